@@ -18,8 +18,7 @@ export const ErrorCode = {
   internal: 500,
 } as const;
 
-export const zEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), data });
+export const zEnvelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
 
 export const ZEmptyData = z.null();
 

@@ -26,15 +26,31 @@ export const MODULES = [
     key: 'transaction',
     titleKey: 'module.transaction',
     menus: [
-      { url: '/tradeDailyReport/showTradeDaily', titleKey: 'menu.tradeDaily', operations: ['TradeDailyReport:Description', 'TradeDailyReport:Downloads'] },
-      { url: '/merTradeMgr/initTradeRecordPage', titleKey: 'menu.tradeRecord', operations: ['TradeRecord:Downloads', 'TradeRecord:Refund'] },
+      {
+        url: '/tradeDailyReport/showTradeDaily',
+        titleKey: 'menu.tradeDaily',
+        operations: ['TradeDailyReport:Description', 'TradeDailyReport:Downloads'],
+      },
+      {
+        url: '/merTradeMgr/initTradeRecordPage',
+        titleKey: 'menu.tradeRecord',
+        operations: ['TradeRecord:Downloads', 'TradeRecord:Refund'],
+      },
       { url: '/merTradeMgr/initUnTradeRecordPage', titleKey: 'menu.unTradeRecord', operations: ['UnTradeRecord:Downloads'] },
-      { url: '/merTradeMgr/initUnFishedTradeRecordPage', titleKey: 'menu.unFinishedTradeRecord', operations: ['UnFinishedTradeRecord:Downloads'] },
+      {
+        url: '/merTradeMgr/initUnFishedTradeRecordPage',
+        titleKey: 'menu.unFinishedTradeRecord',
+        operations: ['UnFinishedTradeRecord:Downloads'],
+      },
       { url: '/merTradeMgr/initPreAuthTradePage', titleKey: 'menu.preAuthTrade', operations: ['PreAuthTrade:Downloads'] },
       { url: '/merTradeMgr/initTestTradePage', titleKey: 'menu.testTrade', operations: ['TestTrade:Downloads'] },
       { url: '/merTradeMgr/initCounterfeitTradePage', titleKey: 'menu.counterfeitTrade', operations: ['CounterfeitTrade:Downloads'] },
       { url: '/refundment/forwardRefundmentList', titleKey: 'menu.refundList', operations: ['Refundment:Apply', 'Refundment:Downloads'] },
-      { url: '/merTradeMgr/initProConTradePage', titleKey: 'menu.proConTrade', operations: ['ProConTrade:Appeal', 'ProConTrade:AlertRefund', 'ProConTrade:Downloads'] },
+      {
+        url: '/merTradeMgr/initProConTradePage',
+        titleKey: 'menu.proConTrade',
+        operations: ['ProConTrade:Appeal', 'ProConTrade:AlertRefund', 'ProConTrade:Downloads'],
+      },
       { url: '/tradeMonthReport/showTradeMonth', titleKey: 'menu.tradeMonth', operations: ['TradeMonthReport:Downloads'] },
       { url: '/statistics/tnx/chargebackRefund', titleKey: 'menu.chargebackRefund', operations: [] },
     ],
@@ -46,7 +62,11 @@ export const MODULES = [
     menus: [
       { url: '/noSettAmount/querynosettamount', titleKey: 'menu.settlementCycle', operations: ['NoSettAmount:Downloads'] },
       { url: '/fundsAccountSummary/initCheckFundsAccountSummaryPage', titleKey: 'menu.accountSummary', operations: [] },
-      { url: '/fundsAccountSummary/initCapitalAccountRecordedWaterPage', titleKey: 'menu.recordedWater', operations: ['RecordedWater:Downloads'] },
+      {
+        url: '/fundsAccountSummary/initCapitalAccountRecordedWaterPage',
+        titleKey: 'menu.recordedWater',
+        operations: ['RecordedWater:Downloads'],
+      },
       { url: '/withdraw/forwardWithdrawList', titleKey: 'menu.withdraw', operations: ['Withdraw:Apply', 'Withdraw:Cancel'] },
       { url: '/merDailySettleDetail/initShowListPage', titleKey: 'menu.dailySettleDetail', operations: ['DailySettleDetail:Downloads'] },
     ],
@@ -81,7 +101,13 @@ export const MODULES = [
     moduleId: 6,
     key: 'shortcutPayment',
     titleKey: 'module.shortcutPayment',
-    menus: [{ url: '/shortcutPayment/initManageLinks', titleKey: 'menu.manageLinks', operations: ['ShortcutPayment:Create', 'ShortcutPayment:Disable'] }],
+    menus: [
+      {
+        url: '/shortcutPayment/initManageLinks',
+        titleKey: 'menu.manageLinks',
+        operations: ['ShortcutPayment:Create', 'ShortcutPayment:Disable'],
+      },
+    ],
   },
   {
     moduleId: 7,

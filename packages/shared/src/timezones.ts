@@ -9,8 +9,22 @@ export type TTimezoneOption = {
 };
 
 export const TIMEZONE_OPTIONS: readonly TTimezoneOption[] = [
-  { id: 1, timezone: 'Asia/Shanghai', value: 'UTC+08:00', cn: '(UTC+08:00) 北京，重庆，香港，乌鲁木齐', hk: '(UTC+08:00) 北京，重慶，香港，烏魯木齊', en: '(UTC+08:00) Beijing, Chongqing, Hong Kong, Urumqi' },
-  { id: 2, timezone: 'Asia/Kuala_Lumpur', value: 'UTC+08:00', cn: '(UTC+08:00) 吉隆坡，新加坡', hk: '(UTC+08:00) 吉隆坡，新加坡', en: '(UTC+08:00) Kuala Lumpur, Singapore' },
+  {
+    id: 1,
+    timezone: 'Asia/Shanghai',
+    value: 'UTC+08:00',
+    cn: '(UTC+08:00) 北京，重庆，香港，乌鲁木齐',
+    hk: '(UTC+08:00) 北京，重慶，香港，烏魯木齊',
+    en: '(UTC+08:00) Beijing, Chongqing, Hong Kong, Urumqi',
+  },
+  {
+    id: 2,
+    timezone: 'Asia/Kuala_Lumpur',
+    value: 'UTC+08:00',
+    cn: '(UTC+08:00) 吉隆坡，新加坡',
+    hk: '(UTC+08:00) 吉隆坡，新加坡',
+    en: '(UTC+08:00) Kuala Lumpur, Singapore',
+  },
   { id: 3, timezone: 'Asia/Seoul', value: 'UTC+09:00', cn: '(UTC+09:00) 首尔', hk: '(UTC+09:00) 首爾', en: '(UTC+09:00) Seoul' },
   { id: 4, timezone: 'Europe/London', value: 'GMT/BST', cn: '(GMT/BST) 伦敦', hk: '(GMT/BST) 倫敦', en: '(GMT/BST) London' },
   { id: 5, timezone: 'Europe/Paris', value: 'CET/CEST', cn: '(CET/CEST) 巴黎', hk: '(CET/CEST) 巴黎', en: '(CET/CEST) Paris' },

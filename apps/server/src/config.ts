@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SESSION_IDLE_MINUTES_DEFAULT } from '@mbo/shared/limits';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  sessionIdleMinutes: number;
+  logLevel: LogLevel;
+  seedOnEmpty: boolean;
+  webDist: string;
+  trustProxy: boolean;
+};
+
+/** Repository root, resolved from this file so the defaults do not depend on where the process starts. */
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps', 'web', 'dist');
+
+export type ConfigVar = { name: string; default: string; description: string };
+
+/** The environment variables the server reads, with their defaults, for the README and `--help`. */
+export const CONFIG_VARS: readonly ConfigVar[] = [
+  { name: 'PORT', default: '8080', description: 'TCP port to listen on' },
+  { name: 'HOST', default: '127.0.0.1', description: 'Interface to bind (0.0.0.0 to accept outside connections)' },
+  { name: 'DATA_DIR', default: './data', description: 'Directory for the SQLite file, relative to the working directory' },
+  {
+    name: 'DATABASE_URL',
+    default: 'sqlite:<DATA_DIR>/mbo.sqlite',
+    description: '`sqlite:<path>` or `postgres://user:pass@host:port/db` (`postgresql://` also accepted)',
+  },
+  {
+    name: 'SESSION_IDLE_MINUTES',
+    default: String(SESSION_IDLE_MINUTES_DEFAULT),
+    description: 'A session expires after this many idle minutes',
+  },
+  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
+  { name: 'SEED_ON_EMPTY', default: 'true', description: 'Load the demo data at start when the database has no merchant' },
+  { name: 'WEB_DIST', default: '<repo>/apps/web/dist', description: 'Built web app to serve' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (true behind a reverse proxy)' },
+];
+
+export class ConfigError extends Error {}
+
+function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  return n;
+}
+
+function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const dataDir = path.resolve(cwd, env.DATA_DIR?.trim() || './data');
+  const databaseUrl = env.DATABASE_URL?.trim() || `sqlite:${path.join(dataDir, 'mbo.sqlite')}`;
+  if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with sqlite:, postgres:// or postgresql://');
+  }
+  const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return {
+    port: readInt(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    sessionIdleMinutes: readInt(env, 'SESSION_IDLE_MINUTES', SESSION_IDLE_MINUTES_DEFAULT, 1, 7 * 24 * 60),
+    logLevel,
+    seedOnEmpty: readBool(env, 'SEED_ON_EMPTY', true),
+    webDist: path.resolve(cwd, env.WEB_DIST?.trim() || DEFAULT_WEB_DIST),
+    trustProxy: readBool(env, 'TRUST_PROXY', false),
+  };
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export type Db = Kysely<Database>;
+
+export type DbHandle = {
+  db: Db;
+  dialect: DialectName;
+  /** Filesystem path of the SQLite file, when the database is SQLite. */
+  sqlitePath: string | null;
+  destroy: () => Promise<void>;
+};
+
+export type CreateDbOptions = {
+  /** PostgreSQL only: schema to put first on the search path (tests use a fresh schema per file). */
+  searchPath?: string;
+  /** PostgreSQL only: pool size. */
+  poolMax?: number;
+};
+
+// bigint columns (ids, epoch-millisecond timestamps, minor units) stay far below 2^53.
+pg.types.setTypeParser(20, (value: string) => Number(value));
+
+export function dialectOf(databaseUrl: string): DialectName {
+  if (databaseUrl.startsWith('sqlite:')) return 'sqlite';
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return 'postgres';
+  throw new Error('DATABASE_URL must start with sqlite:, postgres:// or postgresql://');
+}
+
+export function sqlitePathOf(databaseUrl: string): string {
+  const raw = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+  return raw === ':memory:' ? raw : path.resolve(raw);
+}
+
+export function createDb(databaseUrl: string, options: CreateDbOptions = {}): DbHandle {
+  const dialect = dialectOf(databaseUrl);
+  if (dialect === 'sqlite') {
+    const file = sqlitePathOf(databaseUrl);
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    const sqlite = new SqliteDatabase(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect, sqlitePath: file === ':memory:' ? null : file, destroy: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolMax ?? 10,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect, sqlitePath: null, destroy: () => db.destroy() };
+}

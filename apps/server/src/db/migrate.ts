@@ -1,0 +1,51 @@
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, DialectName } from './database';
+import { TABLES_IN_DEPENDENCY_ORDER } from './types';
+import { foundationMigration } from './migrations/0001-foundation';
+
+/** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
+function allMigrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001-foundation': foundationMigration(dialect),
+  };
+}
+
+class InCodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(allMigrations(this.dialect));
+  }
+}
+
+/**
+ * PostgreSQL: the bookkeeping tables are pinned to the current schema. Left unset, the migrator looks
+ * for them in every schema and takes another schema's copy for its own.
+ */
+async function migrationSchema(db: Db, dialect: DialectName): Promise<string | undefined> {
+  if (dialect !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+}
+
+export async function migrateToLatest(db: Db, dialect: DialectName): Promise<string[]> {
+  const migrationTableSchema = await migrationSchema(db, dialect);
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeMigrationProvider(dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (failed) throw new Error(`migration ${failed.migrationName} failed`);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Drops every table this application owns, including the migration bookkeeping. */
+export async function dropAllTables(db: Db, dialect: DialectName): Promise<void> {
+  const tables = [...TABLES_IN_DEPENDENCY_ORDER].reverse();
+  for (const table of [...tables, 'kysely_migration', 'kysely_migration_lock']) {
+    if (dialect === 'postgres') await sql`drop table if exists ${sql.table(table)} cascade`.execute(db);
+    else await db.schema.dropTable(table).ifExists().execute();
+  }
+}

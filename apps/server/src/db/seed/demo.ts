@@ -1,0 +1,271 @@
+import { GatewayStatus } from '@mbo/shared/gateways';
+import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
+import { MODULES } from '@mbo/shared/permissions';
+import type { Db } from '../database';
+import { hashPassword } from '../../platform/passwords';
+import { DAY_MS } from '../../platform/time';
+import { ensureCurrencies } from './currencies';
+import { ANNOUNCEMENTS, REMINDERS } from './demo-content';
+
+/** Demo sign-in printed at start and in the README. */
+export const DEMO_SIGN_IN = { merchantNo: '100001', loginName: 'admin', password: 'Admin@2026' } as const;
+export const DEMO_OPERATOR = { merchantNo: '100001', loginName: 'operator', password: 'Operator@2026' } as const;
+
+export type SeedSummary = { seeded: boolean; lines: string[] };
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('merchants')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+/** Customer service: every transaction screen, no downloads and nothing that moves money; only the own-password system page. */
+function customerServicePermissions(): string[] {
+  const transaction = MODULES.find((m) => m.key === 'transaction');
+  if (!transaction) return [];
+  const out: string[] = [];
+  for (const menu of transaction.menus) {
+    out.push(menu.url);
+    for (const op of menu.operations) if (!op.endsWith(':Downloads') && !op.includes('Refund')) out.push(op);
+  }
+  out.push('/merchant/showUpdatePassword');
+  return out;
+}
+
+/**
+ * Loads the demo data into an empty database. Deterministic: the same content every time, with
+ * dates placed relative to `now`. Does nothing when a merchant already exists.
+ */
+export async function seedDemo(db: Db, now: number): Promise<SeedSummary> {
+  await ensureCurrencies(db);
+  if (!(await isDatabaseEmpty(db))) return { seeded: false, lines: ['database already holds data: demo seed skipped'] };
+
+  const [adminHash, operatorHash] = await Promise.all([hashPassword(DEMO_SIGN_IN.password), hashPassword(DEMO_OPERATOR.password)]);
+
+  await db.transaction().execute(async (trx) => {
+    const person = await trx
+      .insertInto('persons')
+      .values({
+        email: 'owner@harbourline-trading.example',
+        mobile: '+85291234567',
+        name: 'Store owner',
+        email_verified: 1,
+        two_fa_enabled: 0,
+        language: 'en',
+        created_at: now - 400 * DAY_MS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    // Merchant 100001: every module, three gateways.
+    const m1 = await trx
+      .insertInto('merchants')
+      .values({
+        merchant_no: '100001',
+        name: 'Harbourline Trading Co., Ltd.',
+        status: MerchantStatus.normal,
+        region: 'overseas',
+        contract_start: '2025-01-01',
+        contract_end: '2027-12-31',
+        registered_at: Date.UTC(2024, 10, 18, 2, 30),
+        services: 'visa,mastercard,jcb,amex,unionpay',
+        created_at: now - 400 * DAY_MS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('merchant_modules')
+      .values(MODULES.map((m) => ({ merchant_id: m1.id, module_id: m.moduleId })))
+      .execute();
+    const gateways = await trx
+      .insertInto('gateways')
+      .values([
+        {
+          merchant_id: m1.id,
+          gateway_no: '10010001',
+          name: 'Harbourline online store (USD)',
+          currency: 'USD',
+          status: GatewayStatus.enabled,
+        },
+        {
+          merchant_id: m1.id,
+          gateway_no: '10010002',
+          name: 'Harbourline EU storefront (EUR)',
+          currency: 'EUR',
+          status: GatewayStatus.enabled,
+        },
+        {
+          merchant_id: m1.id,
+          gateway_no: '10010003',
+          name: 'Harbourline UK storefront (GBP)',
+          currency: 'GBP',
+          status: GatewayStatus.enabled,
+        },
+      ])
+      .returning(['id', 'gateway_no'])
+      .execute();
+
+    const adminRole1 = await trx
+      .insertInto('roles')
+      .values({
+        merchant_id: m1.id,
+        name: 'administrator',
+        name_cn: '管理员',
+        name_en: 'Administrator',
+        description: 'Every permission',
+        is_admin: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const csRole = await trx
+      .insertInto('roles')
+      .values({
+        merchant_id: m1.id,
+        name: 'customer service',
+        name_cn: '客服',
+        name_en: 'Customer service',
+        description: 'Transaction screens without downloads or refunds',
+        is_admin: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('role_permissions')
+      .values(customerServicePermissions().map((permission) => ({ role_id: csRole.id, permission })))
+      .execute();
+
+    const adminDefaults = {
+      status: AdminStatus.normal,
+      may_view_account: 0 as const,
+      avatar: '',
+      time_zone: 'Asia/Shanghai',
+      force_change_pwd: 0 as const,
+      is_initial_login: 0 as const,
+      failed_login_count: 0,
+      locked_until: null,
+      created_at: now - 400 * DAY_MS,
+    };
+    await trx
+      .insertInto('admins')
+      .values({
+        ...adminDefaults,
+        merchant_id: m1.id,
+        person_id: person.id,
+        login_name: DEMO_SIGN_IN.loginName,
+        name: 'Administrator',
+        password_hash: adminHash,
+        role_id: adminRole1.id,
+        is_owner: 1,
+        all_gateways: 1,
+        may_view_account: 1,
+        email: 'owner@harbourline-trading.example',
+        mobile: '+85291234567',
+      })
+      .execute();
+    const operator = await trx
+      .insertInto('admins')
+      .values({
+        ...adminDefaults,
+        merchant_id: m1.id,
+        person_id: null,
+        login_name: DEMO_OPERATOR.loginName,
+        name: 'Customer service desk',
+        password_hash: operatorHash,
+        role_id: csRole.id,
+        is_owner: 0,
+        all_gateways: 0,
+        email: 'support@harbourline-trading.example',
+        mobile: '',
+        created_at: now - 200 * DAY_MS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const usdGateway = gateways.find((g) => g.gateway_no === '10010001');
+    if (usdGateway) await trx.insertInto('admin_gateways').values({ admin_id: operator.id, gateway_id: usdGateway.id }).execute();
+
+    // Merchant 100002: a second business of the same person, so there is an account to switch to.
+    const m2 = await trx
+      .insertInto('merchants')
+      .values({
+        merchant_no: '100002',
+        name: 'Harbourline Digital Services Ltd.',
+        status: MerchantStatus.normal,
+        region: 'overseas',
+        contract_start: '2025-06-01',
+        contract_end: '2026-05-31',
+        registered_at: Date.UTC(2025, 4, 20, 6, 0),
+        services: 'visa,mastercard',
+        created_at: now - 180 * DAY_MS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('merchant_modules')
+      .values([1, 2, 7].map((moduleId) => ({ merchant_id: m2.id, module_id: moduleId })))
+      .execute();
+    await trx
+      .insertInto('gateways')
+      .values({
+        merchant_id: m2.id,
+        gateway_no: '10020001',
+        name: 'Harbourline Digital (HKD)',
+        currency: 'HKD',
+        status: GatewayStatus.enabled,
+      })
+      .execute();
+    const adminRole2 = await trx
+      .insertInto('roles')
+      .values({
+        merchant_id: m2.id,
+        name: 'administrator',
+        name_cn: '管理员',
+        name_en: 'Administrator',
+        description: 'Every permission',
+        is_admin: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('admins')
+      .values({
+        ...adminDefaults,
+        merchant_id: m2.id,
+        person_id: person.id,
+        login_name: DEMO_SIGN_IN.loginName,
+        name: 'Administrator',
+        password_hash: adminHash,
+        role_id: adminRole2.id,
+        is_owner: 1,
+        all_gateways: 1,
+        may_view_account: 1,
+        email: 'owner@harbourline-trading.example',
+        mobile: '+85291234567',
+        created_at: now - 180 * DAY_MS,
+      })
+      .execute();
+
+    await trx
+      .insertInto('announcements')
+      .values(ANNOUNCEMENTS.map((a) => ({ ...a.text, merchant_id: null, published_at: now - a.daysAgo * DAY_MS })))
+      .execute();
+    await trx
+      .insertInto('reminders')
+      .values(REMINDERS.map((r) => ({ ...r.text, merchant_id: m1.id, admin_id: null, created_at: now - r.daysAgo * DAY_MS })))
+      .execute();
+  });
+
+  return {
+    seeded: true,
+    lines: [
+      'currencies: USD EUR GBP HKD CNY JPY AUD CAD SGD',
+      'merchant 100001 Harbourline Trading Co., Ltd. (active, 7 modules, gateways 10010001 USD, 10010002 EUR, 10010003 GBP)',
+      `  admin    ${DEMO_SIGN_IN.loginName} / ${DEMO_SIGN_IN.password}  (owner, administrator role, all gateways)`,
+      `  member   ${DEMO_OPERATOR.loginName} / ${DEMO_OPERATOR.password}  (customer service role, gateway 10010001 only)`,
+      'merchant 100002 Harbourline Digital Services Ltd. (active, gateway 10020001 HKD)',
+      `  admin    ${DEMO_SIGN_IN.loginName} / ${DEMO_SIGN_IN.password}  (same person as 100001 admin: switch business works)`,
+      `announcements: ${ANNOUNCEMENTS.length} (all merchants); reminders: ${REMINDERS.length} for 100001`,
+    ],
+  };
+}

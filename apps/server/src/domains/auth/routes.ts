@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiPath } from '@mbo/shared/api-paths';
+import { ZLoginBody, ZLoginResult, ZSessionInfo, ZSwitchBusinessBody, ZUpdatePasswordBody } from '@mbo/shared/auth';
+import { ZEmptyData } from '@mbo/shared/envelope';
+import { ok, okResponse } from '../../platform/envelope';
+import { requireSession } from '../../platform/request-context';
+import { MINUTE_MS } from '../../platform/time';
+import { buildSessionInfo, changePassword, login, logout, switchBusiness, type AuthDeps, type Client } from './service';
+
+function clientOf(request: FastifyRequest): Client {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : '' };
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: AuthDeps = { db: app.db, now: app.now, idleMs: app.appConfig.sessionIdleMinutes * MINUTE_MS };
+
+  app.post(ApiPath.login, { config: { public: true }, schema: { body: ZLoginBody, response: okResponse(ZLoginResult) } }, async (request) =>
+    ok(request, await login(deps, request.body, clientOf(request))),
+  );
+
+  app.get(
+    ApiPath.getInfo,
+    { config: { signedIn: true, allowPending2fa: true }, schema: { response: okResponse(ZSessionInfo) } },
+    async (request) => ok(request, await buildSessionInfo(app.db, requireSession(request))),
+  );
+
+  app.post(
+    ApiPath.logout,
+    { config: { signedIn: true, allowPending2fa: true }, schema: { response: okResponse(ZEmptyData) } },
+    async (request) => {
+      await logout(deps, requireSession(request), clientOf(request));
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    ApiPath.updatePassword,
+    { config: { signedIn: true }, schema: { body: ZUpdatePasswordBody, response: okResponse(ZEmptyData) } },
+    async (request) => {
+      await changePassword(deps, requireSession(request), request.body, clientOf(request));
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    ApiPath.switchBusiness,
+    { config: { signedIn: true }, schema: { body: ZSwitchBusinessBody, response: okResponse(ZLoginResult) } },
+    async (request) => ok(request, await switchBusiness(deps, requireSession(request), request.body.businessId, clientOf(request))),
+  );
+};

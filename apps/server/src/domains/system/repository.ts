@@ -1,0 +1,111 @@
+import type { TPageQuery } from '@mbo/shared/paging';
+import type { Db } from '../../db/database';
+import { pageOffset } from '../../platform/paging';
+import { gatewayIdFilter, type AdminScope, type Scope } from '../../platform/scope';
+
+/** Unread reminders for the admin: merchant-wide ones and those addressed to the admin, oldest first. */
+export function listUnreadReminders(db: Db, scope: AdminScope, limit: number) {
+  return db
+    .selectFrom('reminders as r')
+    .select(['r.id', 'r.content_zh_cn', 'r.content_zh_hk', 'r.content_en'])
+    .where('r.merchant_id', '=', scope.merchantId)
+    .where((eb) => eb.or([eb('r.admin_id', 'is', null), eb('r.admin_id', '=', scope.adminId)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('reminder_reads as rr')
+            .select('rr.reminder_id')
+            .whereRef('rr.reminder_id', '=', 'r.id')
+            .where('rr.admin_id', '=', scope.adminId),
+        ),
+      ),
+    )
+    .orderBy('r.created_at', 'asc')
+    .orderBy('r.id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+export function findVisibleReminder(db: Db, scope: AdminScope, id: number) {
+  return db
+    .selectFrom('reminders')
+    .select('id')
+    .where('id', '=', id)
+    .where('merchant_id', '=', scope.merchantId)
+    .where((eb) => eb.or([eb('admin_id', 'is', null), eb('admin_id', '=', scope.adminId)]))
+    .executeTakeFirst();
+}
+
+export async function markReminderRead(db: Db, scope: AdminScope, reminderId: number, now: number): Promise<void> {
+  await db
+    .insertInto('reminder_reads')
+    .values({ reminder_id: reminderId, admin_id: scope.adminId, read_at: now })
+    .onConflict((oc) => oc.columns(['reminder_id', 'admin_id']).doNothing())
+    .execute();
+}
+
+/** Announcements for every merchant plus the scope's own, already published, newest first. */
+export async function listAnnouncements(db: Db, scope: Scope, page: TPageQuery, now: number) {
+  const base = db
+    .selectFrom('announcements')
+    .where((eb) => eb.or([eb('merchant_id', 'is', null), eb('merchant_id', '=', scope.merchantId)]))
+    .where('published_at', '<=', now);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(pageOffset(page)).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function getMerchant(db: Db, scope: Scope) {
+  return db
+    .selectFrom('merchants')
+    .select(['merchant_no', 'name', 'status', 'contract_start', 'contract_end', 'registered_at', 'services'])
+    .where('id', '=', scope.merchantId)
+    .executeTakeFirst();
+}
+
+export function listGateways(db: Db, scope: Scope) {
+  const ids = gatewayIdFilter(scope);
+  return db
+    .selectFrom('gateways')
+    .select(['gateway_no', 'name', 'currency', 'status'])
+    .where('merchant_id', '=', scope.merchantId)
+    .$if(ids !== null, (qb) => qb.where('id', 'in', ids ?? []))
+    .orderBy('gateway_no')
+    .execute();
+}
+
+/** A gateway of the scope; another merchant's or an unassigned one is indistinguishable from none. */
+export function findGateway(db: Db, scope: Scope, gatewayNo: string) {
+  const ids = gatewayIdFilter(scope);
+  return db
+    .selectFrom('gateways')
+    .select(['gateway_no', 'name', 'currency', 'status'])
+    .where('merchant_id', '=', scope.merchantId)
+    .where('gateway_no', '=', gatewayNo)
+    .$if(ids !== null, (qb) => qb.where('id', 'in', ids ?? []))
+    .executeTakeFirst();
+}
+
+export type LoginLogFilter = TPageQuery & { success?: boolean | undefined };
+
+/** Login attempts against the scope's merchant, newest first; served by login_logs_merchant(_success)_idx. */
+export async function listLoginLogs(db: Db, scope: Scope, filter: LoginLogFilter) {
+  const base = db
+    .selectFrom('login_logs')
+    .where('merchant_id', '=', scope.merchantId)
+    .$if(filter.success !== undefined, (qb) => qb.where('success', '=', filter.success ? 1 : 0));
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'login_name', 'ip', 'success', 'reason', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .offset(pageOffset(filter))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

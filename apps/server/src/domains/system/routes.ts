@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiPath } from '@mbo/shared/api-paths';
+import { ZEmptyData } from '@mbo/shared/envelope';
+import type { TLanguage } from '@mbo/shared/i18n';
+import { ZLoginLogQuery } from '@mbo/shared/logs';
+import { ZPageQuery, zPage } from '@mbo/shared/paging';
+import { ZReminderIdParams, ZReminderList } from '@mbo/shared/reminders';
+import { ZAnnouncement, ZGateway, ZGatewayParams, ZLoginLog, ZMerchantSummary } from '@mbo/shared/system';
+import { ok, okResponse } from '../../platform/envelope';
+import { notFoundError, unauthorizedError } from '../../platform/errors';
+import { isMessageKey, translate } from '../../platform/i18n';
+import { toPage } from '../../platform/paging';
+import { requireSession } from '../../platform/request-context';
+import { toIso } from '../../platform/time';
+import * as repo from './repository';
+
+const REMINDER_BATCH = 20;
+
+type Localized = { zh_cn: string; zh_hk: string; en: string };
+
+/** Text in the caller's language; an empty translation falls back to Simplified Chinese, then English. */
+function pick(lang: TLanguage, t: Localized): string {
+  const preferred = lang === 'en' ? t.en : lang === 'zhHk' ? t.zh_hk : t.zh_cn;
+  return preferred || t.zh_cn || t.en;
+}
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(ApiPath.reminders, { config: { signedIn: true }, schema: { response: okResponse(ZReminderList) } }, async (request) => {
+    const { scope } = requireSession(request);
+    const rows = await repo.listUnreadReminders(app.db, scope, REMINDER_BATCH);
+    return ok(
+      request,
+      rows.map((r) => ({ id: r.id, content: pick(request.lang, { zh_cn: r.content_zh_cn, zh_hk: r.content_zh_hk, en: r.content_en }) })),
+    );
+  });
+
+  app.put(
+    ApiPath.readReminder,
+    { config: { signedIn: true }, schema: { params: ZReminderIdParams, response: okResponse(ZEmptyData) } },
+    async (request) => {
+      const { scope } = requireSession(request);
+      const reminder = await repo.findVisibleReminder(app.db, scope, request.params.id);
+      if (!reminder) throw notFoundError();
+      await repo.markReminderRead(app.db, scope, reminder.id, app.now());
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    ApiPath.announcements,
+    { config: { signedIn: true }, schema: { querystring: ZPageQuery, response: okResponse(zPage(ZAnnouncement)) } },
+    async (request) => {
+      const { scope } = requireSession(request);
+      const { rows, total } = await repo.listAnnouncements(app.db, scope, request.query, app.now());
+      const list = rows.map((a) => ({
+        id: a.id,
+        title: pick(request.lang, { zh_cn: a.title_zh_cn, zh_hk: a.title_zh_hk, en: a.title_en }),
+        content: pick(request.lang, { zh_cn: a.content_zh_cn, zh_hk: a.content_zh_hk, en: a.content_en }),
+        publishedAt: toIso(a.published_at),
+      }));
+      return ok(request, toPage(list, total, request.query));
+    },
+  );
+
+  app.get(ApiPath.merchantSummary, { config: { signedIn: true }, schema: { response: okResponse(ZMerchantSummary) } }, async (request) => {
+    const { scope } = requireSession(request);
+    const m = await repo.getMerchant(app.db, scope);
+    if (!m) throw unauthorizedError();
+    return ok(request, {
+      merchantNo: m.merchant_no,
+      name: m.name,
+      status: m.status,
+      contractStart: m.contract_start,
+      contractEnd: m.contract_end,
+      registeredAt: toIso(m.registered_at),
+      services: m.services
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0),
+    });
+  });
+
+  app.get(
+    ApiPath.gateways,
+    { config: { permission: '/merchant/showMerchantDetails' }, schema: { response: okResponse(z.array(ZGateway)) } },
+    async (request) => {
+      const { scope } = requireSession(request);
+      const rows = await repo.listGateways(app.db, scope);
+      return ok(
+        request,
+        rows.map((g) => ({ gatewayNo: g.gateway_no, name: g.name, currency: g.currency, status: g.status })),
+      );
+    },
+  );
+
+  app.get(
+    ApiPath.gateway,
+    { config: { permission: '/merchant/showMerchantDetails' }, schema: { params: ZGatewayParams, response: okResponse(ZGateway) } },
+    async (request) => {
+      const { scope } = requireSession(request);
+      const g = await repo.findGateway(app.db, scope, request.params.gatewayNo);
+      if (!g) throw notFoundError();
+      return ok(request, { gatewayNo: g.gateway_no, name: g.name, currency: g.currency, status: g.status });
+    },
+  );
+
+  app.get(
+    ApiPath.loginLogs,
+    { config: { permission: '/log/forwardLoginLogList' }, schema: { querystring: ZLoginLogQuery, response: okResponse(zPage(ZLoginLog)) } },
+    async (request) => {
+      const { scope } = requireSession(request);
+      const { rows, total } = await repo.listLoginLogs(app.db, scope, request.query);
+      const list = rows.map((l) => ({
+        id: l.id,
+        loginName: l.login_name,
+        ip: l.ip,
+        success: l.success === 1,
+        reason: isMessageKey(l.reason) ? translate(request.lang, l.reason) : l.reason,
+        createdAt: toIso(l.created_at),
+      }));
+      return ok(request, toPage(list, total, request.query));
+    },
+  );
+};

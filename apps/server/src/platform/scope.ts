@@ -1,0 +1,35 @@
+declare const scopeBrand: unique symbol;
+
+/**
+ * What a caller may see: one merchant, and within it either every gateway (`gatewayIds` null)
+ * or only the listed ones. Every repository query over merchant data takes a Scope, and a Scope
+ * can only be made here, so a query without one does not compile.
+ */
+export type Scope = {
+  readonly merchantId: number;
+  readonly adminId: number | null;
+  readonly gatewayIds: readonly number[] | null;
+  readonly [scopeBrand]: true;
+};
+
+/** A scope that also names the signed-in admin (for per-admin data such as reminder reads). */
+export type AdminScope = Scope & { readonly adminId: number };
+
+export function sessionScope(merchantId: number, adminId: number, gatewayIds: readonly number[] | null): AdminScope {
+  return { merchantId, adminId, gatewayIds } as AdminScope;
+}
+
+/** Scope of an operator command run from the shell: a whole merchant, no admin. */
+export function operatorScope(merchantId: number): Scope {
+  return { merchantId, adminId: null, gatewayIds: null } as Scope;
+}
+
+/**
+ * Gateway ids for a `where id in (...)` filter, or null when the scope sees every gateway of its
+ * merchant. An empty assignment becomes [0], which matches no row (ids start at 1), because
+ * `in ()` is not valid SQL.
+ */
+export function gatewayIdFilter(scope: Scope): number[] | null {
+  if (scope.gatewayIds === null) return null;
+  return scope.gatewayIds.length > 0 ? [...scope.gatewayIds] : [0];
+}

@@ -1,0 +1,162 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
+import type { Db } from '../db/database';
+import { sessionScope, type AdminScope } from './scope';
+import { MINUTE_MS } from './time';
+
+/** last_seen_at is written at most this often per session, so reads do not each cost a write. */
+export const TOUCH_INTERVAL_MS = MINUTE_MS;
+
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+export function generateToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only this digest is stored: a copy of the sessions table does not let anyone sign in. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function looksLikeToken(value: string): boolean {
+  return TOKEN_RE.test(value);
+}
+
+export type SessionContext = {
+  sessionId: number;
+  adminId: number;
+  merchantId: number;
+  personId: number | null;
+  roleId: number;
+  isOwner: boolean;
+  sysAdmin: boolean;
+  twoFaPassed: boolean;
+  /** The person has two-step verification on and this session has not passed it yet. */
+  requires2FA: boolean;
+  scope: AdminScope;
+};
+
+export type NewSession = {
+  adminId: number;
+  merchantId: number;
+  personId: number | null;
+  sysAdmin: boolean;
+  twoFaPassed: boolean;
+  ip: string;
+  userAgent: string;
+  now: number;
+};
+
+export async function createSession(db: Db, s: NewSession): Promise<{ token: string; sessionId: number }> {
+  const token = generateToken();
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      admin_id: s.adminId,
+      merchant_id: s.merchantId,
+      person_id: s.personId,
+      sys_admin: s.sysAdmin ? 1 : 0,
+      two_fa_passed: s.twoFaPassed ? 1 : 0,
+      ip: s.ip.slice(0, 64),
+      user_agent: s.userAgent.slice(0, 512),
+      created_at: s.now,
+      last_seen_at: s.now,
+      revoked_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, sessionId: row.id };
+}
+
+/**
+ * The session behind a token, when it is still usable: not revoked, not idle longer than
+ * `idleMs`, its admin still normal and its merchant neither deleted nor disabled.
+ */
+export async function findActiveSession(db: Db, token: string, now: number, idleMs: number): Promise<SessionContext | null> {
+  if (!looksLikeToken(token)) return null;
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('admins as a', 'a.id', 's.admin_id')
+    .innerJoin('merchants as m', 'm.id', 's.merchant_id')
+    .leftJoin('persons as p', 'p.id', 's.person_id')
+    .select([
+      's.id',
+      's.admin_id',
+      's.merchant_id',
+      's.person_id',
+      's.sys_admin',
+      's.two_fa_passed',
+      's.last_seen_at',
+      's.revoked_at',
+      'a.merchant_id as admin_merchant_id',
+      'a.status as admin_status',
+      'a.role_id',
+      'a.is_owner',
+      'a.all_gateways',
+      'm.status as merchant_status',
+      'p.two_fa_enabled',
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.revoked_at !== null) return null;
+  if (now - row.last_seen_at >= idleMs) return null;
+  if (row.admin_merchant_id !== row.merchant_id) return null;
+  if (row.admin_status !== AdminStatus.normal) return null;
+  if (row.merchant_status === MerchantStatus.deleted || row.merchant_status === MerchantStatus.disabled) return null;
+
+  if (now - row.last_seen_at >= TOUCH_INTERVAL_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now })
+      .where('id', '=', row.id)
+      .where('last_seen_at', '<', now)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  const gatewayIds = row.all_gateways === 1 ? null : await findAssignedGatewayIds(db, row.admin_id, row.merchant_id);
+  const twoFaPassed = row.two_fa_passed === 1;
+  return {
+    sessionId: row.id,
+    adminId: row.admin_id,
+    merchantId: row.merchant_id,
+    personId: row.person_id,
+    roleId: row.role_id,
+    isOwner: row.is_owner === 1,
+    sysAdmin: row.sys_admin === 1,
+    twoFaPassed,
+    requires2FA: row.two_fa_enabled === 1 && !twoFaPassed,
+    scope: sessionScope(row.merchant_id, row.admin_id, gatewayIds),
+  };
+}
+
+/** Gateways an admin limited to some gateways may see; the merchant filter keeps a stray row from crossing merchants. */
+export async function findAssignedGatewayIds(db: Db, adminId: number, merchantId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('admin_gateways as ag')
+    .innerJoin('gateways as g', 'g.id', 'ag.gateway_id')
+    .select('g.id')
+    .where('ag.admin_id', '=', adminId)
+    .where('g.merchant_id', '=', merchantId)
+    .orderBy('g.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function revokeSession(db: Db, sessionId: number, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/** Revokes every open session of an admin except `keepSessionId` (after a password change). */
+export async function revokeOtherSessions(db: Db, adminId: number, keepSessionId: number, now: number): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('admin_id', '=', adminId)
+    .where('id', '<>', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

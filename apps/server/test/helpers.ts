@@ -1,0 +1,135 @@
+import path from 'node:path';
+import os from 'node:os';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
+import type { TEnvelope } from '@mbo/shared/envelope';
+import type { TLangHeader } from '@mbo/shared/i18n';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { AdminRow } from './factories';
+import { createTestDb, type TestDb } from './test-db';
+
+export type TestClock = { now: () => number; advance: (ms: number) => void; set: (ms: number) => void };
+
+export function createClock(start = Date.now()): TestClock {
+  let t = start;
+  return {
+    now: () => t,
+    advance: (ms) => {
+      t += ms;
+    },
+    set: (ms) => {
+      t = ms;
+    },
+  };
+}
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: TestDb['db'];
+  dialect: TestDb['dialect'];
+  clock: TestClock;
+  config: Config;
+  logs: string[];
+  close: () => Promise<void>;
+};
+
+export type TestAppOptions = {
+  config?: Partial<Config>;
+  /** Called before the app is made ready, to add routes for a test. */
+  extend?: (app: FastifyInstance) => void;
+};
+
+export async function createTestApp(o: TestAppOptions = {}): Promise<TestContext> {
+  const testDb = await createTestDb();
+  const clock = createClock();
+  const logs: string[] = [];
+  const config: Config = {
+    ...loadConfig({}, os.tmpdir()),
+    databaseUrl: testDb.url,
+    logLevel: 'error',
+    webDist: path.join(os.tmpdir(), 'mbo-no-web-dist'),
+    ...o.config,
+  };
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      logs.push(chunk.toString('utf8'));
+      cb();
+    },
+  });
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({ config, db: testDb.db, now: clock.now, logStream });
+    o.extend?.(app);
+    await app.ready();
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await testDb.cleanup();
+    throw error;
+  }
+  return {
+    app,
+    db: testDb.db,
+    dialect: testDb.dialect,
+    clock,
+    config,
+    logs,
+    close: async () => {
+      await app.close();
+      await testDb.cleanup();
+    },
+  };
+}
+
+export type CallOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  token?: string;
+  lang?: TLangHeader;
+  body?: unknown;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+};
+
+export type ApiResponse<T = unknown> = { status: number; body: TEnvelope<T>; raw: LightMyRequestResponse };
+
+/** Calls `/v3api<path>` and parses the envelope. */
+export async function call<T = unknown>(app: FastifyInstance, apiPath: string, o: CallOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...o.headers };
+  if (o.token) headers['x-auth-token'] = o.token;
+  if (o.lang) headers.lang = o.lang;
+  const res = await app.inject({
+    method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
+    url: `${API_BASE}${apiPath}`,
+    headers,
+    ...(o.query ? { query: o.query } : {}),
+    ...(o.body !== undefined ? { payload: o.body as Record<string, unknown> } : {}),
+  });
+  return { status: res.statusCode, body: res.json<TEnvelope<T>>(), raw: res };
+}
+
+export type LoginData = {
+  token: string;
+  userInfo: { adminId: number; loginName: string; permissions: string[]; forceChangePwd: boolean; accountType: string };
+  kycInfo: {
+    selectedMerAdminId: number | null;
+    currBusinessId: number | null;
+    currBusinessStatus: number | null;
+    isInitialLogin: number;
+    requires2FA: number;
+  } | null;
+  moduleList: { moduleId: number; key: string; menuList: string[] }[];
+  currencyList: { code: string; name: string; minorUnits: number }[];
+  moreBusinessNameList: { businessId: number; merchantNo: string; isCreator: boolean; current: boolean }[];
+};
+
+export function login(app: FastifyInstance, merchantNo: string, loginName: string, password: string, o: CallOptions = {}) {
+  return call<LoginData>(app, ApiPath.login, { ...o, body: { merchantNo, loginName, password } });
+}
+
+/** Signs an admin in and returns the token (fails the test when sign-in fails). */
+export async function signIn(app: FastifyInstance, admin: AdminRow): Promise<string> {
+  const res = await login(app, admin.merchant.merchantNo, admin.loginName, admin.password);
+  if (res.body.code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.token;
+}
