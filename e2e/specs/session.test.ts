@@ -1,0 +1,105 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO, baseURL, closeBrowser, fillLogin, newContext, ops, signIn, tokenOf } from '../support/browser';
+
+afterAll(closeBrowser);
+
+describe('signing in and out', () => {
+  it('sends a signed-out deep link to /loginNew with a redirect and returns there after sign-in', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto('/log/forwardLoginLogList?success=false');
+    await page.waitForURL((u) => u.pathname === '/loginNew');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/log/forwardLoginLogList?success=false');
+
+    await fillLogin(page);
+    await page.waitForURL((u) => u.pathname === '/log/forwardLoginLogList');
+    expect(new URL(page.url()).searchParams.get('success')).toBe('false');
+    await context.close();
+  });
+
+  it('refuses a wrong password with a message and stays on the login page', async () => {
+    const context = await newContext({ language: 'en' });
+    const page = await context.newPage();
+    await page.goto('/loginNew');
+    await fillLogin(page, { ...DEMO, password: 'Wrong@2026' });
+    await expect.poll(() => page.locator('.ant-message-notice').count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/loginNew');
+    expect(await tokenOf(context)).toBeUndefined();
+    await context.close();
+  });
+
+  it('logs out after confirmation and clears the cookie and the stored session', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await signIn(page);
+    const token = await tokenOf(context);
+    expect(token).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('Admin-Info'))).toBeTruthy();
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await page.waitForURL((u) => u.pathname === '/loginNew');
+
+    expect(await tokenOf(context)).toBeUndefined();
+    const leftovers = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('Admin-')));
+    expect(leftovers).toEqual([]);
+    // The old token no longer works on the server either.
+    const res = await fetch(`${baseURL()}/v3api/admin/getInfo`, { headers: { 'X-Auth-Token': token ?? '' } });
+    expect(res.status).toBe(401);
+    await context.close();
+  });
+
+  it('shows exactly one login-expired dialog when several calls meet an expired session', async () => {
+    const context = await newContext({ language: 'en' });
+    const page = await context.newPage();
+    await page.goto('/log/forwardLoginLogList');
+    await fillLogin(page);
+    await page.waitForURL((u) => u.pathname === '/log/forwardLoginLogList');
+    await page.getByTestId('page-title').waitFor();
+
+    // The session ends on the server (as an idle timeout or a logout elsewhere would do it).
+    const token = await tokenOf(context);
+    const res = await fetch(`${baseURL()}/v3api/admin/logout`, { method: 'POST', headers: { 'X-Auth-Token': token ?? '' } });
+    expect(res.status).toBe(200);
+
+    // The dashboard fires several calls at once; every one of them gets a 401.
+    await page.getByTestId('breadcrumbs').locator('a').first().click();
+    await page.getByTestId('session-expired-dialog').first().waitFor();
+    await page.waitForTimeout(2500); // the reminder call fires 2 s after the layout loads
+    expect(await page.getByTestId('session-expired-dialog').count()).toBe(1);
+
+    await page.getByTestId('session-expired-relogin').click();
+    await page.waitForURL((u) => u.pathname === '/loginNew');
+    expect(await tokenOf(context)).toBeUndefined();
+    await context.close();
+  });
+
+  it('sends a user who must change the password to the password page until it is changed', async () => {
+    ops(['admin:create', '--merchant', '100001', '--login', 'newstaff', '--password', 'Temp@2026x', '--force-change-pwd']);
+    const context = await newContext({ language: 'en' });
+    const page = await context.newPage();
+    await signIn(page, { merchantNo: '100001', loginName: 'newstaff', password: 'Temp@2026x' });
+    await page.waitForURL((u) => u.pathname === '/merchant/showUpdatePassword');
+
+    await page.goto('/index');
+    await page.waitForURL((u) => u.pathname === '/merchant/showUpdatePassword');
+
+    await page.locator('#oldPassword').fill('Temp@2026x');
+    await page.locator('#newPassword').fill('short');
+    await page.locator('#confirmPassword').fill('short');
+    await page.getByTestId('password-submit').click();
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/merchant/showUpdatePassword');
+
+    await page.locator('#newPassword').fill('Fresh@2026');
+    await page.locator('#confirmPassword').fill('Fresh@2027');
+    await page.getByTestId('password-submit').click();
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').count()).toBeGreaterThan(0);
+
+    await page.locator('#confirmPassword').fill('Fresh@2026');
+    await page.getByTestId('password-submit').click();
+    await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/index');
+    await context.close();
+  });
+});

@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+import { repoRoot, screenshotsDir } from './paths';
+
+export const baseURL = (): string => inject('baseURL');
+
+export const DEMO = { merchantNo: '100001', loginName: 'admin', password: 'Admin@2026' };
+
+let browser: Browser | undefined;
+
+export async function launch(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+    headless: true,
+  });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+export async function newContext(options: { width?: number; height?: number; language?: string } = {}): Promise<BrowserContext> {
+  const b = await launch();
+  const context = await b.newContext({
+    baseURL: baseURL(),
+    viewport: { width: options.width ?? 1366, height: options.height ?? 860 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  if (options.language) {
+    const lang = options.language;
+    await context.addInitScript((l) => {
+      if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', l);
+    }, lang);
+  }
+  return context;
+}
+
+export async function fillLogin(page: Page, account: { merchantNo: string; loginName: string; password: string } = DEMO): Promise<void> {
+  await page.locator('#merchantNo').fill(account.merchantNo);
+  await page.locator('#loginName').fill(account.loginName);
+  await page.locator('#password').fill(account.password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs in from /loginNew and waits until the app has left the login page. */
+export async function signIn(page: Page, account = DEMO): Promise<void> {
+  await page.goto('/loginNew');
+  await fillLogin(page, account);
+  await page.waitForURL((u) => u.pathname !== '/loginNew');
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotsDir, { recursive: true });
+  const file = path.join(screenshotsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+/** Runs an operator command against the same database the app under test uses. */
+export function ops(args: string[]): string {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: inject('dataDir') };
+  delete env.DATABASE_URL;
+  const res = spawnSync('node', ['--import', 'tsx', 'apps/server/src/cli/ops.ts', ...args], { cwd: repoRoot, env, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`ops ${args.join(' ')} failed: ${res.stderr || res.stdout}`);
+  return res.stdout;
+}
+
+export async function tokenOf(context: BrowserContext): Promise<string | undefined> {
+  const cookies = await context.cookies();
+  return cookies.find((c) => c.name === 'Admin-Token')?.value;
+}

@@ -1,0 +1,73 @@
+// Starts the product exactly as the README does (`npm start`: build, migrate, seed, serve) on a free
+// loopback port with its own data directory, and stops its whole process group afterwards.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { repoRoot, resultsDir } from './paths';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: { exitCode: number | null }, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}; see ${resultsDir}/server.log`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  mkdirSync(resultsDir, { recursive: true });
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mbo-e2e-'));
+  const log = openSync(path.join(resultsDir, 'server.log'), 'w');
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const child = spawn('npm', ['start'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', log, log] });
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(`${baseURL}/version.json`, child, 180_000);
+  } catch (err) {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    throw err;
+  }
+  project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
+  return async () => {
+    if (child.pid && child.exitCode === null) {
+      process.kill(-child.pid, 'SIGTERM');
+      await new Promise((r) => setTimeout(r, 1000));
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already stopped */
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

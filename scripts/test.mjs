@@ -1,0 +1,76 @@
+// `npm test`: every check the project has, in one run, with one summary line at the end.
+// Stages run in order and keep going after a failure so that one run shows every problem;
+// the exit code is non-zero when any stage failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPostgres } from './pg.mjs';
+import { ensureSystemDeps } from './system-deps.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, 'test-results', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const only = process.argv.slice(2); // e.g. `npm test -- unit api-pg`
+const results = [];
+let passed = 0;
+let failed = 0;
+
+function run(name, cmd, args, { env = {}, cwd = root } = {}) {
+  if (only.length && !only.includes(name)) return true;
+  console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = res.status === 0;
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  return ok;
+}
+
+/** Runs vitest for one workspace with a JSON report so that the tests can be counted. */
+function vitest(name, dir, env = {}) {
+  const out = path.join(reports, `${name}.json`);
+  const ok = run(name, 'npx', ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile=${out}`], { env });
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+  } else if (!only.length || only.includes(name)) {
+    failed += 1; // the runner itself failed before reporting
+  }
+  return ok;
+}
+
+const problems = ensureSystemDeps({ chromium: !only.length || only.includes('e2e'), postgres: !only.length || only.includes('api-pg') });
+for (const p of problems) console.error(`\n${p}`);
+
+run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('format', 'npx', ['prettier', '--check', '.']);
+run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+vitest('unit-shared', 'packages/shared');
+vitest('unit-web', 'apps/web');
+vitest('api-sqlite', 'apps/server');
+
+if (!only.length || only.includes('api-pg')) {
+  let pg;
+  try {
+    pg = await startPostgres();
+    console.log(`\nPostgreSQL test cluster on ${pg.url}`);
+    vitest('api-pg', 'apps/server', { TEST_DATABASE_URL: pg.url });
+  } catch (err) {
+    console.error(`\napi-pg: could not start PostgreSQL: ${err.message}`);
+    results.push({ name: 'api-pg', ok: false, seconds: 0 });
+    failed += 1;
+  } finally {
+    pg?.stop();
+  }
+}
+
+vitest('e2e', 'e2e');
+
+console.log('\n=== summary');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s`);
+const bad = results.filter((r) => !r.ok);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(bad.length || failed || problems.length ? 1 : 0);
