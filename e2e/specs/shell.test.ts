@@ -91,11 +91,15 @@ describe('the signed-in shell', () => {
     await screenshot(page, 'mobile-dashboard-en');
 
     await page.getByTestId('mobile-menu-button').click();
-    await page.getByTestId('sidebar').waitFor({ state: 'visible' });
-    await screenshot(page, 'mobile-menu-en');
-    await page.getByTestId('sidebar').getByText('Login log').click();
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar.waitFor({ state: 'visible' });
+    await expect.poll(async () => (await sidebar.boundingBox())?.x ?? -1).toBe(0); // drawer fully in
+    await sidebar.getByText('System', { exact: true }).click();
+    await sidebar.getByText('Login log', { exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/log/forwardLoginLogList');
     await expect.poll(() => page.getByTestId('sidebar').isVisible()).toBe(false);
+    await page.getByTestId('login-log-table').waitFor();
+    await screenshot(page, 'mobile-login-log-en');
     await context.close();
   });
 

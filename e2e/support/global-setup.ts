@@ -48,6 +48,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const log = openSync(path.join(resultsDir, 'server.log'), 'w');
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
+  // The test runner sets NODE_ENV=test (and its own markers); the product must start as a person starts it.
+  for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
   const child = spawn('npm', ['start'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', log, log] });
   const baseURL = `http://127.0.0.1:${port}`;
   try {

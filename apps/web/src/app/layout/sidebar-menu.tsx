@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import {
+  CarOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  LinkOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  TransactionOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { MODULES, type TModuleDef } from '@mbo/shared/permissions';
+import type { TModule } from '@mbo/shared/auth';
+import { useSession } from '../../platform/session';
+
+const MODULE_ICONS: Record<string, ReactNode> = {
+  transaction: <TransactionOutlined />,
+  funds: <WalletOutlined />,
+  waybill: <CarOutlined />,
+  website: <GlobalOutlined />,
+  risk: <SafetyCertificateOutlined />,
+  shortcutPayment: <LinkOutlined />,
+  system: <SettingOutlined />,
+};
+
+const HOME_KEY = '/';
+
+export type TSidebarSection = { def: TModuleDef; menus: TModuleDef['menus'][number][] };
+
+/**
+ * Sidebar sections from the session's module list: only menus whose url the list holds, titled
+ * from the MODULES catalog; urls the catalog does not know are skipped.
+ */
+export function buildSidebarSections(moduleList: readonly TModule[]): TSidebarSection[] {
+  const sections: TSidebarSection[] = [];
+  for (const module of moduleList) {
+    const def: TModuleDef | undefined = MODULES.find((m) => m.moduleId === module.moduleId || m.key === module.key);
+    if (!def) continue;
+    const urls = new Set(module.menuList);
+    const menus = def.menus.filter((menu) => urls.has(menu.url));
+    if (menus.length > 0 && !sections.some((s) => s.def.moduleId === def.moduleId)) sections.push({ def, menus });
+  }
+  return sections;
+}
+
+export function moduleKeyOf(sections: readonly TSidebarSection[], pathname: string): string | undefined {
+  return sections.find((s) => s.menus.some((menu) => menu.url === pathname))?.def.key;
+}
+
+export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const session = useSession();
+  const sections = buildSidebarSections(session.moduleList);
+  const selected = pathname === '/index' ? HOME_KEY : pathname;
+  const openModule = moduleKeyOf(sections, selected);
+
+  const items: MenuProps['items'] = [
+    { key: HOME_KEY, icon: <HomeOutlined />, label: t('route.dashboard') },
+    ...sections.map((section) => ({
+      key: section.def.key,
+      icon: MODULE_ICONS[section.def.key],
+      label: t(section.def.titleKey),
+      children: section.menus.map((menu) => ({ key: menu.url, label: <span data-testid={`menu-${menu.url}`}>{t(menu.titleKey)}</span> })),
+    })),
+  ];
+
+  return (
+    <Menu
+      mode="inline"
+      theme="light"
+      items={items}
+      selectedKeys={[selected]}
+      defaultOpenKeys={openModule ? [openModule] : []}
+      onClick={({ key }) => {
+        void navigate(key);
+        onNavigate?.();
+      }}
+      className="mbo-sidebar-menu"
+    />
+  );
+}

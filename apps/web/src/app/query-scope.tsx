@@ -1,0 +1,59 @@
+import { Suspense, useEffect } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { ProgressFallback } from '../platform/progress';
+import { useRouteMatches } from './route-handle';
+import { i18n } from '../platform/i18n';
+import { getSession, subscribeSession } from '../platform/session';
+import { subscribeTimezone } from '../platform/timezone';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The request client already told the person what went wrong; retrying would repeat the toast.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+const queryClient = createQueryClient();
+
+/**
+ * Server answers depend on the `lang` and `timezone` headers and on who is signed in, so cached
+ * data is refetched when either header changes and dropped when the session ends.
+ */
+function useCacheFollowsContext(client: QueryClient): void {
+  useEffect(() => {
+    const refetch = () => void client.invalidateQueries();
+    i18n.on('languageChanged', refetch);
+    const stopTimezone = subscribeTimezone(refetch);
+    const stopSession = subscribeSession(() => {
+      if (!getSession().loaded) client.clear();
+    });
+    return () => {
+      i18n.off('languageChanged', refetch);
+      stopTimezone();
+      stopSession();
+    };
+  }, [client]);
+}
+
+/**
+ * The data layer of every screen but sign-in. It sits in its own lazily loaded route so the
+ * sign-in page does not download it.
+ */
+export function QueryScope({ client = queryClient }: { client?: QueryClient }) {
+  useCacheFollowsContext(client);
+  const matches = useRouteMatches();
+  // A fresh boundary per screen outside the layout (and one for the whole layout), so a lazy
+  // screen shows the progress bar while it loads and the layout stays mounted between its pages.
+  const group = matches.some((match) => match.route.id === 'layout') ? 'layout' : (matches[matches.length - 1]?.route.id ?? 'none');
+  return (
+    <QueryClientProvider client={client}>
+      <Suspense key={group} fallback={<ProgressFallback />}>
+        <Outlet />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { MODULES } from '@mbo/shared/permissions';
+import { LoginPage } from '../features/auth/pages/login-page';
+import { RouteGuard } from './guard';
+import { MenuGate } from './menu-gate';
+import { lazyPage } from './lazy-page';
+import type { TRouteHandle } from './route-handle';
+
+// Everything except the sign-in page is loaded on demand.
+const QueryScope = lazyPage(() => import('./query-scope'), 'QueryScope');
+const MainLayout = lazyPage(() => import('./layout/main-layout'), 'MainLayout');
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage');
+const MenuPreparedPage = lazyPage(() => import('./pages/menu-prepared-page'), 'MenuPreparedPage');
+const DashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage');
+const UpdatePasswordPage = lazyPage(() => import('../features/auth/pages/update-password-page'), 'UpdatePasswordPage');
+const SsoPage = lazyPage(() => import('../features/auth/pages/sso-page'), 'SsoPage');
+const LoginLogListPage = lazyPage(() => import('../features/system/pages/login-log-list-page'), 'LoginLogListPage');
+const SelectMerchantPage = lazyPage(() => import('../features/select-merchant/pages/select-merchant-page'), 'SelectMerchantPage');
+const RegisterPage = lazyPage(() => import('../features/onboarding/pages/register-page'), 'RegisterPage');
+const TwoFactorPage = lazyPage(() => import('../features/onboarding/pages/two-factor-page'), 'TwoFactorPage');
+const ActivatePage = lazyPage(() => import('../features/onboarding/pages/activate-page'), 'ActivatePage');
+const KycPage = lazyPage(() => import('../features/onboarding/pages/kyc-page'), 'KycPage');
+const ResultPage = lazyPage(() => import('../features/onboarding/pages/result-page'), 'ResultPage');
+const SettingsPage = lazyPage(() => import('../features/onboarding/pages/settings-page'), 'SettingsPage');
+const UploadAdditionalPage = lazyPage(() => import('../features/onboarding/pages/upload-additional-page'), 'UploadAdditionalPage');
+
+/** Menu screens built so far; every other menu url shows the "being prepared" page. */
+const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {
+  '/log/forwardLoginLogList': () => <LoginLogListPage />,
+  '/merchant/showUpdatePassword': () => <UpdatePasswordPage />,
+};
+
+function handle(value: TRouteHandle): TRouteHandle {
+  return value;
+}
+
+const menuRoutes: RouteObject[] = MODULES.flatMap((module) =>
+  module.menus.map((menu) => ({
+    id: `menu:${menu.url}`,
+    path: menu.url,
+    handle: handle({ titleKey: menu.titleKey, moduleTitleKey: module.titleKey }),
+    element: <MenuGate url={menu.url}>{BUILT_MENU_PAGES[menu.url]?.() ?? <MenuPreparedPage />}</MenuGate>,
+  })),
+);
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RouteGuard />,
+    children: [
+      { id: 'login', path: '/loginNew', element: <LoginPage />, handle: handle({ titleKey: 'route.login' }) },
+      {
+        id: 'data',
+        element: <QueryScope />,
+        children: [
+          { id: 'register', path: '/register', element: <RegisterPage />, handle: handle({ titleKey: 'route.register' }) },
+          { id: 'twoFA', path: '/twoFA', element: <TwoFactorPage />, handle: handle({ titleKey: 'route.twoFA' }) },
+          { id: 'activate', path: '/activate', element: <ActivatePage />, handle: handle({ titleKey: 'route.activate' }) },
+          { id: 'result', path: '/result', element: <ResultPage />, handle: handle({ titleKey: 'route.result' }) },
+          { id: 'kyc', path: '/kyc', element: <KycPage />, handle: handle({ titleKey: 'route.kyc' }) },
+          { id: 'sso', path: '/sso', element: <SsoPage />, handle: handle({ titleKey: 'route.sso' }) },
+          {
+            id: 'selectMerchant',
+            path: '/selectMerchant',
+            element: <SelectMerchantPage />,
+            handle: handle({ titleKey: 'route.selectMerchant' }),
+          },
+          {
+            id: 'layout',
+            element: <MainLayout />,
+            children: [
+              { id: 'home', path: '/', element: <DashboardPage />, handle: handle({ titleKey: 'route.dashboard' }) },
+              { id: 'index', path: '/index', element: <DashboardPage />, handle: handle({ titleKey: 'route.dashboard' }) },
+              { id: 'setting', path: '/setting', element: <SettingsPage />, handle: handle({ titleKey: 'route.setting' }) },
+              {
+                id: 'uploadAdditional',
+                path: '/setting/uploadAdditional/:businessId',
+                element: <UploadAdditionalPage />,
+                handle: handle({ titleKey: 'route.uploadAdditional' }),
+              },
+              ...menuRoutes,
+              { id: 'notFound', path: '*', element: <NotFoundPage />, handle: handle({ titleKey: 'route.notFound' }) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,65 @@
+import { Button, Form, Input } from 'antd';
+import { LockOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { TLoginBody } from '@mbo/shared/auth';
+
+type TLoginFormProps = {
+  submitting: boolean;
+  onSubmit: (values: TLoginBody) => void;
+};
+
+/** Field limits mirror ZLoginBody in packages/shared/src/auth.ts. */
+const MERCHANT_NO_MAX = 20;
+const LOGIN_NAME_MAX = 64;
+const PASSWORD_MAX = 128;
+
+export function LoginForm({ submitting, onSubmit }: TLoginFormProps) {
+  const { t } = useTranslation();
+  return (
+    <Form<TLoginBody>
+      layout="vertical"
+      requiredMark={false}
+      size="large"
+      onFinish={(values) =>
+        onSubmit({ merchantNo: values.merchantNo.trim(), loginName: values.loginName.trim(), password: values.password })
+      }
+    >
+      <Form.Item
+        name="merchantNo"
+        label={t('login.merchantNo')}
+        rules={[
+          { required: true, whitespace: true, message: t('login.merchantNoRequired') },
+          { pattern: /^\s*\d+\s*$/, message: t('login.merchantNoDigits') },
+        ]}
+      >
+        <Input
+          prefix={<ShopOutlined />}
+          inputMode="numeric"
+          autoComplete="organization"
+          maxLength={MERCHANT_NO_MAX}
+          placeholder={t('login.merchantNoPlaceholder')}
+        />
+      </Form.Item>
+      <Form.Item
+        name="loginName"
+        label={t('login.loginName')}
+        rules={[{ required: true, whitespace: true, message: t('login.loginNameRequired') }]}
+      >
+        <Input prefix={<UserOutlined />} autoComplete="username" maxLength={LOGIN_NAME_MAX} placeholder={t('login.loginNamePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          placeholder={t('login.passwordPlaceholder')}
+        />
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 0 }}>
+        <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

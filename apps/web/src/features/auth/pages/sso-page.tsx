@@ -1,0 +1,21 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PlainFrame } from '../../../platform/plain-frame';
+import { BeingPrepared } from '../../../platform/being-prepared';
+
+export function SsoPage() {
+  const { t } = useTranslation();
+  return (
+    <PlainFrame>
+      <BeingPrepared
+        titleKey="route.sso"
+        extra={
+          <Link to="/loginNew">
+            <Button type="primary">{t('prepared.backLogin')}</Button>
+          </Link>
+        }
+      />
+    </PlainFrame>
+  );
+}

@@ -1,0 +1,43 @@
+import { Col, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../platform/session';
+import { MerchantCard } from '../components/merchant-card';
+import { AnnouncementsCard } from '../components/announcements-card';
+import { PreparingCard } from '../components/preparing-card';
+import './dashboard-page.css';
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const name = session.userInfo?.name || session.userInfo?.loginName || '';
+
+  return (
+    <div className="mbo-page mbo-dashboard">
+      <h1 className="mbo-page-title" data-testid="page-title">
+        {t('dashboard.greeting', { name })}
+      </h1>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <Row gutter={[16, 16]}>
+            <Col span={24}>
+              <PreparingCard titleKey="dashboard.fundTotals" testId="dashboard-fund-totals" />
+            </Col>
+            <Col span={24}>
+              <PreparingCard titleKey="dashboard.tradeStats" testId="dashboard-trade-stats" />
+            </Col>
+          </Row>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Row gutter={[16, 16]}>
+            <Col span={24}>
+              <MerchantCard />
+            </Col>
+            <Col span={24}>
+              <AnnouncementsCard />
+            </Col>
+          </Row>
+        </Col>
+      </Row>
+    </div>
+  );
+}

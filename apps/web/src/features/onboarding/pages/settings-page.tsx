@@ -1,0 +1,5 @@
+import { BeingPrepared } from '../../../platform/being-prepared';
+
+export function SettingsPage() {
+  return <BeingPrepared titleKey="route.setting" />;
+}

@@ -1,0 +1,73 @@
+import { Button, Empty } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PlainFrame } from '../../../platform/plain-frame';
+import { storeLoginResult, useSession } from '../../../platform/session';
+import { signOut } from '../../../platform/sign-out';
+import { useSwitchBusiness } from '../api/switch-business';
+import { BusinessCard } from '../components/business-card';
+import './select-merchant-page.css';
+
+/** Account chooser among the businesses linked to the signed-in person. */
+export function SelectMerchantPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const switchBusiness = useSwitchBusiness();
+  const hasCurrent = session.kycInfo?.currBusinessId != null || session.kycInfo?.selectedMerAdminId != null;
+
+  const choose = (businessId: number, current: boolean) => {
+    if (current && hasCurrent) {
+      void navigate('/');
+      return;
+    }
+    switchBusiness.mutate(
+      { businessId },
+      {
+        onSuccess: (result) => {
+          storeLoginResult(result);
+          queryClient.clear();
+          void navigate('/', { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <PlainFrame>
+      <div className="mbo-select-merchant">
+        <h1 className="mbo-result-title" data-testid="page-title">
+          {t('selectMerchant.title')}
+        </h1>
+        <p className="mbo-select-merchant__subtitle">{t('selectMerchant.subtitle')}</p>
+        {session.moreBusinessNameList.length === 0 ? (
+          <Empty description={t('selectMerchant.empty')} />
+        ) : (
+          <div className="mbo-select-merchant__list">
+            {session.moreBusinessNameList.map((business) => (
+              <BusinessCard
+                key={business.businessId}
+                business={business}
+                pending={switchBusiness.isPending && switchBusiness.variables?.businessId === business.businessId}
+                disabled={switchBusiness.isPending}
+                onChoose={() => choose(business.businessId, business.current)}
+              />
+            ))}
+          </div>
+        )}
+        <div className="mbo-select-merchant__footer">
+          {hasCurrent && (
+            <Button type="link" onClick={() => void navigate('/')}>
+              {t('prepared.backHome')}
+            </Button>
+          )}
+          <Button type="link" onClick={() => void signOut()} data-testid="select-merchant-logout">
+            {t('layout.logout')}
+          </Button>
+        </div>
+      </div>
+    </PlainFrame>
+  );
+}

@@ -1,0 +1,194 @@
+import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
+import type { TOKEN_HEADER } from '@mbo/shared/auth';
+import type { TEnvelope } from '@mbo/shared/envelope';
+import { DUPLICATE_SUBMIT_WINDOW_MS } from '@mbo/shared/limits';
+import { getLanguageHeader, t } from './i18n';
+import { clearSession, getToken } from './session';
+import { getTimezoneName } from './timezone';
+import { currentPath, loginPathWithRedirect, navigateTo } from './navigation';
+import { withQuery } from './query-string';
+import { confirmSessionExpired, showErrorToast, showWarningToast } from './request-ui';
+
+// A type-only import keeps zod (which auth.ts loads) out of the sign-in bundle while still
+// failing to compile if the shared header name ever changes.
+const tokenHeader: typeof TOKEN_HEADER = 'X-Auth-Token';
+
+export type TRequestErrorKind = 'business' | 'unauthorized' | 'forbidden' | 'network' | 'timeout' | 'http' | 'duplicate' | 'aborted';
+
+/** Every rejection of the request client; `message` is the translated text that was (or would be) shown. */
+export class RequestError extends Error {
+  readonly kind: TRequestErrorKind;
+  readonly code: number | undefined;
+  readonly status: number | undefined;
+
+  constructor(kind: TRequestErrorKind, message: string, details: { code?: number; status?: number } = {}) {
+    super(message);
+    this.name = 'RequestError';
+    this.kind = kind;
+    this.code = details.code;
+    this.status = details.status;
+  }
+}
+
+export type TMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type TRequestOptions = {
+  /** Query parameters; empty values are skipped (see buildQueryString). */
+  params?: Record<string, unknown>;
+  /** JSON body. */
+  data?: unknown;
+  /** Calls made before sign-in: no X-Auth-Token header, and a 401 is an ordinary failure. */
+  noToken?: boolean;
+  /** false turns off the duplicate-submit check for this POST/PUT. */
+  repeatSubmit?: boolean;
+  /** Milliseconds; none by default (spec §7). */
+  timeout?: number;
+  signal?: AbortSignal;
+  /** No toast and no dialog: the caller handles the rejection itself. */
+  silent?: boolean;
+  headers?: Record<string, string>;
+};
+
+const lastSubmits = new Map<string, { body: string; time: number }>();
+
+/**
+ * Spec §7: the same POST/PUT (url and JSON body) again within 1000 ms is a duplicate. Only accepted
+ * submissions are recorded, so the window runs from the first one.
+ */
+export function isDuplicateSubmit(method: TMethod, url: string, body: string, now: number = Date.now()): boolean {
+  const key = `${method} ${url}`;
+  const last = lastSubmits.get(key);
+  if (last && last.body === body && now - last.time < DUPLICATE_SUBMIT_WINDOW_MS) return true;
+  lastSubmits.set(key, { body, time: now });
+  return false;
+}
+
+export function resetDuplicateSubmitWindow(): void {
+  lastSubmits.clear();
+}
+
+function fail(error: RequestError, silent: boolean | undefined, toast: 'error' | 'warning' | 'none' = 'error'): never {
+  if (!silent && toast === 'error') showErrorToast(error.message);
+  if (!silent && toast === 'warning') showWarningToast(error.message);
+  throw error;
+}
+
+function handleUnauthorized(silent: boolean | undefined, status: number): never {
+  const error = new RequestError('unauthorized', t('request.sessionExpired'), { status, code: 401 });
+  if (silent) throw error;
+  const dialog = confirmSessionExpired();
+  if (dialog) {
+    void dialog.then((relogin) => {
+      if (!relogin) return;
+      const target = loginPathWithRedirect(currentPath());
+      // The server has usually dropped the session already; the call only tidies up if it has not.
+      void request('POST', ApiPath.logout, { silent: true, repeatSubmit: false }).catch(() => undefined);
+      clearSession(target);
+      navigateTo(target);
+    });
+  }
+  throw error;
+}
+
+function buildHeaders(options: TRequestOptions, hasBody: boolean): Headers {
+  const headers = new Headers(options.headers);
+  headers.set('lang', getLanguageHeader());
+  headers.set('timezone', getTimezoneName());
+  if (hasBody) headers.set('Content-Type', 'application/json;charset=utf-8');
+  if (!options.noToken) {
+    const token = getToken();
+    if (token) headers.set(tokenHeader, token);
+  }
+  return headers;
+}
+
+/** Sends the call and returns the raw response after the transport and HTTP status checks. */
+async function send(method: TMethod, url: string, options: TRequestOptions): Promise<Response> {
+  const hasBody = options.data !== undefined && method !== 'GET';
+  const body = hasBody ? JSON.stringify(options.data) : undefined;
+  const fullUrl = withQuery(`${API_BASE}${url}`, options.params);
+
+  if ((method === 'POST' || method === 'PUT') && options.repeatSubmit !== false && isDuplicateSubmit(method, fullUrl, body ?? '')) {
+    fail(new RequestError('duplicate', t('request.repeatSubmit')), options.silent, 'warning');
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer =
+    options.timeout && options.timeout > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, options.timeout)
+      : undefined;
+  const onCallerAbort = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  else options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  let response: Response;
+  try {
+    response = await fetch(fullUrl, {
+      method,
+      headers: buildHeaders(options, hasBody),
+      body,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+  } catch {
+    if (timedOut) fail(new RequestError('timeout', t('request.timeout')), options.silent);
+    // Cancelled by the caller (e.g. a component going away): nothing to tell the person.
+    if (options.signal?.aborted) throw new RequestError('aborted', t('request.timeout'));
+    fail(new RequestError('network', t('request.network')), options.silent);
+  } finally {
+    if (timer) clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  if (response.status === 401 && !options.noToken) handleUnauthorized(options.silent, 401);
+  if (response.status === 403) fail(new RequestError('forbidden', t('request.forbidden'), { status: 403 }), options.silent);
+  if (!response.ok) {
+    // Spec §8: "system interface abnormality" plus the last three characters of the failure text.
+    const statusText = `Request failed with status code ${response.status}`;
+    fail(new RequestError('http', t('request.httpError', { code: statusText.slice(-3) }), { status: response.status }), options.silent);
+  }
+  return response;
+}
+
+function checkEnvelope<T>(envelope: TEnvelope<T> | null, options: TRequestOptions): T {
+  if (!envelope || typeof envelope !== 'object' || typeof envelope.code !== 'number') {
+    fail(new RequestError('business', t('request.unknownError')), options.silent);
+  }
+  if (envelope.code === 0) return envelope.data;
+  if (envelope.code === 401 && !options.noToken) handleUnauthorized(options.silent, 200);
+  fail(new RequestError('business', envelope.msg || t('request.unknownError'), { code: envelope.code }), options.silent);
+}
+
+export async function request<T>(method: TMethod, url: string, options: TRequestOptions = {}): Promise<T> {
+  const response = await send(method, url, options);
+  let envelope: TEnvelope<T> | null = null;
+  try {
+    envelope = (await response.json()) as TEnvelope<T>;
+  } catch {
+    envelope = null;
+  }
+  return checkEnvelope(envelope, options);
+}
+
+export const http = {
+  get: <T>(url: string, params?: Record<string, unknown>, options?: Omit<TRequestOptions, 'params'>) =>
+    request<T>('GET', url, { ...options, params }),
+  post: <T>(url: string, data?: unknown, options?: Omit<TRequestOptions, 'data'>) => request<T>('POST', url, { ...options, data }),
+  put: <T>(url: string, data?: unknown, options?: Omit<TRequestOptions, 'data'>) => request<T>('PUT', url, { ...options, data }),
+  delete: <T>(url: string, params?: Record<string, unknown>, options?: Omit<TRequestOptions, 'params'>) =>
+    request<T>('DELETE', url, { ...options, params }),
+};
+
+/** Fills `:name` segments of a shared ApiPath. */
+export function pathWith(path: string, values: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(String(values[name] ?? '')));
+}
+
+/** For the download helper: same headers and checks, but the caller reads the body. */
+export function sendRaw(method: TMethod, url: string, options: TRequestOptions = {}): Promise<Response> {
+  return send(method, url, options);
+}

@@ -1,0 +1,40 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * The build timestamp doubles as the release version: the guard compares it with the number in
+ * /version.json (served from the same build) to detect that a newer release has been deployed.
+ */
+const buildVersion = Date.now();
+
+function versionFile(version: number): Plugin {
+  const body = JSON.stringify({ version });
+  return {
+    name: 'mbo-version-file',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: body });
+    },
+    configureServer(server) {
+      server.middlewares.use('/version.json', (_req, res) => {
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(body);
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), versionFile(buildVersion)],
+  define: {
+    __BUILD_VERSION__: JSON.stringify(buildVersion),
+  },
+  server: {
+    proxy: {
+      '/v3api': { target: 'http://127.0.0.1:8080', changeOrigin: true },
+    },
+  },
+  build: {
+    target: 'es2022',
+  },
+});
