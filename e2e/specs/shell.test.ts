@@ -103,6 +103,26 @@ describe('the signed-in shell', () => {
     await context.close();
   });
 
+  it('runs under the server security headers without a single CSP violation or page error', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) problems.push(msg.text());
+    });
+    page.on('pageerror', (err) => problems.push(err.message));
+    const res = await page.goto('/loginNew');
+    const headers = res?.headers() ?? {};
+    expect(headers['content-security-policy']).toContain("default-src 'self'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    await signIn(page);
+    await page.getByTestId('dashboard-announcements').waitFor();
+    await page.goto('/log/forwardLoginLogList');
+    await page.getByTestId('login-log-table').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('titles each page "route title - product title"', async () => {
     const context = await newContext({ language: 'en' });
     const page = await context.newPage();
