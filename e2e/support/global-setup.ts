@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startMailServer } from './mail-server';
 import { repoRoot, resultsDir } from './paths';
 
 declare module 'vitest' {
@@ -44,9 +45,18 @@ async function waitForServer(url: string, child: { exitCode: number | null }, ti
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   mkdirSync(resultsDir, { recursive: true });
   const port = await freePort();
+  const smtpPort = await freePort();
+  const stopMail = await startMailServer(smtpPort);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mbo-e2e-'));
   const log = openSync(path.join(resultsDir, 'server.log'), 'w');
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  };
   delete env.DATABASE_URL;
   // The test runner sets NODE_ENV=test (and its own markers); the product must start as a person starts it.
   for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
@@ -56,6 +66,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitForServer(`${baseURL}/version.json`, child, 180_000);
   } catch (err) {
     if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    await stopMail();
     throw err;
   }
   project.provide('baseURL', baseURL);
@@ -70,6 +81,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         /* already stopped */
       }
     }
+    await stopMail();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

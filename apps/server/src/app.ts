@@ -5,9 +5,11 @@ import { API_BASE } from '@mbo/shared/api-paths';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { authRoutes } from './domains/auth/routes';
+import { onboardingRoutes } from './domains/onboarding/routes';
 import { systemRoutes } from './domains/system/routes';
 import { isApiRequest } from './platform/envelope';
 import { installErrorHandler, sendApiNotFound } from './platform/error-handler';
+import { createNotifier, type Notifier } from './platform/notifier';
 import { installRequestContext } from './platform/request-context';
 import { systemClock, type Clock } from './platform/time';
 import { registerWebApp } from './platform/web-app';
@@ -19,6 +21,8 @@ export type AppOptions = {
   now?: Clock;
   /** Log destination (tests capture it); stdout when absent. */
   logStream?: NodeJS.WritableStream;
+  /** Mail and SMS; built from the configuration when absent. */
+  notifier?: Notifier;
 };
 
 /** Content Security Policy the built web app runs under (antd injects style tags, hence 'unsafe-inline' for styles only). */
@@ -69,10 +73,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
 
-  installRequestContext(app, { db, config, now: options.now ?? systemClock });
+  const now = options.now ?? systemClock;
+  installRequestContext(app, { db, config, now });
   installErrorHandler(app);
 
+  const notifier = options.notifier ?? createNotifier({ config, db, now, log: app.log });
+  app.decorate('notifier', notifier);
+  app.addHook('onClose', () => notifier.close());
+
   await app.register(authRoutes, { prefix: API_BASE });
+  await app.register(onboardingRoutes, { prefix: API_BASE });
   await app.register(systemRoutes, { prefix: API_BASE });
 
   const webFallback = await registerWebApp(app, config.webDist);

@@ -15,6 +15,14 @@ export type Config = {
   seedOnEmpty: boolean;
   webDist: string;
   trustProxy: boolean;
+  /** Public address of the web app, used for the links in mails (no trailing slash). */
+  appUrl: string;
+  /** SMTP server (`smtp://user:pass@host:port`, `smtps://...`); null keeps every mail in the outbox table and the log. */
+  smtpUrl: string | null;
+  smtpFrom: string;
+  /** HTTP SMS gateway; null keeps every SMS in the outbox table and the log. */
+  smsHttpUrl: string | null;
+  smsHttpToken: string | null;
 };
 
 /** Repository root, resolved from this file so the defaults do not depend on where the process starts. */
@@ -42,6 +50,24 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   { name: 'SEED_ON_EMPTY', default: 'true', description: 'Load the demo data at start when the database has no merchant' },
   { name: 'WEB_DIST', default: '<repo>/apps/web/dist', description: 'Built web app to serve' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (true behind a reverse proxy)' },
+  {
+    name: 'APP_URL',
+    default: 'http://<HOST>:<PORT>',
+    description: 'Public address of the web app, used to build the links in mails (verification, password reset, invitation, SSO)',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(none)',
+    description:
+      'SMTP server for mail, e.g. `smtp://user:pass@mail.example.com:587` or `smtps://...`; unset: mails go to the `mail_outbox` table and the log',
+  },
+  { name: 'SMTP_FROM', default: 'no-reply@merchant.local', description: 'Sender address of every mail' },
+  {
+    name: 'SMS_HTTP_URL',
+    default: '(none)',
+    description: 'HTTP SMS gateway: each message is POSTed as JSON `{to, text}`; unset: SMS go to the `sms_outbox` table and the log',
+  },
+  { name: 'SMS_HTTP_TOKEN', default: '(none)', description: 'Bearer token sent to `SMS_HTTP_URL` in the Authorization header' },
 ];
 
 export class ConfigError extends Error {}
@@ -71,9 +97,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
   const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const port = readInt(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const appUrl = (env.APP_URL?.trim() || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+/.test(appUrl)) throw new ConfigError('APP_URL must start with http:// or https://');
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  const smsHttpUrl = env.SMS_HTTP_URL?.trim() || null;
+  if (smsHttpUrl && !/^https?:\/\//.test(smsHttpUrl)) throw new ConfigError('SMS_HTTP_URL must start with http:// or https://');
   return {
-    port: readInt(env, 'PORT', 8080, 0, 65535),
-    host: env.HOST?.trim() || '127.0.0.1',
+    port,
+    host,
     dataDir,
     databaseUrl,
     sessionIdleMinutes: readInt(env, 'SESSION_IDLE_MINUTES', SESSION_IDLE_MINUTES_DEFAULT, 1, 7 * 24 * 60),
@@ -81,5 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     seedOnEmpty: readBool(env, 'SEED_ON_EMPTY', true),
     webDist: path.resolve(cwd, env.WEB_DIST?.trim() || DEFAULT_WEB_DIST),
     trustProxy: readBool(env, 'TRUST_PROXY', false),
+    appUrl,
+    smtpUrl,
+    smtpFrom: env.SMTP_FROM?.trim() || 'no-reply@merchant.local',
+    smsHttpUrl,
+    smsHttpToken: env.SMS_HTTP_TOKEN?.trim() || null,
   };
 }

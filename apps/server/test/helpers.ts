@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { Writable } from 'node:stream';
@@ -7,6 +8,7 @@ import type { TEnvelope } from '@mbo/shared/envelope';
 import type { TLangHeader } from '@mbo/shared/i18n';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import type { Notifier } from '../src/platform/notifier';
 import type { AdminRow } from './factories';
 import { createTestDb, type TestDb } from './test-db';
 
@@ -39,14 +41,19 @@ export type TestAppOptions = {
   config?: Partial<Config>;
   /** Called before the app is made ready, to add routes for a test. */
   extend?: (app: FastifyInstance) => void;
+  /** Mail and SMS senders; built from the config when absent. */
+  notifier?: Notifier;
 };
 
 export async function createTestApp(o: TestAppOptions = {}): Promise<TestContext> {
   const testDb = await createTestDb();
   const clock = createClock();
   const logs: string[] = [];
+  // Each test file gets its own data folder (uploads), removed at the end.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbo-data-'));
   const config: Config = {
     ...loadConfig({}, os.tmpdir()),
+    dataDir,
     databaseUrl: testDb.url,
     logLevel: 'error',
     webDist: path.join(os.tmpdir(), 'mbo-no-web-dist'),
@@ -60,12 +67,13 @@ export async function createTestApp(o: TestAppOptions = {}): Promise<TestContext
   });
   let app: FastifyInstance | undefined;
   try {
-    app = await buildApp({ config, db: testDb.db, now: clock.now, logStream });
+    app = await buildApp({ config, db: testDb.db, now: clock.now, logStream, ...(o.notifier ? { notifier: o.notifier } : {}) });
     o.extend?.(app);
     await app.ready();
   } catch (error) {
     await app?.close().catch(() => undefined);
     await testDb.cleanup();
+    fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   return {
@@ -78,6 +86,7 @@ export async function createTestApp(o: TestAppOptions = {}): Promise<TestContext
     close: async () => {
       await app.close();
       await testDb.cleanup();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -89,6 +98,8 @@ export type CallOptions = {
   body?: unknown;
   query?: Record<string, string>;
   headers?: Record<string, string>;
+  /** Client address (codes are rate-limited per address). */
+  ip?: string;
 };
 
 export type ApiResponse<T = unknown> = { status: number; body: TEnvelope<T>; raw: LightMyRequestResponse };
@@ -102,6 +113,7 @@ export async function call<T = unknown>(app: FastifyInstance, apiPath: string, o
     method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
     url: `${API_BASE}${apiPath}`,
     headers,
+    ...(o.ip ? { remoteAddress: o.ip } : {}),
     ...(o.query ? { query: o.query } : {}),
     ...(o.body !== undefined ? { payload: o.body as Record<string, unknown> } : {}),
   });
@@ -110,7 +122,16 @@ export async function call<T = unknown>(app: FastifyInstance, apiPath: string, o
 
 export type LoginData = {
   token: string;
-  userInfo: { adminId: number; loginName: string; permissions: string[]; forceChangePwd: boolean; accountType: string };
+  userInfo: {
+    adminId: number;
+    loginName: string;
+    merchantNo: string;
+    merchantName: string;
+    permissions: string[];
+    forceChangePwd: boolean;
+    accountType: string;
+    sysAdmin: boolean;
+  };
   kycInfo: {
     selectedMerAdminId: number | null;
     currBusinessId: number | null;

@@ -137,3 +137,33 @@ export function listSessions(db: Db, scope: Scope, limit: number) {
     .limit(limit)
     .execute();
 }
+
+export function listMails(db: Db, o: { to?: string; limit: number }) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to_addr', 'subject', 'language', 'status', 'error', 'created_at'])
+    .$if(o.to !== undefined, (qb) => qb.where('to_addr', '=', o.to ?? ''))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(o.limit)
+    .execute();
+}
+
+export function getMail(db: Db, id: number) {
+  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listSms(db: Db, o: { to?: string; limit: number }) {
+  return db
+    .selectFrom('sms_outbox')
+    .selectAll()
+    .$if(o.to !== undefined, (qb) => qb.where('to_number', '=', o.to ?? ''))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(o.limit)
+    .execute();
+}
+
+export function findMerchantById(db: Db, id: number) {
+  return db.selectFrom('merchants').select(['id', 'merchant_no', 'name', 'status']).where('id', '=', id).executeTakeFirst();
+}

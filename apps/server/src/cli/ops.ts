@@ -1,41 +1,17 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { checkPassword, PASSWORD_MAX, PASSWORD_MIN } from '@mbo/shared/password';
 import { loadConfig } from '../config';
-import type { Db } from '../db/database';
 import { describeDatabase, openDatabase } from '../db/open';
+import { AppError } from '../platform/errors';
+import { translate } from '../platform/i18n';
+import { consoleNotifyLog, createNotifier } from '../platform/notifier';
 import { hashPassword } from '../platform/passwords';
-import { operatorScope, type Scope } from '../platform/scope';
-import { MINUTE_MS, toIso } from '../platform/time';
+import { MINUTE_MS, systemClock, toIso } from '../platform/time';
+import { merchantScope, text, UsageError, type Command, type Context, type Values } from './ops-common';
+import { ONBOARDING_COMMANDS } from './ops-onboarding';
 import * as repo from './ops-repository';
-
-class UsageError extends Error {}
-
-type Options = NonNullable<ParseArgsConfig['options']>;
-type Values = Record<string, string | boolean | undefined>;
-type Context = { db: Db; sessionIdleMinutes: number };
-
-type Command = {
-  summary: string;
-  usage: string;
-  options: Options;
-  run: (ctx: Context, values: Values) => Promise<void>;
-};
-
-function text(values: Values, name: string, required: true): string;
-function text(values: Values, name: string, required?: false): string | undefined;
-function text(values: Values, name: string, required = false): string | undefined {
-  const v = values[name];
-  const s = typeof v === 'string' ? v.trim() : undefined;
-  if (required && !s) throw new UsageError(`--${name} is required`);
-  return s || undefined;
-}
-
-async function merchantScope(db: Db, merchantNo: string): Promise<Scope> {
-  if (!/^\d{1,20}$/.test(merchantNo)) throw new UsageError(`--merchant must be a merchant number, got "${merchantNo}"`);
-  const m = await repo.findMerchantIdByNo(db, merchantNo);
-  if (!m) throw new UsageError(`no merchant ${merchantNo}`);
-  return operatorScope(m.id);
-}
 
 const COMMANDS: Record<string, Command> = {
   'admin:create': {
@@ -101,6 +77,8 @@ const COMMANDS: Record<string, Command> = {
       console.log(`created admin #${id} "${login}" with role "${role.name}", gateways: ${gatewayList ?? 'all'}`);
     },
   },
+
+  ...ONBOARDING_COMMANDS,
 
   'reminder:add': {
     summary: 'add a reminder for every admin of a merchant, or for one admin',
@@ -193,11 +171,30 @@ const COMMANDS: Record<string, Command> = {
 function help(): string {
   const lines = ['Usage: npm run ops -- <command> [options]', '', 'Commands:'];
   for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(18)} ${c.summary}`, `      ${c.usage}`);
+  lines.push('', 'Mail and SMS go through SMTP_URL / SMS_HTTP_URL when set, otherwise to their outbox tables (mail:list, sms:list).');
   lines.push('', 'The commands use the same DATABASE_URL / DATA_DIR as the server and apply migrations first.');
   return lines.join('\n');
 }
 
-async function run(argv: string[]): Promise<number> {
+export type OpenContext = () => Promise<{ ctx: Context; close: () => Promise<void> }>;
+
+/** The server's own configuration and database, as the shell command uses them. */
+const openFromEnvironment: OpenContext = async () => {
+  const config = loadConfig();
+  const handle = await openDatabase(config);
+  console.error(`database: ${describeDatabase(config.databaseUrl)}`);
+  const notifier = createNotifier({ config, db: handle.db, now: systemClock, log: consoleNotifyLog });
+  return {
+    ctx: { db: handle.db, sessionIdleMinutes: config.sessionIdleMinutes, config, notifier, now: systemClock },
+    close: async () => {
+      notifier.close();
+      await handle.destroy();
+    },
+  };
+};
+
+/** Runs one operator command and returns the process exit code (tests call it with their own database). */
+export async function runOps(argv: string[], open: OpenContext = openFromEnvironment): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     console.log(help());
@@ -213,33 +210,48 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   let values: Values;
+  let positionals: string[];
   try {
-    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values as Values;
+    const parsed = parseArgs({
+      args: rest,
+      options: command.options,
+      strict: true,
+      allowPositionals: (command.positionals ?? []).length > 0,
+    });
+    values = parsed.values as Values;
+    positionals = parsed.positionals;
+    if (positionals.length !== (command.positionals ?? []).length)
+      throw new Error(`expected ${(command.positionals ?? []).join(' ') || 'no positional argument'}`);
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)}\nUsage: npm run ops -- ${command.usage}`);
     return 2;
   }
 
-  const config = loadConfig();
-  const handle = await openDatabase(config);
+  const { ctx, close } = await open();
   try {
-    console.error(`database: ${describeDatabase(config.databaseUrl)}`);
-    await command.run({ db: handle.db, sessionIdleMinutes: config.sessionIdleMinutes }, values);
+    await command.run(ctx, values, positionals);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`error: ${error.message}\nUsage: npm run ops -- ${command.usage}`);
       return 2;
     }
+    if (error instanceof AppError) {
+      console.error(`error: ${translate('en', error.key, error.params)}`);
+      return 1;
+    }
     throw error;
   } finally {
-    await handle.destroy();
+    await close();
   }
 }
 
-run(process.argv.slice(2))
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+// Run when started as a program (npm run ops), not when imported by a test.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runOps(process.argv.slice(2))
+    .then((code) => process.exit(code))
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}

@@ -2,11 +2,13 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DialectName } from './database';
 import { TABLES_IN_DEPENDENCY_ORDER } from './types';
 import { foundationMigration } from './migrations/0001-foundation';
+import { onboardingMigration } from './migrations/0002-onboarding';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-foundation': foundationMigration(dialect),
+    '0002-onboarding': onboardingMigration(dialect),
   };
 }
 

@@ -21,6 +21,8 @@ export interface PersonsTable {
   two_fa_enabled: Flag;
   language: string;
   created_at: number;
+  /** Set when the person removed their account (the row is kept, anonymized). */
+  removed_at: Generated<number | null>;
 }
 
 export interface MerchantsTable {
@@ -108,6 +110,8 @@ export interface SessionsTable {
   created_at: number;
   last_seen_at: number;
   revoked_at: number | null;
+  /** 0 after a code sign-in with several businesses and none named: kycInfo sends the person to the chooser. */
+  business_selected: Generated<Flag>;
 }
 
 export interface LoginLogsTable {
@@ -166,6 +170,92 @@ export interface ReminderReadsTable {
   read_at: number;
 }
 
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  purpose: string;
+  channel: string;
+  /** Normalized email (lower case) or E.164 mobile. */
+  destination: string;
+  person_id: number | null;
+  /** sha256(salt + code), hex. */
+  code_hash: string;
+  salt: string;
+  attempts: number;
+  ip: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface ActionTokensTable {
+  id: Generated<number>;
+  /** verifyEmail, resetPwd, invitation, sso */
+  purpose: string;
+  token_hash: string;
+  person_id: number | null;
+  admin_id: number | null;
+  merchant_id: number | null;
+  /** The address the link was sent to, when it matters (email verification, invitation). */
+  target: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_addr: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  language: string;
+  /** sent, failed or outbox (kept here only: no SMTP server configured). */
+  status: string;
+  error: string;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  to_number: string;
+  text_body: string;
+  language: string;
+  status: string;
+  provider: string;
+  error: string;
+  created_at: number;
+}
+
+export interface KycProfilesTable {
+  merchant_id: number;
+  review_state: string;
+  draft_json: string;
+  /** The profile as submitted (frozen copy the reviewer reads). */
+  submitted_json: string | null;
+  reject_reason: string;
+  submitted_by_person_id: number | null;
+  submitted_at: number | null;
+  reviewed_at: number | null;
+  updated_at: number | null;
+  created_at: number;
+}
+
+export interface KycFilesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  field: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  /** Server-generated file name under DATA_DIR/uploads. */
+  storage_name: string;
+  uploaded_by_admin_id: number | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
 export interface Database {
   currencies: CurrenciesTable;
   persons: PersonsTable;
@@ -182,6 +272,12 @@ export interface Database {
   announcements: AnnouncementsTable;
   reminders: RemindersTable;
   reminder_reads: ReminderReadsTable;
+  verification_codes: VerificationCodesTable;
+  action_tokens: ActionTokensTable;
+  mail_outbox: MailOutboxTable;
+  sms_outbox: SmsOutboxTable;
+  kyc_profiles: KycProfilesTable;
+  kyc_files: KycFilesTable;
 }
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
@@ -201,6 +297,12 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'announcements',
   'reminders',
   'reminder_reads',
+  'verification_codes',
+  'action_tokens',
+  'mail_outbox',
+  'sms_outbox',
+  'kyc_profiles',
+  'kyc_files',
 ];
 
 export type Admin = Selectable<AdminsTable>;

@@ -106,7 +106,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
 
     if (error instanceof AppError) {
-      return sendEnvelope(reply, request, error.httpStatus, error.code, error.key, error.params);
+      const params: MessageParams = { ...error.params };
+      for (const [name, key] of Object.entries(error.labelParams)) params[name] = isMessageKey(key) ? translate(lang, key) : key;
+      return sendEnvelope(reply, request, error.httpStatus, error.code, error.key, params);
     }
 
     const fe = error as Partial<FastifyError> | null;

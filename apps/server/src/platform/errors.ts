@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly code: number = ErrorCode.business,
     readonly httpStatus: number = 200,
     readonly params: MessageParams = {},
+    /** Parameters that are themselves message keys (a field or step label), translated in the caller's language. */
+    readonly labelParams: Record<string, string> = {},
   ) {
     super(key);
     this.name = 'AppError';
@@ -34,4 +36,8 @@ export function unauthorizedError(): AppError {
 
 export function forbiddenError(key: MessageKey = 'error.forbidden'): AppError {
   return new AppError(key, ErrorCode.forbidden, 403);
+}
+
+export function conflictError(key: MessageKey, params: MessageParams = {}): AppError {
+  return new AppError(key, ErrorCode.conflict, 200, params);
 }

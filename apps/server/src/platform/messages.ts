@@ -3,6 +3,8 @@
  * `{name}` placeholders are filled by `translate`. The zh_HK and en catalogs are typed against the
  * zh_CN one, and a unit test checks all three carry the same keys.
  */
+import { onboardingEn, onboardingZhCn, onboardingZhHk } from './messages-onboarding';
+
 const zhCn = {
   ok: '操作成功',
 
@@ -59,6 +61,8 @@ const zhCn = {
   'field.page': '页码',
   'field.limit': '每页条数',
   'field.success': '登录结果',
+
+  ...onboardingZhCn,
 } as const;
 
 export type MessageKey = keyof typeof zhCn;
@@ -120,6 +124,8 @@ const zhHk: Catalog = {
   'field.page': '頁碼',
   'field.limit': '每頁條數',
   'field.success': '登入結果',
+
+  ...onboardingZhHk,
 };
 
 const en: Catalog = {
@@ -178,6 +184,8 @@ const en: Catalog = {
   'field.page': 'Page',
   'field.limit': 'Page size',
   'field.success': 'Login result',
+
+  ...onboardingEn,
 };
 
 export const MESSAGES = { zhCn, zhHk, en } as const;

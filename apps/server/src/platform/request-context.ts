@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { forbiddenError, unauthorizedError } from './errors';
 import { loadAccess } from './permissions';
+import type { Notifier } from './notifier';
 import { findActiveSession, type SessionContext } from './session';
 import { MINUTE_MS, timezoneFromHeader, type Clock } from './time';
 
@@ -35,6 +36,8 @@ declare module 'fastify' {
     appConfig: Config;
     /** Injectable clock: tests move time forward instead of sleeping. */
     now: Clock;
+    /** Mail and SMS (decorated in buildApp). */
+    notifier: Notifier;
   }
 }
 

@@ -33,6 +33,8 @@ export type SessionContext = {
   twoFaPassed: boolean;
   /** The person has two-step verification on and this session has not passed it yet. */
   requires2FA: boolean;
+  /** false after a code sign-in that left the choice among several businesses to the person. */
+  businessSelected: boolean;
   scope: AdminScope;
 };
 
@@ -42,6 +44,8 @@ export type NewSession = {
   personId: number | null;
   sysAdmin: boolean;
   twoFaPassed: boolean;
+  /** Default true. */
+  businessSelected?: boolean;
   ip: string;
   userAgent: string;
   now: number;
@@ -58,6 +62,7 @@ export async function createSession(db: Db, s: NewSession): Promise<{ token: str
       person_id: s.personId,
       sys_admin: s.sysAdmin ? 1 : 0,
       two_fa_passed: s.twoFaPassed ? 1 : 0,
+      business_selected: s.businessSelected === false ? 0 : 1,
       ip: s.ip.slice(0, 64),
       user_agent: s.userAgent.slice(0, 512),
       created_at: s.now,
@@ -87,6 +92,7 @@ export async function findActiveSession(db: Db, token: string, now: number, idle
       's.person_id',
       's.sys_admin',
       's.two_fa_passed',
+      's.business_selected',
       's.last_seen_at',
       's.revoked_at',
       'a.merchant_id as admin_merchant_id',
@@ -128,6 +134,7 @@ export async function findActiveSession(db: Db, token: string, now: number, idle
     sysAdmin: row.sys_admin === 1,
     twoFaPassed,
     requires2FA: row.two_fa_enabled === 1 && !twoFaPassed,
+    businessSelected: row.business_selected === 1,
     scope: sessionScope(row.merchant_id, row.admin_id, gatewayIds),
   };
 }
@@ -157,6 +164,19 @@ export async function revokeOtherSessions(db: Db, adminId: number, keepSessionId
     .where('admin_id', '=', adminId)
     .where('id', '<>', keepSessionId)
     .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Revokes every open session of a person: those opened as the person and those of any admin row linked to them. */
+export async function revokePersonSessions(db: Db, personId: number, now: number): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('revoked_at', 'is', null)
+    .where((eb) =>
+      eb.or([eb('person_id', '=', personId), eb('admin_id', 'in', eb.selectFrom('admins').select('id').where('person_id', '=', personId))]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

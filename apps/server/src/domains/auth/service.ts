@@ -41,11 +41,13 @@ export async function buildSessionInfo(db: Db, session: SessionContext): Promise
       permissions: access.operations,
       sysAdmin: session.sysAdmin,
     },
+    // Without a chosen business (code sign-in with several and none named) the ids are null, which
+    // sends the guard to the account chooser (spec §4, step 3).
     kycInfo: person
       ? {
-          selectedMerAdminId: admin.id,
-          currBusinessId: admin.merchant_id,
-          currBusinessStatus: admin.merchant_status,
+          selectedMerAdminId: session.businessSelected ? admin.id : null,
+          currBusinessId: session.businessSelected ? admin.merchant_id : null,
+          currBusinessStatus: session.businessSelected ? admin.merchant_status : null,
           isInitialLogin: admin.is_initial_login,
           requires2FA: session.requires2FA ? 1 : 0,
         }
@@ -63,19 +65,25 @@ export async function buildSessionInfo(db: Db, session: SessionContext): Promise
             businessName: l.name,
             status: l.status,
             isCreator: l.is_owner === 1,
-            current: l.admin_id === admin.id,
+            current: session.businessSelected && l.admin_id === admin.id,
           }))
         : [],
   };
 }
 
-async function openSession(
-  deps: AuthDeps,
-  s: { adminId: number; merchantId: number; personId: number | null; twoFaPassed: boolean },
-  client: Client,
-): Promise<TLoginResult> {
+export type SessionOpening = {
+  adminId: number;
+  merchantId: number;
+  personId: number | null;
+  twoFaPassed: boolean;
+  sysAdmin?: boolean;
+  businessSelected?: boolean;
+};
+
+/** Opens a session and answers what every sign-in answers (token plus the session payload). */
+export async function openSession(deps: Pick<AuthDeps, 'db' | 'now' | 'idleMs'>, s: SessionOpening, client: Client): Promise<TLoginResult> {
   const now = deps.now();
-  const { token } = await createSession(deps.db, { ...s, sysAdmin: false, ip: client.ip, userAgent: client.userAgent, now });
+  const { token } = await createSession(deps.db, { ...s, sysAdmin: s.sysAdmin ?? false, ip: client.ip, userAgent: client.userAgent, now });
   const session = await findActiveSession(deps.db, token, now, deps.idleMs);
   if (!session) throw new Error('a session just created is not usable');
   return { token, ...(await buildSessionInfo(deps.db, session)) };

@@ -1,0 +1,385 @@
+import type { TLoginResult } from '@mbo/shared/auth';
+import { MerchantStatus } from '@mbo/shared/merchants';
+import {
+  CODE_RESEND_SECONDS,
+  EMAIL_VERIFY_TTL_HOURS,
+  RESET_LINK_TTL_MINUTES,
+  RESET_TOKEN_TTL_MINUTES,
+  SSO_TICKET_TTL_SECONDS,
+  type TCaptchaBody,
+  type TCodeSent,
+  type TCreateBusinessBody,
+  type TResetPwdBody,
+  type TResetToken,
+  type TSignInBody,
+  type TSignUpBody,
+  type TVerifyEmailResult,
+} from '@mbo/shared/onboarding';
+import { consumeActionToken, createActionToken } from '../../platform/action-tokens';
+import { writeLoginLog, writeOperationLog } from '../../platform/audit';
+import { sendCode, verifyCode } from '../../platform/codes';
+import { businessError, conflictError, notFoundError, unauthorizedError } from '../../platform/errors';
+import type { MessageKey } from '../../platform/messages';
+import { hashPassword } from '../../platform/passwords';
+import { revokePersonSessions, revokeSession, type SessionContext } from '../../platform/session';
+import { MINUTE_MS } from '../../platform/time';
+import { openSession } from '../auth/service';
+import { languageOf, logSessionOperation, normalizeTarget, type Client, type OnboardingDeps } from './context';
+import * as repo from './repository';
+
+const HOUR_MS = 60 * MINUTE_MS;
+
+async function logSignIn(
+  deps: OnboardingDeps,
+  result: TLoginResult,
+  merchantId: number,
+  reason: MessageKey,
+  client: Client,
+  sysAdmin = false,
+): Promise<void> {
+  const now = deps.now();
+  await writeLoginLog(deps.db, {
+    merchantId,
+    adminId: result.userInfo.adminId,
+    merchantNo: result.userInfo.merchantNo,
+    loginName: result.userInfo.loginName,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    success: true,
+    reason,
+    now,
+  });
+  await writeOperationLog(deps.db, {
+    merchantId,
+    adminId: result.userInfo.adminId,
+    sysAdmin,
+    module: 'auth',
+    operation: reason.replace(/^login\./, ''),
+    content: '',
+    ip: client.ip,
+    now,
+  });
+}
+
+/** Mails a fresh verification link for the person's current email (earlier links stop working). */
+export async function sendVerificationEmail(deps: OnboardingDeps, person: repo.PersonRow, client: Client): Promise<void> {
+  const token = await createActionToken(deps.db, {
+    purpose: 'verifyEmail',
+    personId: person.id,
+    target: person.email,
+    ttlMs: EMAIL_VERIFY_TTL_HOURS * HOUR_MS,
+    now: deps.now(),
+  });
+  await deps.notifier.mail.send(person.email, languageOf(person, client.lang), 'verifyEmail', {
+    link: deps.notifier.link('verifyEmail', token),
+    hours: EMAIL_VERIFY_TTL_HOURS,
+  });
+}
+
+/**
+ * captchaSms. Sign-up: a code by SMS to a mobile that is not registered yet. Sign-in: a code to a
+ * registered email or mobile; an unknown one goes through the same limits and answer without a
+ * message being sent, and an unverified email is refused (email sign-in is blocked until verified).
+ */
+export async function sendPublicCode(deps: OnboardingDeps, body: TCaptchaBody, client: Client): Promise<TCodeSent> {
+  const destination = normalizeTarget(body.channel, body.target);
+  if (body.purpose === 'signup') {
+    if (body.channel !== 'sms') throw businessError('code.channelNotAllowed');
+    if (await repo.findPersonByMobile(deps.db, destination)) throw conflictError('identity.mobileTaken');
+    return sendCode(deps, { purpose: 'signup', channel: 'sms', destination, personId: null, ip: client.ip, language: client.lang });
+  }
+  const person =
+    body.channel === 'email' ? await repo.findPersonByEmail(deps.db, destination) : await repo.findPersonByMobile(deps.db, destination);
+  if (person && body.channel === 'email' && person.email_verified !== 1) throw businessError('signIn.emailUnverified');
+  return sendCode(deps, {
+    purpose: 'signIn',
+    channel: body.channel,
+    destination,
+    personId: person?.id ?? null,
+    ip: client.ip,
+    language: languageOf(person, client.lang),
+    deliver: person !== undefined,
+  });
+}
+
+/**
+ * Sign-up: the mobile is proven by the code, the email by the link mailed afterwards. Creates the
+ * person, a business that is not activated and its owner admin (login name `admin`), and signs in.
+ */
+export async function signUp(deps: OnboardingDeps, body: TSignUpBody, client: Client): Promise<TLoginResult> {
+  const { db } = deps;
+  if (await repo.findPersonByEmail(db, body.email)) throw conflictError('identity.emailTaken');
+  if (await repo.findPersonByMobile(db, body.mobile)) throw conflictError('identity.mobileTaken');
+  await verifyCode(deps, { purpose: 'signup', destination: body.mobile, code: body.smsCode });
+
+  const passwordHash = await hashPassword(body.password);
+  const now = deps.now();
+  const name = body.name ?? '';
+  let created: { personId: number; business: repo.CreatedBusiness };
+  try {
+    created = await repo.withMerchantNoRetry(db, async (trx) => {
+      const personId = await repo.insertPerson(trx, {
+        email: body.email,
+        mobile: body.mobile,
+        name,
+        emailVerified: false,
+        language: client.lang,
+        now,
+      });
+      const business = await repo.insertBusiness(trx, {
+        personId,
+        name: body.businessName || body.email,
+        ownerName: name || body.email,
+        email: body.email,
+        mobile: body.mobile,
+        passwordHash,
+        now,
+      });
+      return { personId, business };
+    });
+  } catch (error) {
+    if (repo.isUniqueViolation(error, 'email')) throw conflictError('identity.emailTaken');
+    if (repo.isUniqueViolation(error, 'mobile')) throw conflictError('identity.mobileTaken');
+    throw error;
+  }
+  const person = await repo.getPerson(db, created.personId);
+  if (person) await sendVerificationEmail(deps, person, client);
+
+  const result = await openSession(
+    deps,
+    { adminId: created.business.adminId, merchantId: created.business.merchantId, personId: created.personId, twoFaPassed: false },
+    client,
+  );
+  await logSignIn(deps, result, created.business.merchantId, 'login.signedUp', client);
+  return result;
+}
+
+/**
+ * Sign-in by email or mobile and a code. With one business (or `businessId`) the session opens on
+ * it; with several and none named, kycInfo carries no selection so the person chooses. A code sent
+ * by SMS to the registered mobile counts as the second step.
+ */
+export async function signInWithCode(deps: OnboardingDeps, body: TSignInBody, client: Client): Promise<TLoginResult> {
+  const { db } = deps;
+  const destination = normalizeTarget(body.channel, body.target);
+  const person = body.channel === 'email' ? await repo.findPersonByEmail(db, destination) : await repo.findPersonByMobile(db, destination);
+  if (person && body.channel === 'email' && person.email_verified !== 1) {
+    await writeLoginLog(db, {
+      merchantId: null,
+      adminId: null,
+      merchantNo: '',
+      loginName: destination,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      success: false,
+      reason: 'signIn.emailUnverified',
+      now: deps.now(),
+    });
+    throw businessError('signIn.emailUnverified');
+  }
+  await verifyCode(deps, { purpose: 'signIn', destination, code: body.code });
+  if (!person) throw businessError('code.invalid');
+
+  const usable = (await repo.listPersonAccounts(db, person.id)).filter((a) => a.merchant_status !== MerchantStatus.disabled);
+  let chosen = usable[0];
+  let businessSelected = usable.length === 1;
+  if (body.businessId !== undefined) {
+    chosen = usable.find((a) => a.merchant_id === body.businessId);
+    if (!chosen) throw notFoundError();
+    businessSelected = true;
+  }
+  if (!chosen) throw businessError('signIn.noBusiness');
+
+  const result = await openSession(
+    deps,
+    {
+      adminId: chosen.admin_id,
+      merchantId: chosen.merchant_id,
+      personId: person.id,
+      twoFaPassed: body.channel === 'sms',
+      businessSelected,
+    },
+    client,
+  );
+  await logSignIn(deps, result, chosen.merchant_id, 'login.codeSignIn', client);
+  return result;
+}
+
+/** Another business for the signed-in person: not activated, owned by them, same password; the session moves to it. */
+export async function createNewBusiness(
+  deps: OnboardingDeps,
+  session: SessionContext,
+  body: TCreateBusinessBody,
+  client: Client,
+): Promise<TLoginResult> {
+  const { db } = deps;
+  if (session.personId === null) throw businessError('identity.personRequired');
+  const person = await repo.getPerson(db, session.personId);
+  const admin = await repo.getSessionAdmin(db, session.scope);
+  if (!person || !admin) throw unauthorizedError();
+  const now = deps.now();
+  const business = await repo.withMerchantNoRetry(db, (trx) =>
+    repo.insertBusiness(trx, {
+      personId: person.id,
+      name: body.businessName || person.email,
+      ownerName: person.name || admin.name || person.email,
+      email: person.email,
+      mobile: person.mobile,
+      passwordHash: admin.password_hash,
+      now,
+    }),
+  );
+  await logSessionOperation(db, session, 'createNewBusiness', `merchantNo=${business.merchantNo}`, client.ip, now);
+  await revokeSession(db, session.sessionId, now);
+  const result = await openSession(
+    deps,
+    { adminId: business.adminId, merchantId: business.merchantId, personId: person.id, twoFaPassed: session.twoFaPassed },
+    client,
+  );
+  await logSignIn(deps, result, business.merchantId, 'login.newBusiness', client);
+  return result;
+}
+
+export async function verifyEmail(deps: OnboardingDeps, token: string): Promise<TVerifyEmailResult> {
+  const found = await consumeActionToken(deps.db, 'verifyEmail', token, deps.now());
+  if (!found.ok) throw businessError(found.reason === 'expired' ? 'emailVerify.expired' : 'emailVerify.invalid');
+  const { person_id: personId, target } = found.row;
+  // A link for an address the person has since replaced proves nothing about the current one.
+  if (personId === null || !(await repo.setEmailVerified(deps.db, personId, target))) throw businessError('emailVerify.invalid');
+  return { email: target };
+}
+
+/** Sends a new verification link when the address belongs to an unverified person; answers the same in every case. */
+export async function resendVerificationEmail(deps: OnboardingDeps, email: string, client: Client): Promise<void> {
+  const person = await repo.findPersonByEmail(deps.db, email);
+  if (!person || person.email_verified === 1) return;
+  const last = await repo.latestTokenAt(deps.db, 'verifyEmail', person.id);
+  if (last !== null && deps.now() - last < CODE_RESEND_SECONDS * 1000) return;
+  await sendVerificationEmail(deps, person, client);
+}
+
+/** Mails a reset link (30 minutes, single use) to a verified address; answers the same whether or not it exists. */
+export async function sendResetEmail(deps: OnboardingDeps, email: string, client: Client): Promise<void> {
+  const person = await repo.findPersonByEmail(deps.db, email);
+  if (!person || person.email_verified !== 1) return;
+  const now = deps.now();
+  const last = await repo.latestTokenAt(deps.db, 'resetPwd', person.id);
+  if (last !== null && now - last < CODE_RESEND_SECONDS * 1000) return;
+  const token = await createActionToken(deps.db, {
+    purpose: 'resetPwd',
+    personId: person.id,
+    target: person.email,
+    ttlMs: RESET_LINK_TTL_MINUTES * MINUTE_MS,
+    now,
+  });
+  await deps.notifier.mail.send(person.email, languageOf(person, client.lang), 'resetPassword', {
+    link: deps.notifier.link('resetPassword', token),
+    minutes: RESET_LINK_TTL_MINUTES,
+  });
+}
+
+export async function sendResetSms(deps: OnboardingDeps, mobile: string, client: Client): Promise<TCodeSent> {
+  const person = await repo.findPersonByMobile(deps.db, mobile);
+  return sendCode(deps, {
+    purpose: 'resetPwd',
+    channel: 'sms',
+    destination: mobile,
+    personId: person?.id ?? null,
+    ip: client.ip,
+    language: languageOf(person, client.lang),
+    deliver: person !== undefined,
+  });
+}
+
+/** Trades a right reset code for a reset token valid RESET_TOKEN_TTL_MINUTES. */
+export async function verifyResetSms(deps: OnboardingDeps, mobile: string, code: string): Promise<TResetToken> {
+  await verifyCode(deps, { purpose: 'resetPwd', destination: mobile, code });
+  const person = await repo.findPersonByMobile(deps.db, mobile);
+  if (!person) throw businessError('code.invalid');
+  const token = await createActionToken(deps.db, {
+    purpose: 'resetPwd',
+    personId: person.id,
+    target: mobile,
+    ttlMs: RESET_TOKEN_TTL_MINUTES * MINUTE_MS,
+    now: deps.now(),
+  });
+  return { token, expiresInSeconds: RESET_TOKEN_TTL_MINUTES * 60 };
+}
+
+/** Sets the new password on every login of the person and ends all of their sessions. */
+export async function resetPassword(deps: OnboardingDeps, body: TResetPwdBody, client: Client): Promise<void> {
+  const { db } = deps;
+  const now = deps.now();
+  const found = await consumeActionToken(db, 'resetPwd', body.token, now);
+  if (!found.ok) throw businessError(found.reason === 'expired' ? 'resetPwd.expired' : 'resetPwd.invalid');
+  const person = found.row.person_id !== null ? await repo.getPerson(db, found.row.person_id) : undefined;
+  if (!person) throw businessError('resetPwd.invalid');
+  await repo.setPersonPassword(db, person.id, await hashPassword(body.newPassword));
+  const revoked = await revokePersonSessions(db, person.id, now);
+  for (const a of await repo.listPersonAdmins(db, person.id)) {
+    await writeOperationLog(db, {
+      merchantId: a.merchant_id,
+      adminId: a.id,
+      sysAdmin: false,
+      module: 'auth',
+      operation: 'resetPassword',
+      content: `sessionsRevoked=${revoked}`,
+      ip: client.ip,
+      now,
+    });
+  }
+}
+
+/** Operator side of SSO: a one-time ticket (60 s) for the owner-equivalent admin of a merchant, as a link. */
+export async function createSsoTicket(deps: Pick<OnboardingDeps, 'db' | 'now' | 'notifier'>, merchantId: number) {
+  const admin = await repo.findOwnerAdmin(deps.db, merchantId);
+  if (!admin) return null;
+  const ticket = await createActionToken(deps.db, {
+    purpose: 'sso',
+    adminId: admin.id,
+    merchantId,
+    ttlMs: SSO_TICKET_TTL_SECONDS * 1000,
+    now: deps.now(),
+  });
+  return { ticket, link: deps.notifier.link('sso', ticket), loginName: admin.login_name, expiresInSeconds: SSO_TICKET_TTL_SECONDS };
+}
+
+/** Exchanges a ticket for an owner-equivalent session marked sys_admin; a used or expired ticket is refused. */
+export async function signInWithTicket(deps: OnboardingDeps, ticket: string, client: Client): Promise<TLoginResult> {
+  const { db } = deps;
+  const found = await consumeActionToken(db, 'sso', ticket, deps.now());
+  if (!found.ok || found.row.admin_id === null) throw businessError('sso.invalid');
+  const admin = await repo.findAdminForTicket(db, found.row.admin_id);
+  if (!admin || admin.merchant_id !== found.row.merchant_id) throw businessError('sso.invalid');
+  if (admin.merchant_status === MerchantStatus.deleted || admin.merchant_status === MerchantStatus.disabled) {
+    throw businessError('login.merchantDisabled');
+  }
+  const result = await openSession(
+    deps,
+    { adminId: admin.id, merchantId: admin.merchant_id, personId: null, twoFaPassed: true, sysAdmin: true },
+    client,
+  );
+  await logSignIn(deps, result, admin.merchant_id, 'login.sso', client, true);
+  return result;
+}
+
+/** Second step: a right code replaces the session by one that has passed it. */
+export async function verifyTwoFactor(deps: OnboardingDeps, session: SessionContext, code: string, client: Client): Promise<TLoginResult> {
+  if (session.personId === null) throw businessError('identity.personRequired');
+  await verifyCode(deps, { purpose: 'twoFA', personId: session.personId, code });
+  await revokeSession(deps.db, session.sessionId, deps.now());
+  const result = await openSession(
+    deps,
+    {
+      adminId: session.adminId,
+      merchantId: session.merchantId,
+      personId: session.personId,
+      twoFaPassed: true,
+      sysAdmin: session.sysAdmin,
+      businessSelected: session.businessSelected,
+    },
+    client,
+  );
+  await logSignIn(deps, result, session.merchantId, 'login.twoFactor', client, session.sysAdmin);
+  return result;
+}

@@ -1,0 +1,252 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZLoginResult, ZSessionInfo } from '@mbo/shared/auth';
+import { ZEmptyData } from '@mbo/shared/envelope';
+import {
+  ZAcceptInvitationBody,
+  ZAccountInfo,
+  ZCaptchaBody,
+  ZChangeEmailBody,
+  ZChangePhoneBody,
+  ZChangePhoneSendSmsBody,
+  ZCodeSent,
+  ZCreateBusinessBody,
+  ZInvitation,
+  ZInvitationInfo,
+  ZInvitationTokenQuery,
+  ZInviteBody,
+  ZRemoveAccountBody,
+  ZResendInvitationBody,
+  ZResendVerifyEmailBody,
+  ZResetPwdBody,
+  ZResetPwdSendEmailBody,
+  ZResetPwdSendSmsBody,
+  ZResetPwdVerifySmsBody,
+  ZResetToken,
+  ZSendCodeBody,
+  ZSignInBody,
+  ZSignUpBody,
+  ZSsoLoginBody,
+  ZTwoFAToggleBody,
+  ZTwoFAVerifyBody,
+  ZUpgradeSendCodeBody,
+  ZUpgradeVerifyBody,
+  ZVerifyEmailBody,
+  ZVerifyEmailResult,
+} from '@mbo/shared/onboarding';
+import { OnboardingPath } from '@mbo/shared/onboarding-paths';
+import { ok, okResponse } from '../../platform/envelope';
+import { requireSession } from '../../platform/request-context';
+import { MINUTE_MS } from '../../platform/time';
+import type { Client, OnboardingDeps } from './context';
+import * as identity from './identity-service';
+import * as invitations from './invitation-service';
+import { roleIsAdmin } from './invitation-repository';
+import * as settings from './settings-service';
+import { kycRoutes } from './kyc-routes';
+
+function clientOf(request: FastifyRequest): Client {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : '', lang: request.lang };
+}
+
+export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: OnboardingDeps = {
+    db: app.db,
+    now: app.now,
+    idleMs: app.appConfig.sessionIdleMinutes * MINUTE_MS,
+    notifier: app.notifier,
+    dataDir: app.appConfig.dataDir,
+  };
+
+  // ----- Sign-up, sign-in, password reset, email verification, SSO (no token)
+
+  app.post(
+    OnboardingPath.captchaSms,
+    { config: { public: true }, schema: { body: ZCaptchaBody, response: okResponse(ZCodeSent) } },
+    async (request) => ok(request, await identity.sendPublicCode(deps, request.body, clientOf(request))),
+  );
+
+  app.post(
+    OnboardingPath.signUp,
+    { config: { public: true }, schema: { body: ZSignUpBody, response: okResponse(ZLoginResult) } },
+    async (request) => ok(request, await identity.signUp(deps, request.body, clientOf(request))),
+  );
+
+  app.post(
+    OnboardingPath.signIn,
+    { config: { public: true }, schema: { body: ZSignInBody, response: okResponse(ZLoginResult) } },
+    async (request) => ok(request, await identity.signInWithCode(deps, request.body, clientOf(request))),
+  );
+
+  app.post(
+    OnboardingPath.verifyEmail,
+    { config: { public: true }, schema: { body: ZVerifyEmailBody, response: okResponse(ZVerifyEmailResult) } },
+    async (request) => ok(request, await identity.verifyEmail(deps, request.body.token)),
+  );
+
+  app.post(
+    OnboardingPath.resendVerifyEmail,
+    { config: { public: true }, schema: { body: ZResendVerifyEmailBody, response: okResponse(ZEmptyData) } },
+    async (request) => {
+      await identity.resendVerificationEmail(deps, request.body.email, clientOf(request));
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    OnboardingPath.resetPwdSendEmail,
+    { config: { public: true }, schema: { body: ZResetPwdSendEmailBody, response: okResponse(ZEmptyData) } },
+    async (request) => {
+      await identity.sendResetEmail(deps, request.body.email, clientOf(request));
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    OnboardingPath.resetPwdSendSms,
+    { config: { public: true }, schema: { body: ZResetPwdSendSmsBody, response: okResponse(ZCodeSent) } },
+    async (request) => ok(request, await identity.sendResetSms(deps, request.body.mobile, clientOf(request))),
+  );
+
+  app.post(
+    OnboardingPath.resetPwdVerifySmsCode,
+    { config: { public: true }, schema: { body: ZResetPwdVerifySmsBody, response: okResponse(ZResetToken) } },
+    async (request) => ok(request, await identity.verifyResetSms(deps, request.body.mobile, request.body.code)),
+  );
+
+  app.post(
+    OnboardingPath.resetPwd,
+    { config: { public: true }, schema: { body: ZResetPwdBody, response: okResponse(ZEmptyData) } },
+    async (request) => {
+      await identity.resetPassword(deps, request.body, clientOf(request));
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    OnboardingPath.loginBySysAdmin,
+    { config: { public: true }, schema: { body: ZSsoLoginBody, response: okResponse(ZLoginResult) } },
+    async (request) => ok(request, await identity.signInWithTicket(deps, request.body.ticket, clientOf(request))),
+  );
+
+  // ----- Signed in: second step, new business, settings, account upgrade
+
+  app.post(
+    OnboardingPath.sendCode,
+    { config: { signedIn: true, allowPending2fa: true }, schema: { body: ZSendCodeBody, response: okResponse(ZCodeSent) } },
+    async (request) => ok(request, await settings.sendSessionCode(deps, requireSession(request), request.body, clientOf(request))),
+  );
+
+  app.post(
+    OnboardingPath.twoFAVerify,
+    { config: { signedIn: true, allowPending2fa: true }, schema: { body: ZTwoFAVerifyBody, response: okResponse(ZLoginResult) } },
+    async (request) => ok(request, await identity.verifyTwoFactor(deps, requireSession(request), request.body.code, clientOf(request))),
+  );
+
+  app.post(
+    OnboardingPath.twoFAToggle,
+    { config: { signedIn: true }, schema: { body: ZTwoFAToggleBody, response: okResponse(ZEmptyData) } },
+    async (request) => {
+      await settings.toggleTwoFactor(deps, requireSession(request), request.body, clientOf(request));
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    OnboardingPath.createNewBusiness,
+    { config: { signedIn: true }, schema: { body: ZCreateBusinessBody.nullish(), response: okResponse(ZLoginResult) } },
+    async (request) => ok(request, await identity.createNewBusiness(deps, requireSession(request), request.body ?? {}, clientOf(request))),
+  );
+
+  app.get(OnboardingPath.accountInfo, { config: { signedIn: true }, schema: { response: okResponse(ZAccountInfo) } }, async (request) =>
+    ok(request, await settings.getAccountInfo(deps, requireSession(request), clientOf(request))),
+  );
+
+  app.post(
+    OnboardingPath.changeEmail,
+    { config: { signedIn: true }, schema: { body: ZChangeEmailBody, response: okResponse(ZEmptyData) } },
+    async (request) => {
+      await settings.changeEmail(deps, requireSession(request), request.body, clientOf(request));
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    OnboardingPath.changePhoneSendSms,
+    { config: { signedIn: true }, schema: { body: ZChangePhoneSendSmsBody, response: okResponse(ZCodeSent) } },
+    async (request) =>
+      ok(request, await settings.sendChangePhoneCode(deps, requireSession(request), request.body.newMobile, clientOf(request))),
+  );
+
+  app.post(
+    OnboardingPath.changePhone,
+    { config: { signedIn: true }, schema: { body: ZChangePhoneBody, response: okResponse(ZEmptyData) } },
+    async (request) => {
+      await settings.changePhone(deps, requireSession(request), request.body, clientOf(request));
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    OnboardingPath.removeAccount,
+    { config: { signedIn: true }, schema: { body: ZRemoveAccountBody, response: okResponse(ZEmptyData) } },
+    async (request) => {
+      await settings.removeAccount(deps, requireSession(request), request.body.code, clientOf(request));
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    OnboardingPath.upgradeSendCode,
+    { config: { signedIn: true }, schema: { body: ZUpgradeSendCodeBody, response: okResponse(ZCodeSent) } },
+    async (request) => ok(request, await settings.sendUpgradeCode(deps, requireSession(request), request.body, clientOf(request))),
+  );
+
+  app.post(
+    OnboardingPath.upgradeVerify,
+    { config: { signedIn: true }, schema: { body: ZUpgradeVerifyBody, response: okResponse(ZSessionInfo) } },
+    async (request) => ok(request, await settings.verifyUpgrade(deps, requireSession(request), request.body, clientOf(request))),
+  );
+
+  // ----- Invitations
+
+  const inviterOf = async (request: FastifyRequest) => {
+    const session = requireSession(request);
+    return {
+      scope: session.scope,
+      adminId: session.adminId,
+      sysAdmin: session.sysAdmin,
+      mayGrantAdminRole: await roleIsAdmin(app.db, session.roleId, session.merchantId),
+      ip: request.ip,
+    };
+  };
+
+  app.post(
+    OnboardingPath.invite,
+    { config: { permission: 'Admin:Invite' }, schema: { body: ZInviteBody, response: okResponse(ZInvitation) } },
+    async (request) => ok(request, await invitations.inviteAdmin(deps, await inviterOf(request), request.body, request.lang)),
+  );
+
+  app.post(
+    OnboardingPath.resendInvitation,
+    { config: { permission: 'Admin:Invite' }, schema: { body: ZResendInvitationBody, response: okResponse(ZInvitation) } },
+    async (request) => ok(request, await invitations.resendInvitation(deps, await inviterOf(request), request.body.adminId, request.lang)),
+  );
+
+  app.get(
+    OnboardingPath.invitationInfo,
+    { config: { public: true }, schema: { querystring: ZInvitationTokenQuery, response: okResponse(ZInvitationInfo) } },
+    async (request) => ok(request, await invitations.getInvitation(deps, request.query.token)),
+  );
+
+  app.post(
+    OnboardingPath.acceptInvitation,
+    { config: { public: true }, schema: { body: ZAcceptInvitationBody, response: okResponse(ZLoginResult) } },
+    async (request) => ok(request, await invitations.acceptInvitation(deps, request.body, clientOf(request))),
+  );
+
+  // ----- KYC (own plugin: it parses multipart)
+
+  await app.register(kycRoutes, { deps });
+};

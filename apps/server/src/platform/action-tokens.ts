@@ -1,0 +1,99 @@
+import type { Db } from '../db/database';
+import { generateToken, hashToken } from './session';
+
+/** One-time links and tickets: only the SHA-256 of the token is stored, like session tokens. */
+export type ActionPurpose = 'verifyEmail' | 'resetPwd' | 'invitation' | 'sso';
+
+export type NewActionToken = {
+  purpose: ActionPurpose;
+  personId?: number | null;
+  adminId?: number | null;
+  merchantId?: number | null;
+  target?: string;
+  ttlMs: number;
+  now: number;
+};
+
+/**
+ * Issues a token. Earlier unused tokens of the same purpose for the same person (or admin) stop
+ * working, so only the newest link sent is good.
+ */
+export async function createActionToken(db: Db, t: NewActionToken): Promise<string> {
+  const token = generateToken();
+  if (t.personId != null) {
+    await db
+      .updateTable('action_tokens')
+      .set({ used_at: t.now })
+      .where('purpose', '=', t.purpose)
+      .where('person_id', '=', t.personId)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+  if (t.adminId != null) {
+    await db
+      .updateTable('action_tokens')
+      .set({ used_at: t.now })
+      .where('purpose', '=', t.purpose)
+      .where('admin_id', '=', t.adminId)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+  await db
+    .insertInto('action_tokens')
+    .values({
+      purpose: t.purpose,
+      token_hash: hashToken(token),
+      person_id: t.personId ?? null,
+      admin_id: t.adminId ?? null,
+      merchant_id: t.merchantId ?? null,
+      target: t.target ?? '',
+      created_at: t.now,
+      expires_at: t.now + t.ttlMs,
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+export type ActionTokenRow = {
+  id: number;
+  person_id: number | null;
+  admin_id: number | null;
+  merchant_id: number | null;
+  target: string;
+  created_at: number;
+  expires_at: number;
+};
+
+export type TokenLookup = { ok: true; row: ActionTokenRow } | { ok: false; reason: 'invalid' | 'expired'; row: ActionTokenRow | null };
+
+function findToken(db: Db, purpose: ActionPurpose, token: string) {
+  return db
+    .selectFrom('action_tokens')
+    .select(['id', 'person_id', 'admin_id', 'merchant_id', 'target', 'created_at', 'expires_at', 'used_at'])
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+/** Reads a token without using it up (to show what a link is about). */
+export async function peekActionToken(db: Db, purpose: ActionPurpose, token: string, now: number): Promise<TokenLookup> {
+  const row = await findToken(db, purpose, token);
+  if (!row || row.used_at !== null) return { ok: false, reason: 'invalid', row: row ?? null };
+  if (row.expires_at <= now) return { ok: false, reason: 'expired', row };
+  return { ok: true, row };
+}
+
+/** Uses a token up. The conditional update makes two simultaneous uses end with one winner. */
+export async function consumeActionToken(db: Db, purpose: ActionPurpose, token: string, now: number): Promise<TokenLookup> {
+  const peek = await peekActionToken(db, purpose, token, now);
+  if (!peek.ok) return peek;
+  const res = await db
+    .updateTable('action_tokens')
+    .set({ used_at: now })
+    .where('id', '=', peek.row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return { ok: false, reason: 'invalid', row: peek.row };
+  return peek;
+}

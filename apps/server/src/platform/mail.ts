@@ -1,0 +1,74 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { TLanguage } from '@mbo/shared/i18n';
+import type { Db } from '../db/database';
+import type { Clock } from './time';
+import { renderMail, type MailKind, type NotificationParams } from './notification-texts';
+
+/** What mail and SMS senders write to: the Fastify logger, or a console adapter in the operator commands. */
+export type NotifyLog = {
+  info: (obj: Record<string, unknown>, msg: string) => void;
+  error: (obj: Record<string, unknown>, msg: string) => void;
+};
+
+export type MailStatus = 'sent' | 'failed' | 'outbox';
+export type MailResult = { id: number; status: MailStatus };
+
+export type Mailer = {
+  /** Renders a template in `language`, sends it (or keeps it in the outbox) and records it. Never throws for delivery. */
+  send: (to: string, language: TLanguage, kind: MailKind, params: NotificationParams) => Promise<MailResult>;
+  close: () => void;
+};
+
+export type MailerOptions = { db: Db; now: Clock; log: NotifyLog; smtpUrl: string | null; from: string };
+
+/**
+ * With an SMTP server configured every mail goes through it; without one it is kept in the
+ * `mail_outbox` table and printed to the log (so a developer can follow links and codes). Either way
+ * each mail is recorded in `mail_outbox` with its outcome.
+ */
+export function createMailer(o: MailerOptions): Mailer {
+  const transport: Transporter | null = o.smtpUrl
+    ? nodemailer.createTransport({ url: o.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    : null;
+
+  return {
+    async send(to, language, kind, params) {
+      const mail = renderMail(language, kind, params);
+      let status: MailStatus = 'outbox';
+      let error = '';
+      if (transport) {
+        try {
+          await transport.sendMail({ from: o.from, to, subject: mail.subject, text: mail.text, html: mail.html });
+          status = 'sent';
+        } catch (e) {
+          status = 'failed';
+          error = e instanceof Error ? e.message.slice(0, 500) : String(e).slice(0, 500);
+        }
+      }
+      const now = o.now();
+      const row = await o.db
+        .insertInto('mail_outbox')
+        .values({
+          to_addr: to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          language,
+          status,
+          error,
+          created_at: now,
+          sent_at: status === 'sent' ? now : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (status === 'outbox')
+        o.log.info({ mailId: row.id, to, kind }, `mail kept in the outbox (no SMTP_URL): ${mail.subject}\n${mail.text}`);
+      else if (status === 'failed') o.log.error({ mailId: row.id, to, kind, error }, 'mail delivery failed');
+      else o.log.info({ mailId: row.id, to, kind }, 'mail sent');
+      return { id: row.id, status };
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import type { TLanguage } from '@mbo/shared/i18n';
+
+/**
+ * Texts of every mail and SMS the server sends, in the three languages. A mail is a subject and a
+ * text body (paragraphs separated by a blank line); its HTML part is generated from the text, so the
+ * two never say different things. `{name}` placeholders are filled by `renderNotification`.
+ */
+const zhCn = {
+  product: '商户后台',
+
+  'purpose.signup': '注册',
+  'purpose.signIn': '登录',
+  'purpose.twoFA': '两步验证',
+  'purpose.changePhone': '更换手机号码',
+  'purpose.changeEmail': '更换邮箱',
+  'purpose.resetPwd': '重置密码',
+  'purpose.removeAccount': '注销账户',
+  'purpose.twoFAToggle': '开启或关闭两步验证',
+  'purpose.upgrade': '账户升级',
+
+  'sms.code': '【{product}】您的{purpose}验证码为 {code}，{minutes} 分钟内有效，请勿泄露给他人。',
+
+  'mail.code.subject': '{product}{purpose}验证码',
+  'mail.code.text': '您好：\n\n您的{purpose}验证码为 {code}，{minutes} 分钟内有效。\n\n如果这不是您本人的操作，请忽略本邮件。',
+
+  'mail.verifyEmail.subject': '请验证您的{product}邮箱',
+  'mail.verifyEmail.text':
+    '您好：\n\n请在 {hours} 小时内打开以下链接，验证您的邮箱地址：\n\n{link}\n\n如果这不是您本人的操作，请忽略本邮件。',
+
+  'mail.resetPassword.subject': '重置您的{product}密码',
+  'mail.resetPassword.text':
+    '您好：\n\n我们收到了重置密码的申请。请在 {minutes} 分钟内打开以下链接设置新密码（链接只能使用一次）：\n\n{link}\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',
+
+  'mail.invitation.subject': '邀请您成为{merchantName}的管理员',
+  'mail.invitation.text':
+    '您好：\n\n{merchantName}（商户号 {merchantNo}）邀请您成为{product}的管理员。请在 {days} 天内打开以下链接，设置姓名和密码以接受邀请：\n\n{link}\n\n接受后可使用商户号 {merchantNo}、用户名 {loginName} 和您设置的密码登录。',
+
+  'mail.kycApproved.subject': '{businessName}的资料审核已通过',
+  'mail.kycApproved.text': '您好：\n\n{businessName}（商户号 {merchantNo}）的企业资料已审核通过，支付网关已开通。\n\n登录{product}：{link}',
+
+  'mail.kycRejected.subject': '{businessName}的资料审核未通过',
+  'mail.kycRejected.text':
+    '您好：\n\n很抱歉，{businessName}（商户号 {merchantNo}）的企业资料审核未通过，原因：\n\n{reason}\n\n请登录{product}修改资料后重新提交：{link}',
+
+  'mail.emailChanged.subject': '您的{product}登录邮箱已更改',
+  'mail.emailChanged.text':
+    '您好：\n\n您账户的邮箱已更改为 {newEmail}。新邮箱验证之前不能用于登录。\n\n如果这不是您本人的操作，请立即联系客服。',
+} as const;
+
+export type NotificationKey = keyof typeof zhCn;
+type Catalog = Record<NotificationKey, string>;
+
+const zhHk: Catalog = {
+  product: '商戶後台',
+
+  'purpose.signup': '註冊',
+  'purpose.signIn': '登入',
+  'purpose.twoFA': '兩步驗證',
+  'purpose.changePhone': '更換手機號碼',
+  'purpose.changeEmail': '更換電郵',
+  'purpose.resetPwd': '重設密碼',
+  'purpose.removeAccount': '註銷帳戶',
+  'purpose.twoFAToggle': '開啟或關閉兩步驗證',
+  'purpose.upgrade': '帳戶升級',
+
+  'sms.code': '【{product}】您的{purpose}驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露給他人。',
+
+  'mail.code.subject': '{product}{purpose}驗證碼',
+  'mail.code.text': '您好：\n\n您的{purpose}驗證碼為 {code}，{minutes} 分鐘內有效。\n\n如果這不是您本人的操作，請忽略本郵件。',
+
+  'mail.verifyEmail.subject': '請驗證您的{product}電郵',
+  'mail.verifyEmail.text':
+    '您好：\n\n請在 {hours} 小時內打開以下連結，驗證您的電郵地址：\n\n{link}\n\n如果這不是您本人的操作，請忽略本郵件。',
+
+  'mail.resetPassword.subject': '重設您的{product}密碼',
+  'mail.resetPassword.text':
+    '您好：\n\n我們收到了重設密碼的申請。請在 {minutes} 分鐘內打開以下連結設定新密碼（連結只能使用一次）：\n\n{link}\n\n如果這不是您本人的操作，請忽略本郵件，您的密碼不會改變。',
+
+  'mail.invitation.subject': '邀請您成為{merchantName}的管理員',
+  'mail.invitation.text':
+    '您好：\n\n{merchantName}（商戶號 {merchantNo}）邀請您成為{product}的管理員。請在 {days} 天內打開以下連結，設定姓名和密碼以接受邀請：\n\n{link}\n\n接受後可使用商戶號 {merchantNo}、用戶名 {loginName} 和您設定的密碼登入。',
+
+  'mail.kycApproved.subject': '{businessName}的資料審核已通過',
+  'mail.kycApproved.text': '您好：\n\n{businessName}（商戶號 {merchantNo}）的企業資料已審核通過，支付網關已開通。\n\n登入{product}：{link}',
+
+  'mail.kycRejected.subject': '{businessName}的資料審核未通過',
+  'mail.kycRejected.text':
+    '您好：\n\n很抱歉，{businessName}（商戶號 {merchantNo}）的企業資料審核未通過，原因：\n\n{reason}\n\n請登入{product}修改資料後重新提交：{link}',
+
+  'mail.emailChanged.subject': '您的{product}登入電郵已更改',
+  'mail.emailChanged.text':
+    '您好：\n\n您帳戶的電郵已更改為 {newEmail}。新電郵驗證之前不能用於登入。\n\n如果這不是您本人的操作，請立即聯絡客服。',
+};
+
+const en: Catalog = {
+  product: 'Merchant back office',
+
+  'purpose.signup': 'sign-up',
+  'purpose.signIn': 'sign-in',
+  'purpose.twoFA': 'two-step verification',
+  'purpose.changePhone': 'mobile number change',
+  'purpose.changeEmail': 'email change',
+  'purpose.resetPwd': 'password reset',
+  'purpose.removeAccount': 'account removal',
+  'purpose.twoFAToggle': 'two-step verification setting',
+  'purpose.upgrade': 'account upgrade',
+
+  'sms.code': '[{product}] {code} is your {purpose} code, valid for {minutes} minutes. Do not share it.',
+
+  'mail.code.subject': '{product}: your {purpose} code',
+  'mail.code.text':
+    'Hello,\n\nYour {purpose} code is {code}. It is valid for {minutes} minutes.\n\nIf you did not ask for it, ignore this email.',
+
+  'mail.verifyEmail.subject': 'Verify your {product} email address',
+  'mail.verifyEmail.text':
+    'Hello,\n\nOpen this link within {hours} hours to verify your email address:\n\n{link}\n\nIf you did not ask for it, ignore this email.',
+
+  'mail.resetPassword.subject': 'Reset your {product} password',
+  'mail.resetPassword.text':
+    'Hello,\n\nWe received a request to reset your password. Open this link within {minutes} minutes to choose a new one (it works once):\n\n{link}\n\nIf you did not ask for it, ignore this email; your password stays as it is.',
+
+  'mail.invitation.subject': 'You are invited to administer {merchantName}',
+  'mail.invitation.text':
+    'Hello,\n\n{merchantName} (merchant number {merchantNo}) invites you to be an administrator in the {product}. Open this link within {days} days to set your name and password and accept:\n\n{link}\n\nAfterwards, log in with merchant number {merchantNo}, login name {loginName} and your password.',
+
+  'mail.kycApproved.subject': 'The profile of {businessName} is approved',
+  'mail.kycApproved.text':
+    'Hello,\n\nThe business profile of {businessName} (merchant number {merchantNo}) passed the review and the payment gateway is open.\n\nLog in to the {product}: {link}',
+
+  'mail.kycRejected.subject': 'The profile of {businessName} was not approved',
+  'mail.kycRejected.text':
+    'Hello,\n\nThe business profile of {businessName} (merchant number {merchantNo}) did not pass the review. Reason:\n\n{reason}\n\nPlease log in to the {product}, correct the profile and submit it again: {link}',
+
+  'mail.emailChanged.subject': 'Your {product} email address was changed',
+  'mail.emailChanged.text':
+    'Hello,\n\nThe email address of your account was changed to {newEmail}. It cannot be used to log in until it is verified.\n\nIf this was not you, contact customer service at once.',
+};
+
+export const NOTIFICATION_TEXTS = { zhCn, zhHk, en } as const;
+
+export type NotificationParams = Record<string, string | number>;
+
+export function notificationText(lang: TLanguage, key: NotificationKey, params: NotificationParams = {}): string {
+  const all: NotificationParams = { product: NOTIFICATION_TEXTS[lang].product, ...params };
+  return NOTIFICATION_TEXTS[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in all ? String(all[name]) : whole));
+}
+
+export type MailKind = 'code' | 'verifyEmail' | 'resetPassword' | 'invitation' | 'kycApproved' | 'kycRejected' | 'emailChanged';
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** HTML part of a mail: the text's paragraphs, with http(s) links made clickable. */
+export function textToHtml(text: string): string {
+  const paragraphs = text.split(/\n{2,}/).map((p) => {
+    const escaped = escapeHtml(p).replace(/\n/g, '<br>');
+    return `<p>${escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)}</p>`;
+  });
+  return `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">${paragraphs.join('\n')}</body></html>`;
+}
+
+export function renderMail(lang: TLanguage, kind: MailKind, params: NotificationParams): RenderedMail {
+  const subject = notificationText(lang, `mail.${kind}.subject` as NotificationKey, params);
+  const text = notificationText(lang, `mail.${kind}.text` as NotificationKey, params);
+  return { subject, text, html: textToHtml(text) };
+}

@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TKycFileType } from '@mbo/shared/onboarding';
+
+/*
+ * Uploaded files: the type is read from the content (magic bytes), never from the name or the
+ * browser's content type; files are stored under DATA_DIR/uploads with server-generated names,
+ * outside anything the server publishes.
+ */
+
+export type SniffedType = 'pdf' | 'doc' | 'xls' | 'docx' | 'xlsx' | 'jpeg' | 'png' | 'bmp';
+
+export const MIME_OF: Record<SniffedType, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  bmp: 'image/bmp',
+};
+
+/** The file-type codes of the shared catalog a sniffed type satisfies (jpg and jpeg are one format). */
+export const SNIFFED_AS: Record<SniffedType, readonly TKycFileType[]> = {
+  pdf: ['pdf'],
+  doc: ['doc'],
+  xls: ['xls'],
+  docx: ['docx'],
+  xlsx: ['xlsx'],
+  jpeg: ['jpg', 'jpeg'],
+  png: ['png'],
+  bmp: ['bmp'],
+};
+
+const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const BMP_DIB_SIZES = new Set([12, 40, 52, 56, 64, 108, 124]);
+
+/** Names of the entries of a ZIP archive, from its central directory; null when it is not a readable ZIP. */
+export function zipEntryNames(buf: Buffer): string[] | null {
+  if (buf.length < 22 || buf.readUInt32LE(0) !== 0x04034b50) return null;
+  const stop = Math.max(0, buf.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= stop; i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const count = buf.readUInt16LE(eocd + 10);
+  let p = buf.readUInt32LE(eocd + 16);
+  const names: string[] = [];
+  for (let n = 0; n < count; n++) {
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return null;
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    if (p + 46 + nameLen > buf.length) return null;
+    names.push(buf.toString('utf8', p + 46, p + 46 + nameLen));
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return names;
+}
+
+/** What the bytes are, or null when they are none of the accepted formats. */
+export function sniffFileType(buf: Buffer): SniffedType | null {
+  if (buf.length >= 5 && buf.toString('latin1', 0, 5) === '%PDF-') return 'pdf';
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(PNG)) return 'png';
+  if (buf.length >= 26 && buf[0] === 0x42 && buf[1] === 0x4d && BMP_DIB_SIZES.has(buf.readUInt32LE(14))) return 'bmp';
+  if (buf.length >= 512 && buf.subarray(0, 8).equals(OLE2)) {
+    // Compound files name their streams in UTF-16LE: Word keeps "WordDocument", Excel "Workbook" (or "Book" before 97).
+    if (buf.includes(Buffer.from('WordDocument', 'utf16le'))) return 'doc';
+    if (buf.includes(Buffer.from('Workbook', 'utf16le')) || buf.includes(Buffer.from('Book', 'utf16le'))) return 'xls';
+    return null;
+  }
+  const names = zipEntryNames(buf);
+  if (names && names.includes('[Content_Types].xml')) {
+    if (names.some((n) => n.startsWith('word/'))) return 'docx';
+    if (names.some((n) => n.startsWith('xl/'))) return 'xlsx';
+  }
+  return null;
+}
+
+export function uploadsDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads');
+}
+
+/** A file name the server chose: the merchant's folder and random hex. Never derived from what the client sent. */
+function newStorageName(merchantId: number): string {
+  return `${merchantId}/${randomBytes(16).toString('hex')}`;
+}
+
+export type StoredUpload = { storageName: string; sha256: string; size: number };
+
+export async function storeUpload(dataDir: string, merchantId: number, content: Buffer): Promise<StoredUpload> {
+  const storageName = newStorageName(merchantId);
+  const file = path.join(uploadsDir(dataDir), storageName);
+  await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await fs.promises.writeFile(file, content, { flag: 'wx', mode: 0o600 });
+  return { storageName, sha256: createHash('sha256').update(content).digest('hex'), size: content.length };
+}
+
+/** Path of a stored file; the name comes from the database and is checked to stay inside the uploads folder. */
+export function uploadPath(dataDir: string, storageName: string): string {
+  const root = uploadsDir(dataDir);
+  const file = path.resolve(root, storageName);
+  if (!file.startsWith(root + path.sep)) throw new Error('storage name escapes the uploads folder');
+  return file;
+}
+
+/** Keeps only printable characters of a client file name, for display and the download header. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (clean || 'file').slice(0, 200);
+}
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
