@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { localeParts } from './build/locale-parts';
 
 /**
  * The build timestamp doubles as the release version: the guard compares it with the number in
@@ -25,7 +26,7 @@ function versionFile(version: number): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), versionFile(buildVersion)],
+  plugins: [react(), localeParts(), versionFile(buildVersion)],
   define: {
     __BUILD_VERSION__: JSON.stringify(buildVersion),
   },
@@ -36,5 +37,7 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // dist/.vite/manifest.json: lets scripts/check-bundle-size.ts find the per-language text chunks.
+    manifest: true,
   },
 });

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { localeParts } from './build/locale-parts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeParts()],
   define: {
     __BUILD_VERSION__: '0',
   },

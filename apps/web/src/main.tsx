@@ -1,16 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { getLanguage, loadAllTexts, loadLanguage } from './platform/i18n';
 import { applyThemeVariables } from './platform/settings';
 import './app/styles.css';
 
 applyThemeVariables();
 
-const container = document.getElementById('root');
-if (container) {
+function render(): void {
+  const container = document.getElementById('root');
+  if (!container) return;
   createRoot(container).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
 }
+
+// The current language's sign-in texts first (platform/i18n.ts), so no screen shows a bare key. If
+// they cannot be fetched the app still starts; the request client reports the network problem on
+// the first call. Any other first page needs the rest too: fetched alongside, not after the render.
+if (window.location.pathname !== '/loginNew') void loadAllTexts().catch(() => undefined);
+void loadLanguage(getLanguage()).then(render, render);

@@ -147,6 +147,32 @@ describe('navigation guard in the app', () => {
     expect(await screen.findByRole('heading', { name: 'Change password' })).toBeTruthy();
   });
 
+  it('holds an old merchant-number account without verification info on the upgrade page', async () => {
+    document.cookie = 'Admin-Token=tok-1; path=/';
+    serverRoutes({ '/v3api/admin/getInfo': () => envelope({ ...sessionInfo, kycInfo: null }) });
+    renderApp('/index');
+    await waitFor(() => expect(location).toBe('/accountUpgrade'));
+    expect(await screen.findByTestId('upgrade-notice')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Account upgrade - Merchant Back Office'));
+  });
+
+  it("lets a system administrator's single sign-on session (no verification info) into the back office", async () => {
+    document.cookie = 'Admin-Token=tok-1; path=/';
+    serverRoutes({
+      '/v3api/admin/getInfo': () => envelope({ ...sessionInfo, kycInfo: null, userInfo: { ...sessionInfo.userInfo, sysAdmin: true } }),
+    });
+    renderApp('/index');
+    expect(await screen.findByText('Hello, Administrator')).toBeTruthy();
+    expect(location).toBe('/index');
+  });
+
+  it('opens the email verification link signed out, without a detour to sign-in', async () => {
+    serverRoutes({ '/v3api/kyc/isc/verifyEmail': () => envelope({ email: 'new@example.com' }) });
+    renderApp('/verifyEmail?token=link-1');
+    expect(await screen.findByTestId('verify-email-success')).toBeTruthy();
+    expect(location).toBe('/verifyEmail?token=link-1');
+  });
+
   it('shows the no-permission result for a menu outside the module list', async () => {
     document.cookie = 'Admin-Token=tok-1; path=/';
     serverRoutes();
@@ -252,7 +278,7 @@ describe('account chooser', () => {
       token: 'tok-2',
       userInfo: { ...loginResult().userInfo, name: 'Second Admin', forceChangePwd: false },
       moreBusinessNameList: [],
-      kycInfo: null,
+      kycInfo: { selectedMerAdminId: 12, currBusinessId: 2, currBusinessStatus: 40, isInitialLogin: 0, requires2FA: 0 },
     });
     const fetch = serverRoutes({ '/v3api/kyc/switchBusinessLogIn': () => envelope(switched) });
     renderApp('/selectMerchant');
@@ -261,7 +287,7 @@ describe('account chooser', () => {
     expect(await screen.findByText('Hello, Second Admin')).toBeTruthy();
     expect(location).toBe('/');
     expect(getToken()).toBe('tok-2');
-    expect(localStorage.getItem('Admin-Kyc')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('Admin-Kyc') ?? 'null')).toMatchObject({ currBusinessId: 2, selectedMerAdminId: 12 });
     expect(JSON.parse(localStorage.getItem('Admin-Businesses') ?? 'null')).toEqual([]);
     const call = fetch.mock.calls.find(([url]) => String(url).includes('switchBusinessLogIn'));
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ businessId: 2 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TKycInfo } from '@mbo/shared/auth';
-import { decideNavigation, normalizePath, type TGuardState } from './guard-decision';
+import { decideNavigation, deriveUpgradeRequired, normalizePath, type TGuardState } from './guard-decision';
 
 const activeKyc: TKycInfo = { selectedMerAdminId: 7, currBusinessId: 3, currBusinessStatus: 40, isInitialLogin: 0, requires2FA: 0 };
 
@@ -37,6 +37,19 @@ describe('guard step 1: no token', () => {
     expect(decideNavigation(at('/sso'), signedOut)).toEqual(allow);
   });
 
+  it('lets the forgot-password page and the mail-link pages through like sign-in and sign-up', () => {
+    expect(decideNavigation(at('/forgotPassword'), signedOut)).toEqual(allow);
+    expect(decideNavigation(at('/verifyEmail', '?token=abc'), signedOut)).toEqual(allow);
+    expect(decideNavigation(at('/resetPassword', '?token=abc'), signedOut)).toEqual(allow);
+    expect(decideNavigation(at('/acceptInvitation', '?token=abc'), signedOut)).toEqual(allow);
+    expect(decideNavigation(at('/verifyEmail/'), { ...signedOut, exitTo: '/loginNew' })).toEqual(allow);
+  });
+
+  it('does not open the signed-in onboarding pages to a signed-out visitor', () => {
+    expect(decideNavigation(at('/accountUpgrade'), signedOut)).toEqual(to('/loginNew?redirect=%2FaccountUpgrade'));
+    expect(decideNavigation(at('/setting'), signedOut)).toEqual(to('/loginNew?redirect=%2Fsetting'));
+  });
+
   it('sends everything else to sign-in with the full requested path, query included', () => {
     expect(decideNavigation(at('/index'), signedOut)).toEqual(to('/loginNew?redirect=%2Findex'));
     expect(decideNavigation(at('/log/forwardLoginLogList', '?page=2&success=false'), signedOut)).toEqual(
@@ -56,9 +69,13 @@ describe('guard step 2: token without loaded user info', () => {
     expect(decideNavigation(at('/setting'), reloaded)).toEqual({ kind: 'loadUser' });
   });
 
-  it('still lets /result and /sso through', () => {
+  it('still lets /result, /sso and the mail-link pages through', () => {
     expect(decideNavigation(at('/sso'), state({ userLoaded: false }))).toEqual(allow);
     expect(decideNavigation(at('/result'), state({ userLoaded: false }))).toEqual(allow);
+    expect(decideNavigation(at('/verifyEmail', '?token=abc'), state({ userLoaded: false }))).toEqual(allow);
+    expect(decideNavigation(at('/resetPassword', '?token=abc'), state({ userLoaded: false }))).toEqual(allow);
+    expect(decideNavigation(at('/acceptInvitation', '?token=abc'), state({ userLoaded: false }))).toEqual(allow);
+    expect(decideNavigation(at('/forgotPassword'), state({ userLoaded: false }))).toEqual({ kind: 'loadUser' });
   });
 });
 
@@ -144,9 +161,43 @@ describe('guard step 3: with verification info', () => {
     expect(decideNavigation(at('/setting'), s)).toEqual(allow);
   });
 
-  it('3.6 sends a signed-in person away from sign-in and sign-up', () => {
+  it('3.6 sends a signed-in person away from sign-in, sign-up and forgot password', () => {
     expect(decideNavigation(at('/loginNew'), state())).toEqual(to('/'));
     expect(decideNavigation(at('/register'), state())).toEqual(to('/'));
+    expect(decideNavigation(at('/forgotPassword'), state())).toEqual(to('/'));
+  });
+
+  it('3.6 decides the sign-in page as the page the sign-in was asked for, so an allowed target is kept', () => {
+    const inactive = state({ kycInfo: kyc({ currBusinessStatus: 10, isInitialLogin: 1 }) });
+    expect(decideNavigation(at('/loginNew', '?redirect=%2Fkyc'), inactive)).toEqual(to('/kyc'));
+    expect(decideNavigation(at('/loginNew', '?redirect=%2Fsetting'), inactive)).toEqual(to('/setting'));
+    expect(decideNavigation(at('/loginNew', '?redirect=%2Findex'), inactive)).toEqual(to('/activate'));
+    expect(decideNavigation(at('/loginNew'), inactive)).toEqual(to('/activate'));
+    expect(decideNavigation(at('/register'), inactive)).toEqual(to('/activate'));
+  });
+
+  it('3.6 still lets the earlier steps win over the target', () => {
+    expect(decideNavigation(at('/loginNew', '?redirect=%2Fsetting'), state({ kycInfo: kyc({ requires2FA: 1 }) }))).toEqual(to('/twoFA'));
+    expect(decideNavigation(at('/loginNew', '?redirect=%2Findex'), state({ forceChangePwd: true }))).toEqual(
+      to('/merchant/showUpdatePassword'),
+    );
+    const choosing = state({ moreBusinessCount: 2, kycInfo: kyc({ selectedMerAdminId: null, currBusinessId: null }) });
+    expect(decideNavigation(at('/loginNew', '?redirect=%2Flog%2FforwardLoginLogList'), choosing)).toEqual(to('/selectMerchant'));
+    expect(decideNavigation(at('/loginNew', '?redirect=%2Fregister'), state())).toEqual(to('/'));
+  });
+
+  it('lets the mail-link pages through whatever the session still has to do', () => {
+    const pending = state({ forceChangePwd: true, kycInfo: kyc({ requires2FA: 1, currBusinessStatus: 20, isInitialLogin: 1 }) });
+    for (const path of ['/verifyEmail', '/resetPassword', '/acceptInvitation', '/sso', '/result']) {
+      expect(decideNavigation(at(path, '?token=abc'), pending), path).toEqual(allow);
+      expect(decideNavigation(at(path, '?token=abc'), state()), path).toEqual(allow);
+    }
+  });
+
+  it('sends a session that has verification info away from the upgrade page', () => {
+    expect(decideNavigation(at('/accountUpgrade'), state())).toEqual(to('/'));
+    expect(decideNavigation(at('/accountUpgrade'), state({ upgradeRequired: true }))).toEqual(to('/'));
+    expect(decideNavigation(at('/accountUpgrade'), state({ kycInfo: kyc({ requires2FA: 1 }) }))).toEqual(to('/twoFA'));
   });
 
   it('3.6 follows a same-site redirect parameter of the sign-in page', () => {
@@ -174,6 +225,44 @@ describe('guard step 4: without verification info', () => {
     expect(decideNavigation(at('/index'), s)).toEqual(to('/merchant/showUpdatePassword'));
     expect(decideNavigation(at('/setting'), s)).toEqual(to('/merchant/showUpdatePassword'));
     expect(decideNavigation(at('/merchant/showUpdatePassword'), s)).toEqual(allow);
+  });
+
+  it('4.2 sends an account that must be upgraded to the upgrade page, and lets it stay there', () => {
+    const s = state({ kycInfo: null, upgradeRequired: true });
+    expect(decideNavigation(at('/index'), s)).toEqual(to('/accountUpgrade'));
+    expect(decideNavigation(at('/'), s)).toEqual(to('/accountUpgrade'));
+    expect(decideNavigation(at('/setting'), s)).toEqual(to('/accountUpgrade'));
+    expect(decideNavigation(at('/selectMerchant'), s)).toEqual(to('/accountUpgrade'));
+    expect(decideNavigation(at('/loginNew', '?redirect=%2Fkyc'), s)).toEqual(to('/accountUpgrade'));
+    expect(decideNavigation(at('/merchant/showUpdatePassword'), s)).toEqual(to('/accountUpgrade'));
+    expect(decideNavigation(at('/accountUpgrade'), s)).toEqual(allow);
+    expect(decideNavigation(at('/verifyEmail', '?token=abc'), s)).toEqual(allow);
+  });
+
+  it('4.2 comes after the forced password change', () => {
+    const s = state({ kycInfo: null, upgradeRequired: true, forceChangePwd: true });
+    expect(decideNavigation(at('/accountUpgrade'), s)).toEqual(to('/merchant/showUpdatePassword'));
+    expect(decideNavigation(at('/merchant/showUpdatePassword'), s)).toEqual(allow);
+  });
+
+  it('without the upgrade (a system administrator session) the upgrade page is left for home', () => {
+    const s = state({ kycInfo: null, upgradeRequired: false });
+    expect(decideNavigation(at('/index'), s)).toEqual(allow);
+    expect(decideNavigation(at('/accountUpgrade'), s)).toEqual(to('/'));
+  });
+});
+
+describe('deriveUpgradeRequired', () => {
+  const user = (sysAdmin: boolean) => ({ sysAdmin });
+
+  it('is true for a loaded session without verification info that is not a system administrator', () => {
+    expect(deriveUpgradeRequired({ loaded: true, kycInfo: null, userInfo: user(false) })).toBe(true);
+  });
+
+  it('is false with verification info, for SSO sessions and before user info is loaded', () => {
+    expect(deriveUpgradeRequired({ loaded: true, kycInfo: activeKyc, userInfo: user(false) })).toBe(false);
+    expect(deriveUpgradeRequired({ loaded: true, kycInfo: null, userInfo: user(true) })).toBe(false);
+    expect(deriveUpgradeRequired({ loaded: false, kycInfo: null, userInfo: null })).toBe(false);
   });
 });
 

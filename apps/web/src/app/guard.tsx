@@ -9,7 +9,7 @@ import { showErrorToast } from '../platform/request-ui';
 import { RequestError } from '../platform/request';
 import { settings } from '../platform/settings';
 import { loadSessionInfo } from '../features/auth/api/get-session-info';
-import { decideNavigation } from './guard-decision';
+import { decideNavigation, deriveUpgradeRequired } from './guard-decision';
 import { findTitleHandle, useRouteMatches } from './route-handle';
 
 /** Page title: "<route title> - <product title>" (spec §2, dynamicTitle). */
@@ -57,6 +57,7 @@ export function RouteGuard() {
     userLoaded: session.loaded,
     forceChangePwd: session.userInfo?.forceChangePwd === true,
     kycInfo: session.kycInfo,
+    upgradeRequired: deriveUpgradeRequired(session),
     moreBusinessCount: session.moreBusinessNameList.length,
     exitTo: session.exitTo,
   });

@@ -1,9 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { ProgressFallback } from '../platform/progress';
 import { useRouteMatches } from './route-handle';
-import { i18n } from '../platform/i18n';
+import { getLanguage, hasLanguage, i18n, loadAllTexts } from '../platform/i18n';
 import { getSession, subscribeSession } from '../platform/session';
 import { subscribeTimezone } from '../platform/timezone';
 
@@ -40,10 +40,19 @@ function useCacheFollowsContext(client: QueryClient): void {
 }
 
 /**
+ * The texts beyond the sign-in page's (platform/i18n.ts): every screen in this scope may show any
+ * of them, so it waits (Suspense) until the current language's are all here.
+ */
+function useAllTexts(): void {
+  if (!hasLanguage(getLanguage(), ['signIn', 'rest'])) use(loadAllTexts());
+}
+
+/**
  * The data layer of every screen but sign-in. It sits in its own lazily loaded route so the
- * sign-in page does not download it.
+ * sign-in page does not download it (nor the texts only the other screens show).
  */
 export function QueryScope({ client = queryClient }: { client?: QueryClient }) {
+  useAllTexts();
   useCacheFollowsContext(client);
   const matches = useRouteMatches();
   // A fresh boundary per screen outside the layout (and one for the whole layout), so a lazy

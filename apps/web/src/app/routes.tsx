@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { MODULES } from '@mbo/shared/permissions';
+import { OnboardingLink } from '@mbo/shared/onboarding-paths';
 import { LoginPage } from '../features/auth/pages/login-page';
+import { GuardPath } from './guard-decision';
 import { RouteGuard } from './guard';
 import { MenuGate } from './menu-gate';
 import { lazyPage } from './lazy-page';
@@ -24,6 +26,11 @@ const KycPage = lazyPage(() => import('../features/onboarding/pages/kyc-page'), 
 const ResultPage = lazyPage(() => import('../features/onboarding/pages/result-page'), 'ResultPage');
 const SettingsPage = lazyPage(() => import('../features/onboarding/pages/settings-page'), 'SettingsPage');
 const UploadAdditionalPage = lazyPage(() => import('../features/onboarding/pages/upload-additional-page'), 'UploadAdditionalPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyPage(() => import('../features/onboarding/pages/verify-email-page'), 'VerifyEmailPage');
+const AcceptInvitationPage = lazyPage(() => import('../features/onboarding/pages/accept-invitation-page'), 'AcceptInvitationPage');
+const AccountUpgradePage = lazyPage(() => import('../features/onboarding/pages/account-upgrade-page'), 'AccountUpgradePage');
 
 /** Menu screens built so far; every other menu url shows the "being prepared" page. */
 const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {
@@ -55,11 +62,41 @@ export const routes: RouteObject[] = [
         element: <QueryScope />,
         children: [
           { id: 'register', path: '/register', element: <RegisterPage />, handle: handle({ titleKey: 'route.register' }) },
+          {
+            id: 'forgotPassword',
+            path: GuardPath.forgotPassword,
+            element: <ForgotPasswordPage />,
+            handle: handle({ titleKey: 'forgotPassword.title' }),
+          },
+          {
+            id: 'resetPassword',
+            path: OnboardingLink.resetPassword.path,
+            element: <ResetPasswordPage />,
+            handle: handle({ titleKey: 'resetPassword.title' }),
+          },
+          {
+            id: 'verifyEmail',
+            path: OnboardingLink.verifyEmail.path,
+            element: <VerifyEmailPage />,
+            handle: handle({ titleKey: 'verifyEmail.title' }),
+          },
+          {
+            id: 'acceptInvitation',
+            path: OnboardingLink.acceptInvitation.path,
+            element: <AcceptInvitationPage />,
+            handle: handle({ titleKey: 'invitation.title' }),
+          },
+          {
+            id: 'accountUpgrade',
+            path: GuardPath.accountUpgrade,
+            element: <AccountUpgradePage />,
+            handle: handle({ titleKey: 'upgrade.title' }),
+          },
           { id: 'twoFA', path: '/twoFA', element: <TwoFactorPage />, handle: handle({ titleKey: 'route.twoFA' }) },
           { id: 'activate', path: '/activate', element: <ActivatePage />, handle: handle({ titleKey: 'route.activate' }) },
           { id: 'result', path: '/result', element: <ResultPage />, handle: handle({ titleKey: 'route.result' }) },
           { id: 'kyc', path: '/kyc', element: <KycPage />, handle: handle({ titleKey: 'route.kyc' }) },
-          { id: 'sso', path: '/sso', element: <SsoPage />, handle: handle({ titleKey: 'route.sso' }) },
+          { id: 'sso', path: OnboardingLink.sso.path, element: <SsoPage />, handle: handle({ titleKey: 'route.sso' }) },
           {
             id: 'selectMerchant',
             path: '/selectMerchant',

@@ -34,3 +34,19 @@ export function openNewVersionDialog(): void {
     onOk: () => window.location.reload(),
   });
 }
+
+/** Spec §5: leaving a form with unsaved changes asks stay or leave (see unsaved-changes.ts). */
+export function openLeaveDialog(onChoice: (leave: boolean) => void): void {
+  Modal.confirm({
+    title: t('unsavedChanges.title'),
+    content: t('unsavedChanges.content'),
+    okText: t('unsavedChanges.leave'),
+    cancelText: t('unsavedChanges.stay'),
+    className: 'leave-dialog',
+    mask: { closable: false },
+    okButtonProps: { 'data-testid': 'leave-confirm' } as ButtonProps,
+    cancelButtonProps: { 'data-testid': 'leave-stay' } as ButtonProps,
+    onOk: () => onChoice(true),
+    onCancel: () => onChoice(false),
+  });
+}

@@ -1,6 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
-import { detectLanguage, getLanguage, getLanguageHeader, i18n, setLanguage } from './i18n';
+import zhHk from '../locales/zhHk.json';
+import { SIGN_IN_NAMESPACES } from '../../build/locale-parts';
+import {
+  addLanguage,
+  detectLanguage,
+  getLanguage,
+  getLanguageHeader,
+  hasLanguage,
+  i18n,
+  loadAllTexts,
+  loadLanguage,
+  removeLanguage,
+  setLanguage,
+} from './i18n';
 
 function browserLanguage(value: string) {
   vi.spyOn(navigator, 'language', 'get').mockReturnValue(value);
@@ -64,5 +77,55 @@ describe('switching language', () => {
     expect(i18n.t('route.dashboard')).toBe('首页');
     expect(getLanguageHeader()).toBe('zh_CN');
     expect(dayjs.locale()).toBe('zh-cn');
+  });
+});
+
+describe('texts loaded per language and part', () => {
+  afterEach(() => {
+    removeLanguage('zhHk');
+    addLanguage('zhHk', zhHk);
+    setLanguage('zhCn');
+    localStorage.clear();
+  });
+
+  it('loads the sign-in part alone, then the rest on demand', async () => {
+    setLanguage('en');
+    removeLanguage('zhHk');
+    await loadLanguage('zhHk');
+    expect(hasLanguage('zhHk')).toBe(true);
+    expect(hasLanguage('zhHk', ['signIn', 'rest'])).toBe(false);
+    expect(i18n.t('login.submit', { lng: 'zhHk' })).toBe('登 入');
+    expect(i18n.getResource('zhHk', 'translation', 'settings.twoFA.title')).toBeUndefined();
+
+    setLanguage('zhHk');
+    await loadAllTexts();
+    expect(hasLanguage('zhHk', ['signIn', 'rest'])).toBe(true);
+    expect(i18n.t('settings.twoFA.title')).toBe('兩步驗證');
+  });
+
+  it('switches once the texts of a language not loaded yet have arrived', async () => {
+    setLanguage('en');
+    removeLanguage('zhHk');
+    setLanguage('zhHk');
+    expect(localStorage.getItem('language')).toBe('zhHk');
+    expect(getLanguage()).toBe('en');
+    await vi.waitFor(() => expect(getLanguage()).toBe('zhHk'));
+    expect(i18n.t('route.dashboard')).toBe('首頁');
+  });
+
+  it('lets the last choice win while texts are on their way', async () => {
+    setLanguage('en');
+    removeLanguage('zhHk');
+    setLanguage('zhHk');
+    setLanguage('zhCn');
+    await loadLanguage('zhHk', ['signIn', 'rest']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(getLanguage()).toBe('zhCn');
+  });
+});
+
+describe('sign-in namespaces', () => {
+  it('exist in the locale files', () => {
+    for (const namespace of SIGN_IN_NAMESPACES) expect(Object.keys(zhHk), namespace).toContain(namespace);
   });
 });

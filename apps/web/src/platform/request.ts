@@ -192,3 +192,8 @@ export function pathWith(path: string, values: Record<string, string | number>):
 export function sendRaw(method: TMethod, url: string, options: TRequestOptions = {}): Promise<Response> {
   return send(method, url, options);
 }
+
+/** The text to show for a failed call: the request client's (translated) message, or the generic one. */
+export function messageOf(error: unknown): string {
+  return error instanceof RequestError ? error.message : t('request.unknownError');
+}

@@ -1,5 +1,16 @@
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { Modal, message, notification } from 'antd';
+import zhCn from '../locales/zhCn.json';
+import zhHk from '../locales/zhHk.json';
+import en from '../locales/en.json';
+import { addLanguage } from '../platform/i18n';
+
+// The app fetches each language's texts when needed (platform/i18n.ts); tests have all three at once,
+// so setLanguage() switches synchronously.
+addLanguage('zhCn', zhCn);
+addLanguage('zhHk', zhHk);
+addLanguage('en', en);
 
 // antd reads media queries (responsive grid, breakpoints); jsdom has no matchMedia.
 Object.defineProperty(window, 'matchMedia', {
@@ -29,6 +40,36 @@ if (!('ResizeObserver' in window)) {
 // jsdom does not implement scrolling; the paging control scrolls to the top after a change.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
+// Toasts and confirm dialogs opened through antd's static API live in React roots of their own,
+// which cleanup() does not unmount: their timers would fire after jsdom is gone ("window is not
+// defined"). Calls to that API are noted (the wrappers pass everything through); after a test that
+// made one they are closed, and the file waits for React to finish before its environment goes.
+// Files that never open one are left alone: closing would itself start React work.
+let staticUiUsed = false;
+
+function noteCalls(api: object, names: readonly string[]): void {
+  for (const name of names) {
+    const original: unknown = Reflect.get(api, name);
+    if (typeof original !== 'function') continue;
+    Reflect.set(api, name, (...args: unknown[]) => {
+      staticUiUsed = true;
+      return Reflect.apply(original, api, args) as unknown;
+    });
+  }
+}
+
+noteCalls(message, ['open', 'success', 'error', 'info', 'warning', 'loading']);
+noteCalls(notification, ['open', 'success', 'error', 'info', 'warning']);
+noteCalls(Modal, ['confirm', 'info', 'success', 'error', 'warning']);
+
 afterEach(() => {
   cleanup();
+  if (!staticUiUsed) return;
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
+});
+
+afterAll(async () => {
+  if (staticUiUsed) await new Promise<void>((resolve) => setTimeout(resolve, 800));
 });

@@ -1,6 +1,7 @@
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { GuardedLink } from '../../platform/guarded-link';
 import { findTitleHandle, useRouteMatches } from '../route-handle';
 
 /** Home / module / menu (spec §2 layout). */
@@ -11,7 +12,7 @@ export function Breadcrumbs() {
   const atHome = pathname === '/' || pathname === '/index';
 
   const items = [
-    { key: 'home', title: atHome ? t('route.dashboard') : <Link to="/">{t('route.dashboard')}</Link> },
+    { key: 'home', title: atHome ? t('route.dashboard') : <GuardedLink to="/">{t('route.dashboard')}</GuardedLink> },
     ...(handle?.moduleTitleKey ? [{ key: 'module', title: t(handle.moduleTitleKey) }] : []),
     ...(!atHome && handle?.titleKey ? [{ key: 'page', title: t(handle.titleKey) }] : []),
   ];

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { GuardedLink } from '../../platform/guarded-link';
 import { Logo } from '../../platform/logo';
 import { settings } from '../../platform/settings';
 
@@ -7,9 +7,9 @@ export function SidebarLogo({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   if (!settings.sidebarLogo) return null;
   return (
-    <Link to="/" className={`mbo-sidebar-logo${collapsed ? ' mbo-sidebar-logo--collapsed' : ''}`} title={t(settings.titleKey)}>
+    <GuardedLink to="/" className={`mbo-sidebar-logo${collapsed ? ' mbo-sidebar-logo--collapsed' : ''}`} title={t(settings.titleKey)}>
       <Logo size={28} />
       {!collapsed && <span className="mbo-sidebar-logo__text">{t(settings.logoTextKey)}</span>}
-    </Link>
+    </GuardedLink>
   );
 }

@@ -11,10 +11,11 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { MODULES, type TModuleDef } from '@mbo/shared/permissions';
 import type { TModule } from '@mbo/shared/auth';
 import { useSession } from '../../platform/session';
+import { useConfirmedNavigate } from '../../platform/unsaved-changes';
 
 const MODULE_ICONS: Record<string, ReactNode> = {
   transaction: <TransactionOutlined />,
@@ -52,7 +53,7 @@ export function moduleKeyOf(sections: readonly TSidebarSection[], pathname: stri
 
 export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useConfirmedNavigate();
   const { pathname } = useLocation();
   const session = useSession();
   const sections = buildSidebarSections(session.moduleList);
@@ -77,7 +78,7 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
       selectedKeys={[selected]}
       defaultOpenKeys={openModule ? [openModule] : []}
       onClick={({ key }) => {
-        void navigate(key);
+        navigate(key);
         onNavigate?.();
       }}
       className="mbo-sidebar-menu"

@@ -1,13 +1,13 @@
 import { Avatar, Button, Dropdown, Modal, type ButtonProps, type MenuProps } from 'antd';
 import { LogoutOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useSession } from '../../platform/session';
 import { signOut } from '../../platform/sign-out';
+import { useConfirmedNavigate } from '../../platform/unsaved-changes';
 
 export function UserMenu() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useConfirmedNavigate();
   const session = useSession();
   const user = session.userInfo;
   const name = user?.name || user?.loginName || '';
@@ -30,7 +30,7 @@ export function UserMenu() {
       key: 'switch',
       icon: <SwapOutlined />,
       label: <span data-testid="menu-switch-account">{t('layout.switchAccount')}</span>,
-      onClick: () => void navigate('/selectMerchant'),
+      onClick: () => navigate('/selectMerchant'),
     });
   }
   if (session.kycInfo) {
@@ -38,7 +38,7 @@ export function UserMenu() {
       key: 'settings',
       icon: <SettingOutlined />,
       label: <span data-testid="menu-settings">{t('layout.settings')}</span>,
-      onClick: () => void navigate('/setting'),
+      onClick: () => navigate('/setting'),
     });
   }
   if (items.length > 0) items.push({ type: 'divider' });

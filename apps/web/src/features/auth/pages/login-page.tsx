@@ -1,19 +1,33 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { TLoginResult } from '@mbo/shared/auth';
 import { PlainFrame } from '../../../platform/plain-frame';
 import { Logo } from '../../../platform/logo';
 import { settings } from '../../../platform/settings';
 import { storeLoginResult } from '../../../platform/session';
 import { safeRedirect } from '../../../platform/navigation';
+import { ProgressFallback } from '../../../platform/progress';
 import { LoginForm } from '../components/login-form';
+import { LoginTabs, type TLoginTab } from '../components/login-tabs';
 import { useLogin } from '../api/login';
 import './login-page.css';
+
+// The code sign-in forms load when their tab is chosen: the default tab's download stays as it was.
+const CodeLoginForm = lazy(async () => ({ default: (await import('../components/code-login-form')).CodeLoginForm }));
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const login = useLogin();
+  const [tab, setTab] = useState<TLoginTab>('merchant');
+
+  // Every way of signing in stores the session the same way and follows the same redirect.
+  const signedIn = (result: TLoginResult) => {
+    storeLoginResult(result);
+    void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+  };
 
   return (
     <PlainFrame>
@@ -27,17 +41,29 @@ export function LoginPage() {
             <div className="mbo-login-card__logo-text">{t(settings.logoTextKey)}</div>
           </div>
         </div>
-        <p className="mbo-login-card__subtitle">{t('login.subtitle')}</p>
-        <LoginForm
-          submitting={login.isPending}
-          onSubmit={(values) => {
-            void login.run(values).then((result) => {
-              if (!result) return;
-              storeLoginResult(result);
-              void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
-            });
-          }}
-        />
+        <LoginTabs value={tab} onChange={setTab} />
+        <p className="mbo-login-card__subtitle">{tab === 'merchant' ? t('login.subtitle') : t(`codeLogin.subtitle.${tab}`)}</p>
+        <div id="login-tab-panel" role="tabpanel" aria-labelledby={`login-tab-${tab}`}>
+          {tab === 'merchant' ? (
+            <LoginForm
+              submitting={login.isPending}
+              onSubmit={(values) => {
+                void login.run(values).then((result) => {
+                  if (result) signedIn(result);
+                });
+              }}
+            />
+          ) : (
+            <Suspense fallback={<ProgressFallback />}>
+              <CodeLoginForm key={tab} channel={tab} onSignedIn={signedIn} />
+            </Suspense>
+          )}
+        </div>
+        <div className="mbo-login-card__links">
+          <Link to="/forgotPassword" data-testid="forgot-password-link">
+            {t('forgotPassword.link')}
+          </Link>
+        </div>
         <div className="mbo-login-card__footer">
           <span>{t('login.noAccount')}</span> <Link to="/register">{t('login.register')}</Link>
         </div>

@@ -1,25 +1,13 @@
-import { Button, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PlainFrame } from '../../../platform/plain-frame';
-import { BeingPrepared } from '../../../platform/being-prepared';
-import { SignOutButton } from '../components/sign-out-button';
+import { useSession } from '../../../platform/session';
+import { ActivationStatus } from '../../kyc/components/activation-status';
 
+/** /activate: where the activation of the current business stands, and the way forward. */
 export function ActivatePage() {
-  const { t } = useTranslation();
+  const businessId = useSession().kycInfo?.currBusinessId ?? null;
   return (
     <PlainFrame>
-      <BeingPrepared
-        titleKey="route.activate"
-        extra={
-          <Space wrap>
-            <Link to="/kyc">
-              <Button type="primary">{t('prepared.toKyc')}</Button>
-            </Link>
-            <SignOutButton />
-          </Space>
-        }
-      />
+      <ActivationStatus businessId={businessId} />
     </PlainFrame>
   );
 }

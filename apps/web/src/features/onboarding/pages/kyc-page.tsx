@@ -1,25 +1,13 @@
-import { Button, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PlainFrame } from '../../../platform/plain-frame';
-import { BeingPrepared } from '../../../platform/being-prepared';
-import { SignOutButton } from '../components/sign-out-button';
+import { useSession } from '../../../platform/session';
+import { KycWizard } from '../../kyc/components/kyc-wizard';
 
+/** /kyc: the business verification wizard for the current business. */
 export function KycPage() {
-  const { t } = useTranslation();
+  const businessId = useSession().kycInfo?.currBusinessId ?? null;
   return (
     <PlainFrame>
-      <BeingPrepared
-        titleKey="route.kyc"
-        extra={
-          <Space wrap>
-            <Link to="/">
-              <Button type="primary">{t('prepared.backHome')}</Button>
-            </Link>
-            <SignOutButton />
-          </Space>
-        }
-      />
+      <KycWizard businessId={businessId} />
     </PlainFrame>
   );
 }

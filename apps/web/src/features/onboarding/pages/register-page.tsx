@@ -1,23 +1,47 @@
-import { Button } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import type { TLoginResult } from '@mbo/shared/auth';
 import { PlainFrame } from '../../../platform/plain-frame';
-import { BeingPrepared } from '../../../platform/being-prepared';
+import { storeLoginResult } from '../../../platform/session';
+import { RegisterForm } from '../components/register-form';
+import { RegisterDone } from '../components/register-done';
 
+/** `/register`: sign-up, then the notice to verify the email; continuing opens the new session. */
 export function RegisterPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [registered, setRegistered] = useState<{ result: TLoginResult; email: string } | null>(null);
+
   return (
     <PlainFrame>
-      <BeingPrepared
-        titleKey="route.register"
-        extra={
-          <Link to="/loginNew">
-            <Button type="primary" data-testid="prepared-login">
-              {t('prepared.backLogin')}
-            </Button>
-          </Link>
-        }
-      />
+      <section className="mbo-plain-card mbo-plain-card--wide">
+        {registered ? (
+          <RegisterDone
+            result={registered.result}
+            email={registered.email}
+            onContinue={() => {
+              storeLoginResult(registered.result);
+              // The guard sends a business that is not activated yet on to /activate.
+              void navigate('/', { replace: true });
+            }}
+          />
+        ) : (
+          <>
+            <h1 className="mbo-result-title" data-testid="page-title">
+              {t('register.title')}
+            </h1>
+            <p className="mbo-plain-card__subtitle">{t('register.subtitle')}</p>
+            <RegisterForm onRegistered={(result, email) => setRegistered({ result, email })} />
+            <div className="mbo-plain-card__footer">
+              <span>{t('register.haveAccount')}</span>{' '}
+              <Link to="/loginNew" data-testid="register-login">
+                {t('register.signIn')}
+              </Link>
+            </div>
+          </>
+        )}
+      </section>
     </PlainFrame>
   );
 }

@@ -1,5 +1,63 @@
-import { BeingPrepared } from '../../../platform/being-prepared';
+import { Card, Empty, Result, Skeleton } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { GuardedLink } from '../../../platform/guarded-link';
+import { useSession } from '../../../platform/session';
+import { useAccountInfo } from '../api/get-account-info';
+import { AccountCard } from '../components/settings/account-card';
+import { ChangeEmailSection } from '../components/settings/change-email-section';
+import { ChangeMobileSection } from '../components/settings/change-mobile-section';
+import { RemoveAccountSection } from '../components/settings/remove-account-section';
+import { TwoFactorSection } from '../components/settings/two-factor-section';
+import './settings-page.css';
 
+/**
+ * `/setting`: two-step verification, email and mobile changes, account removal and the way to
+ * upload additional documents. The email and mobile forms ask stay or leave when left with
+ * unsaved input (see platform/unsaved-changes.ts); submits are blocked while one is in flight
+ * (loading buttons, and the request client's duplicate window).
+ */
 export function SettingsPage() {
-  return <BeingPrepared titleKey="route.setting" />;
+  const { t } = useTranslation();
+  const session = useSession();
+  const hasPerson = session.kycInfo !== null;
+  const account = useAccountInfo();
+  const businessId = session.kycInfo?.currBusinessId ?? null;
+
+  return (
+    <div className="mbo-page mbo-settings">
+      <h1 className="mbo-page-title" data-testid="page-title">
+        {t('route.setting')}
+      </h1>
+      {!hasPerson ? (
+        <Card>
+          <Result status="info" title={t('settings.unavailable')} />
+        </Card>
+      ) : account.isPending ? (
+        <Card>
+          <Skeleton active />
+        </Card>
+      ) : account.isError ? (
+        <Card>
+          <Empty description={t('common.loadFailed')} />
+        </Card>
+      ) : (
+        <div className="mbo-settings__grid">
+          <AccountCard account={account.data} />
+          <TwoFactorSection account={account.data} />
+          <ChangeEmailSection account={account.data} />
+          <ChangeMobileSection />
+          {businessId !== null && (
+            <Card title={t('settings.documents.title')} data-testid="settings-documents">
+              <p className="mbo-settings__hint">{t('settings.documents.hint')}</p>
+              <GuardedLink to={`/setting/uploadAdditional/${businessId}`} data-testid="settings-upload-additional">
+                <UploadOutlined /> {t('settings.documents.link')}
+              </GuardedLink>
+            </Card>
+          )}
+          <RemoveAccountSection />
+        </div>
+      )}
+    </div>
+  );
 }

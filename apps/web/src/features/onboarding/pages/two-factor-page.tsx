@@ -1,11 +1,94 @@
+import { useState } from 'react';
+import { Button, Form, Radio } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import type { TCodeChannel, TTwoFAVerifyBody } from '@mbo/shared/onboarding';
+import { CodeFormItem } from '../../../platform/code-form-item';
+import { maskEmail, maskMobile } from '../../../platform/mask';
 import { PlainFrame } from '../../../platform/plain-frame';
-import { BeingPrepared } from '../../../platform/being-prepared';
+import { storeLoginResult, useSession } from '../../../platform/session';
+import { useSendSessionCode } from '../api/send-session-code';
+import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { SignOutButton } from '../components/sign-out-button';
 
+/**
+ * `/twoFA`: the guard's step 3.1 holds a session with requires2FA 1 here. A code goes to the
+ * person's mobile or email; the right one answers a new session (requires2FA 0) that replaces the
+ * held one, and the guard lets the person on.
+ */
 export function TwoFactorPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const user = session.userInfo;
+  const mobile = user?.mobile ?? '';
+  const email = user?.email ?? '';
+  const [channel, setChannel] = useState<TCodeChannel>(mobile ? 'sms' : 'email');
+  const sendCode = useSendSessionCode();
+  const verify = useVerifyTwoFactor();
+
+  if (session.loaded && session.kycInfo?.requires2FA !== 1) return <Navigate to="/" replace />;
+
+  const options = [
+    ...(mobile
+      ? [{ value: 'sms', label: <span data-testid="twofa-channel-sms">{t('twoFA.toMobile', { target: maskMobile(mobile) })}</span> }]
+      : []),
+    ...(email
+      ? [{ value: 'email', label: <span data-testid="twofa-channel-email">{t('twoFA.toEmail', { target: maskEmail(email) })}</span> }]
+      : []),
+  ];
+
   return (
     <PlainFrame>
-      <BeingPrepared titleKey="route.twoFA" extra={<SignOutButton primary />} />
+      <section className="mbo-plain-card">
+        <h1 className="mbo-result-title" data-testid="page-title">
+          <SafetyCertificateOutlined style={{ color: '#409eff', marginRight: 8 }} />
+          {t('twoFA.title')}
+        </h1>
+        <p className="mbo-plain-card__subtitle">{t('twoFA.subtitle')}</p>
+        <Form<TTwoFAVerifyBody>
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(values) =>
+            verify.mutate(
+              { code: values.code.trim() },
+              {
+                onSuccess: (result) => {
+                  storeLoginResult(result);
+                  void navigate('/', { replace: true });
+                },
+              },
+            )
+          }
+        >
+          <Form.Item label={t('twoFA.channel')}>
+            <Radio.Group
+              value={channel}
+              onChange={(event) => {
+                setChannel(event.target.value as TCodeChannel);
+                sendCode.reset();
+              }}
+              options={options}
+              style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+            />
+          </Form.Item>
+          <CodeFormItem
+            key={channel}
+            sendTestId="twofa-send"
+            onSend={() => sendCode.mutateAsync({ purpose: 'twoFA', channel }).catch(() => undefined)}
+            extra={sendCode.data ? t('verificationCode.sentTo', { target: sendCode.data.sentTo }) : null}
+          />
+          <Form.Item>
+            <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="twofa-submit">
+              {t('twoFA.submit')}
+            </Button>
+          </Form.Item>
+        </Form>
+        <div className="mbo-plain-card__footer">
+          <SignOutButton />
+        </div>
+      </section>
     </PlainFrame>
   );
 }

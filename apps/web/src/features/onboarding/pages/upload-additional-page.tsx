@@ -1,5 +1,8 @@
-import { BeingPrepared } from '../../../platform/being-prepared';
+import { useParams } from 'react-router';
+import { AdditionalDocuments, parseBusinessId } from '../../kyc/components/additional-documents';
 
+/** /setting/uploadAdditional/:businessId */
 export function UploadAdditionalPage() {
-  return <BeingPrepared titleKey="route.uploadAdditional" />;
+  const { businessId } = useParams();
+  return <AdditionalDocuments key={businessId} businessId={parseBusinessId(businessId)} />;
 }

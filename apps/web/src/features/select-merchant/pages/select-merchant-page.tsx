@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Button, Empty } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,7 +8,9 @@ import { PlainFrame } from '../../../platform/plain-frame';
 import { storeLoginResult, useSession } from '../../../platform/session';
 import { signOut } from '../../../platform/sign-out';
 import { useSwitchBusiness } from '../api/switch-business';
+import { useCreateNewBusiness } from '../api/create-new-business';
 import { BusinessCard } from '../components/business-card';
+import { CreateBusinessDialog } from '../components/create-business-dialog';
 import './select-merchant-page.css';
 
 /** Account chooser among the businesses linked to the signed-in person. */
@@ -16,6 +20,10 @@ export function SelectMerchantPage() {
   const queryClient = useQueryClient();
   const session = useSession();
   const switchBusiness = useSwitchBusiness();
+  const createBusiness = useCreateNewBusiness();
+  const [creating, setCreating] = useState(false);
+  // Only a session with a person behind it can own another business (old logins upgrade first).
+  const canCreate = session.kycInfo !== null;
   const hasCurrent = session.kycInfo?.currBusinessId != null || session.kycInfo?.selectedMerAdminId != null;
 
   const choose = (businessId: number, current: boolean) => {
@@ -55,6 +63,35 @@ export function SelectMerchantPage() {
                 onChoose={() => choose(business.businessId, business.current)}
               />
             ))}
+          </div>
+        )}
+        {canCreate && (
+          <div className="mbo-select-merchant__create">
+            <Button
+              icon={<PlusOutlined />}
+              block
+              disabled={switchBusiness.isPending}
+              onClick={() => setCreating(true)}
+              data-testid="create-business"
+            >
+              {t('newBusiness.button')}
+            </Button>
+            <CreateBusinessDialog
+              open={creating}
+              pending={createBusiness.isPending}
+              onCancel={() => setCreating(false)}
+              onCreate={(body) =>
+                createBusiness.mutate(body, {
+                  onSuccess: (result) => {
+                    // The new business's session replaces the old one; its KYC comes next.
+                    storeLoginResult(result);
+                    queryClient.clear();
+                    setCreating(false);
+                    void navigate('/kyc', { replace: true });
+                  },
+                })
+              }
+            />
           </div>
         )}
         <div className="mbo-select-merchant__footer">

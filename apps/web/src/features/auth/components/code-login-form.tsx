@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Input } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { TLoginResult } from '@mbo/shared/auth';
+import { CodeFormItem } from '../../../platform/code-form-item';
+import { emailRules } from '../../../platform/contact-rules';
+import { MobileInput, mobileRules } from '../../../platform/mobile-input';
+import { RequestError } from '../../../platform/request';
+import { useSendSignInCode } from '../api/send-sign-in-code';
+import { useSignInByCode } from '../api/sign-in-by-code';
+
+export type TCodeChannel = 'email' | 'sms';
+
+type TCodeLoginValues = { email?: string; mobile?: string; code: string };
+
+type TCodeLoginFormProps = {
+  channel: TCodeChannel;
+  onSignedIn: (result: TLoginResult) => void;
+};
+
+/**
+ * Sign-in by email or mobile and a code (loaded only when its tab is chosen, so the default
+ * merchant-number tab downloads nothing more). Failures, such as email sign-in before the email is
+ * verified, are shown beside the form with the server's words.
+ */
+export function CodeLoginForm({ channel, onSignedIn }: TCodeLoginFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TCodeLoginValues>();
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const showError = (reason: unknown) => setError(reason instanceof RequestError ? reason.message : t('request.unknownError'));
+  const sendCode = useSendSignInCode({ onError: showError });
+  const signIn = useSignInByCode({ onError: showError });
+  const field = channel === 'email' ? 'email' : 'mobile';
+  const target = () => String(form.getFieldValue(field) ?? '').trim();
+
+  return (
+    <Form<TCodeLoginValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      size="large"
+      onValuesChange={() => setError(null)}
+      onFinish={(values) => {
+        setError(null);
+        void signIn.run({ channel, target: target(), code: values.code.trim() }).then((result) => {
+          if (result) onSignedIn(result);
+        });
+      }}
+    >
+      {channel === 'email' ? (
+        <Form.Item name="email" label={t('email.label')} rules={emailRules(t)}>
+          <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" maxLength={254} placeholder={t('email.placeholder')} />
+        </Form.Item>
+      ) : (
+        <Form.Item name="mobile" label={t('mobile.label')} rules={mobileRules(t)}>
+          <MobileInput />
+        </Form.Item>
+      )}
+      <CodeFormItem
+        beforeSend={() =>
+          form.validateFields([field]).then(
+            () => true,
+            () => false,
+          )
+        }
+        onSend={async () => {
+          setError(null);
+          const sent = await sendCode.run({ channel, target: target() });
+          setSentTo(sent ? sent.sentTo : null);
+          return sent;
+        }}
+        extra={sentTo ? t('verificationCode.sentTo', { target: sentTo }) : null}
+      />
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="code-login-error" />}
+      <Form.Item style={{ marginBottom: 0 }}>
+        <Button type="primary" htmlType="submit" block loading={signIn.isPending} data-testid="code-login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

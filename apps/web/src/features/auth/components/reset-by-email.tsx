@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Input } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { RESET_LINK_TTL_MINUTES, TResetPwdSendEmailBody } from '@mbo/shared/onboarding';
+import { emailRules } from '../../../platform/contact-rules';
+import { useSendResetEmail } from '../api/send-reset-email';
+
+/** Tied to the contract by a type-only import (the contract's module would load its schemas). */
+const LINK_MINUTES: typeof RESET_LINK_TTL_MINUTES = 30;
+
+/** Forgot password by email: the server mails a link to /resetPassword (same answer for unknown addresses). */
+export function ResetByEmail() {
+  const { t } = useTranslation();
+  const send = useSendResetEmail();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  if (sentTo) {
+    return (
+      <>
+        <Alert
+          type="success"
+          showIcon
+          title={t('forgotPassword.emailSent', { email: sentTo })}
+          description={t('forgotPassword.emailSentHint', { minutes: LINK_MINUTES })}
+          data-testid="reset-email-sent"
+        />
+        <Button type="link" block onClick={() => setSentTo(null)} data-testid="reset-email-again" style={{ marginTop: 8 }}>
+          {t('forgotPassword.sendAgain')}
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <Form<TResetPwdSendEmailBody>
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => {
+        const email = values.email.trim();
+        send.mutate({ email }, { onSuccess: () => setSentTo(email) });
+      }}
+    >
+      <Form.Item name="email" label={t('email.label')} rules={emailRules(t)}>
+        <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" maxLength={254} placeholder={t('email.placeholder')} />
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 0 }}>
+        <Button type="primary" htmlType="submit" block loading={send.isPending} data-testid="reset-send-email">
+          {t('forgotPassword.sendEmail')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

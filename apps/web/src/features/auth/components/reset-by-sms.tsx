@@ -1,0 +1,46 @@
+import { Button, Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TResetPwdVerifySmsBody } from '@mbo/shared/onboarding';
+import { CodeFormItem } from '../../../platform/code-form-item';
+import { MobileInput, mobileRules } from '../../../platform/mobile-input';
+import { useSendResetSms } from '../api/send-reset-sms';
+import { useVerifyResetSmsCode } from '../api/verify-reset-sms-code';
+
+/** Forgot password by SMS, first half: mobile and code, traded for a reset token (10 minutes). */
+export function ResetBySms({ onVerified }: { onVerified: (token: string) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TResetPwdVerifySmsBody>();
+  const sendSms = useSendResetSms();
+  const verify = useVerifyResetSmsCode();
+
+  return (
+    <Form<TResetPwdVerifySmsBody>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) =>
+        verify.mutate({ mobile: values.mobile, code: values.code.trim() }, { onSuccess: (result) => onVerified(result.token) })
+      }
+    >
+      <Form.Item name="mobile" label={t('mobile.label')} rules={mobileRules(t)}>
+        <MobileInput />
+      </Form.Item>
+      <CodeFormItem
+        sendTestId="reset-send-code"
+        beforeSend={() =>
+          form.validateFields(['mobile']).then(
+            () => true,
+            () => false,
+          )
+        }
+        onSend={() => sendSms.mutateAsync({ mobile: String(form.getFieldValue('mobile')) }).catch(() => undefined)}
+        extra={sendSms.data ? t('verificationCode.sentTo', { target: sendSms.data.sentTo }) : null}
+      />
+      <Form.Item style={{ marginBottom: 0 }}>
+        <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="reset-verify">
+          {t('forgotPassword.next')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,153 @@
+import { useRef, useState } from 'react';
+import { Button, Card, Empty, Result, Spin, Upload, message, type UploadFile, type UploadProps } from 'antd';
+import { DownloadOutlined, FileOutlined, InboxOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TKycFile } from '@mbo/shared/onboarding';
+import { parseTime } from '../../../platform/format';
+import { RequestError } from '../../../platform/request';
+import { showErrorToast } from '../../../platform/request-ui';
+import { useTimezone } from '../../../platform/timezone';
+import { downloadKycFile } from '../api/download-kyc-file';
+import { getAdditionalFilesQueryOptions, useAdditionalFiles } from '../api/get-additional-files';
+import { uploadAdditional } from '../api/upload-additional';
+import { formatFileSize } from '../utils/display-names';
+import { acceptFor, checkFileBatch, rejectionText, uploadHint } from '../utils/file-checks';
+import './kyc-upload.css';
+import './additional-documents.css';
+
+const FIELD = 'additionalDocuments';
+
+/** A positive whole number from the route, or null. */
+export function parseBusinessId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+/**
+ * /setting/uploadAdditional/:businessId: more documents for the reviewer, accepted at any time.
+ * Same type, size and count rules as the profile's business documents; the list below shows what
+ * the business has handed in so far.
+ */
+export function AdditionalDocuments({ businessId }: { businessId: number | null }) {
+  const { t } = useTranslation();
+  useTimezone();
+  const client = useQueryClient();
+  const files = useAdditionalFiles(businessId);
+  const [pending, setPending] = useState<UploadFile[]>([]);
+  const batch = useRef<{ list: unknown; listed: number } | null>(null);
+
+  if (businessId === null) {
+    return <Result status="404" title={<h1 className="mbo-result-title">{t('kyc.additional.badBusiness')}</h1>} />;
+  }
+
+  const uploaded = files.data ?? [];
+
+  const beforeUpload: UploadProps['beforeUpload'] = (file, list) => {
+    if (batch.current?.list !== list) {
+      const uploading = pending.filter((item) => item.status === 'uploading').length;
+      batch.current = { list, listed: uploaded.length + uploading };
+    }
+    const rejection = checkFileBatch(FIELD, list, batch.current.listed).rejected.find((r) => r.index === list.indexOf(file));
+    if (!rejection) return true;
+    showErrorToast(rejectionText(t, FIELD, rejection));
+    return Upload.LIST_IGNORE;
+  };
+
+  const customRequest: UploadProps['customRequest'] = ({ file }) => {
+    if (typeof file === 'string') return;
+    const uid = 'uid' in file && typeof file.uid === 'string' ? file.uid : `${Date.now()}-${Math.random()}`;
+    const name = file instanceof File ? file.name : uid;
+    setPending((list) => [...list, { uid, name, status: 'uploading' }]);
+    uploadAdditional(businessId, [file]).then(
+      (stored) => {
+        setPending((list) => list.filter((item) => item.uid !== uid));
+        client.setQueryData(getAdditionalFilesQueryOptions(businessId).queryKey, (old: TKycFile[] | undefined) => [
+          ...(old ?? []),
+          ...stored,
+        ]);
+        void message.success(t('kyc.additional.uploaded', { name }));
+      },
+      (error: unknown) => {
+        const text = error instanceof RequestError ? error.message : t('request.unknownError');
+        if (!(error instanceof RequestError && error.kind === 'unauthorized')) showErrorToast(text);
+        setPending((list) => list.map((item) => (item.uid === uid ? { ...item, status: 'error', response: text } : item)));
+      },
+    );
+  };
+
+  const failures = pending.filter((item) => item.status === 'error');
+
+  return (
+    <div className="mbo-page kyc-additional">
+      <h1 className="mbo-page-title" data-testid="page-title">
+        {t('route.uploadAdditional')}
+      </h1>
+      <Card className="kyc-additional__card">
+        <p className="kyc-additional__intro">{t('kyc.additional.intro')}</p>
+        <div className="kyc-upload">
+          <Upload.Dragger
+            data-testid="upload-additional-input"
+            multiple
+            accept={acceptFor(FIELD)}
+            fileList={pending}
+            beforeUpload={beforeUpload}
+            customRequest={customRequest}
+            onRemove={(item) => {
+              if (item.status !== 'uploading') setPending((list) => list.filter((p) => p.uid !== item.uid));
+              return false;
+            }}
+          >
+            <p className="kyc-upload__icon">
+              <InboxOutlined />
+            </p>
+            <p className="kyc-upload__text">{t('kyc.upload.pick')}</p>
+            <p className="kyc-upload__hint">{uploadHint(t, FIELD)}</p>
+          </Upload.Dragger>
+          {failures.length > 0 && (
+            <ul className="kyc-upload__errors" data-testid="upload-additional-errors">
+              {failures.map((item) => (
+                <li key={item.uid}>
+                  {item.name}: {String(item.response)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </Card>
+      <Card className="kyc-additional__card" title={t('kyc.additional.listTitle', { total: uploaded.length })}>
+        {files.isPending ? (
+          <div className="kyc-loading">
+            <Spin />
+          </div>
+        ) : (
+          <ul className="kyc-additional__list" data-testid="upload-additional-list" data-count={uploaded.length}>
+            {uploaded.length === 0 && (
+              <li className="kyc-additional__empty">
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('kyc.additional.empty')} />
+              </li>
+            )}
+            {uploaded.map((file) => (
+              <li key={file.fileId} className="kyc-additional__item" data-testid={`upload-additional-item-${file.fileId}`}>
+                <FileOutlined className="kyc-additional__icon" />
+                <div className="kyc-additional__main">
+                  <div className="kyc-additional__name">{file.name}</div>
+                  <div className="kyc-additional__meta">
+                    {formatFileSize(file.size)} · {parseTime(file.uploadedAt)}
+                  </div>
+                </div>
+                <Button
+                  type="link"
+                  icon={<DownloadOutlined />}
+                  aria-label={t('kyc.additional.download', { name: file.name })}
+                  onClick={() => void downloadKycFile(file)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

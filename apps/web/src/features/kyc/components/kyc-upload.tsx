@@ -1,0 +1,147 @@
+import { useRef, useState } from 'react';
+import { Upload, type UploadFile, type UploadProps } from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { TKycFile } from '@mbo/shared/onboarding';
+import { RequestError } from '../../../platform/request';
+import { showErrorToast } from '../../../platform/request-ui';
+import { useDeleteKycFile } from '../api/delete-kyc-file';
+import { downloadKycFile } from '../api/download-kyc-file';
+import { uploadKycFiles } from '../api/upload-kyc-files';
+import { acceptFor, checkFileBatch, rejectionText, uploadHint } from '../utils/file-checks';
+import './kyc-upload.css';
+
+type TProfileFileField = 'businessDocuments' | 'idPhotos';
+
+type TKycUploadProps = {
+  /** Given by Form.Item: lands on the file input, so the field's label opens the picker. */
+  id?: string;
+  value?: number[];
+  onChange?: (fileIds: number[]) => void;
+  field: TProfileFileField;
+  businessId: number;
+  /** Every file of the business known so far, for names and sizes. */
+  files: ReadonlyMap<number, TKycFile>;
+  onUploaded: (files: TKycFile[]) => void;
+  testId: string;
+};
+
+const DONE_PREFIX = 'kyc-file-';
+
+function errorText(error: unknown, fallback: string): string {
+  return error instanceof RequestError ? error.message : fallback;
+}
+
+/**
+ * A profile upload field. Each picked file is checked here (type by extension, size, count) and
+ * then sent at once; the field's value is the list of file ids the server returned. A refusal
+ * (the server checks the type from the content) stays in the list with its reason.
+ */
+export function KycUpload({ id, value, onChange, field, businessId, files, onUploaded, testId }: TKycUploadProps) {
+  const { t } = useTranslation();
+  const ids = value ?? [];
+  // Several uploads can finish before the form re-renders: each adds to the latest list.
+  const idsRef = useRef(ids);
+  idsRef.current = ids;
+  const [pending, setPending] = useState<UploadFile[]>([]);
+  const batch = useRef<{ list: unknown; listed: number } | null>(null);
+  const deleteFile = useDeleteKycFile();
+
+  const update = (next: number[]) => {
+    idsRef.current = next;
+    onChange?.(next);
+  };
+
+  const beforeUpload: UploadProps['beforeUpload'] = (file, list) => {
+    if (batch.current?.list !== list) {
+      const uploading = pending.filter((item) => item.status === 'uploading').length;
+      batch.current = { list, listed: idsRef.current.length + uploading };
+    }
+    const { rejected } = checkFileBatch(field, list, batch.current.listed);
+    const rejection = rejected.find((r) => r.index === list.indexOf(file));
+    if (!rejection) return true;
+    showErrorToast(rejectionText(t, field, rejection));
+    return Upload.LIST_IGNORE;
+  };
+
+  const customRequest: UploadProps['customRequest'] = ({ file }) => {
+    if (typeof file === 'string') return;
+    const uid = 'uid' in file && typeof file.uid === 'string' ? file.uid : `${Date.now()}-${Math.random()}`;
+    const name = file instanceof File ? file.name : uid;
+    setPending((list) => [...list, { uid, name, status: 'uploading' }]);
+    uploadKycFiles({ businessId, field }, [file]).then(
+      (stored) => {
+        setPending((list) => list.filter((item) => item.uid !== uid));
+        onUploaded(stored);
+        update([...idsRef.current, ...stored.map((f) => f.fileId)]);
+      },
+      (error: unknown) => {
+        const text = errorText(error, t('request.unknownError'));
+        if (!(error instanceof RequestError && error.kind === 'unauthorized')) showErrorToast(text);
+        setPending((list) => list.map((item) => (item.uid === uid ? { ...item, status: 'error', response: text } : item)));
+      },
+    );
+  };
+
+  const onRemove = async (item: UploadFile): Promise<boolean> => {
+    if (!item.uid.startsWith(DONE_PREFIX)) {
+      if (item.status !== 'uploading') setPending((list) => list.filter((p) => p.uid !== item.uid));
+      return false;
+    }
+    const fileId = Number(item.uid.slice(DONE_PREFIX.length));
+    try {
+      await deleteFile.mutateAsync({ businessId, fileId });
+      update(idsRef.current.filter((existing) => existing !== fileId));
+    } catch {
+      // The request client has shown why.
+    }
+    return false;
+  };
+
+  const open = (item: UploadFile) => {
+    if (!item.uid.startsWith(DONE_PREFIX)) return;
+    void downloadKycFile({ fileId: Number(item.uid.slice(DONE_PREFIX.length)), name: item.name });
+  };
+
+  const fileList: UploadFile[] = [
+    ...ids.map((fileId) => {
+      const known = files.get(fileId);
+      return { uid: `${DONE_PREFIX}${fileId}`, name: known?.name ?? `#${fileId}`, size: known?.size, status: 'done' as const };
+    }),
+    ...pending,
+  ];
+  const failures = pending.filter((item) => item.status === 'error');
+
+  return (
+    <div className="kyc-upload">
+      <Upload.Dragger
+        id={id}
+        data-testid={testId}
+        multiple
+        accept={acceptFor(field)}
+        fileList={fileList}
+        beforeUpload={beforeUpload}
+        customRequest={customRequest}
+        onRemove={onRemove}
+        onPreview={open}
+        onDownload={open}
+        showUploadList={{ showDownloadIcon: true, showRemoveIcon: true }}
+      >
+        <p className="kyc-upload__icon">
+          <InboxOutlined />
+        </p>
+        <p className="kyc-upload__text">{t('kyc.upload.pick')}</p>
+        <p className="kyc-upload__hint">{uploadHint(t, field)}</p>
+      </Upload.Dragger>
+      {failures.length > 0 && (
+        <ul className="kyc-upload__errors" data-testid={`${testId}-errors`}>
+          {failures.map((item) => (
+            <li key={item.uid}>
+              {item.name}: {String(item.response)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

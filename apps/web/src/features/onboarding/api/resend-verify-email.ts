@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TResendVerifyEmailBody } from '@mbo/shared/onboarding';
+import { OnboardingPath } from '@mbo/shared/onboarding-paths';
+import { http } from '../../../platform/request';
+
+/** A new verification link; the answer is the same for an unknown or already verified address. */
+export function resendVerifyEmail(body: TResendVerifyEmailBody): Promise<null> {
+  return http.post<null>(OnboardingPath.resendVerifyEmail, body, { noToken: true });
+}
+
+export function useResendVerifyEmail() {
+  return useMutation({ mutationFn: resendVerifyEmail });
+}

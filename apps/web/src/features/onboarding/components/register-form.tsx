@@ -1,0 +1,95 @@
+import { Button, Checkbox, Form, Input } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { TLoginResult } from '@mbo/shared/auth';
+import { CodeFormItem } from '../../../platform/code-form-item';
+import { emailRules } from '../../../platform/contact-rules';
+import { MobileInput, mobileRules } from '../../../platform/mobile-input';
+import { NewPasswordFields } from '../../../platform/new-password-fields';
+import { useSendSignUpCode } from '../api/send-sign-up-code';
+import { useSignUp } from '../api/sign-up';
+
+export type TRegisterValues = {
+  email: string;
+  mobile: string;
+  password: string;
+  confirmPassword: string;
+  code: string;
+  businessName?: string;
+  agree: boolean;
+};
+
+/** Matches ZSignUpBody's businessName (onboarding.ts). */
+const BUSINESS_NAME_MAX = 128;
+
+/**
+ * Sign-up: email, mobile with its calling code, password and confirmation, the SMS code sent to
+ * the mobile (captchaSms, purpose signup) and the terms. The field names are the element ids the
+ * browser tests use (#email, #mobile, #password, #confirmPassword, #code).
+ */
+export function RegisterForm({ onRegistered }: { onRegistered: (result: TLoginResult, email: string) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TRegisterValues>();
+  const sendCode = useSendSignUpCode();
+  const signUp = useSignUp();
+
+  return (
+    <Form<TRegisterValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => {
+        const email = values.email.trim();
+        signUp.mutate(
+          {
+            email,
+            mobile: values.mobile,
+            smsCode: values.code.trim(),
+            password: values.password,
+            confirmPassword: values.confirmPassword,
+            ...(values.businessName?.trim() ? { businessName: values.businessName.trim() } : {}),
+          },
+          { onSuccess: (result) => onRegistered(result, email) },
+        );
+      }}
+    >
+      <Form.Item name="email" label={t('email.label')} rules={emailRules(t)} extra={t('register.emailHint')}>
+        <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" maxLength={254} placeholder={t('email.placeholder')} />
+      </Form.Item>
+      <Form.Item name="mobile" label={t('mobile.label')} rules={mobileRules(t)}>
+        <MobileInput />
+      </Form.Item>
+      <CodeFormItem
+        beforeSend={() =>
+          form.validateFields(['mobile']).then(
+            () => true,
+            () => false,
+          )
+        }
+        onSend={() => sendCode.mutateAsync(String(form.getFieldValue('mobile'))).catch(() => undefined)}
+        extra={sendCode.data ? t('verificationCode.sentTo', { target: sendCode.data.sentTo }) : null}
+      />
+      <NewPasswordFields name="password" label={t('register.password')} />
+      <Form.Item name="businessName" label={t('register.businessName')} extra={t('register.businessNameHint')}>
+        <Input maxLength={BUSINESS_NAME_MAX} autoComplete="organization" placeholder={t('register.businessNamePlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="agree"
+        valuePropName="checked"
+        rules={[
+          {
+            validator: (_rule, value: boolean | undefined) =>
+              value ? Promise.resolve() : Promise.reject(new Error(t('register.agreeRequired'))),
+          },
+        ]}
+      >
+        <Checkbox>{t('register.agree')}</Checkbox>
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 0 }}>
+        <Button type="primary" htmlType="submit" block size="large" loading={signUp.isPending} data-testid="register-submit">
+          {t('register.submit')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

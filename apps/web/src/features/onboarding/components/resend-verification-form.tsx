@@ -1,0 +1,38 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TResendVerifyEmailBody } from '@mbo/shared/onboarding';
+import { emailRules } from '../../../platform/contact-rules';
+import { useResendVerifyEmail } from '../api/resend-verify-email';
+
+/** Asks for a new verification link; the email is prefilled when the session knows it. */
+export function ResendVerificationForm({ initialEmail }: { initialEmail: string }) {
+  const { t } = useTranslation();
+  const resend = useResendVerifyEmail();
+
+  if (resend.isSuccess) {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        title={t('verifyEmail.resentHint', { email: resend.variables.email })}
+        data-testid="verify-email-resent"
+      />
+    );
+  }
+  return (
+    <Form<TResendVerifyEmailBody>
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ email: initialEmail }}
+      onFinish={(values) => resend.mutate({ email: values.email.trim() })}
+      style={{ textAlign: 'left' }}
+    >
+      <Form.Item name="email" label={t('verifyEmail.resendLabel')} rules={emailRules(t)}>
+        <Input inputMode="email" autoComplete="email" maxLength={254} placeholder={t('email.placeholder')} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={resend.isPending} data-testid="verify-email-resend">
+        {t('verifyEmail.resend')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TAccountInfo, TChangeEmailBody } from '@mbo/shared/onboarding';
+import { CodeFormItem } from '../../../../platform/code-form-item';
+import { emailRules } from '../../../../platform/contact-rules';
+import { maskMobile } from '../../../../platform/mask';
+import { useChangeEmail } from '../../api/change-email';
+import { useSendSessionCode } from '../../api/send-session-code';
+import { useDirtyForm } from './use-dirty-form';
+
+/**
+ * Change email: a code to the person's mobile (sendCode purpose changeEmail), then the new address.
+ * It replaces the old one at once, unverified, so email sign-in stops until its link is opened.
+ */
+export function ChangeEmailSection({ account }: { account: TAccountInfo }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TChangeEmailBody>();
+  const sendCode = useSendSessionCode();
+  const change = useChangeEmail();
+  const { onValuesChange, markSaved } = useDirtyForm();
+  const [changedTo, setChangedTo] = useState<string | null>(null);
+
+  return (
+    <Card title={t('settings.email.title')} data-testid="settings-email">
+      {changedTo && (
+        <Alert
+          type="success"
+          showIcon
+          closable={{ onClose: () => setChangedTo(null) }}
+          title={t('settings.email.changed', { email: changedTo })}
+          description={t('settings.email.loginBlocked')}
+          style={{ marginBottom: 16 }}
+          data-testid="settings-email-changed"
+        />
+      )}
+      <Form<TChangeEmailBody>
+        form={form}
+        name="changeEmail"
+        layout="vertical"
+        requiredMark={false}
+        style={{ maxWidth: 480 }}
+        onValuesChange={onValuesChange}
+        onFinish={(values) => {
+          const newEmail = values.newEmail.trim();
+          change.mutate(
+            { newEmail, code: values.code.trim() },
+            {
+              onSuccess: () => {
+                setChangedTo(newEmail);
+                form.resetFields();
+                sendCode.reset();
+                markSaved();
+              },
+            },
+          );
+        }}
+      >
+        <Form.Item name="newEmail" label={t('settings.email.new')} rules={emailRules(t)} extra={t('settings.email.hint')}>
+          <Input inputMode="email" autoComplete="email" maxLength={254} placeholder={t('email.placeholder')} />
+        </Form.Item>
+        <CodeFormItem
+          sendTestId="settings-email-send-code"
+          onSend={() => sendCode.mutateAsync({ purpose: 'changeEmail' }).catch(() => undefined)}
+          extra={
+            sendCode.data
+              ? t('verificationCode.sentTo', { target: sendCode.data.sentTo })
+              : account.mobile
+                ? t('settings.email.codeToMobile', { target: maskMobile(account.mobile) })
+                : null
+          }
+        />
+        <Form.Item style={{ marginBottom: 0 }}>
+          <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="settings-email-submit">
+            {t('settings.email.submit')}
+          </Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

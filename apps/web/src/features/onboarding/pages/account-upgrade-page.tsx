@@ -1,0 +1,106 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { TUpgradeVerifyBody } from '@mbo/shared/onboarding';
+import { CodeFormItem } from '../../../platform/code-form-item';
+import { emailRules } from '../../../platform/contact-rules';
+import { MobileInput, mobileRules, splitMobile } from '../../../platform/mobile-input';
+import { PlainFrame } from '../../../platform/plain-frame';
+import { storeSessionInfo, useSession } from '../../../platform/session';
+import { useSendUpgradeCode } from '../api/send-upgrade-code';
+import { useVerifyUpgrade } from '../api/verify-upgrade';
+import { SignOutButton } from '../components/sign-out-button';
+
+/**
+ * Account-upgrade notice (guard step 4.2): an old merchant-number login with no person behind it
+ * adds an email and a mobile and proves both with a code each. The answer is the same session
+ * with kycInfo, so the guard's step 3 takes over from there.
+ */
+export function AccountUpgradePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const [form] = Form.useForm<TUpgradeVerifyBody>();
+  const sendEmailCode = useSendUpgradeCode();
+  const sendSmsCode = useSendUpgradeCode();
+  const verify = useVerifyUpgrade();
+  const user = session.userInfo;
+  const initialMobile = user?.mobile && splitMobile(user.mobile).code ? user.mobile : undefined;
+  const validated = (field: keyof TUpgradeVerifyBody) => () =>
+    form.validateFields([field]).then(
+      () => true,
+      () => false,
+    );
+
+  return (
+    <PlainFrame>
+      <section className="mbo-plain-card mbo-plain-card--wide">
+        <h1 className="mbo-result-title" data-testid="page-title">
+          {t('upgrade.title')}
+        </h1>
+        <Alert
+          type="warning"
+          showIcon
+          title={t('upgrade.notice')}
+          description={t('upgrade.noticeDetail', { merchantNo: user?.merchantNo ?? '', loginName: user?.loginName ?? '' })}
+          style={{ margin: '16px 0 20px' }}
+          data-testid="upgrade-notice"
+        />
+        <Form<TUpgradeVerifyBody>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ email: user?.email ?? '', mobile: initialMobile }}
+          onFinish={(values) =>
+            verify.mutate(
+              { email: values.email.trim(), emailCode: values.emailCode.trim(), mobile: values.mobile, smsCode: values.smsCode.trim() },
+              {
+                onSuccess: (info) => {
+                  storeSessionInfo(info);
+                  queryClient.clear();
+                  void navigate('/', { replace: true });
+                },
+              },
+            )
+          }
+        >
+          <Form.Item name="email" label={t('email.label')} rules={emailRules(t)}>
+            <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" maxLength={254} placeholder={t('email.placeholder')} />
+          </Form.Item>
+          <CodeFormItem
+            name="emailCode"
+            label={t('upgrade.emailCode')}
+            sendTestId="upgrade-send-email"
+            beforeSend={validated('email')}
+            onSend={() =>
+              sendEmailCode.mutateAsync({ channel: 'email', target: String(form.getFieldValue('email')).trim() }).catch(() => undefined)
+            }
+            extra={sendEmailCode.data ? t('verificationCode.sentTo', { target: sendEmailCode.data.sentTo }) : null}
+          />
+          <Form.Item name="mobile" label={t('mobile.label')} rules={mobileRules(t)}>
+            <MobileInput />
+          </Form.Item>
+          <CodeFormItem
+            name="smsCode"
+            label={t('upgrade.smsCode')}
+            sendTestId="upgrade-send-sms"
+            beforeSend={validated('mobile')}
+            onSend={() => sendSmsCode.mutateAsync({ channel: 'sms', target: String(form.getFieldValue('mobile')) }).catch(() => undefined)}
+            extra={sendSmsCode.data ? t('verificationCode.sentTo', { target: sendSmsCode.data.sentTo }) : null}
+          />
+          <Form.Item>
+            <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="upgrade-submit">
+              {t('upgrade.submit')}
+            </Button>
+          </Form.Item>
+        </Form>
+        <div className="mbo-plain-card__footer">
+          <SignOutButton />
+        </div>
+      </section>
+    </PlainFrame>
+  );
+}
