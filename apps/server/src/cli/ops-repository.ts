@@ -24,16 +24,6 @@ export function findAdminByLogin(db: Db, scope: Scope, loginName: string) {
     .executeTakeFirst();
 }
 
-export function findGatewaysByNo(db: Db, scope: Scope, gatewayNos: string[]) {
-  if (gatewayNos.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('gateways')
-    .select(['id', 'gateway_no'])
-    .where('merchant_id', '=', scope.merchantId)
-    .where('gateway_no', 'in', gatewayNos)
-    .execute();
-}
-
 export type NewMember = {
   loginName: string;
   name: string;

@@ -12,6 +12,7 @@ import { MINUTE_MS, systemClock, toIso } from '../platform/time';
 import { merchantScope, text, UsageError, type Command, type Context, type Values } from './ops-common';
 import { ONBOARDING_COMMANDS } from './ops-onboarding';
 import * as repo from './ops-repository';
+import { findGatewaysByNo } from '../domains/system/repository';
 
 const COMMANDS: Record<string, Command> = {
   'admin:create': {
@@ -58,7 +59,7 @@ const COMMANDS: Record<string, Command> = {
               .filter(Boolean),
           ),
         ];
-        const found = await repo.findGatewaysByNo(db, scope, wanted);
+        const found = await findGatewaysByNo(db, scope, wanted);
         const missing = wanted.filter((g) => !found.some((f) => f.gateway_no === g));
         if (missing.length > 0) throw new UsageError(`gateways not found in this merchant: ${missing.join(', ')}`);
         gatewayIds = found.map((f) => f.id);

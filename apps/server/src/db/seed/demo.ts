@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/passwords';
 import { DAY_MS } from '../../platform/time';
 import { ensureCurrencies } from './currencies';
 import { ANNOUNCEMENTS, REMINDERS } from './demo-content';
+import { createAdministratorRole } from '../../domains/system/repository';
 
 /** Demo sign-in printed at start and in the README. */
 export const DEMO_SIGN_IN = { merchantNo: '100001', loginName: 'admin', password: 'Admin@2026' } as const;
@@ -107,18 +108,7 @@ export async function seedDemo(db: Db, now: number): Promise<SeedSummary> {
       .returning(['id', 'gateway_no'])
       .execute();
 
-    const adminRole1 = await trx
-      .insertInto('roles')
-      .values({
-        merchant_id: m1.id,
-        name: 'administrator',
-        name_cn: '管理员',
-        name_en: 'Administrator',
-        description: 'Every permission',
-        is_admin: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const adminRole1 = await createAdministratorRole(trx, m1.id);
     const csRole = await trx
       .insertInto('roles')
       .values({
@@ -215,18 +205,7 @@ export async function seedDemo(db: Db, now: number): Promise<SeedSummary> {
         status: GatewayStatus.enabled,
       })
       .execute();
-    const adminRole2 = await trx
-      .insertInto('roles')
-      .values({
-        merchant_id: m2.id,
-        name: 'administrator',
-        name_cn: '管理员',
-        name_en: 'Administrator',
-        description: 'Every permission',
-        is_admin: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const adminRole2 = await createAdministratorRole(trx, m2.id);
     await trx
       .insertInto('admins')
       .values({

@@ -23,16 +23,6 @@ export function findRole(db: Db, scope: Scope, roleId: number) {
     .executeTakeFirst();
 }
 
-export function findGateways(db: Db, scope: Scope, gatewayNos: string[]) {
-  if (gatewayNos.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('gateways')
-    .select(['id', 'gateway_no'])
-    .where('merchant_id', '=', scope.merchantId)
-    .where('gateway_no', 'in', gatewayNos)
-    .execute();
-}
-
 export function findAdminByLogin(db: Db, scope: Scope, loginName: string) {
   return db
     .selectFrom('admins')

@@ -19,6 +19,7 @@ import { openSession } from '../auth/service';
 import { languageOf, type Client, type OnboardingDeps } from './context';
 import * as repo from './repository';
 import * as invitations from './invitation-repository';
+import { findGatewaysByNo } from '../system/repository';
 
 /** Who invites: a signed-in administrator (through the API) or an operator (through the ops command). */
 export type Inviter = { scope: Scope; adminId: number | null; sysAdmin: boolean; mayGrantAdminRole: boolean; ip: string };
@@ -83,7 +84,7 @@ export async function inviteAdmin(
   if (!role) throw notFoundError();
   if (role.is_admin === 1 && !inviter.mayGrantAdminRole) throw forbiddenError();
   const wanted = [...new Set(body.gatewayNos ?? [])];
-  const gateways = await invitations.findGateways(db, inviter.scope, wanted);
+  const gateways = await findGatewaysByNo(db, inviter.scope, wanted);
   if (gateways.length !== wanted.length) throw notFoundError();
 
   const existing = await invitations.findAdminByLogin(db, inviter.scope, body.email);

@@ -4,6 +4,7 @@ import { KycReviewState, type TKycFileField } from '@mbo/shared/onboarding';
 import { MODULES } from '@mbo/shared/permissions';
 import type { Db } from '../../db/database';
 import type { Scope } from '../../platform/scope';
+import { createAdministratorRole } from '../system/repository';
 
 /*
  * SQL of KYC. A business is reached only through findOwnedBusiness (the signed-in person must own
@@ -215,18 +216,7 @@ export async function activateBusiness(db: Db, scope: Scope, a: Activation): Pro
       .where('is_admin', '=', 1)
       .orderBy('id')
       .executeTakeFirst();
-    role ??= await trx
-      .insertInto('roles')
-      .values({
-        merchant_id: scope.merchantId,
-        name: 'administrator',
-        name_cn: '管理员',
-        name_en: 'Administrator',
-        description: 'Every permission',
-        is_admin: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    role ??= await createAdministratorRole(trx, scope.merchantId);
     await trx
       .updateTable('admins')
       .set({ role_id: role.id, all_gateways: 1 })

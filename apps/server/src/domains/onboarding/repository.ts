@@ -3,6 +3,7 @@ import { KycReviewState } from '@mbo/shared/onboarding';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AdminScope } from '../../platform/scope';
+import { createAdministratorRole } from '../system/repository';
 
 /*
  * SQL of identity: persons, the businesses they own, their admin rows. Lookups before sign-in are
@@ -152,18 +153,7 @@ export async function insertBusiness(db: Db, b: NewBusiness): Promise<CreatedBus
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const role = await db
-    .insertInto('roles')
-    .values({
-      merchant_id: merchant.id,
-      name: 'administrator',
-      name_cn: '管理员',
-      name_en: 'Administrator',
-      description: 'Every permission',
-      is_admin: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const role = await createAdministratorRole(db, merchant.id);
   const admin = await db
     .insertInto('admins')
     .values({

@@ -109,3 +109,30 @@ export async function listLoginLogs(db: Db, scope: Scope, filter: LoginLogFilter
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** The administrator role every business gets: it holds every permission (`roles.is_admin`). */
+export function createAdministratorRole(db: Db, merchantId: number) {
+  return db
+    .insertInto('roles')
+    .values({
+      merchant_id: merchantId,
+      name: 'administrator',
+      name_cn: '管理员',
+      name_en: 'Administrator',
+      description: 'Every permission',
+      is_admin: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** The caller's gateways among the given numbers (numbers of other merchants are simply absent). */
+export function findGatewaysByNo(db: Db, scope: Scope, gatewayNos: string[]) {
+  if (gatewayNos.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('gateways')
+    .select(['id', 'gateway_no'])
+    .where('merchant_id', '=', scope.merchantId)
+    .where('gateway_no', 'in', gatewayNos)
+    .execute();
+}

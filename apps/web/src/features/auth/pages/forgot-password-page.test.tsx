@@ -1,13 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
-import { setLanguage } from '../../../platform/i18n';
-import { clearSession, getToken, storeLoginResult } from '../../../platform/session';
-import { resetDuplicateSubmitWindow } from '../../../platform/request';
+import { getToken, storeLoginResult } from '../../../platform/session';
 import { loginResult } from '../../../test/factories';
 import { bodyOf, renderRoutes } from '../../../test/render';
-import { clearCookies, envelope, mockFetch } from '../../../test/utils';
+import { envelope, mockFetch } from '../../../test/utils';
+import { useSignedOutEnglishClient } from '../../../test/client-state';
 
 const type = (id: string, value: string) => fireEvent.change(document.getElementById(id)!, { target: { value } });
 
@@ -20,18 +19,7 @@ function renderAt(path: string) {
 }
 
 describe('forgot and reset password', () => {
-  beforeEach(() => {
-    setLanguage('en');
-    resetDuplicateSubmitWindow();
-    clearSession();
-    clearCookies();
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearSession();
-    setLanguage('zhCn');
-  });
+  useSignedOutEnglishClient();
 
   it('by email: sends the link and says it was sent', async () => {
     const fetch = mockFetch((url) => (url.pathname === '/v3api/kyc/isc/resetpwd/sendEmail' ? envelope(null) : undefined));

@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { LoginPage } from './login-page';
-import { setLanguage } from '../../../platform/i18n';
-import { clearSession, getSession, getToken } from '../../../platform/session';
-import { resetDuplicateSubmitWindow } from '../../../platform/request';
+import { getSession, getToken } from '../../../platform/session';
 import { loginResult } from '../../../test/factories';
 import { bodyOf, renderRoutes } from '../../../test/render';
-import { clearCookies, envelope, headerOf, mockFetch } from '../../../test/utils';
+import { envelope, headerOf, mockFetch } from '../../../test/utils';
+import { useSignedOutEnglishClient } from '../../../test/client-state';
 
 const UNVERIFIED = 'Sign-in by email is not available until the email address is verified; verify it or sign in with your mobile';
 const CODE_SENT = { channel: 'sms', sentTo: '+852****4567', expiresInSeconds: 600, resendAfterSeconds: 60 };
@@ -23,18 +22,7 @@ function renderPage(path = '/loginNew') {
 const type = (id: string, value: string) => fireEvent.change(document.getElementById(id)!, { target: { value } });
 
 describe('sign-in by email or mobile code', () => {
-  beforeEach(() => {
-    setLanguage('en');
-    resetDuplicateSubmitWindow();
-    clearSession();
-    clearCookies();
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearSession();
-    setLanguage('zhCn');
-  });
+  useSignedOutEnglishClient();
 
   it('opens on the merchant-number form; the code forms come with their tabs', async () => {
     renderPage();

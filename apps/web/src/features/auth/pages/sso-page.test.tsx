@@ -1,30 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { SsoPage } from './sso-page';
-import { setLanguage } from '../../../platform/i18n';
-import { clearSession, getSession, getToken } from '../../../platform/session';
-import { resetDuplicateSubmitWindow } from '../../../platform/request';
+import { getSession, getToken } from '../../../platform/session';
 import { loginResult } from '../../../test/factories';
 import { bodyOf, renderRoutes } from '../../../test/render';
-import { clearCookies, envelope, headerOf, mockFetch } from '../../../test/utils';
+import { envelope, headerOf, mockFetch } from '../../../test/utils';
+import { useSignedOutEnglishClient } from '../../../test/client-state';
 
 function renderPage(search: string) {
   return renderRoutes(`/sso${search}`, { '/sso': <SsoPage />, '/': <div data-testid="home" />, '/loginNew': <div data-testid="login" /> });
 }
 
 describe('single sign-on page', () => {
-  beforeEach(() => {
-    setLanguage('en');
-    resetDuplicateSubmitWindow();
-    clearSession();
-    clearCookies();
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearSession();
-    setLanguage('zhCn');
-  });
+  useSignedOutEnglishClient();
 
   it('exchanges the ticket once, stores the session and opens the back office', async () => {
     const result = loginResult({ token: 'tok-sso', kycInfo: null, userInfo: { ...loginResult().userInfo, sysAdmin: true } });

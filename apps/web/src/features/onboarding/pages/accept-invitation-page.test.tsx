@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { AcceptInvitationPage } from './accept-invitation-page';
-import { setLanguage } from '../../../platform/i18n';
-import { clearSession, getToken } from '../../../platform/session';
-import { resetDuplicateSubmitWindow } from '../../../platform/request';
+import { getToken } from '../../../platform/session';
 import { loginResult } from '../../../test/factories';
 import { bodyOf, renderRoutes } from '../../../test/render';
-import { clearCookies, envelope, mockFetch } from '../../../test/utils';
+import { envelope, mockFetch } from '../../../test/utils';
+import { useSignedOutEnglishClient } from '../../../test/client-state';
 
 const INFO = {
   merchantNo: '100001',
@@ -27,18 +26,7 @@ function renderPage() {
 const type = (id: string, value: string) => fireEvent.change(document.getElementById(id)!, { target: { value } });
 
 describe('invitation acceptance page', () => {
-  beforeEach(() => {
-    setLanguage('en');
-    resetDuplicateSubmitWindow();
-    clearSession();
-    clearCookies();
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearSession();
-    setLanguage('zhCn');
-  });
+  useSignedOutEnglishClient();
 
   it('shows the merchant and the email, takes a name and a password and signs the invitee in', async () => {
     const fetch = mockFetch((url) => {

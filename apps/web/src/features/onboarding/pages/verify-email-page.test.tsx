@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { VerifyEmailPage } from './verify-email-page';
-import { setLanguage } from '../../../platform/i18n';
-import { clearSession, storeLoginResult } from '../../../platform/session';
-import { resetDuplicateSubmitWindow } from '../../../platform/request';
+import { storeLoginResult } from '../../../platform/session';
 import { loginResult } from '../../../test/factories';
 import { bodyOf, renderRoutes } from '../../../test/render';
-import { clearCookies, envelope, mockFetch } from '../../../test/utils';
+import { envelope, mockFetch } from '../../../test/utils';
+import { useSignedOutEnglishClient } from '../../../test/client-state';
 
 const EXPIRED = 'Email verification failed: link expired, resend the email';
 
@@ -15,18 +14,7 @@ function renderPage(token: string) {
 }
 
 describe('email verification page', () => {
-  beforeEach(() => {
-    setLanguage('en');
-    resetDuplicateSubmitWindow();
-    clearSession();
-    clearCookies();
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    clearSession();
-    setLanguage('zhCn');
-  });
+  useSignedOutEnglishClient();
 
   it('verifies the link once and offers to sign in', async () => {
     const fetch = mockFetch((url) =>
