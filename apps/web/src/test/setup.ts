@@ -1,10 +1,14 @@
 import { afterAll, afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import zhCn from '../locales/zhCn.json';
 import zhHk from '../locales/zhHk.json';
 import en from '../locales/en.json';
 import { addLanguage } from '../platform/i18n';
+
+// findBy*/waitFor give up after 1 s by default; lazy pages in jsdom on a busy 2-core machine can take
+// longer than that. A longer wait changes no assertion: a screen that never appears still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The app fetches each language's texts when needed (platform/i18n.ts); tests have all three at once,
 // so setLanguage() switches synchronously.
@@ -43,7 +47,7 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 // Toasts and confirm dialogs opened through antd's static API live in React roots of their own,
 // which cleanup() does not unmount: their timers would fire after jsdom is gone ("window is not
 // defined"). Calls to that API are noted (the wrappers pass everything through); after a test that
-// made one they are closed, and the file waits for React to finish before its environment goes.
+// made one they are closed, and the file waits longer for React to finish before its environment goes.
 // Files that never open one are left alone: closing would itself start React work.
 let staticUiUsed = false;
 
@@ -70,6 +74,8 @@ afterEach(() => {
   Modal.destroyAll();
 });
 
+// Any file may leave React work queued on the scheduler (a state update from a late response, a
+// cleared timer's last render); it must run while jsdom still exists, so every file waits a moment.
 afterAll(async () => {
-  if (staticUiUsed) await new Promise<void>((resolve) => setTimeout(resolve, 800));
+  await new Promise<void>((resolve) => setTimeout(resolve, staticUiUsed ? 800 : 200));
 });
