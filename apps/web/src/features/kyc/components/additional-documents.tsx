@@ -5,13 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TKycFile } from '@mbo/shared/onboarding';
 import { parseTime } from '../../../platform/format';
-import { RequestError } from '../../../platform/request';
 import { showErrorToast } from '../../../platform/request-ui';
 import { useTimezone } from '../../../platform/timezone';
 import { downloadKycFile } from '../api/download-kyc-file';
 import { getAdditionalFilesQueryOptions, useAdditionalFiles } from '../api/get-additional-files';
 import { uploadAdditional } from '../api/upload-additional';
 import { formatFileSize } from '../utils/display-names';
+import { trackUpload } from '../utils/track-upload';
 import { acceptFor, checkFileBatch, rejectionText, uploadHint } from '../utils/file-checks';
 import './kyc-upload.css';
 import './additional-documents.css';
@@ -57,24 +57,19 @@ export function AdditionalDocuments({ businessId }: { businessId: number | null 
 
   const customRequest: UploadProps['customRequest'] = ({ file }) => {
     if (typeof file === 'string') return;
-    const uid = 'uid' in file && typeof file.uid === 'string' ? file.uid : `${Date.now()}-${Math.random()}`;
-    const name = file instanceof File ? file.name : uid;
-    setPending((list) => [...list, { uid, name, status: 'uploading' }]);
-    uploadAdditional(businessId, [file]).then(
-      (stored) => {
-        setPending((list) => list.filter((item) => item.uid !== uid));
+    trackUpload({
+      file,
+      setPending,
+      send: (picked) => uploadAdditional(businessId, [picked]),
+      onStored: (stored, name) => {
         client.setQueryData(getAdditionalFilesQueryOptions(businessId).queryKey, (old: TKycFile[] | undefined) => [
           ...(old ?? []),
           ...stored,
         ]);
         void message.success(t('kyc.additional.uploaded', { name }));
       },
-      (error: unknown) => {
-        const text = error instanceof RequestError ? error.message : t('request.unknownError');
-        if (!(error instanceof RequestError && error.kind === 'unauthorized')) showErrorToast(text);
-        setPending((list) => list.map((item) => (item.uid === uid ? { ...item, status: 'error', response: text } : item)));
-      },
-    );
+      unknownErrorText: t('request.unknownError'),
+    });
   };
 
   const failures = pending.filter((item) => item.status === 'error');

@@ -3,12 +3,12 @@ import { Upload, type UploadFile, type UploadProps } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TKycFile } from '@mbo/shared/onboarding';
-import { RequestError } from '../../../platform/request';
 import { showErrorToast } from '../../../platform/request-ui';
 import { useDeleteKycFile } from '../api/delete-kyc-file';
 import { downloadKycFile } from '../api/download-kyc-file';
 import { uploadKycFiles } from '../api/upload-kyc-files';
 import { acceptFor, checkFileBatch, rejectionText, uploadHint } from '../utils/file-checks';
+import { trackUpload } from '../utils/track-upload';
 import './kyc-upload.css';
 
 type TProfileFileField = 'businessDocuments' | 'idPhotos';
@@ -27,10 +27,6 @@ type TKycUploadProps = {
 };
 
 const DONE_PREFIX = 'kyc-file-';
-
-function errorText(error: unknown, fallback: string): string {
-  return error instanceof RequestError ? error.message : fallback;
-}
 
 /**
  * A profile upload field. Each picked file is checked here (type by extension, size, count) and
@@ -66,21 +62,16 @@ export function KycUpload({ id, value, onChange, field, businessId, files, onUpl
 
   const customRequest: UploadProps['customRequest'] = ({ file }) => {
     if (typeof file === 'string') return;
-    const uid = 'uid' in file && typeof file.uid === 'string' ? file.uid : `${Date.now()}-${Math.random()}`;
-    const name = file instanceof File ? file.name : uid;
-    setPending((list) => [...list, { uid, name, status: 'uploading' }]);
-    uploadKycFiles({ businessId, field }, [file]).then(
-      (stored) => {
-        setPending((list) => list.filter((item) => item.uid !== uid));
+    trackUpload({
+      file,
+      setPending,
+      send: (picked) => uploadKycFiles({ businessId, field }, [picked]),
+      onStored: (stored) => {
         onUploaded(stored);
         update([...idsRef.current, ...stored.map((f) => f.fileId)]);
       },
-      (error: unknown) => {
-        const text = errorText(error, t('request.unknownError'));
-        if (!(error instanceof RequestError && error.kind === 'unauthorized')) showErrorToast(text);
-        setPending((list) => list.map((item) => (item.uid === uid ? { ...item, status: 'error', response: text } : item)));
-      },
-    );
+      unknownErrorText: t('request.unknownError'),
+    });
   };
 
   const onRemove = async (item: UploadFile): Promise<boolean> => {
