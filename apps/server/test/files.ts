@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 
 /*
@@ -112,7 +113,7 @@ export function multipartBody(
   files: Upload[],
   fileField = 'files',
 ): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----mbo${Math.random().toString(16).slice(2)}`;
+  const boundary = `----mbo${randomUUID()}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));

@@ -1,18 +1,17 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Empty, Result, Spin, Upload, message, type UploadFile, type UploadProps } from 'antd';
 import { DownloadOutlined, FileOutlined, InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TKycFile } from '@mbo/shared/onboarding';
 import { parseTime } from '../../../platform/format';
-import { showErrorToast } from '../../../platform/request-ui';
 import { useTimezone } from '../../../platform/timezone';
 import { downloadKycFile } from '../api/download-kyc-file';
 import { getAdditionalFilesQueryOptions, useAdditionalFiles } from '../api/get-additional-files';
 import { uploadAdditional } from '../api/upload-additional';
 import { formatFileSize } from '../utils/display-names';
-import { trackUpload } from '../utils/track-upload';
-import { acceptFor, checkFileBatch, rejectionText, uploadHint } from '../utils/file-checks';
+import { trackUpload, useBatchCheck } from '../utils/track-upload';
+import { acceptFor, uploadHint } from '../utils/file-checks';
 import './kyc-upload.css';
 import './additional-documents.css';
 
@@ -36,24 +35,13 @@ export function AdditionalDocuments({ businessId }: { businessId: number | null 
   const client = useQueryClient();
   const files = useAdditionalFiles(businessId);
   const [pending, setPending] = useState<UploadFile[]>([]);
-  const batch = useRef<{ list: unknown; listed: number } | null>(null);
+  const beforeUpload = useBatchCheck(FIELD, () => (files.data ?? []).length + pending.filter((item) => item.status === 'uploading').length);
 
   if (businessId === null) {
     return <Result status="404" title={<h1 className="mbo-result-title">{t('kyc.additional.badBusiness')}</h1>} />;
   }
 
   const uploaded = files.data ?? [];
-
-  const beforeUpload: UploadProps['beforeUpload'] = (file, list) => {
-    if (batch.current?.list !== list) {
-      const uploading = pending.filter((item) => item.status === 'uploading').length;
-      batch.current = { list, listed: uploaded.length + uploading };
-    }
-    const rejection = checkFileBatch(FIELD, list, batch.current.listed).rejected.find((r) => r.index === list.indexOf(file));
-    if (!rejection) return true;
-    showErrorToast(rejectionText(t, FIELD, rejection));
-    return Upload.LIST_IGNORE;
-  };
 
   const customRequest: UploadProps['customRequest'] = ({ file }) => {
     if (typeof file === 'string') return;

@@ -3,12 +3,11 @@ import { Upload, type UploadFile, type UploadProps } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TKycFile } from '@mbo/shared/onboarding';
-import { showErrorToast } from '../../../platform/request-ui';
 import { useDeleteKycFile } from '../api/delete-kyc-file';
 import { downloadKycFile } from '../api/download-kyc-file';
 import { uploadKycFiles } from '../api/upload-kyc-files';
-import { acceptFor, checkFileBatch, rejectionText, uploadHint } from '../utils/file-checks';
-import { trackUpload } from '../utils/track-upload';
+import { acceptFor, uploadHint } from '../utils/file-checks';
+import { trackUpload, useBatchCheck } from '../utils/track-upload';
 import './kyc-upload.css';
 
 type TProfileFileField = 'businessDocuments' | 'idPhotos';
@@ -40,7 +39,6 @@ export function KycUpload({ id, value, onChange, field, businessId, files, onUpl
   const idsRef = useRef(ids);
   idsRef.current = ids;
   const [pending, setPending] = useState<UploadFile[]>([]);
-  const batch = useRef<{ list: unknown; listed: number } | null>(null);
   const deleteFile = useDeleteKycFile();
 
   const update = (next: number[]) => {
@@ -48,17 +46,7 @@ export function KycUpload({ id, value, onChange, field, businessId, files, onUpl
     onChange?.(next);
   };
 
-  const beforeUpload: UploadProps['beforeUpload'] = (file, list) => {
-    if (batch.current?.list !== list) {
-      const uploading = pending.filter((item) => item.status === 'uploading').length;
-      batch.current = { list, listed: idsRef.current.length + uploading };
-    }
-    const { rejected } = checkFileBatch(field, list, batch.current.listed);
-    const rejection = rejected.find((r) => r.index === list.indexOf(file));
-    if (!rejection) return true;
-    showErrorToast(rejectionText(t, field, rejection));
-    return Upload.LIST_IGNORE;
-  };
+  const beforeUpload = useBatchCheck(field, () => idsRef.current.length + pending.filter((item) => item.status === 'uploading').length);
 
   const customRequest: UploadProps['customRequest'] = ({ file }) => {
     if (typeof file === 'string') return;

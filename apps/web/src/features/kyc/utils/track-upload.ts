@@ -1,8 +1,10 @@
-import type { Dispatch, SetStateAction } from 'react';
-import type { UploadFile } from 'antd';
-import type { TKycFile } from '@mbo/shared/onboarding';
+import { useRef, type Dispatch, type SetStateAction } from 'react';
+import { Upload, type UploadFile, type UploadProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TKycFile, TKycFileField } from '@mbo/shared/onboarding';
 import { RequestError } from '../../../platform/request';
 import { showErrorToast } from '../../../platform/request-ui';
+import { checkFileBatch, rejectionText } from './file-checks';
 
 let localUploadId = 0;
 
@@ -40,4 +42,21 @@ export function trackUpload(options: {
       setPending((list) => list.map((item) => (item.uid === uid ? { ...item, status: 'error', response: text } : item)));
     },
   );
+}
+
+/**
+ * antd's beforeUpload for a field: the files picked at once are checked together (type, size, and
+ * the room left next to `countListed()` files already there or on their way); a refused file gets a
+ * toast and stays out of the list.
+ */
+export function useBatchCheck(field: TKycFileField, countListed: () => number): UploadProps['beforeUpload'] {
+  const { t } = useTranslation();
+  const batch = useRef<{ list: unknown; listed: number } | null>(null);
+  return (file, list) => {
+    if (batch.current?.list !== list) batch.current = { list, listed: countListed() };
+    const rejection = checkFileBatch(field, list, batch.current.listed).rejected.find((r) => r.index === list.indexOf(file));
+    if (!rejection) return true;
+    showErrorToast(rejectionText(t, field, rejection));
+    return Upload.LIST_IGNORE;
+  };
 }
