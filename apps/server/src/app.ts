@@ -7,6 +7,11 @@ import type { Db } from './db/database';
 import { authRoutes } from './domains/auth/routes';
 import { onboardingRoutes } from './domains/onboarding/routes';
 import { systemRoutes } from './domains/system/routes';
+import { transactionRoutes } from './domains/transactions/routes';
+import { refundRoutes } from './domains/refunds/routes';
+import { disputeRoutes } from './domains/disputes/routes';
+import { reportRoutes } from './domains/reports/routes';
+import { dashboardRoutes } from './domains/dashboard/routes';
 import { isApiRequest } from './platform/envelope';
 import { installErrorHandler, sendApiNotFound } from './platform/error-handler';
 import { createNotifier, type Notifier } from './platform/notifier';
@@ -84,6 +89,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: API_BASE });
   await app.register(onboardingRoutes, { prefix: API_BASE });
   await app.register(systemRoutes, { prefix: API_BASE });
+  await app.register(transactionRoutes, { prefix: API_BASE });
+  await app.register(refundRoutes, { prefix: API_BASE });
+  await app.register(disputeRoutes, { prefix: API_BASE });
+  await app.register(reportRoutes, { prefix: API_BASE });
+  await app.register(dashboardRoutes, { prefix: API_BASE });
 
   const webFallback = await registerWebApp(app, config.webDist);
   app.setNotFoundHandler((request, reply) => (isApiRequest(request) ? sendApiNotFound(request, reply) : webFallback(request, reply)));

@@ -3,12 +3,18 @@ import type { Db, DialectName } from './database';
 import { TABLES_IN_DEPENDENCY_ORDER } from './types';
 import { foundationMigration } from './migrations/0001-foundation';
 import { onboardingMigration } from './migrations/0002-onboarding';
+import { transactionsMigration } from './migrations/0003-transactions';
+import { refundsDisputesMigration } from './migrations/0004-refunds-disputes';
+import { rollupsMigration } from './migrations/0005-rollups';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-foundation': foundationMigration(dialect),
     '0002-onboarding': onboardingMigration(dialect),
+    '0003-transactions': transactionsMigration(dialect),
+    '0004-refunds-disputes': refundsDisputesMigration(dialect),
+    '0005-rollups': rollupsMigration(dialect),
   };
 }
 

@@ -162,6 +162,8 @@ export interface RemindersTable {
   content_zh_hk: string;
   content_en: string;
   created_at: number;
+  /** Set for a reminder about one gateway's case (a deadline): only admins who see that gateway get it. */
+  gateway_id: Generated<number | null>;
 }
 
 export interface ReminderReadsTable {
@@ -256,6 +258,184 @@ export interface KycFilesTable {
   deleted_at: number | null;
 }
 
+export interface TransactionsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  gateway_id: number;
+  /** TradeCategory code: formal, risk-declined, uncompleted, test, counterfeit. */
+  category: number;
+  trade_no: string;
+  merchant_order_no: string;
+  trade_type: number;
+  pay_status: number;
+  card_scheme: string;
+  /** First 6 and last 4 digits only: a full card number is never stored. */
+  card_first6: string;
+  card_last4: string;
+  currency: string;
+  amount: number;
+  settle_currency: string;
+  settle_amount: number;
+  return_message: Generated<string>;
+  settle_status: Generated<number>;
+  reserve_status: Generated<number>;
+  reserve_amount: Generated<number>;
+  abnormal_status: Generated<number>;
+  refunded_amount: Generated<number>;
+  refund_pending_amount: Generated<number>;
+  refund_status: Generated<number>;
+  chargeback_status: Generated<number>;
+  rdr_status: Generated<number>;
+  ethoca_status: Generated<number>;
+  retrieval_status: Generated<number>;
+  appeal_status: Generated<number>;
+  duplicate_failure: Generated<number>;
+  email: Generated<string>;
+  ip: Generated<string>;
+  trade_url: Generated<string>;
+  customer_name: Generated<string>;
+  customer_email: Generated<string>;
+  customer_zip: Generated<string>;
+  customer_phone: Generated<string>;
+  customer_address: Generated<string>;
+  customer_city: Generated<string>;
+  customer_state: Generated<string>;
+  shipping_name: Generated<string>;
+  shipping_zip: Generated<string>;
+  shipping_address: Generated<string>;
+  shipping_country: Generated<string>;
+  shipping_email: Generated<string>;
+  shipping_phone: Generated<string>;
+  shipping_city: Generated<string>;
+  shipping_state: Generated<string>;
+  bill_country: Generated<string>;
+  payment_country: Generated<string>;
+  issuer_real_country: Generated<string>;
+  ip_bill_country: Generated<string>;
+  issuer_name: Generated<string>;
+  issuer_country: Generated<string>;
+  risk_rules: Generated<string>;
+  high_risk_country: Generated<number>;
+  international: Generated<number>;
+  created_at: number;
+  submitted_at: number | null;
+  returned_at: number | null;
+}
+
+export interface DisputesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  gateway_id: number;
+  transaction_id: number;
+  case_no: string;
+  /** DisputeKind code. */
+  kind: number;
+  /** ProcessingType code. */
+  processing_type: number;
+  currency: string;
+  amount: number;
+  settle_amount: number;
+  chargeback_amount: Generated<number>;
+  appeal_amount: Generated<number>;
+  alert_amount: Generated<number>;
+  settle_batch: Generated<string>;
+  reason_code: Generated<string>;
+  reason: Generated<string>;
+  reply_deadline: number | null;
+  appeal_status: Generated<number>;
+  appeal_note: Generated<string>;
+  appealed_at: number | null;
+  decided_at: number | null;
+  refund_id: number | null;
+  reminded_5d_at: number | null;
+  reminded_24h_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  gateway_id: number;
+  transaction_id: number;
+  refund_no: string;
+  refund_type: number;
+  method: number;
+  /** RefundSource code: merchant, Ethoca alert, RDR alert. */
+  source: number;
+  dispute_id: number | null;
+  currency: string;
+  amount: number;
+  settle_amount: number;
+  available_amount: number;
+  reason: string;
+  applicant: string;
+  applicant_admin_id: number | null;
+  /** RefundProcessing code. */
+  status: number;
+  fail_reason: Generated<string>;
+  applied_at: number;
+  processed_at: number | null;
+}
+
+export interface DisputeFilesTable {
+  id: Generated<number>;
+  dispute_id: number;
+  merchant_id: number;
+  original_name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  storage_name: string;
+  uploaded_by_admin_id: number | null;
+  created_at: number;
+}
+
+/** Every additive measure of a rollup row (counts, and amounts in settlement minor units). */
+export const ROLLUP_MEASURES = [
+  'tx_count',
+  'success_count',
+  'success_amount',
+  'failed_count',
+  'duplicate_failed_count',
+  'refund_count',
+  'refund_amount',
+  'chargeback_count',
+  'chargeback_amount',
+  'retrieval_count',
+  'retrieval_amount',
+  'fraud_report_count',
+  'rdr_count',
+  'rdr_amount',
+  'ethoca_count',
+  'ethoca_amount',
+  'appeal_success_count',
+  'appeal_success_amount',
+  'reserve_count',
+  'reserve_amount',
+] as const;
+export type TRollupMeasure = (typeof ROLLUP_MEASURES)[number];
+
+export type TradeRollupsTable = {
+  merchant_id: number;
+  gateway_id: number;
+  /** Business day YYYY-MM-DD, cut at midnight UTC+08:00. */
+  day: string;
+  card_scheme: string;
+  /** The gateway's settlement currency. */
+  currency: string;
+} & { [K in TRollupMeasure]: Generated<number> };
+
+export interface MonitoringThresholdsTable {
+  /** 0: the default for every merchant. */
+  merchant_id: number;
+  program: string;
+  level: string;
+  ratio_bp: number;
+  min_count: number;
+  updated_at: number;
+}
+
 export interface Database {
   currencies: CurrenciesTable;
   persons: PersonsTable;
@@ -278,6 +458,12 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   kyc_profiles: KycProfilesTable;
   kyc_files: KycFilesTable;
+  transactions: TransactionsTable;
+  disputes: DisputesTable;
+  refunds: RefundsTable;
+  dispute_files: DisputeFilesTable;
+  trade_rollups: TradeRollupsTable;
+  monitoring_thresholds: MonitoringThresholdsTable;
 }
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
@@ -303,6 +489,12 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'sms_outbox',
   'kyc_profiles',
   'kyc_files',
+  'transactions',
+  'disputes',
+  'refunds',
+  'dispute_files',
+  'trade_rollups',
+  'monitoring_thresholds',
 ];
 
 export type Admin = Selectable<AdminsTable>;

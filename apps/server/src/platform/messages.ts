@@ -3,7 +3,10 @@
  * `{name}` placeholders are filled by `translate`. The zh_HK and en catalogs are typed against the
  * zh_CN one, and a unit test checks all three carry the same keys.
  */
+import { disputesEn, disputesZhCn, disputesZhHk } from './messages-disputes';
 import { onboardingEn, onboardingZhCn, onboardingZhHk } from './messages-onboarding';
+import { reportsEn, reportsZhCn, reportsZhHk } from './messages-reports';
+import { tradeEn, tradeZhCn, tradeZhHk } from './messages-trade';
 
 const zhCn = {
   ok: '操作成功',
@@ -63,6 +66,9 @@ const zhCn = {
   'field.success': '登录结果',
 
   ...onboardingZhCn,
+  ...tradeZhCn,
+  ...disputesZhCn,
+  ...reportsZhCn,
 } as const;
 
 export type MessageKey = keyof typeof zhCn;
@@ -126,6 +132,9 @@ const zhHk: Catalog = {
   'field.success': '登入結果',
 
   ...onboardingZhHk,
+  ...tradeZhHk,
+  ...disputesZhHk,
+  ...reportsZhHk,
 };
 
 const en: Catalog = {
@@ -186,6 +195,9 @@ const en: Catalog = {
   'field.success': 'Login result',
 
   ...onboardingEn,
+  ...tradeEn,
+  ...disputesEn,
+  ...reportsEn,
 };
 
 export const MESSAGES = { zhCn, zhHk, en } as const;

@@ -17,6 +17,12 @@ const MenuPreparedPage = lazyPage(() => import('./pages/menu-prepared-page'), 'M
 const DashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage');
 const UpdatePasswordPage = lazyPage(() => import('../features/auth/pages/update-password-page'), 'UpdatePasswordPage');
 const SsoPage = lazyPage(() => import('../features/auth/pages/sso-page'), 'SsoPage');
+const TransactionListPage = lazyPage(() => import('../features/transactions/pages/transaction-list-page'), 'TransactionListPage');
+const RefundListPage = lazyPage(() => import('../features/refunds/pages/refund-list-page'), 'RefundListPage');
+const DisputeListPage = lazyPage(() => import('../features/disputes/pages/dispute-list-page'), 'DisputeListPage');
+const DailyReportPage = lazyPage(() => import('../features/reports/pages/daily-report-page'), 'DailyReportPage');
+const MonthlyReportPage = lazyPage(() => import('../features/reports/pages/monthly-report-page'), 'MonthlyReportPage');
+const ChargebackRefundPage = lazyPage(() => import('../features/reports/pages/chargeback-refund-page'), 'ChargebackRefundPage');
 const LoginLogListPage = lazyPage(() => import('../features/system/pages/login-log-list-page'), 'LoginLogListPage');
 const SelectMerchantPage = lazyPage(() => import('../features/select-merchant/pages/select-merchant-page'), 'SelectMerchantPage');
 const RegisterPage = lazyPage(() => import('../features/onboarding/pages/register-page'), 'RegisterPage');
@@ -35,6 +41,17 @@ const AccountUpgradePage = lazyPage(() => import('../features/onboarding/pages/a
 /** Menu screens built so far; every other menu url shows the "being prepared" page. */
 const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {
   '/log/forwardLoginLogList': () => <LoginLogListPage />,
+  '/merTradeMgr/initTradeRecordPage': () => <TransactionListPage view="formal" />,
+  '/merTradeMgr/initUnTradeRecordPage': () => <TransactionListPage view="riskDeclined" />,
+  '/merTradeMgr/initUnFishedTradeRecordPage': () => <TransactionListPage view="uncompleted" />,
+  '/merTradeMgr/initPreAuthTradePage': () => <TransactionListPage view="preAuth" />,
+  '/merTradeMgr/initTestTradePage': () => <TransactionListPage view="test" />,
+  '/merTradeMgr/initCounterfeitTradePage': () => <TransactionListPage view="counterfeit" />,
+  '/refundment/forwardRefundmentList': () => <RefundListPage />,
+  '/merTradeMgr/initProConTradePage': () => <DisputeListPage />,
+  '/tradeDailyReport/showTradeDaily': () => <DailyReportPage />,
+  '/tradeMonthReport/showTradeMonth': () => <MonthlyReportPage />,
+  '/statistics/tnx/chargebackRefund': () => <ChargebackRefundPage />,
   '/merchant/showUpdatePassword': () => <UpdatePasswordPage />,
 };
 

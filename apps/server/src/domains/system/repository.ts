@@ -3,13 +3,18 @@ import type { Db } from '../../db/database';
 import { pageOffset } from '../../platform/paging';
 import { gatewayIdFilter, type AdminScope, type Scope } from '../../platform/scope';
 
-/** Unread reminders for the admin: merchant-wide ones and those addressed to the admin, oldest first. */
+/**
+ * Unread reminders for the admin: merchant-wide ones and those addressed to the admin, oldest first;
+ * a reminder about one gateway's case only when the admin sees that gateway.
+ */
 export function listUnreadReminders(db: Db, scope: AdminScope, limit: number) {
+  const gateways = gatewayIdFilter(scope);
   return db
     .selectFrom('reminders as r')
     .select(['r.id', 'r.content_zh_cn', 'r.content_zh_hk', 'r.content_en'])
     .where('r.merchant_id', '=', scope.merchantId)
     .where((eb) => eb.or([eb('r.admin_id', 'is', null), eb('r.admin_id', '=', scope.adminId)]))
+    .$if(gateways !== null, (qb) => qb.where((eb) => eb.or([eb('r.gateway_id', 'is', null), eb('r.gateway_id', 'in', gateways ?? [0])])))
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -34,6 +39,9 @@ export function findVisibleReminder(db: Db, scope: AdminScope, id: number) {
     .where('id', '=', id)
     .where('merchant_id', '=', scope.merchantId)
     .where((eb) => eb.or([eb('admin_id', 'is', null), eb('admin_id', '=', scope.adminId)]))
+    .$if(gatewayIdFilter(scope) !== null, (qb) =>
+      qb.where((eb) => eb.or([eb('gateway_id', 'is', null), eb('gateway_id', 'in', gatewayIdFilter(scope) ?? [0])])),
+    )
     .executeTakeFirst();
 }
 

@@ -1,0 +1,113 @@
+import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
+import type { DialectName } from '../database';
+
+/**
+ * Transactions as the gateway records them (spec §3 Transaction). Every screen of the Transaction
+ * menu reads this one table, told apart by `category` (formal, risk-declined, uncompleted, test,
+ * counterfeit; pre-authorization is formal with trade_type 2). Codes: packages/shared/src/trade-enums.ts.
+ *
+ * Card numbers: only the first 6 and last 4 digits are ever stored; there is no column that could
+ * hold a full number. Amounts are minor units: `amount` in the payment `currency`, `settle_amount`
+ * in the gateway's settlement currency.
+ */
+export function transactionsMigration(dialect: DialectName): Migration {
+  function withId<T extends string>(builder: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+    return dialect === 'sqlite'
+      ? builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      : builder.addColumn('id', 'bigserial', (c) => c.primaryKey());
+  }
+  const text = (name: string) => (b: CreateTableBuilder<'transactions', 'id'>) =>
+    b.addColumn(name, 'text', (c) => c.notNull().defaultTo(''));
+
+  return {
+    async up(db: Kysely<unknown>) {
+      let t = withId(db.schema.createTable('transactions'))
+        .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
+        .addColumn('gateway_id', 'bigint', (c) => c.notNull().references('gateways.id').onDelete('cascade'))
+        .addColumn('category', 'integer', (c) => c.notNull())
+        .addColumn('trade_no', 'text', (c) => c.notNull())
+        .addColumn('merchant_order_no', 'text', (c) => c.notNull())
+        .addColumn('trade_type', 'integer', (c) => c.notNull())
+        .addColumn('pay_status', 'integer', (c) => c.notNull())
+        .addColumn('card_scheme', 'text', (c) => c.notNull())
+        .addColumn('card_first6', 'text', (c) => c.notNull())
+        .addColumn('card_last4', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('amount', 'bigint', (c) => c.notNull())
+        .addColumn('settle_currency', 'text', (c) => c.notNull())
+        .addColumn('settle_amount', 'bigint', (c) => c.notNull())
+        .addColumn('return_message', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('settle_status', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('reserve_status', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('reserve_amount', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('abnormal_status', 'integer', (c) => c.notNull().defaultTo(0))
+        // Money already refunded and money in refunds still under way, in `currency` minor units.
+        // The refundable amount is amount - refunded_amount - refund_pending_amount; a refund
+        // application reserves its amount with one conditional UPDATE on this row.
+        .addColumn('refunded_amount', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('refund_pending_amount', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('refund_status', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('chargeback_status', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('rdr_status', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('ethoca_status', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('retrieval_status', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('appeal_status', 'integer', (c) => c.notNull().defaultTo(0))
+        // A failure repeating an earlier failure of the same card and amount that business day.
+        .addColumn('duplicate_failure', 'integer', (c) => c.notNull().defaultTo(0));
+      for (const name of [
+        'email',
+        'ip',
+        'trade_url',
+        'customer_name',
+        'customer_email',
+        'customer_zip',
+        'customer_phone',
+        'customer_address',
+        'customer_city',
+        'customer_state',
+        'shipping_name',
+        'shipping_zip',
+        'shipping_address',
+        'shipping_country',
+        'shipping_email',
+        'shipping_phone',
+        'shipping_city',
+        'shipping_state',
+        'bill_country',
+        'payment_country',
+        'issuer_real_country',
+        'ip_bill_country',
+        'issuer_name',
+        'issuer_country',
+        // Comma-separated codes of the risk rules a declined payment failed.
+        'risk_rules',
+      ])
+        t = text(name)(t);
+      await t
+        .addColumn('high_risk_country', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('international', 'integer', (c) => c.notNull().defaultTo(0))
+        // Entered the system / payment submitted / gateway returned the result (UTC ms).
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('submitted_at', 'bigint')
+        .addColumn('returned_at', 'bigint')
+        .execute();
+
+      await db.schema.createIndex('transactions_trade_no_uq').on('transactions').column('trade_no').unique().execute();
+      // Keyset order of every list: newest first, id breaking ties.
+      await db.schema
+        .createIndex('transactions_list_idx')
+        .on('transactions')
+        .columns(['merchant_id', 'category', 'created_at desc', 'id desc'])
+        .execute();
+      await db.schema
+        .createIndex('transactions_gateway_idx')
+        .on('transactions')
+        .columns(['gateway_id', 'category', 'created_at desc', 'id desc'])
+        .execute();
+    },
+
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('transactions').execute();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Spec §5/§9: a query's date range spans at most 6 months. */
+export const MAX_RANGE_MONTHS = 6;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date YYYY-MM-DD that exists (2026-02-30 does not). */
+export const ZDate = z.string().refine((s) => {
+  if (!DATE_RE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}, 'dateRange.badDate');
+
+/** The last date a range starting on `from` may end on: 6 calendar months later, minus one day. */
+export function lastDateOfRange(from: string): string {
+  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
+  const end = new Date(Date.UTC(y, m - 1 + MAX_RANGE_MONTHS, d));
+  // 31 Aug + 6 months would roll into March; clamp to the end of the target month first.
+  if (end.getUTCDate() !== d) end.setUTCDate(0);
+  end.setUTCDate(end.getUTCDate() - 1);
+  return end.toISOString().slice(0, 10);
+}
+
+/** `from`/`to`: inclusive calendar dates in the caller's timezone. Add `.superRefine(checkDateRange)`. */
+export const ZDateRange = z.object({ from: ZDate, to: ZDate });
+
+/**
+ * The range rules, for `.superRefine` on any query schema with `from`/`to`. Issues carry message keys
+ * the server translates: `dateRange.reversed`, `dateRange.tooLong`.
+ */
+export function checkDateRange(q: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  if (q.to < q.from) ctx.addIssue({ code: 'custom', message: 'dateRange.reversed', path: ['to'] });
+  else if (q.to > lastDateOfRange(q.from)) ctx.addIssue({ code: 'custom', message: 'dateRange.tooLong', path: ['to'] });
+}
+
+export function isRangeWithinLimit(from: string, to: string): boolean {
+  return to >= from && to <= lastDateOfRange(from);
+}
