@@ -121,7 +121,8 @@ type Acc = { merchantId: number; gatewayId: number; day: string; cardScheme: str
  * transaction. Groups by an integer business-day number in SQL, which both dialects compute alike.
  */
 export async function rebuildRollups(db: Db, merchantId?: number): Promise<number> {
-  const dayNo = (col: string) => sql<number>`(${sql.ref(col)} + ${BUSINESS_DAY_OFFSET_MS}) / ${DAY_MS}`;
+  // Literals, not parameters: PostgreSQL only matches a select expression to its GROUP BY when both are the same text.
+  const dayNo = (col: string) => sql<number>`(${sql.ref(col)} + ${sql.lit(BUSINESS_DAY_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
   const acc = new Map<string, Acc>();
   const add = (
     r: { merchant_id: number; gateway_id: number; d: number | string; card_scheme: string; currency: string },

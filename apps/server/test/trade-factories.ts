@@ -1,0 +1,64 @@
+import type { Insertable } from 'kysely';
+import { PayStatus, TradeCategory, TradeType } from '@mbo/shared/trade-enums';
+import type { Db } from '../src/db/database';
+import type { TransactionsTable } from '../src/db/types';
+import { addToRollup, transactionDelta } from '../src/platform/rollups';
+import type { GatewayRow, MerchantRow } from './factories';
+
+let seq = 0;
+
+export type TransactionRow = { id: number; tradeNo: string; amount: number; currency: string; settleAmount: number };
+
+/**
+ * A gateway record for tests, written the way the gateway and the generator write them: the row and
+ * its rollup in one transaction. Defaults: a successful Visa consumption of 100.00 in the gateway's
+ * currency, entered one hour before `createdAt` (or now).
+ */
+export async function createTransaction(
+  db: Db,
+  merchant: MerchantRow,
+  gateway: GatewayRow,
+  o: Partial<Insertable<TransactionsTable>> = {},
+): Promise<TransactionRow> {
+  seq += 1;
+  const createdAt = o.created_at ?? Date.now() - 3_600_000;
+  const amount = o.amount ?? 10_000;
+  const row: Insertable<TransactionsTable> = {
+    merchant_id: merchant.id,
+    gateway_id: gateway.id,
+    category: TradeCategory.formal,
+    trade_no: `T${merchant.id}${String(Date.now()).slice(-6)}${String(seq).padStart(6, '0')}`,
+    merchant_order_no: `ORD-${seq}`,
+    trade_type: TradeType.consumption,
+    pay_status: PayStatus.success,
+    card_scheme: 'VISA',
+    card_first6: '411111',
+    card_last4: '1111',
+    currency: gateway.currency,
+    amount,
+    settle_currency: gateway.currency,
+    settle_amount: o.settle_amount ?? amount,
+    email: `buyer${seq}@example.com`,
+    ip: '203.0.113.10',
+    customer_name: 'Test Buyer',
+    created_at: createdAt,
+    submitted_at: createdAt + 1_000,
+    returned_at: createdAt + 3_000,
+    ...o,
+  };
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx.insertInto('transactions').values(row).returning('id').executeTakeFirstOrThrow();
+    await addToRollup(
+      trx,
+      { merchantId: merchant.id, gatewayId: gateway.id, cardScheme: row.card_scheme, currency: row.settle_currency, at: createdAt },
+      transactionDelta({
+        category: row.category,
+        pay_status: row.pay_status,
+        settle_amount: row.settle_amount,
+        duplicate_failure: row.duplicate_failure ?? 0,
+        reserve_amount: row.reserve_amount ?? 0,
+      }),
+    );
+    return { id: inserted.id, tradeNo: row.trade_no, amount, currency: row.currency, settleAmount: row.settle_amount };
+  });
+}
