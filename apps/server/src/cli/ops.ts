@@ -10,6 +10,7 @@ import { consoleNotifyLog, createNotifier } from '../platform/notifier';
 import { hashPassword } from '../platform/passwords';
 import { MINUTE_MS, systemClock, toIso } from '../platform/time';
 import { merchantScope, text, UsageError, type Command, type Context, type Values } from './ops-common';
+import { GATEWAY_COMMANDS } from './ops-gateway';
 import { ONBOARDING_COMMANDS } from './ops-onboarding';
 import * as repo from './ops-repository';
 import { findGatewaysByNo } from '../domains/system/repository';
@@ -80,6 +81,7 @@ const COMMANDS: Record<string, Command> = {
   },
 
   ...ONBOARDING_COMMANDS,
+  ...GATEWAY_COMMANDS,
 
   'reminder:add': {
     summary: 'add a reminder for every admin of a merchant, or for one admin',

@@ -1,0 +1,93 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createGateway, createMerchant } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/helpers';
+import { createNotifier } from '../platform/notifier';
+import { businessDay } from '../platform/rollups';
+import { runOps, type OpenContext } from './ops';
+
+let t: TestContext;
+let open: OpenContext;
+beforeAll(async () => {
+  t = await createTestApp();
+  const silent = { info: () => undefined, error: () => undefined };
+  const notifier = createNotifier({ config: t.config, db: t.db, now: t.clock.now, log: silent });
+  open = () =>
+    Promise.resolve({
+      ctx: { db: t.db, sessionIdleMinutes: 30, config: t.config, notifier, now: t.clock.now },
+      close: () => Promise.resolve(),
+    });
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function ops(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.map(String).join(' ')));
+  vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.map(String).join(' ')));
+  const code = await runOps(argv, open);
+  vi.restoreAllMocks();
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('payment:record', () => {
+  it('records a payment with its rollup and prints the transaction order number', async () => {
+    const m = await createMerchant(t.db);
+    const g = await createGateway(t.db, m, { currency: 'EUR' });
+    const r = await ops(
+      'payment:record',
+      '--gateway',
+      g.gatewayNo,
+      '--amount',
+      '1,234.56',
+      '--order',
+      'SHOP-77',
+      '--card',
+      '545454-5454',
+      '--scheme',
+      'mastercard',
+    );
+    expect(r.code).toBe(0);
+    const tradeNo = r.out.split(/\s+/)[0] ?? '';
+    const row = await t.db.selectFrom('transactions').selectAll().where('trade_no', '=', tradeNo).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      merchant_id: m.id,
+      amount: 123456,
+      currency: 'EUR',
+      merchant_order_no: 'SHOP-77',
+      card_first6: '545454',
+      card_last4: '5454',
+      card_scheme: 'MASTERCARD',
+    });
+    const rollup = await t.db
+      .selectFrom('trade_rollups')
+      .select(['tx_count', 'success_amount'])
+      .where('gateway_id', '=', g.id)
+      .where('day', '=', businessDay(row.created_at))
+      .executeTakeFirstOrThrow();
+    expect(rollup).toEqual({ tx_count: 1, success_amount: 123456 });
+  });
+
+  it('refuses a full card number, a bad amount and an unknown gateway without writing', async () => {
+    const m = await createMerchant(t.db);
+    const g = await createGateway(t.db, m);
+    const before = await t.db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect((await ops('payment:record', '--gateway', g.gatewayNo, '--amount', '10', '--card', '4111111111111111')).code).toBe(2);
+    expect((await ops('payment:record', '--gateway', g.gatewayNo, '--amount', '-3')).code).toBe(2);
+    const unknown = await ops('payment:record', '--gateway', '99999999', '--amount', '10');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('no gateway 99999999');
+    const after = await t.db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});

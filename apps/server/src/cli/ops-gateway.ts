@@ -1,0 +1,110 @@
+import { randomInt } from 'node:crypto';
+import { parseMajorAmount, toMajorString } from '@mbo/shared/money';
+import { CARD_SCHEMES, PayStatus, TradeCategory, TradeType, type TCardScheme } from '@mbo/shared/trade-enums';
+import { addToRollup, transactionDelta } from '../platform/rollups';
+import { toIso } from '../platform/time';
+import { text, UsageError, type Command } from './ops-common';
+
+const STATUS_NAMES: Record<string, number> = {
+  success: PayStatus.success,
+  failed: PayStatus.failed,
+  '3d-refused': PayStatus.threeDRefused,
+  'to-be-confirmed': PayStatus.toBeConfirmed,
+  unpaid: PayStatus.unpaid,
+  'pre-auth-confirming': PayStatus.preAuthConfirming,
+};
+const CATEGORY_NAMES: Record<string, number> = {
+  formal: TradeCategory.formal,
+  'risk-declined': TradeCategory.riskDeclined,
+  uncompleted: TradeCategory.uncompleted,
+  test: TradeCategory.test,
+  counterfeit: TradeCategory.counterfeit,
+};
+
+function pick(values: Record<string, number>, given: string | undefined, fallback: string, what: string): number {
+  const key = given ?? fallback;
+  const v = values[key];
+  if (v === undefined) throw new UsageError(`--${what} must be one of ${Object.keys(values).join(', ')}`);
+  return v;
+}
+
+/**
+ * What the gateway does when a payment comes in, for acquirer staff checking a merchant's set-up and
+ * for demonstrations: one gateway record (and its rollup) in one transaction, as the generator and
+ * the live gateway write them. The card is given as first 6 and last 4 digits only.
+ */
+export const GATEWAY_COMMANDS: Record<string, Command> = {
+  'payment:record': {
+    summary: 'record a payment on a gateway as the gateway would (prints its transaction order number)',
+    usage:
+      'payment:record --gateway 10010001 --amount 120.50 [--status success|failed|3d-refused|to-be-confirmed|unpaid|pre-auth-confirming] [--category formal|risk-declined|uncompleted|test|counterfeit] [--pre-auth] [--scheme VISA|MASTERCARD|JCB|AMEX|UNIONPAY] [--card 411111-1111] [--order ORDER-NO] [--email ADDR] [--name TEXT] [--days-ago N]',
+    options: {
+      gateway: { type: 'string' },
+      amount: { type: 'string' },
+      status: { type: 'string' },
+      category: { type: 'string' },
+      'pre-auth': { type: 'boolean' },
+      scheme: { type: 'string' },
+      card: { type: 'string' },
+      order: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      'days-ago': { type: 'string' },
+    },
+    async run({ db, now }, values) {
+      const gatewayNo = text(values, 'gateway', true);
+      const gateway = await db
+        .selectFrom('gateways')
+        .select(['id', 'merchant_id', 'currency'])
+        .where('gateway_no', '=', gatewayNo)
+        .executeTakeFirst();
+      if (!gateway) throw new UsageError(`no gateway ${gatewayNo}`);
+      const amount = parseMajorAmount(text(values, 'amount', true), gateway.currency);
+      if (amount === null) throw new UsageError(`--amount must be a positive amount in ${gateway.currency}, e.g. 120.50`);
+      const payStatus = pick(STATUS_NAMES, text(values, 'status'), 'success', 'status');
+      const category = pick(CATEGORY_NAMES, text(values, 'category'), 'formal', 'category');
+      const scheme = (text(values, 'scheme') ?? 'VISA').toUpperCase();
+      if (!(CARD_SCHEMES as readonly string[]).includes(scheme)) throw new UsageError(`--scheme must be one of ${CARD_SCHEMES.join(', ')}`);
+      const card = text(values, 'card') ?? '411111-1111';
+      const cardMatch = /^(\d{6})-(\d{4})$/.exec(card);
+      if (!cardMatch) throw new UsageError('--card must be the first 6 and last 4 digits, e.g. 411111-1111 (never a full number)');
+      const daysAgo = Number(text(values, 'days-ago') ?? '0');
+      if (!Number.isInteger(daysAgo) || daysAgo < 0 || daysAgo > 365) throw new UsageError('--days-ago must be an integer from 0 to 365');
+
+      const at = now() - daysAgo * 86_400_000;
+      const tradeNo = `T${gatewayNo}${String(at).slice(-9)}${String(randomInt(0, 1000)).padStart(3, '0')}`;
+      const row = {
+        merchant_id: gateway.merchant_id,
+        gateway_id: gateway.id,
+        category,
+        trade_no: tradeNo,
+        merchant_order_no: text(values, 'order') ?? `ORD${String(at).slice(-10)}`,
+        trade_type: values['pre-auth'] === true ? TradeType.preAuthorization : TradeType.consumption,
+        pay_status: payStatus,
+        card_scheme: scheme as TCardScheme,
+        card_first6: cardMatch[1] ?? '',
+        card_last4: cardMatch[2] ?? '',
+        currency: gateway.currency,
+        amount,
+        settle_currency: gateway.currency,
+        settle_amount: amount,
+        return_message: payStatus === PayStatus.success ? 'Approved' : 'Declined',
+        email: text(values, 'email') ?? '',
+        customer_name: text(values, 'name') ?? '',
+        customer_email: text(values, 'email') ?? '',
+        created_at: at,
+        submitted_at: at + 1_000,
+        returned_at: at + 2_500,
+      };
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('transactions').values(row).execute();
+        await addToRollup(
+          trx,
+          { merchantId: gateway.merchant_id, gatewayId: gateway.id, cardScheme: scheme, currency: gateway.currency, at },
+          transactionDelta({ category, pay_status: payStatus, settle_amount: amount, duplicate_failure: 0, reserve_amount: 0 }),
+        );
+      });
+      console.log(`${tradeNo}  ${toMajorString(amount, gateway.currency)} ${gateway.currency}  ${toIso(at)}`);
+    },
+  },
+};
