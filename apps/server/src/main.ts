@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { describeDatabase, openDatabase } from './db/open';
 import { DEMO_SIGN_IN, isDatabaseEmpty, seedDemo } from './db/seed/demo';
+import { scheduleDeadlineReminders } from './jobs/deadline-reminders';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,9 +15,14 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db: handle.db });
   let closing = false;
+  // Reply and alert deadlines: reminders 5 days and 24 hours before, checked every 10 minutes.
+  const stopReminders = scheduleDeadlineReminders(handle.db, Date.now, (error) =>
+    app.log.error({ err: error }, 'deadline reminders failed'),
+  );
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    stopReminders();
     app.log.info({ signal }, 'shutting down');
     app
       .close()

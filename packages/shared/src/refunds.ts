@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { checkDateRange, ZDateRange } from './date-range';
+import { ZPageQuery } from './paging';
+import { RefundMethod, RefundProcessing, RefundSource, zCode } from './trade-enums';
 
 /** Spec §5/§9: a refund reason is 1 to 100 characters. */
 export const REFUND_REASON_MAX = 100;
@@ -8,7 +11,16 @@ export const RefundPath = {
   apply: '/refundment/apply',
   /** GET: what can still be refunded on a transaction (original minus refunded minus pending). */
   refundable: '/refundment/refundable/:tradeNo',
+  /** GET: the refund query list. */
+  list: '/refundment/list',
+  /** GET: one refund by its number. */
+  detail: '/refundment/detail/:refundNo',
+  /** POST: the list as CSV or XLSX (permission Refundment:Downloads). */
+  export: '/refundment/export',
 } as const;
+
+export const refundablePath = (tradeNo: string) => RefundPath.refundable.replace(':tradeNo', encodeURIComponent(tradeNo));
+export const refundDetailPath = (refundNo: string) => RefundPath.detail.replace(':refundNo', encodeURIComponent(refundNo));
 
 export const ZRefundApply = z.object({
   tradeNo: z.string().trim().min(1).max(64),
@@ -28,3 +40,69 @@ export const ZRefundable = z.object({
   availableAmount: z.number().int(),
 });
 export type TRefundable = z.infer<typeof ZRefundable>;
+
+export const ZRefundableParams = z.object({ tradeNo: z.string().trim().min(1).max(64) });
+export const ZRefundNoParams = z.object({ refundNo: z.string().trim().min(1).max(64) });
+
+/** Time types the refund query offers (spec §4): application date, processing date, transaction date. */
+export const REFUND_TIME_TYPES = ['refundApply', 'process', 'trans'] as const;
+export type TRefundTimeType = (typeof REFUND_TIME_TYPES)[number];
+
+/** An empty query-string value ("?status=") means "no filter", not a bad value. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const optionalText = (max: number) => opt(z.string().trim().max(max));
+
+export const ZRefundFilters = ZDateRange.extend({
+  timeType: z.enum(REFUND_TIME_TYPES).default('refundApply'),
+  gatewayNo: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}$/),
+  ),
+  tradeNo: optionalText(64),
+  refundNo: optionalText(64),
+  status: opt(zCode(RefundProcessing)),
+  method: opt(zCode(RefundMethod)),
+  source: opt(zCode(RefundSource)),
+});
+
+/** Keyset cursor of the next page: "<sort value>_<id>" of the previous page's last row. */
+export const ZCursor = z
+  .string()
+  .regex(/^\d{1,15}_\d{1,15}$/)
+  .optional();
+
+export const ZRefundListQuery = ZPageQuery.extend(ZRefundFilters.shape).extend({ after: ZCursor }).superRefine(checkDateRange);
+export type TRefundListQuery = z.infer<typeof ZRefundListQuery>;
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const ZRefundExportBody = ZRefundFilters.extend({ format: z.enum(EXPORT_FORMATS) }).superRefine(checkDateRange);
+export type TRefundExportBody = z.infer<typeof ZRefundExportBody>;
+
+export const ZRefund = z.object({
+  refundNo: z.string(),
+  tradeNo: z.string(),
+  gatewayNo: z.string(),
+  refundType: z.number().int(),
+  method: z.number().int(),
+  source: z.number().int(),
+  currency: z.string(),
+  /** Minor units of `currency`. */
+  amount: z.number().int(),
+  availableAmount: z.number().int(),
+  reason: z.string(),
+  applicant: z.string(),
+  status: z.number().int(),
+  failReason: z.string(),
+  appliedAt: z.string(),
+  processedAt: z.string().nullable(),
+  tradeAt: z.string(),
+  /** Keyset cursor of this row for the next page. */
+  cursor: z.string(),
+});
+export type TRefund = z.infer<typeof ZRefund>;
+
+export const ZRefundApplied = z.object({ refundNo: z.string(), status: z.number().int(), method: z.number().int() });
+export type TRefundApplied = z.infer<typeof ZRefundApplied>;

@@ -12,6 +12,8 @@ import { MINUTE_MS, systemClock, toIso } from '../platform/time';
 import { merchantScope, text, UsageError, type Command, type Context, type Values } from './ops-common';
 import { GATEWAY_COMMANDS } from './ops-gateway';
 import { ONBOARDING_COMMANDS } from './ops-onboarding';
+import { TRADE_COMMANDS } from './ops-trade';
+import { REPORT_COMMANDS } from './ops-reports';
 import * as repo from './ops-repository';
 import { findGatewaysByNo } from '../domains/system/repository';
 
@@ -81,6 +83,10 @@ const COMMANDS: Record<string, Command> = {
   },
 
   ...ONBOARDING_COMMANDS,
+
+  ...TRADE_COMMANDS,
+
+  ...REPORT_COMMANDS,
   ...GATEWAY_COMMANDS,
 
   'reminder:add': {
@@ -173,8 +179,9 @@ const COMMANDS: Record<string, Command> = {
 
 function help(): string {
   const lines = ['Usage: npm run ops -- <command> [options]', '', 'Commands:'];
-  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(18)} ${c.summary}`, `      ${c.usage}`);
+  for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(20)} ${c.summary}`, `      ${c.usage}`);
   lines.push('', 'Mail and SMS go through SMTP_URL / SMS_HTTP_URL when set, otherwise to their outbox tables (mail:list, sms:list).');
+  lines.push('', "Amounts are major units of the transaction's currency (12.50); refund and case numbers are printed by the commands.");
   lines.push('', 'The commands use the same DATABASE_URL / DATA_DIR as the server and apply migrations first.');
   return lines.join('\n');
 }

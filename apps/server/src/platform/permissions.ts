@@ -56,3 +56,13 @@ export async function loadAccess(db: Db, roleId: number, merchantId: number): Pr
     : { isAdmin: false, permissions: new Set() };
   return computeAccess(grant, new Set(modules.map((m) => m.module_id)));
 }
+
+/**
+ * For a route that either of two operations opens (a refund is applied from the refund screen with
+ * Refundment:Apply or from a transaction's detail with TradeRecord:Refund): such a route declares
+ * `signedIn` and calls this in its handler.
+ */
+export async function holdsAnyPermission(db: Db, roleId: number, merchantId: number, wanted: readonly string[]): Promise<boolean> {
+  const access = await loadAccess(db, roleId, merchantId);
+  return wanted.some((p) => access.permissions.has(p));
+}

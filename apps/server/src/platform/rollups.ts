@@ -121,6 +121,28 @@ type Acc = { merchantId: number; gatewayId: number; day: string; cardScheme: str
  * transaction. Groups by an integer business-day number in SQL, which both dialects compute alike.
  */
 export async function rebuildRollups(db: Db, merchantId?: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await computeRollups(trx, merchantId);
+    await trx
+      .deleteFrom('trade_rollups')
+      .$if(merchantId !== undefined, (qb) => qb.where('merchant_id', '=', merchantId ?? 0))
+      .execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await trx
+        .insertInto('trade_rollups')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    return rows.length;
+  });
+}
+
+export type TComputedRollup = { merchant_id: number; gateway_id: number; day: string; card_scheme: string; currency: string } & Record<
+  TRollupMeasure,
+  number
+>;
+
+/** The rollup rows the raw rows imply, computed without writing (rebuild writes them; verify compares). */
+export async function computeRollups(trx: DbOrTrx, merchantId?: number): Promise<TComputedRollup[]> {
   // Literals, not parameters: PostgreSQL only matches a select expression to its GROUP BY when both are the same text.
   const dayNo = (col: string) => sql<number>`(${sql.ref(col)} + ${sql.lit(BUSINESS_DAY_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
   const acc = new Map<string, Acc>();
@@ -138,110 +160,101 @@ export async function rebuildRollups(db: Db, merchantId?: number): Promise<numbe
     for (const [m, v] of Object.entries(delta) as [TRollupMeasure, number][]) a.m[m] = (a.m[m] ?? 0) + Number(v);
   };
 
-  return db.transaction().execute(async (trx) => {
-    const txRows = await trx
-      .selectFrom('transactions as t')
-      .select((eb) => [
-        't.merchant_id',
-        't.gateway_id',
-        't.card_scheme',
-        't.settle_currency as currency',
-        dayNo('t.created_at').as('d'),
-        eb.fn.countAll<number>().as('tx_count'),
-        sql<number>`sum(case when t.pay_status = ${PayStatus.success} then 1 else 0 end)`.as('success_count'),
-        sql<number>`sum(case when t.pay_status = ${PayStatus.success} then t.settle_amount else 0 end)`.as('success_amount'),
-        sql<number>`sum(case when t.pay_status in (${PayStatus.failed}, ${PayStatus.threeDRefused}) then 1 else 0 end)`.as('failed_count'),
-        sql<number>`sum(case when t.pay_status in (${PayStatus.failed}, ${PayStatus.threeDRefused}) and t.duplicate_failure = 1 then 1 else 0 end)`.as(
-          'duplicate_failed_count',
-        ),
-        sql<number>`sum(case when t.reserve_amount > 0 then 1 else 0 end)`.as('reserve_count'),
-        sql<number>`sum(t.reserve_amount)`.as('reserve_amount'),
-      ])
-      .where('t.category', '=', TradeCategory.formal)
-      .$if(merchantId !== undefined, (qb) => qb.where('t.merchant_id', '=', merchantId ?? 0))
-      .groupBy(['t.merchant_id', 't.gateway_id', 't.card_scheme', 't.settle_currency', dayNo('t.created_at')])
-      .execute();
-    for (const r of txRows) {
-      const { merchant_id, gateway_id, card_scheme, currency, d, ...m } = r;
-      add({ merchant_id, gateway_id, card_scheme, currency, d }, m);
-    }
+  const txRows = await trx
+    .selectFrom('transactions as t')
+    .select((eb) => [
+      't.merchant_id',
+      't.gateway_id',
+      't.card_scheme',
+      't.settle_currency as currency',
+      dayNo('t.created_at').as('d'),
+      eb.fn.countAll<number>().as('tx_count'),
+      sql<number>`sum(case when t.pay_status = ${PayStatus.success} then 1 else 0 end)`.as('success_count'),
+      sql<number>`sum(case when t.pay_status = ${PayStatus.success} then t.settle_amount else 0 end)`.as('success_amount'),
+      sql<number>`sum(case when t.pay_status in (${PayStatus.failed}, ${PayStatus.threeDRefused}) then 1 else 0 end)`.as('failed_count'),
+      sql<number>`sum(case when t.pay_status in (${PayStatus.failed}, ${PayStatus.threeDRefused}) and t.duplicate_failure = 1 then 1 else 0 end)`.as(
+        'duplicate_failed_count',
+      ),
+      sql<number>`sum(case when t.reserve_amount > 0 then 1 else 0 end)`.as('reserve_count'),
+      sql<number>`sum(t.reserve_amount)`.as('reserve_amount'),
+    ])
+    .where('t.category', '=', TradeCategory.formal)
+    .$if(merchantId !== undefined, (qb) => qb.where('t.merchant_id', '=', merchantId ?? 0))
+    .groupBy(['t.merchant_id', 't.gateway_id', 't.card_scheme', 't.settle_currency', dayNo('t.created_at')])
+    .execute();
+  for (const r of txRows) {
+    const { merchant_id, gateway_id, card_scheme, currency, d, ...m } = r;
+    add({ merchant_id, gateway_id, card_scheme, currency, d }, m);
+  }
 
-    const refundRows = await trx
-      .selectFrom('refunds as r')
-      .innerJoin('transactions as t', 't.id', 'r.transaction_id')
-      .select((eb) => [
-        'r.merchant_id',
-        'r.gateway_id',
-        't.card_scheme',
-        't.settle_currency as currency',
-        dayNo('r.processed_at').as('d'),
-        eb.fn.countAll<number>().as('refund_count'),
-        eb.fn.sum<number>('r.settle_amount').as('refund_amount'),
-      ])
-      .where('r.status', '=', RefundProcessing.refunded)
-      .where('t.category', '=', TradeCategory.formal)
-      .$if(merchantId !== undefined, (qb) => qb.where('r.merchant_id', '=', merchantId ?? 0))
-      .groupBy(['r.merchant_id', 'r.gateway_id', 't.card_scheme', 't.settle_currency', dayNo('r.processed_at')])
-      .execute();
-    for (const r of refundRows) add(r, { refund_count: r.refund_count, refund_amount: r.refund_amount });
+  const refundRows = await trx
+    .selectFrom('refunds as r')
+    .innerJoin('transactions as t', 't.id', 'r.transaction_id')
+    .select((eb) => [
+      'r.merchant_id',
+      'r.gateway_id',
+      't.card_scheme',
+      't.settle_currency as currency',
+      dayNo('r.processed_at').as('d'),
+      eb.fn.countAll<number>().as('refund_count'),
+      eb.fn.sum<number>('r.settle_amount').as('refund_amount'),
+    ])
+    .where('r.status', '=', RefundProcessing.refunded)
+    .where('t.category', '=', TradeCategory.formal)
+    .$if(merchantId !== undefined, (qb) => qb.where('r.merchant_id', '=', merchantId ?? 0))
+    .groupBy(['r.merchant_id', 'r.gateway_id', 't.card_scheme', 't.settle_currency', dayNo('r.processed_at')])
+    .execute();
+  for (const r of refundRows) add(r, { refund_count: r.refund_count, refund_amount: r.refund_amount });
 
-    const disputeRows = await trx
-      .selectFrom('disputes as x')
-      .innerJoin('transactions as t', 't.id', 'x.transaction_id')
-      .select((eb) => [
-        'x.merchant_id',
-        'x.gateway_id',
-        'x.kind',
-        't.card_scheme',
-        't.settle_currency as currency',
-        dayNo('x.created_at').as('d'),
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>('x.settle_amount').as('amount'),
-      ])
-      .$if(merchantId !== undefined, (qb) => qb.where('x.merchant_id', '=', merchantId ?? 0))
-      .groupBy(['x.merchant_id', 'x.gateway_id', 'x.kind', 't.card_scheme', 't.settle_currency', dayNo('x.created_at')])
-      .execute();
-    for (const r of disputeRows) {
-      const one = disputeDelta(r.kind, Number(r.amount));
-      add(r, Object.fromEntries(Object.entries(one).map(([k, v]) => [k, k.endsWith('_count') ? Number(r.n) : v])));
-    }
+  const disputeRows = await trx
+    .selectFrom('disputes as x')
+    .innerJoin('transactions as t', 't.id', 'x.transaction_id')
+    .select((eb) => [
+      'x.merchant_id',
+      'x.gateway_id',
+      'x.kind',
+      't.card_scheme',
+      't.settle_currency as currency',
+      dayNo('x.created_at').as('d'),
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('x.settle_amount').as('amount'),
+    ])
+    .$if(merchantId !== undefined, (qb) => qb.where('x.merchant_id', '=', merchantId ?? 0))
+    .groupBy(['x.merchant_id', 'x.gateway_id', 'x.kind', 't.card_scheme', 't.settle_currency', dayNo('x.created_at')])
+    .execute();
+  for (const r of disputeRows) {
+    const one = disputeDelta(r.kind, Number(r.amount));
+    add(r, Object.fromEntries(Object.entries(one).map(([k, v]) => [k, k.endsWith('_count') ? Number(r.n) : v])));
+  }
 
-    const appealRows = await trx
-      .selectFrom('disputes as x')
-      .innerJoin('transactions as t', 't.id', 'x.transaction_id')
-      .select((eb) => [
-        'x.merchant_id',
-        'x.gateway_id',
-        't.card_scheme',
-        't.settle_currency as currency',
-        dayNo('x.decided_at').as('d'),
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>('x.settle_amount').as('amount'),
-      ])
-      .where('x.appeal_status', '=', AppealStatus.success)
-      .where('x.decided_at', 'is not', null)
-      .$if(merchantId !== undefined, (qb) => qb.where('x.merchant_id', '=', merchantId ?? 0))
-      .groupBy(['x.merchant_id', 'x.gateway_id', 't.card_scheme', 't.settle_currency', dayNo('x.decided_at')])
-      .execute();
-    for (const r of appealRows) add(r, { appeal_success_count: r.n, appeal_success_amount: r.amount });
+  const appealRows = await trx
+    .selectFrom('disputes as x')
+    .innerJoin('transactions as t', 't.id', 'x.transaction_id')
+    .select((eb) => [
+      'x.merchant_id',
+      'x.gateway_id',
+      't.card_scheme',
+      't.settle_currency as currency',
+      dayNo('x.decided_at').as('d'),
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('x.settle_amount').as('amount'),
+    ])
+    .where('x.appeal_status', '=', AppealStatus.success)
+    .where('x.decided_at', 'is not', null)
+    .$if(merchantId !== undefined, (qb) => qb.where('x.merchant_id', '=', merchantId ?? 0))
+    .groupBy(['x.merchant_id', 'x.gateway_id', 't.card_scheme', 't.settle_currency', dayNo('x.decided_at')])
+    .execute();
+  for (const r of appealRows) add(r, { appeal_success_count: r.n, appeal_success_amount: r.amount });
 
-    await trx
-      .deleteFrom('trade_rollups')
-      .$if(merchantId !== undefined, (qb) => qb.where('merchant_id', '=', merchantId ?? 0))
-      .execute();
-    const rows = [...acc.values()].map((a) => ({
-      merchant_id: a.merchantId,
-      gateway_id: a.gatewayId,
-      day: a.day,
-      card_scheme: a.cardScheme,
-      currency: a.currency,
-      ...Object.fromEntries(ROLLUP_MEASURES.map((m) => [m, Number(a.m[m] ?? 0)])),
-    }));
-    for (let i = 0; i < rows.length; i += 500)
-      await trx
-        .insertInto('trade_rollups')
-        .values(rows.slice(i, i + 500))
-        .execute();
-    return rows.length;
-  });
+  return [...acc.values()].map(
+    (a) =>
+      ({
+        merchant_id: a.merchantId,
+        gateway_id: a.gatewayId,
+        day: a.day,
+        card_scheme: a.cardScheme,
+        currency: a.currency,
+        ...Object.fromEntries(ROLLUP_MEASURES.map((m) => [m, Number(a.m[m] ?? 0)])),
+      }) as TComputedRollup,
+  );
 }

@@ -1,4 +1,4 @@
-import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
 
 /**
@@ -10,6 +10,19 @@ import type { DialectName } from '../database';
  * hold a full number. Amounts are minor units: `amount` in the payment `currency`, `settle_amount`
  * in the gateway's settlement currency.
  */
+/**
+ * Partial indexes of the rare flags: [index name part, exact condition]. The transactions repository
+ * adds the same condition text to its query when the flag is filtered on.
+ */
+export const RARE_FLAG_INDEXES = [
+  ['refunded', 'refund_status = 1'],
+  ['chargeback', 'chargeback_status = 1'],
+  ['retrieval', 'retrieval_status = 1'],
+  ['rdr', 'rdr_status = 1'],
+  ['ethoca', 'ethoca_status = 1'],
+  ['appeal', 'appeal_status <> 0'],
+] as const;
+
 export function transactionsMigration(dialect: DialectName): Migration {
   function withId<T extends string>(builder: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
     return dialect === 'sqlite'
@@ -104,6 +117,34 @@ export function transactionsMigration(dialect: DialectName): Migration {
         .on('transactions')
         .columns(['gateway_id', 'category', 'created_at desc', 'id desc'])
         .execute();
+      // The same keyset order for the "processing time" time type.
+      await db.schema
+        .createIndex('transactions_process_idx')
+        .on('transactions')
+        .columns(['merchant_id', 'category', 'returned_at desc', 'id desc'])
+        .execute();
+      // Equality filters that pick a handful of rows: the index finds them, whatever the date range,
+      // already in keyset order. Four leading terms (merchant, category, value, time) make the planner
+      // prefer them over the plain keyset index even without statistics. (trade_no: the unique index.)
+      for (const column of ['merchant_order_no', 'email', 'ip', 'card_last4', 'card_first6']) {
+        await db.schema
+          .createIndex(`transactions_${column}_idx`)
+          .on('transactions')
+          .columns(['merchant_id', 'category', column, 'created_at desc', 'id desc'])
+          .execute();
+      }
+      // Rare flags (refunded, chargeback, retrieval, alerts, appeals: a few percent of rows at most):
+      // a partial keyset index per flag, so a filter on one does not walk the whole range to fill a
+      // page. The list query repeats the index's exact condition so both SQLite and PostgreSQL use it.
+      // Frequent values (payment status, trade type, scheme, currency) ride on the keyset index.
+      for (const [name, condition] of RARE_FLAG_INDEXES) {
+        await db.schema
+          .createIndex(`transactions_${name}_idx`)
+          .on('transactions')
+          .columns(['merchant_id', 'category', 'created_at desc', 'id desc'])
+          .where(sql.raw<boolean>(condition))
+          .execute();
+      }
     },
 
     async down(db: Kysely<unknown>) {

@@ -49,6 +49,8 @@ export function refundsDisputesMigration(dialect: DialectName): Migration {
       await db.schema.createIndex('disputes_list_idx').on('disputes').columns(['merchant_id', 'created_at desc', 'id desc']).execute();
       await db.schema.createIndex('disputes_transaction_idx').on('disputes').columns(['transaction_id', 'created_at']).execute();
       await db.schema.createIndex('disputes_deadline_idx').on('disputes').columns(['merchant_id', 'reply_deadline']).execute();
+      // The reminder job looks across merchants for deadlines inside the next 5 days.
+      await db.schema.createIndex('disputes_reply_deadline_idx').on('disputes').column('reply_deadline').execute();
 
       await withId(db.schema.createTable('refunds'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -74,6 +76,8 @@ export function refundsDisputesMigration(dialect: DialectName): Migration {
         .execute();
       await db.schema.createIndex('refunds_refund_no_uq').on('refunds').column('refund_no').unique().execute();
       await db.schema.createIndex('refunds_list_idx').on('refunds').columns(['merchant_id', 'applied_at desc', 'id desc']).execute();
+      // The refund query by processing date (time type "process").
+      await db.schema.createIndex('refunds_processed_idx').on('refunds').columns(['merchant_id', 'processed_at desc', 'id desc']).execute();
       await db.schema.createIndex('refunds_transaction_idx').on('refunds').columns(['transaction_id', 'applied_at']).execute();
 
       await withId(db.schema.createTable('dispute_files'))

@@ -23,6 +23,12 @@ export function rollupsMigration(_dialect: DialectName): Migration {
       for (const name of ROLLUP_MEASURES) t = t.addColumn(name, 'bigint', (c) => c.notNull().defaultTo(0));
       await t.addPrimaryKeyConstraint('trade_rollups_pk', ['merchant_id', 'gateway_id', 'day', 'card_scheme']).execute();
       await db.schema.createIndex('trade_rollups_day_idx').on('trade_rollups').columns(['merchant_id', 'day']).execute();
+      // Statistics and monitoring read one card scheme over a month range.
+      await db.schema
+        .createIndex('trade_rollups_scheme_day_idx')
+        .on('trade_rollups')
+        .columns(['merchant_id', 'card_scheme', 'day'])
+        .execute();
 
       await db.schema
         .createTable('monitoring_thresholds')

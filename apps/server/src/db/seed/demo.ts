@@ -7,6 +7,7 @@ import { DAY_MS } from '../../platform/time';
 import { ensureCurrencies } from './currencies';
 import { ANNOUNCEMENTS, REMINDERS } from './demo-content';
 import { createAdministratorRole } from '../../domains/system/repository';
+import { generateTradeData, type TradeMerchantPlan } from './trade-generator';
 
 /** Demo sign-in printed at start and in the README. */
 export const DEMO_SIGN_IN = { merchantNo: '100001', loginName: 'admin', password: 'Admin@2026' } as const;
@@ -35,16 +36,32 @@ function customerServicePermissions(): string[] {
   return out;
 }
 
+export type DemoTradeOptions = {
+  /** Gateway records to generate (default 200,000; tests ask for a few thousand or none). */
+  transactions?: number;
+  /** PRNG seed of the generator: the same seed and `now` give the same rows. */
+  seed?: number;
+  /** Months of history of merchant 100001 (merchant 100002 has at most 6, its age). */
+  months?: number;
+  /** Only this merchant number gets transactions. */
+  merchantNo?: string;
+  onProgress?: (written: number, total: number) => void;
+};
+
+export const DEMO_TRANSACTIONS_DEFAULT = 200_000;
+export const DEMO_TRADE_SEED_DEFAULT = 1;
+
 /**
  * Loads the demo data into an empty database. Deterministic: the same content every time, with
  * dates placed relative to `now`. Does nothing when a merchant already exists.
  */
-export async function seedDemo(db: Db, now: number): Promise<SeedSummary> {
+export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}): Promise<SeedSummary> {
   await ensureCurrencies(db);
   if (!(await isDatabaseEmpty(db))) return { seeded: false, lines: ['database already holds data: demo seed skipped'] };
 
   const [adminHash, operatorHash] = await Promise.all([hashPassword(DEMO_SIGN_IN.password), hashPassword(DEMO_OPERATOR.password)]);
 
+  const plans: TradeMerchantPlan[] = [];
   await db.transaction().execute(async (trx) => {
     const person = await trx
       .insertInto('persons')
@@ -107,6 +124,23 @@ export async function seedDemo(db: Db, now: number): Promise<SeedSummary> {
       ])
       .returning(['id', 'gateway_no'])
       .execute();
+
+    const months = trade.months ?? 12;
+    const gatewayId = (no: string) => gateways.find((g) => g.gateway_no === no)?.id ?? 0;
+    plans.push({
+      merchantId: m1.id,
+      merchantNo: '100001',
+      orderPrefix: 'HL',
+      siteHost: 'shop.harbourline-trading.example',
+      weight: 85,
+      months,
+      gateways: [
+        { gatewayId: gatewayId('10010001'), gatewayNo: '10010001', currency: 'USD', weight: 60 },
+        { gatewayId: gatewayId('10010002'), gatewayNo: '10010002', currency: 'EUR', weight: 25 },
+        // The UK storefront runs a Mastercard chargeback ratio between ECP warning and excessive.
+        { gatewayId: gatewayId('10010003'), gatewayNo: '10010003', currency: 'GBP', weight: 15, mastercardChargebackRate: 0.0125 },
+      ],
+    });
 
     const adminRole1 = await createAdministratorRole(trx, m1.id);
     const csRole = await trx
@@ -195,7 +229,7 @@ export async function seedDemo(db: Db, now: number): Promise<SeedSummary> {
       .insertInto('merchant_modules')
       .values([1, 2, 7].map((moduleId) => ({ merchant_id: m2.id, module_id: moduleId })))
       .execute();
-    await trx
+    const hkd = await trx
       .insertInto('gateways')
       .values({
         merchant_id: m2.id,
@@ -204,7 +238,18 @@ export async function seedDemo(db: Db, now: number): Promise<SeedSummary> {
         currency: 'HKD',
         status: GatewayStatus.enabled,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    plans.push({
+      merchantId: m2.id,
+      merchantNo: '100002',
+      orderPrefix: 'HD',
+      siteHost: 'digital.harbourline.example',
+      weight: 15,
+      months: Math.min(6, trade.months ?? 12),
+      schemes: ['VISA', 'MASTERCARD'],
+      gateways: [{ gatewayId: hkd.id, gatewayNo: '10020001', currency: 'HKD', weight: 1 }],
+    });
     const adminRole2 = await createAdministratorRole(trx, m2.id);
     await trx
       .insertInto('admins')
@@ -235,6 +280,12 @@ export async function seedDemo(db: Db, now: number): Promise<SeedSummary> {
       .execute();
   });
 
+  const chosen = trade.merchantNo ? plans.filter((p) => p.merchantNo === trade.merchantNo) : plans;
+  if (trade.merchantNo && chosen.length === 0) throw new Error(`no demo merchant ${trade.merchantNo} (100001 or 100002)`);
+  const count = trade.transactions ?? DEMO_TRANSACTIONS_DEFAULT;
+  const seed = trade.seed ?? DEMO_TRADE_SEED_DEFAULT;
+  const generated = await generateTradeData(db, { now, seed, transactions: count, merchants: chosen, onProgress: trade.onProgress });
+
   return {
     seeded: true,
     lines: [
@@ -245,6 +296,9 @@ export async function seedDemo(db: Db, now: number): Promise<SeedSummary> {
       'merchant 100002 Harbourline Digital Services Ltd. (active, gateway 10020001 HKD)',
       `  admin    ${DEMO_SIGN_IN.loginName} / ${DEMO_SIGN_IN.password}  (same person as 100001 admin: switch business works)`,
       `announcements: ${ANNOUNCEMENTS.length} (all merchants); reminders: ${REMINDERS.length} for 100001`,
+      `transactions: ${generated.transactions} (seed ${seed}, merchants ${chosen.map((p) => p.merchantNo).join(', ')}), ` +
+        `refunds: ${generated.refunds}, disputes and alerts: ${generated.disputes}, rollup rows: ${generated.rollupRows} ` +
+        `in ${(generated.elapsedMs / 1000).toFixed(1)} s`,
     ],
   };
 }

@@ -31,9 +31,9 @@ afterAll(async () => {
 describe('demo seed', () => {
   it('seeds an empty database once, and the demo sign-in works', async () => {
     expect(await isDatabaseEmpty(tdb.db)).toBe(true);
-    const first = await seedDemo(tdb.db, Date.now());
+    const first = await seedDemo(tdb.db, Date.now(), { transactions: 400 });
     expect(first.seeded).toBe(true);
-    expect((await seedDemo(tdb.db, Date.now())).seeded).toBe(false);
+    expect((await seedDemo(tdb.db, Date.now(), { transactions: 400 })).seeded).toBe(false);
     expect(await tdb.db.selectFrom('merchants').select('merchant_no').orderBy('merchant_no').execute()).toEqual([
       { merchant_no: '100001' },
       { merchant_no: '100002' },
@@ -80,6 +80,6 @@ describe('demo seed', () => {
     await dropAllTables(tdb.db, tdb.dialect);
     await migrateToLatest(tdb.db, tdb.dialect);
     expect(await isDatabaseEmpty(tdb.db)).toBe(true);
-    expect((await seedDemo(tdb.db, Date.now())).seeded).toBe(true);
+    expect((await seedDemo(tdb.db, Date.now(), { transactions: 400 })).seeded).toBe(true);
   });
 });

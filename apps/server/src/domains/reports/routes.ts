@@ -1,6 +1,170 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toMajorString } from '@mbo/shared/money';
+import {
+  DAILY_COLUMNS,
+  formatBp,
+  MONTH_COLUMNS,
+  ReportPath,
+  ZChargebackRefundQuery,
+  ZChargebackRefundStats,
+  ZDailyReport,
+  ZDailyReportDownload,
+  ZDailyReportQuery,
+  ZMonitoring,
+  ZMonitoringQuery,
+  ZMonthReport,
+  ZMonthReportDownload,
+  ZMonthReportQuery,
+  type TDailyReportRow,
+  type TExportFormat,
+  type TMonthReportRow,
+} from '@mbo/shared/reports';
+import { ok, okResponse } from '../../platform/envelope';
+import { translate } from '../../platform/i18n';
+import type { MessageKey } from '../../platform/messages';
+import { requireSession } from '../../platform/request-context';
+import { sendExport, type ExportCell } from '../../platform/export';
+import * as service from './service';
 
-export const reportRoutes: FastifyPluginAsyncZod = (app) => {
-  void app;
-  return Promise.resolve();
+/** Downloads answer with the file itself (not an envelope); failures are envelopes like everywhere else. */
+const FILE_RESPONSE = { 200: z.unknown() };
+
+const DAILY_PERMISSION = '/tradeDailyReport/showTradeDaily';
+const MONTH_PERMISSION = '/tradeMonthReport/showTradeMonth';
+const STATS_PERMISSION = '/statistics/tnx/chargebackRefund';
+
+const RATE_COLUMNS = new Set<string>(['successRateBp', 'actualSuccessRateBp']);
+const AMOUNT_COLUMNS = new Set<string>([
+  'successAmount',
+  'chargebackAmount',
+  'retrievalAmount',
+  'refundAmount',
+  'reserveAmount',
+  'withdrawableAmount',
+]);
+
+type Cells = ExportCell[];
+
+/** Money as exact major-unit text (export.ts keeps it from becoming a float), rates as percent text. */
+function cellOf(row: Record<string, unknown>, column: string, currency: string): ExportCell {
+  const v = row[column];
+  if (RATE_COLUMNS.has(column)) return formatBp((v as number | null) ?? null);
+  if (AMOUNT_COLUMNS.has(column)) return toMajorString(v as number, currency);
+  if (v === null || v === undefined) return null;
+  return typeof v === 'number' ? v : String(v);
+}
+
+/** A report is a few hundred rows at most: one batch through the shared streaming export. */
+function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  o: { format: TExportFormat; name: string; sheet: MessageKey; header: string[]; rows: Cells[] },
+) {
+  return sendExport<Cells>(reply, {
+    format: o.format,
+    filename: o.name,
+    sheetName: translate(request.lang, o.sheet),
+    columns: o.header.map((header, i) => ({ header, value: (row) => row[i] ?? null })),
+    batches: (async function* () {
+      yield await Promise.resolve(o.rows);
+    })(),
+  });
+}
+
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    ReportPath.dailyList,
+    { config: { permission: DAILY_PERMISSION }, schema: { querystring: ZDailyReportQuery, response: okResponse(ZDailyReport) } },
+    async (request) => {
+      const { scope } = requireSession(request);
+      const q = request.query;
+      const { rows, totals } = await service.dailyReport(app.db, scope, q);
+      const start = (q.page - 1) * q.limit;
+      return ok(request, {
+        list: rows.slice(start, start + q.limit),
+        total: rows.length,
+        capped: false,
+        page: q.page,
+        limit: q.limit,
+        totals,
+      });
+    },
+  );
+
+  app.post(
+    ReportPath.dailyDownload,
+    { config: { permission: 'TradeDailyReport:Downloads' }, schema: { body: ZDailyReportDownload, response: FILE_RESPONSE } },
+    async (request, reply) => {
+      const { scope } = requireSession(request);
+      const q = request.body;
+      const { rows, totals } = await service.dailyReport(app.db, scope, q);
+      const header = DAILY_COLUMNS.map((c) => translate(request.lang, `report.col.${c}` as MessageKey));
+      const body: Cells[] = rows.map((r: TDailyReportRow) => DAILY_COLUMNS.map((c) => cellOf(r, c, r.currency)));
+      for (const t of totals) {
+        const row: Record<string, unknown> = { ...t, day: translate(request.lang, 'report.total'), merchantNo: '' };
+        body.push(DAILY_COLUMNS.map((c) => cellOf(row, c, t.currency)));
+      }
+      return sendFile(request, reply, {
+        format: q.format,
+        name: `trade-daily_${q.from}_${q.to}`,
+        sheet: 'report.sheet.daily',
+        header,
+        rows: body,
+      });
+    },
+  );
+
+  app.get(
+    ReportPath.monthList,
+    { config: { permission: MONTH_PERMISSION }, schema: { querystring: ZMonthReportQuery, response: okResponse(ZMonthReport) } },
+    async (request) => {
+      const { scope } = requireSession(request);
+      service.checkMonthWindow(request.query.from, request.query.to, app.now());
+      return ok(request, { list: await service.monthReport(app.db, scope, request.query) });
+    },
+  );
+
+  app.post(
+    ReportPath.monthDownload,
+    { config: { permission: 'TradeMonthReport:Downloads' }, schema: { body: ZMonthReportDownload, response: FILE_RESPONSE } },
+    async (request, reply) => {
+      const { scope } = requireSession(request);
+      const q = request.body;
+      service.checkMonthWindow(q.from, q.to, app.now());
+      const rows = await service.monthReport(app.db, scope, q);
+      return sendFile(request, reply, {
+        format: q.format,
+        name: `trade-monthly_${q.from}_${q.to}`,
+        sheet: 'report.sheet.monthly',
+        header: MONTH_COLUMNS.map((c) => translate(request.lang, `report.col.${c}` as MessageKey)),
+        rows: rows.map((r: TMonthReportRow) => MONTH_COLUMNS.map((c) => cellOf(r, c, r.currency))),
+      });
+    },
+  );
+
+  app.get(
+    ReportPath.chargebackRefundList,
+    {
+      config: { permission: STATS_PERMISSION },
+      schema: { querystring: ZChargebackRefundQuery, response: okResponse(ZChargebackRefundStats) },
+    },
+    async (request) => {
+      const { scope } = requireSession(request);
+      service.checkMonthWindow(request.query.from, request.query.to, app.now());
+      return ok(request, { list: await service.chargebackRefundStats(app.db, scope, request.query) });
+    },
+  );
+
+  app.get(
+    ReportPath.monitoring,
+    { config: { permission: STATS_PERMISSION }, schema: { querystring: ZMonitoringQuery, response: okResponse(ZMonitoring) } },
+    async (request) => {
+      const { scope } = requireSession(request);
+      const month = request.query.month;
+      if (month) service.checkMonthWindow(month, month, app.now());
+      return ok(request, await service.monitoring(app.db, scope, app.now(), month));
+    },
+  );
 };

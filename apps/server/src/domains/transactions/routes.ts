@@ -1,6 +1,300 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZEmptyData } from '@mbo/shared/envelope';
+import type { TLanguage } from '@mbo/shared/i18n';
+import { toMajorString } from '@mbo/shared/money';
+import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
+import {
+  TRANSACTION_VIEWS,
+  TRANSACTION_VIEW_DEFS,
+  ZTradeNoParams,
+  ZTransactionDetail,
+  ZTransactionExportRequest,
+  ZTransactionListQuery,
+  ZTransactionPage,
+  maskCard,
+  type TTimelineEntry,
+  type TTransactionDetail,
+  type TTransactionRow,
+  type TTransactionView,
+} from '@mbo/shared/transactions';
+import { ok, okResponse } from '../../platform/envelope';
+import { notFoundError } from '../../platform/errors';
+import { createTimeFormatter, sendExport, type ExportColumn } from '../../platform/export';
+import { translate } from '../../platform/i18n';
+import type { MessageKey } from '../../platform/messages';
+import { requireSession } from '../../platform/request-context';
+import type { Scope } from '../../platform/scope';
+import { toIso } from '../../platform/time';
+import { dialectOf, sqlitePathOf, type Db } from '../../db/database';
+import * as repo from './repository';
 
-export const transactionRoutes: FastifyPluginAsyncZod = (app) => {
-  void app;
-  return Promise.resolve();
+function splitRules(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+function toRow(r: repo.TransactionListRow, filter: repo.TransactionFilter): TTransactionRow {
+  return {
+    cursor: `${repo.rowTime(r, filter)}_${r.id}`,
+    gatewayNo: r.gateway_no,
+    tradeNo: r.trade_no,
+    merchantOrderNo: r.merchant_order_no,
+    tradeType: r.trade_type,
+    payStatus: r.pay_status,
+    cardScheme: r.card_scheme,
+    cardMasked: maskCard(r.card_first6, r.card_last4),
+    currency: r.currency,
+    amount: Number(r.amount),
+    settleCurrency: r.settle_currency,
+    settleAmount: Number(r.settle_amount),
+    returnMessage: r.return_message,
+    refundStatus: r.refund_status,
+    chargebackStatus: r.chargeback_status,
+    retrievalStatus: r.retrieval_status,
+    rdrStatus: r.rdr_status,
+    ethocaStatus: r.ethoca_status,
+    appealStatus: r.appeal_status,
+    email: r.email,
+    ip: r.ip,
+    riskRules: splitRules(r.risk_rules),
+    createdAt: toIso(Number(r.created_at)),
+    returnedAt: r.returned_at === null ? null : toIso(Number(r.returned_at)),
+  };
+}
+
+/**
+ * Status labels in the export's language (the code itself when no label exists), looked up once per
+ * code: translating each of a million cells would cost seconds.
+ */
+function labeler(lang: TLanguage, prefix: string): (code: number) => string {
+  const cache = new Map<number, string>();
+  return (code) => {
+    let text = cache.get(code);
+    if (text === undefined) {
+      const key = `${prefix}.${code}` as MessageKey;
+      const translated = translate(lang, key);
+      text = translated === key ? String(code) : translated;
+      cache.set(code, text);
+    }
+    return text;
+  };
+}
+
+/** Export columns, headers and status texts in the caller's language, times in the caller's timezone. */
+function exportColumns(lang: TLanguage, timezone: string, view: TTransactionView): ExportColumn<repo.TransactionListRow>[] {
+  const h = (key: MessageKey) => translate(lang, key);
+  const format = createTimeFormatter(timezone);
+  const time = (ms: number | null) => (ms === null ? null : format(Number(ms)));
+  const tradeType = labeler(lang, 'trade.tradeType');
+  const payStatus = labeler(lang, 'trade.payStatus');
+  const refundStatus = labeler(lang, 'trade.refundStatus');
+  const flag = labeler(lang, 'trade.flag');
+  const appealStatus = labeler(lang, 'trade.appealStatus');
+  const columns: ExportColumn<repo.TransactionListRow>[] = [
+    { header: h('trade.col.gatewayNo'), value: (r) => r.gateway_no },
+    { header: h('trade.col.tradeNo'), value: (r) => r.trade_no },
+    { header: h('trade.col.merchantOrderNo'), value: (r) => r.merchant_order_no },
+    { header: h('trade.col.tradeType'), value: (r) => tradeType(r.trade_type) },
+    { header: h('trade.col.payStatus'), value: (r) => payStatus(r.pay_status) },
+    { header: h('trade.col.cardScheme'), value: (r) => r.card_scheme },
+    { header: h('trade.col.card'), value: (r) => maskCard(r.card_first6, r.card_last4) },
+    { header: h('trade.col.currency'), value: (r) => r.currency },
+    { header: h('trade.col.amount'), value: (r) => toMajorString(Number(r.amount), r.currency) },
+    { header: h('trade.col.settleCurrency'), value: (r) => r.settle_currency },
+    { header: h('trade.col.settleAmount'), value: (r) => toMajorString(Number(r.settle_amount), r.settle_currency) },
+    { header: h('trade.col.returnMessage'), value: (r) => r.return_message },
+    { header: h('trade.col.refundStatus'), value: (r) => refundStatus(r.refund_status) },
+    { header: h('trade.col.chargebackStatus'), value: (r) => flag(r.chargeback_status) },
+    { header: h('trade.col.retrievalStatus'), value: (r) => flag(r.retrieval_status) },
+    { header: h('trade.col.rdrStatus'), value: (r) => flag(r.rdr_status) },
+    { header: h('trade.col.ethocaStatus'), value: (r) => flag(r.ethoca_status) },
+    { header: h('trade.col.appealStatus'), value: (r) => appealStatus(r.appeal_status) },
+    { header: h('trade.col.email'), value: (r) => r.email },
+    { header: h('trade.col.ip'), value: (r) => r.ip },
+    { header: h('trade.col.createdAt'), value: (r) => time(r.created_at) },
+    { header: h('trade.col.returnedAt'), value: (r) => time(r.returned_at) },
+  ];
+  if (view === 'riskDeclined') columns.push({ header: h('trade.col.riskRules'), value: (r) => r.risk_rules });
+  return columns;
+}
+
+/** SQLite files get a read-only export connection in raw mode (see repository); PostgreSQL and in-memory databases use the pool. */
+function exportReaderFactory(databaseUrl: string): (() => repo.ExportReader) | null {
+  if (dialectOf(databaseUrl) !== 'sqlite') return null;
+  const file = sqlitePathOf(databaseUrl);
+  return file === ':memory:' ? null : () => repo.openSqliteExportReader(file);
+}
+
+async function buildDetail(db: Db, scope: Scope, view: TTransactionView, tradeNo: string): Promise<TTransactionDetail | null> {
+  const t = await repo.findTransaction(db, scope, view, tradeNo);
+  if (!t) return null;
+  const history = await repo.findTransactionHistory(db, scope, t.id);
+  const timeline: TTimelineEntry[] = [];
+  const entry = (e: Omit<TTimelineEntry, 'at'> & { at: number }) => timeline.push({ ...e, at: toIso(Number(e.at)) });
+  const none = { ref: null, disputeKind: null, status: null, currency: null, amount: null };
+  entry({ ...none, event: 'entered', at: t.created_at });
+  if (t.submitted_at !== null) entry({ ...none, event: 'submitted', at: t.submitted_at });
+  if (t.returned_at !== null) entry({ ...none, event: 'returned', at: t.returned_at, status: t.pay_status });
+  for (const r of history.refunds) {
+    const money = { ref: r.refund_no, disputeKind: null, currency: r.currency, amount: Number(r.amount) };
+    entry({ ...money, event: 'refundApplied', at: r.applied_at, status: r.status });
+    if (r.processed_at !== null) entry({ ...money, event: 'refundProcessed', at: r.processed_at, status: r.status });
+  }
+  for (const d of history.disputes) {
+    const base = { ref: d.case_no, disputeKind: d.kind, currency: d.currency, amount: Number(d.amount) };
+    entry({ ...base, event: 'disputeArrived', at: d.created_at, status: d.processing_type });
+    if (d.reply_deadline !== null) entry({ ...base, event: 'disputeDeadline', at: d.reply_deadline, status: d.processing_type });
+    if (d.appealed_at !== null) entry({ ...base, event: 'appealed', at: d.appealed_at, status: d.appeal_status });
+    if (d.decided_at !== null) entry({ ...base, event: 'appealDecided', at: d.decided_at, status: d.appeal_status });
+  }
+  // Stable sort: events at the same instant keep their natural order (applied before processed).
+  timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+
+  const amount = Number(t.amount);
+  const refundable =
+    t.category === TradeCategory.formal && t.pay_status === PayStatus.success
+      ? Math.max(0, amount - Number(t.refunded_amount) - Number(t.refund_pending_amount))
+      : null;
+  return {
+    view,
+    order: {
+      gatewayNo: t.gateway_no,
+      tradeNo: t.trade_no,
+      merchantOrderNo: t.merchant_order_no,
+      tradeType: t.trade_type,
+      tradeUrl: t.trade_url,
+    },
+    payment: {
+      payStatus: t.pay_status,
+      returnMessage: t.return_message,
+      cardScheme: t.card_scheme,
+      cardMasked: maskCard(t.card_first6, t.card_last4),
+      currency: t.currency,
+      amount,
+      settleCurrency: t.settle_currency,
+      settleAmount: Number(t.settle_amount),
+      settleStatus: t.settle_status,
+      reserveStatus: t.reserve_status,
+      reserveAmount: Number(t.reserve_amount),
+      abnormalStatus: t.abnormal_status,
+      refundStatus: t.refund_status,
+      refundedAmount: Number(t.refunded_amount),
+      refundPendingAmount: Number(t.refund_pending_amount),
+      chargebackStatus: t.chargeback_status,
+      retrievalStatus: t.retrieval_status,
+      rdrStatus: t.rdr_status,
+      ethocaStatus: t.ethoca_status,
+      appealStatus: t.appeal_status,
+    },
+    cardholder: {
+      email: t.email,
+      ip: t.ip,
+      name: t.customer_name,
+      customerEmail: t.customer_email,
+      phone: t.customer_phone,
+      address: t.customer_address,
+      city: t.customer_city,
+      state: t.customer_state,
+      zip: t.customer_zip,
+    },
+    shipping: {
+      name: t.shipping_name,
+      email: t.shipping_email,
+      phone: t.shipping_phone,
+      address: t.shipping_address,
+      city: t.shipping_city,
+      state: t.shipping_state,
+      zip: t.shipping_zip,
+      country: t.shipping_country,
+    },
+    risk: {
+      highRiskCountry: t.high_risk_country === 1,
+      billCountry: t.bill_country,
+      paymentCountry: t.payment_country,
+      international: t.international,
+      issuerRealCountry: t.issuer_real_country,
+      ipBillCountry: t.ip_bill_country,
+      issuerName: t.issuer_name,
+      issuerCountry: t.issuer_country,
+      riskRules: splitRules(t.risk_rules),
+    },
+    timestamps: {
+      createdAt: toIso(Number(t.created_at)),
+      submittedAt: t.submitted_at === null ? null : toIso(Number(t.submitted_at)),
+      returnedAt: t.returned_at === null ? null : toIso(Number(t.returned_at)),
+    },
+    refundable,
+    timeline,
+  };
+}
+
+/**
+ * Six views of the transactions table, each with its own list, detail and export paths so each
+ * route declares its own read (menu url) and download permission.
+ */
+export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const view of TRANSACTION_VIEWS) {
+    const def = TRANSACTION_VIEW_DEFS[view];
+
+    app.get(
+      def.list,
+      { config: { permission: def.menu }, schema: { querystring: ZTransactionListQuery, response: okResponse(ZTransactionPage) } },
+      async (request) => {
+        const { scope } = requireSession(request);
+        const { page, limit, after, ...filter } = request.query;
+        const gatewayId = filter.gatewayNo !== undefined ? await repo.resolveGateway(app.db, scope, filter.gatewayNo) : null;
+        if (filter.gatewayNo !== undefined && gatewayId === null) {
+          return ok(request, { list: [], total: 0, capped: false, page, limit, nextCursor: null });
+        }
+        const ctx = { scope, view, filter, timezone: request.timezone, gatewayId };
+        const result = await repo.listTransactions(app.db, ctx, { page, limit, after });
+        const list = result.rows.map((r) => toRow(r, filter));
+        const last = list[list.length - 1];
+        return ok(request, {
+          list,
+          total: result.total,
+          capped: result.capped,
+          page,
+          limit,
+          nextCursor: result.hasMore && last ? last.cursor : null,
+        });
+      },
+    );
+
+    app.get(
+      def.detail,
+      { config: { permission: def.menu }, schema: { params: ZTradeNoParams, response: okResponse(ZTransactionDetail) } },
+      async (request) => {
+        const { scope } = requireSession(request);
+        const detail = await buildDetail(app.db, scope, view, request.params.tradeNo);
+        if (!detail) throw notFoundError();
+        return ok(request, detail);
+      },
+    );
+
+    app.post(
+      def.export,
+      // The success answer is a file stream; the envelope schema only describes failures' shape.
+      { config: { permission: def.download }, schema: { body: ZTransactionExportRequest, response: okResponse(ZEmptyData) } },
+      async (request, reply) => {
+        const { scope } = requireSession(request);
+        const { format, ...filter } = request.body;
+        const gatewayId = filter.gatewayNo !== undefined ? await repo.resolveGateway(app.db, scope, filter.gatewayNo) : null;
+        const noGateway = filter.gatewayNo !== undefined && gatewayId === null;
+        const ctx = { scope, view, filter, timezone: request.timezone, gatewayId };
+        async function* none(): AsyncGenerator<repo.TransactionListRow[]> {}
+        return sendExport(reply, {
+          format,
+          filename: `${def.filePrefix}_${filter.from}_${filter.to}`,
+          columns: exportColumns(request.lang, request.timezone, view),
+          batches: noGateway
+            ? none()
+            : repo.iterateTransactions(app.db, ctx, { openReader: exportReaderFactory(app.appConfig.databaseUrl) }),
+          sheetName: def.filePrefix,
+        });
+      },
+    );
+  }
 };

@@ -4,6 +4,11 @@ import { useSession } from '../../../platform/session';
 import { MerchantCard } from '../components/merchant-card';
 import { AnnouncementsCard } from '../components/announcements-card';
 import { PreparingCard } from '../components/preparing-card';
+import { TradeTodayCard } from '../components/trade-today-card';
+import { TradeHistoryCard } from '../components/trade-history-card';
+import { ProductsCard } from '../components/products-card';
+import { MonitoringCard } from '../components/monitoring-card';
+import { DeadlinesCard } from '../components/deadlines-card';
 import './dashboard-page.css';
 
 export function DashboardPage() {
@@ -23,7 +28,13 @@ export function DashboardPage() {
               <PreparingCard titleKey="dashboard.fundTotals" testId="dashboard-fund-totals" />
             </Col>
             <Col span={24}>
-              <PreparingCard titleKey="dashboard.tradeStats" testId="dashboard-trade-stats" />
+              <TradeTodayCard />
+            </Col>
+            <Col span={24}>
+              <TradeHistoryCard />
+            </Col>
+            <Col span={24}>
+              <ProductsCard />
             </Col>
           </Row>
         </Col>
@@ -31,6 +42,12 @@ export function DashboardPage() {
           <Row gutter={[16, 16]}>
             <Col span={24}>
               <MerchantCard />
+            </Col>
+            <Col span={24}>
+              <DeadlinesCard />
+            </Col>
+            <Col span={24}>
+              <MonitoringCard />
             </Col>
             <Col span={24}>
               <AnnouncementsCard />

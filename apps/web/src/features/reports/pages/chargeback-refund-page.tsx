@@ -1,6 +1,132 @@
-import { MenuPreparedPage } from '../../../app/pages/menu-prepared-page';
+import { lazy, Suspense, useMemo } from 'react';
+import { Card, Select, Skeleton, Space, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { MAX_RANGE_MONTHS } from '@mbo/shared/date-range';
+import { addMonths, monthSpan, MONTHS_BACK_MAX, type TChargebackRefundRow } from '@mbo/shared/reports';
+import { CARD_SCHEMES } from '@mbo/shared/trade-enums';
+import { DateRangeFilter, todayIn } from '../../../platform/date-range-filter';
+import { useTimezone } from '../../../platform/timezone';
+import { useChargebackRefundStats, type TStatsFilter } from '../api/get-chargeback-refund-stats';
+import { MonitoringPanel } from '../components/monitoring-panel';
+import { renderCell } from '../components/report-cells';
+import '../components/reports.css';
 
-/** Replaced by the screen's real content. */
+const RatesChart = lazy(() => import('../components/rates-chart'));
+
+const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+const COLUMNS = [
+  'month',
+  'cardScheme',
+  'txCount',
+  'successCount',
+  'chargebackCount',
+  'refundCount',
+  'chargebackRateBp',
+  'refundRateBp',
+] as const;
+
+export function readStatsQuery(params: URLSearchParams, currentMonth: string): TStatsFilter {
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const valid =
+    MONTH_RE.test(from) &&
+    MONTH_RE.test(to) &&
+    from <= to &&
+    to <= currentMonth &&
+    from >= addMonths(currentMonth, -(MONTHS_BACK_MAX - 1)) &&
+    monthSpan(from, to) <= MAX_RANGE_MONTHS;
+  const scheme = params.get('cardScheme') ?? '';
+  return {
+    from: valid ? from : addMonths(currentMonth, -5),
+    to: valid ? to : currentMonth,
+    ...((CARD_SCHEMES as readonly string[]).includes(scheme) ? { cardScheme: scheme } : {}),
+  };
+}
+
+/** Basis points to percent for the chart (display only; the table shows exact text). */
+const toPercent = (bp: number | null) => (bp === null ? null : bp / 100);
+
 export function ChargebackRefundPage() {
-  return <MenuPreparedPage />;
+  const { t } = useTranslation();
+  const tz = useTimezone();
+  const currentMonth = todayIn(tz.timezone).slice(0, 7);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = readStatsQuery(searchParams, currentMonth);
+  const stats = useChargebackRefundStats(query);
+  const list = useMemo(() => stats.data?.list ?? [], [stats.data]);
+
+  const update = (next: TStatsFilter) => {
+    const params = new URLSearchParams({ from: next.from, to: next.to });
+    if (next.cardScheme) params.set('cardScheme', next.cardScheme);
+    setSearchParams(params);
+  };
+
+  const chart = useMemo(() => {
+    const months = [...new Set(list.map((r) => r.month))].sort();
+    const schemes = [...new Set(list.map((r) => r.cardScheme))].sort();
+    const series = schemes.flatMap((s) => {
+      const label = t(`tradeEnum.cardScheme.${s}`);
+      const at = (m: string) => list.find((r) => r.month === m && r.cardScheme === s);
+      return [
+        { name: `${label} ${t('statistics.chargebackRate')}`, values: months.map((m) => toPercent(at(m)?.chargebackRateBp ?? null)) },
+        { name: `${label} ${t('statistics.refundRate')}`, values: months.map((m) => toPercent(at(m)?.refundRateBp ?? null)) },
+      ];
+    });
+    return { months, series };
+  }, [list, t]);
+
+  const columns: TableColumnsType<TChargebackRefundRow> = COLUMNS.map((key) => ({
+    key,
+    dataIndex: key,
+    title: t(`statistics.col.${key}`),
+    align: key === 'month' || key === 'cardScheme' ? 'left' : 'right',
+    render: (value: unknown) => (key === 'cardScheme' ? t(`tradeEnum.cardScheme.${String(value)}`) : renderCell(key, value, '')),
+  }));
+
+  return (
+    <div className="mbo-page">
+      <h1 className="mbo-page-title" data-testid="page-title">
+        {t('menu.chargebackRefund')}
+      </h1>
+      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <MonitoringPanel />
+        <Card title={t('statistics.title')}>
+          <div className="mbo-report-filters">
+            <DateRangeFilter
+              picker="month"
+              from={`${query.from}-01`}
+              to={`${query.to}-01`}
+              onChange={(from, to) => update({ ...query, from: from.slice(0, 7), to: to.slice(0, 7) })}
+              testId="stats-range"
+            />
+            <Select<string>
+              allowClear
+              placeholder={t('statistics.cardScheme')}
+              value={query.cardScheme}
+              onChange={(cardScheme) => update({ from: query.from, to: query.to, ...(cardScheme ? { cardScheme } : {}) })}
+              options={CARD_SCHEMES.map((s) => ({ value: s, label: t(`tradeEnum.cardScheme.${s}`) }))}
+              data-testid="stats-scheme"
+            />
+          </div>
+          {chart.months.length > 0 && (
+            <Suspense fallback={<Skeleton active />}>
+              <RatesChart months={chart.months} series={chart.series} />
+            </Suspense>
+          )}
+          <Table<TChargebackRefundRow>
+            rowKey={(r) => `${r.month}-${r.cardScheme}`}
+            size="middle"
+            columns={columns}
+            dataSource={list}
+            loading={stats.isFetching}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            data-testid="stats-table"
+          />
+          <p className="mbo-report-note">{t('statistics.note')}</p>
+        </Card>
+      </Space>
+    </div>
+  );
 }

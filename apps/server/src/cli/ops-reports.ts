@@ -1,0 +1,137 @@
+import { MONITORING_PROGRAMS, formatBp, type TMonitoringLevel, type TMonitoringProgram } from '@mbo/shared/reports';
+import { monitoring, resolveThresholds } from '../domains/reports/service';
+import { listThresholds, upsertThreshold } from '../domains/reports/repository';
+import { ROLLUP_MEASURES } from '../db/types';
+import { computeRollups, rebuildRollups } from '../platform/rollups';
+import { merchantScope, text, UsageError, type Command } from './ops-common';
+
+/** Operator commands of reports: card-scheme monitoring thresholds, and rebuilding / checking the daily rollups. */
+
+const LEVEL_ALIASES: Record<string, TMonitoringLevel> = {
+  warning: 'warning',
+  excessive: 'excessive',
+  'high-excessive': 'highExcessive',
+  highexcessive: 'highExcessive',
+};
+
+/** "1.5" -> 150 basis points; at most two decimals, from 0 to 100 percent. */
+export function percentToBp(raw: string): number {
+  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(raw.trim());
+  if (!m) throw new UsageError(`--ratio must be a percentage with at most two decimals (e.g. 1.5), got "${raw}"`);
+  const bp = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  if (bp <= 0 || bp > 10_000) throw new UsageError('--ratio must be above 0 and at most 100');
+  return bp;
+}
+
+async function merchantIdOf(db: Parameters<typeof merchantScope>[0], raw: string | undefined): Promise<number> {
+  return raw ? (await merchantScope(db, raw)).merchantId : 0;
+}
+
+const rollupKey = (r: { merchant_id: number; gateway_id: number; day: string; card_scheme: string }) =>
+  `${r.merchant_id}|${r.gateway_id}|${r.day}|${r.card_scheme}`;
+
+export const REPORT_COMMANDS: Record<string, Command> = {
+  'monitoring:show': {
+    summary: "show card-scheme monitoring thresholds (the defaults, or a merchant's with its current VAMP / ECP status)",
+    usage: 'monitoring:show [--merchant 100001]',
+    options: { merchant: { type: 'string' } },
+    async run({ db, now }, values) {
+      const merchantNo = text(values, 'merchant');
+      const merchantId = await merchantIdOf(db, merchantNo);
+      const thresholds = resolveThresholds(await listThresholds(db, merchantId), merchantId);
+      console.log(merchantNo ? `thresholds of merchant ${merchantNo}:` : 'default thresholds (every merchant without its own):');
+      for (const program of MONITORING_PROGRAMS)
+        for (const t of thresholds[program])
+          console.log(`  ${program.padEnd(5)} ${t.level.padEnd(14)} ratio ${formatBp(t.ratioBp).padStart(7)}  min count ${t.minCount}`);
+      if (!merchantNo) return;
+      const status = await monitoring(db, await merchantScope(db, merchantNo), now());
+      console.log(`status for ${status.month} (day ${status.daysElapsed} of ${status.daysInMonth}):`);
+      for (const p of status.programs) {
+        const line = (label: string, f: (typeof p)['mtd']) =>
+          `  ${p.program.padEnd(5)} ${label.padEnd(10)} ${String(f.count).padStart(7)} / ${String(f.base).padEnd(9)} = ${formatBp(f.ratioBp).padStart(7)}  level ${f.level ?? 'none'}`;
+        console.log(line('to date', p.mtd));
+        console.log(line('projected', p.projected));
+      }
+    },
+  },
+
+  'monitoring:set': {
+    summary: 'set a monitoring threshold (for every merchant, or for one)',
+    usage:
+      'monitoring:set --program vamp|ecp --level warning|excessive|high-excessive --ratio <percent> [--min-count N] [--merchant 100001]',
+    options: {
+      program: { type: 'string' },
+      level: { type: 'string' },
+      ratio: { type: 'string' },
+      'min-count': { type: 'string' },
+      merchant: { type: 'string' },
+    },
+    async run({ db, now }, values) {
+      const program = text(values, 'program', true).toLowerCase();
+      if (!(MONITORING_PROGRAMS as readonly string[]).includes(program))
+        throw new UsageError(`--program must be one of ${MONITORING_PROGRAMS.join(', ')}`);
+      const level = LEVEL_ALIASES[text(values, 'level', true).toLowerCase()];
+      if (!level) throw new UsageError(`--level must be one of warning, excessive, high-excessive`);
+      const ratioBp = percentToBp(text(values, 'ratio', true));
+      const rawMin = text(values, 'min-count') ?? '0';
+      const minCount = Number(rawMin);
+      if (!/^\d{1,9}$/.test(rawMin)) throw new UsageError(`--min-count must be a whole number, got "${rawMin}"`);
+      const merchantNo = text(values, 'merchant');
+      const merchantId = await merchantIdOf(db, merchantNo);
+      await upsertThreshold(db, { merchantId, program: program as TMonitoringProgram, level, ratioBp, minCount, now: now() });
+      console.log(
+        `${program} ${level}: ratio ${formatBp(ratioBp)}, min count ${minCount}, for ${merchantNo ? `merchant ${merchantNo}` : 'every merchant'}`,
+      );
+    },
+  },
+
+  'rollups:rebuild': {
+    summary: 'recompute the daily rollups from the raw rows (one merchant, or all)',
+    usage: 'rollups:rebuild [--merchant 100001]',
+    options: { merchant: { type: 'string' } },
+    async run({ db }, values) {
+      const merchantNo = text(values, 'merchant');
+      const merchantId = merchantNo ? await merchantIdOf(db, merchantNo) : undefined;
+      const started = Date.now();
+      const n = await rebuildRollups(db, merchantId);
+      console.log(`rebuilt ${n} rollup rows for ${merchantNo ? `merchant ${merchantNo}` : 'every merchant'} in ${Date.now() - started} ms`);
+    },
+  },
+
+  'rollups:verify': {
+    summary: 'recompute the rollups in memory and print every difference from the stored ones (writes nothing)',
+    usage: 'rollups:verify [--merchant 100001]',
+    options: { merchant: { type: 'string' } },
+    async run({ db }, values) {
+      const merchantNo = text(values, 'merchant');
+      const merchantId = merchantNo ? await merchantIdOf(db, merchantNo) : undefined;
+      const expected = await computeRollups(db, merchantId);
+      const stored = await db
+        .selectFrom('trade_rollups')
+        .selectAll()
+        .$if(merchantId !== undefined, (qb) => qb.where('merchant_id', '=', merchantId ?? 0))
+        .execute();
+      const want = new Map(expected.map((r) => [rollupKey(r), r]));
+      const have = new Map(
+        stored.map((r) => [rollupKey({ ...r, merchant_id: Number(r.merchant_id), gateway_id: Number(r.gateway_id) }), r]),
+      );
+      const problems: string[] = [];
+      for (const key of new Set([...want.keys(), ...have.keys()])) {
+        const w = want.get(key);
+        const h = have.get(key);
+        const diffs = ROLLUP_MEASURES.flatMap((m) => {
+          const a = Number(h?.[m] ?? 0);
+          const b = Number(w?.[m] ?? 0);
+          return a === b ? [] : [`${m} stored ${a} expected ${b}`];
+        });
+        if (diffs.length > 0) problems.push(`${key}: ${diffs.join(', ')}`);
+      }
+      if (problems.length === 0) {
+        console.log(`rollups match the raw rows (${expected.length} rows checked)`);
+        return;
+      }
+      for (const p of problems) console.log(p);
+      throw new UsageError(`${problems.length} rollup rows differ from the raw rows; run rollups:rebuild to fix them`);
+    },
+  },
+};

@@ -1,0 +1,263 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import { parseMajorAmount, toMajorString } from '@mbo/shared/money';
+import type { TRefundApply, TRefundable } from '@mbo/shared/refunds';
+import {
+  AbnormalStatus,
+  PayStatus,
+  RefundMethod,
+  RefundProcessing,
+  RefundSource,
+  RefundType,
+  TradeCategory,
+  type TRefundProcessing,
+} from '@mbo/shared/trade-enums';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/types';
+import { AppError, businessError, conflictError } from '../../platform/errors';
+import { ErrorCode } from '@mbo/shared/envelope';
+import { addToRollup } from '../../platform/rollups';
+import type { Scope } from '../../platform/scope';
+import * as repo from './repository';
+
+/*
+ * The rules of refunds (spec §4, §5). Money moves only inside one database transaction whose first
+ * write is a conditional UPDATE of the transaction row: the row lock (PostgreSQL) or the single
+ * writer (SQLite) makes concurrent applications queue, and the WHERE clause re-checks what is still
+ * available, so the sum of refunds can never pass the transaction's amount.
+ */
+
+type Trx = Transaction<Database>;
+
+export type Applicant = { name: string; adminId: number | null };
+
+/** A refund number: "RF", the UTC date and 10 random hex digits (unique index behind it). */
+export function newRefundNo(now: number): string {
+  return `RF${new Date(now).toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+/** The abnormal status after a refund succeeded on a transaction. */
+export function abnormalAfterRefund(current: number): number {
+  if (current === AbnormalStatus.chargeback) return AbnormalStatus.chargebackAndRefund;
+  if (current === AbnormalStatus.none) return AbnormalStatus.refund;
+  return current;
+}
+
+/** The abnormal status after a chargeback arrived on a transaction. */
+export function abnormalAfterChargeback(current: number): number {
+  if (current === AbnormalStatus.refund) return AbnormalStatus.chargebackAndRefund;
+  if (current === AbnormalStatus.none) return AbnormalStatus.chargeback;
+  return current;
+}
+
+/** The same money in the settlement currency, pro rata of the transaction's own conversion, rounded half up. */
+export function proRata(part: number, whole: number, settleWhole: number): number {
+  if (whole <= 0) return 0;
+  const r = (BigInt(part) * BigInt(settleWhole) * 2n + BigInt(whole)) / (2n * BigInt(whole));
+  return Number(r);
+}
+
+/** A formal, successful transaction in scope, or the §5 error. */
+export async function requireRefundableTrade(db: Db | Trx, scope: Scope, tradeNo: string) {
+  const t = await repo.findTradeForRefund(db, scope, tradeNo);
+  if (!t) throw new AppError('refund.tradeNotFound', ErrorCode.notFound);
+  if (t.category !== TradeCategory.formal || t.pay_status !== PayStatus.success) throw businessError('refund.tradeNotSuccessful');
+  return t;
+}
+
+export function availableOf(t: { amount: number; refunded_amount: number; refund_pending_amount: number }): number {
+  return t.amount - t.refunded_amount - t.refund_pending_amount;
+}
+
+export async function getRefundable(db: Db, scope: Scope, tradeNo: string): Promise<TRefundable> {
+  const t = await requireRefundableTrade(db, scope, tradeNo);
+  return {
+    tradeNo: t.trade_no,
+    currency: t.currency,
+    amount: t.amount,
+    refundedAmount: t.refunded_amount,
+    pendingAmount: t.refund_pending_amount,
+    availableAmount: availableOf(t),
+  };
+}
+
+function tooLarge(available: number, currency: string): AppError {
+  return businessError('refund.amountTooLarge', { available: `${toMajorString(Math.max(0, available), currency)} ${currency}` });
+}
+
+/**
+ * Reserves `amount` on the transaction and records the refund, inside `trx`. Throws (rolling the
+ * caller's transaction back) when the amount no longer fits.
+ */
+export async function reserveAndInsertRefund(
+  trx: Trx,
+  t: { id: number; merchant_id: number; gateway_id: number; currency: string; amount: number; settle_amount: number },
+  amount: number,
+  o: { reason: string; applicant: Applicant; source: number; disputeId: number | null; now: number },
+): Promise<{ id: number; refundNo: string; method: number }> {
+  const res = await trx
+    .updateTable('transactions')
+    .set({ refund_pending_amount: sql<number>`refund_pending_amount + ${amount}` })
+    .where('id', '=', t.id)
+    .where(sql<boolean>`amount - refunded_amount - refund_pending_amount >= ${amount}`)
+    .executeTakeFirst();
+  const after = await trx
+    .selectFrom('transactions')
+    .select(['amount', 'refunded_amount', 'refund_pending_amount'])
+    .where('id', '=', t.id)
+    .executeTakeFirstOrThrow();
+  if (Number(res.numUpdatedRows) !== 1) throw tooLarge(availableOf(after), t.currency);
+  const availableBefore = availableOf(after) + amount;
+  // Full: the whole of a transaction nothing had touched yet.
+  const untouched = after.refunded_amount === 0 && after.refund_pending_amount === amount;
+  const method = untouched && amount === after.amount ? RefundMethod.full : RefundMethod.partial;
+  const refundNo = newRefundNo(o.now);
+  const row = await trx
+    .insertInto('refunds')
+    .values({
+      merchant_id: t.merchant_id,
+      gateway_id: t.gateway_id,
+      transaction_id: t.id,
+      refund_no: refundNo,
+      refund_type: RefundType.single,
+      method,
+      source: o.source,
+      dispute_id: o.disputeId,
+      currency: t.currency,
+      amount,
+      settle_amount: proRata(amount, t.amount, t.settle_amount),
+      available_amount: availableBefore,
+      reason: o.reason,
+      applicant: o.applicant.name,
+      applicant_admin_id: o.applicant.adminId,
+      status: RefundProcessing.pendingReview,
+      applied_at: o.now,
+      processed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, refundNo, method };
+}
+
+/** Parses the typed amount against the transaction's currency and checks it against what is available now. */
+export function parseRefundAmount(
+  text: string,
+  t: { currency: string; amount: number; refunded_amount: number; refund_pending_amount: number },
+) {
+  const amount = parseMajorAmount(text, t.currency);
+  if (amount === null) throw new AppError('refund.amountInvalid', ErrorCode.validation);
+  if (amount > availableOf(t)) throw tooLarge(availableOf(t), t.currency);
+  return amount;
+}
+
+/** POST RefundPath.apply: a merchant's refund application (pending review). */
+export async function applyRefund(db: Db, scope: Scope, body: TRefundApply, applicant: Applicant, now: number) {
+  const t = await requireRefundableTrade(db, scope, body.tradeNo);
+  if (availableOf(t) <= 0) throw businessError('refund.nothingRefundable');
+  const amount = parseRefundAmount(body.amount, t);
+  const created = await db
+    .transaction()
+    .execute((trx) =>
+      reserveAndInsertRefund(trx, t, amount, { reason: body.reason, applicant, source: RefundSource.merchant, disputeId: null, now }),
+    );
+  return { refundNo: created.refundNo, status: RefundProcessing.pendingReview, method: created.method };
+}
+
+/** Moves money out of pending into refunded on the transaction, and counts the refund on the processing day. */
+export async function completeRefundMoney(
+  trx: Trx,
+  r: { transaction_id: number; amount: number; settle_amount: number },
+  now: number,
+  fromPending: boolean,
+): Promise<void> {
+  const t = await trx
+    .selectFrom('transactions')
+    .select([
+      'id',
+      'merchant_id',
+      'gateway_id',
+      'card_scheme',
+      'settle_currency',
+      'abnormal_status',
+      'amount',
+      'refunded_amount',
+      'refund_pending_amount',
+    ])
+    .where('id', '=', r.transaction_id)
+    .executeTakeFirstOrThrow();
+  const update = trx
+    .updateTable('transactions')
+    .set({
+      refunded_amount: sql<number>`refunded_amount + ${r.amount}`,
+      refund_pending_amount: fromPending ? sql<number>`refund_pending_amount - ${r.amount}` : sql<number>`refund_pending_amount`,
+      refund_status: 1,
+      abnormal_status: abnormalAfterRefund(t.abnormal_status),
+    })
+    .where('id', '=', t.id);
+  // Money that was not reserved first (an RDR refund) must still fit in what is available.
+  const res = await (
+    fromPending ? update : update.where(sql<boolean>`amount - refunded_amount - refund_pending_amount >= ${r.amount}`)
+  ).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw businessError('refund.nothingRefundable');
+  await addToRollup(
+    trx,
+    { merchantId: t.merchant_id, gatewayId: t.gateway_id, cardScheme: t.card_scheme, currency: t.settle_currency, at: now },
+    { refund_count: 1, refund_amount: r.settle_amount },
+  );
+}
+
+const NEXT: Record<'audit' | 'process' | 'succeed' | 'fail', { from: TRefundProcessing[]; to: TRefundProcessing }> = {
+  audit: { from: [RefundProcessing.pendingReview], to: RefundProcessing.audited },
+  process: { from: [RefundProcessing.audited], to: RefundProcessing.processing },
+  succeed: { from: [RefundProcessing.processing], to: RefundProcessing.refunded },
+  fail: { from: [RefundProcessing.pendingReview, RefundProcessing.audited, RefundProcessing.processing], to: RefundProcessing.failed },
+};
+
+export type RefundStep = keyof typeof NEXT;
+
+/**
+ * One operator step of the processing flow (spec §4): pending review -> audited -> in processing ->
+ * refunded | refund failed (failure allowed from any open state). The status change is conditional
+ * on the expected current state, so two operators cannot both move the same refund.
+ */
+export async function moveRefund(db: Db, refundNo: string, step: RefundStep, now: number, failReason = '') {
+  const rule = NEXT[step];
+  return db.transaction().execute(async (trx) => {
+    const r = await trx.selectFrom('refunds').selectAll().where('refund_no', '=', refundNo).executeTakeFirst();
+    if (!r) throw new AppError('refund.notFound', ErrorCode.notFound);
+    const terminal = rule.to === RefundProcessing.refunded || rule.to === RefundProcessing.failed;
+    const res = await trx
+      .updateTable('refunds')
+      .set({
+        status: rule.to,
+        ...(terminal ? { processed_at: now } : {}),
+        ...(step === 'fail' ? { fail_reason: failReason.slice(0, 200) } : {}),
+      })
+      .where('id', '=', r.id)
+      .where('status', 'in', rule.from)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw conflictError('refund.wrongState', { refundNo });
+    if (step === 'succeed') await completeRefundMoney(trx, r, now, true);
+    if (step === 'fail') {
+      await trx
+        .updateTable('transactions')
+        .set({ refund_pending_amount: sql<number>`refund_pending_amount - ${r.amount}` })
+        .where('id', '=', r.transaction_id)
+        .execute();
+      // A failed refund of an Ethoca alert leaves the alert open again, so the merchant can still answer it.
+      if (r.dispute_id !== null)
+        await trx
+          .updateTable('disputes')
+          .set({ refund_id: null, updated_at: now })
+          .where('id', '=', r.dispute_id)
+          .where('refund_id', '=', r.id)
+          .execute();
+    }
+    return { refundNo, status: rule.to };
+  });
+}
+
+export const auditRefund = (db: Db, refundNo: string, now: number) => moveRefund(db, refundNo, 'audit', now);
+export const processRefund = (db: Db, refundNo: string, now: number) => moveRefund(db, refundNo, 'process', now);
+export const succeedRefund = (db: Db, refundNo: string, now: number) => moveRefund(db, refundNo, 'succeed', now);
+export const failRefund = (db: Db, refundNo: string, reason: string, now: number) => moveRefund(db, refundNo, 'fail', now, reason);

@@ -1,0 +1,201 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/types';
+import { gatewayIdFilter, type Scope } from '../../platform/scope';
+
+/**
+ * All SQL of reports, statistics and monitoring. Everything reads trade_rollups (one row per
+ * merchant, gateway, business day and card scheme), never the raw transactions, and every query is
+ * narrowed to the scope's merchant and permitted gateways.
+ */
+
+type RollupQuery = SelectQueryBuilder<Database, 'trade_rollups', object>;
+
+export type RollupFilter = {
+  /** Inclusive business days YYYY-MM-DD. */
+  fromDay: string;
+  toDay: string;
+  /** A gateway id already checked to belong to the scope (0 when the number matched none: no rows). */
+  gatewayId?: number | undefined;
+  currency?: string | undefined;
+  cardScheme?: string | undefined;
+};
+
+function scopedRollups(db: Db, scope: Scope, f: RollupFilter): RollupQuery {
+  const ids = gatewayIdFilter(scope);
+  return db
+    .selectFrom('trade_rollups')
+    .where('merchant_id', '=', scope.merchantId)
+    .where('day', '>=', f.fromDay)
+    .where('day', '<=', f.toDay)
+    .$if(ids !== null, (qb) => qb.where('gateway_id', 'in', ids ?? [0]))
+    .$if(f.gatewayId !== undefined, (qb) => qb.where('gateway_id', '=', f.gatewayId ?? 0))
+    .$if(f.currency !== undefined, (qb) => qb.where('currency', '=', f.currency ?? ''))
+    .$if(f.cardScheme !== undefined, (qb) => qb.where('card_scheme', '=', f.cardScheme ?? ''));
+}
+
+const sum = (col: string) => sql<string | number>`coalesce(sum(${sql.ref(col)}), 0)`;
+
+/** Gateway id of a gateway number inside the scope, or 0 (matches no rollup row) when none. */
+export async function resolveGatewayId(db: Db, scope: Scope, gatewayNo: string | undefined): Promise<number | undefined> {
+  if (gatewayNo === undefined) return undefined;
+  const ids = gatewayIdFilter(scope);
+  const row = await db
+    .selectFrom('gateways')
+    .select('id')
+    .where('merchant_id', '=', scope.merchantId)
+    .where('gateway_no', '=', gatewayNo)
+    .$if(ids !== null, (qb) => qb.where('id', 'in', ids ?? [0]))
+    .executeTakeFirst();
+  return row?.id ?? 0;
+}
+
+export type DailyFigureRow = {
+  day: string;
+  currency: string;
+  tx_count: number;
+  success_count: number;
+  success_amount: number;
+  failed_count: number;
+  duplicate_failed_count: number;
+  chargeback_count: number;
+  chargeback_amount: number;
+  retrieval_count: number;
+  retrieval_amount: number;
+  refund_count: number;
+  refund_amount: number;
+  rdr_count: number;
+  ethoca_count: number;
+};
+
+const DAILY_MEASURES = [
+  'tx_count',
+  'success_count',
+  'success_amount',
+  'failed_count',
+  'duplicate_failed_count',
+  'chargeback_count',
+  'chargeback_amount',
+  'retrieval_count',
+  'retrieval_amount',
+  'refund_count',
+  'refund_amount',
+  'rdr_count',
+  'ethoca_count',
+] as const;
+
+function numeric<T extends Record<string, unknown>>(row: T, keys: readonly string[]): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const k of keys) out[k] = Number(row[k] ?? 0);
+  return out as T;
+}
+
+/** One row per business day and settlement currency in the range, newest day first. */
+export async function dailyFigures(db: Db, scope: Scope, f: RollupFilter): Promise<DailyFigureRow[]> {
+  const rows = await scopedRollups(db, scope, f)
+    .select(['day', 'currency'])
+    .select(DAILY_MEASURES.map((m) => sum(m).as(m)))
+    .groupBy(['day', 'currency'])
+    .orderBy('day', 'desc')
+    .orderBy('currency', 'asc')
+    .execute();
+  return rows.map((r) => numeric(r as unknown as DailyFigureRow, DAILY_MEASURES));
+}
+
+export type MonthFigureRow = {
+  month: string;
+  currency: string;
+  first_day: string | null;
+  last_day: string | null;
+  success_amount: number;
+  success_count: number;
+  reserve_amount: number;
+  reserve_count: number;
+  refund_amount: number;
+  chargeback_amount: number;
+};
+
+const MONTH_MEASURES = [
+  'success_amount',
+  'success_count',
+  'reserve_amount',
+  'reserve_count',
+  'refund_amount',
+  'chargeback_amount',
+] as const;
+
+/** One row per month and settlement currency; first/last day are the month's days with trades. */
+export async function monthFigures(db: Db, scope: Scope, f: RollupFilter): Promise<MonthFigureRow[]> {
+  // Literal positions: PostgreSQL matches a select expression to its GROUP BY only when the text is the same.
+  const month = sql<string>`substr(day, 1, 7)`;
+  const rows = await scopedRollups(db, scope, f)
+    .select([month.as('month'), 'currency'])
+    .select([
+      sql<string | null>`min(case when tx_count > 0 then day end)`.as('first_day'),
+      sql<string | null>`max(case when tx_count > 0 then day end)`.as('last_day'),
+    ])
+    .select(MONTH_MEASURES.map((m) => sum(m).as(m)))
+    .groupBy([month, 'currency'])
+    .orderBy(month, 'desc')
+    .orderBy('currency', 'asc')
+    .execute();
+  return rows.map((r) => numeric(r as unknown as MonthFigureRow, MONTH_MEASURES));
+}
+
+export type SchemeMonthRow = {
+  month: string;
+  card_scheme: string;
+  tx_count: number;
+  success_count: number;
+  chargeback_count: number;
+  refund_count: number;
+  fraud_report_count: number;
+  rdr_count: number;
+};
+
+const SCHEME_MEASURES = ['tx_count', 'success_count', 'chargeback_count', 'refund_count', 'fraud_report_count', 'rdr_count'] as const;
+
+/** One row per month and card scheme (counts only: schemes mix currencies). */
+export async function schemeMonthFigures(db: Db, scope: Scope, f: RollupFilter): Promise<SchemeMonthRow[]> {
+  const month = sql<string>`substr(day, 1, 7)`;
+  const rows = await scopedRollups(db, scope, f)
+    .select([month.as('month'), 'card_scheme'])
+    .select(SCHEME_MEASURES.map((m) => sum(m).as(m)))
+    .groupBy([month, 'card_scheme'])
+    .orderBy(month, 'desc')
+    .orderBy('card_scheme', 'asc')
+    .execute();
+  return rows.map((r) => numeric(r as unknown as SchemeMonthRow, SCHEME_MEASURES));
+}
+
+export type ThresholdRow = { merchant_id: number; program: string; level: string; ratio_bp: number; min_count: number };
+
+/** Operator thresholds: the default rows (merchant 0) and the merchant's own. */
+export async function listThresholds(db: Db, merchantId: number): Promise<ThresholdRow[]> {
+  const rows = await db
+    .selectFrom('monitoring_thresholds')
+    .select(['merchant_id', 'program', 'level', 'ratio_bp', 'min_count'])
+    .where('merchant_id', 'in', [0, merchantId])
+    .execute();
+  return rows.map((r) => ({ ...r, merchant_id: Number(r.merchant_id), ratio_bp: Number(r.ratio_bp), min_count: Number(r.min_count) }));
+}
+
+export async function upsertThreshold(
+  db: Db,
+  row: { merchantId: number; program: string; level: string; ratioBp: number; minCount: number; now: number },
+): Promise<void> {
+  await db
+    .insertInto('monitoring_thresholds')
+    .values({
+      merchant_id: row.merchantId,
+      program: row.program,
+      level: row.level,
+      ratio_bp: row.ratioBp,
+      min_count: row.minCount,
+      updated_at: row.now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['merchant_id', 'program', 'level']).doUpdateSet({ ratio_bp: row.ratioBp, min_count: row.minCount, updated_at: row.now }),
+    )
+    .execute();
+}

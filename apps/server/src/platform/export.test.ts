@@ -1,0 +1,117 @@
+import { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { contentDisposition, createTimeFormatter, csvLine, neutralizeFormula, writeCsv, writeXlsx, type ExportColumn } from './export';
+
+type Row = { n: number; text: string };
+
+const columns: ExportColumn<Row>[] = [
+  { header: 'No', value: (r) => r.n },
+  { header: 'Text', value: (r) => r.text },
+  { header: 'Empty', value: () => null },
+];
+
+async function* batchesOf(rows: Row[], size: number): AsyncGenerator<Row[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+/** A slow reader with a tiny buffer: the writer has to wait for 'drain' many times. */
+function slowSink(): { stream: Writable; chunks: Buffer[]; maxBuffered: () => number } {
+  const chunks: Buffer[] = [];
+  let max = 0;
+  const stream = new Writable({
+    highWaterMark: 64,
+    write(chunk: Buffer, _enc, cb) {
+      chunks.push(Buffer.from(chunk));
+      max = Math.max(max, stream.writableLength);
+      setImmediate(cb);
+    },
+  });
+  return { stream, chunks, maxBuffered: () => max };
+}
+
+function finished(stream: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.on('finish', resolve);
+    stream.on('error', reject);
+  });
+}
+
+describe('formula injection', () => {
+  it('prefixes text starting with = + - @ tab or CR, and leaves other text alone', () => {
+    for (const s of ['=1+1', '+1+2', '-2+3', '-A1', '@SUM(A1)', '\tx', '\rx', '-1e3']) expect(neutralizeFormula(s)).toBe(`'${s}`);
+    // Negative amounts stay numbers a spreadsheet can add up.
+    for (const s of ['a=1', '10.50', '-12.50', '+3', '', "O'Neil"]) expect(neutralizeFormula(s)).toBe(s);
+  });
+});
+
+describe('CSV', () => {
+  it('quotes commas, quotes and line breaks; writes numbers as numbers and null as empty', () => {
+    expect(csvLine(['a,b', 'say "hi"', 'two\nlines', 7, null])).toBe('"a,b","say ""hi""","two\nlines",7,\r\n');
+    expect(csvLine(['=cmd|"/c calc"!A1'])).toBe(`"'=cmd|""/c calc""!A1"\r\n`);
+  });
+
+  it('streams every row through a slow reader without buffering the whole file', async () => {
+    const rows = Array.from({ length: 5_000 }, (_, i) => ({ n: i, text: `row ${i}` }));
+    const sink = slowSink();
+    const done = finished(sink.stream);
+    await writeCsv(sink.stream, { columns, batches: batchesOf(rows, 1_000) });
+    await done;
+    const text = Buffer.concat(sink.chunks).toString('utf8');
+    expect(text.startsWith('\uFEFFNo,Text,Empty\r\n')).toBe(true);
+    const lines = text.split('\r\n').filter((l) => l.length > 0);
+    expect(lines).toHaveLength(5_001);
+    expect(lines[5_000]).toBe('4999,row 4999,');
+    // One batch (about 12 KB) at most waits in the buffer: the writer waited for drain between batches.
+    expect(sink.maxBuffered()).toBeLessThan(20_000);
+  });
+});
+
+describe('XLSX', () => {
+  it('splits sheets at the row limit, repeats the header and neutralises formulas', async () => {
+    const rows = Array.from({ length: 7 }, (_, i) => ({ n: i, text: i === 0 ? '=SUM(A1:A2)' : `r${i}` }));
+    const sink = slowSink();
+    const done = finished(sink.stream);
+    await writeXlsx(sink.stream, { columns, batches: batchesOf(rows, 2), maxRowsPerSheet: 3, sheetName: 'trades' });
+    await done;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(sink.chunks) as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((s) => s.name)).toEqual(['trades', 'trades 2', 'trades 3']);
+    expect(wb.worksheets.map((s) => s.rowCount)).toEqual([4, 4, 2]);
+    expect((wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(['No', 'Text', 'Empty']);
+    expect(wb.worksheets[0]!.getCell('B2').value).toBe("'=SUM(A1:A2)");
+    expect(wb.worksheets[0]!.getCell('A2').value).toBe(0);
+    expect(wb.worksheets[2]!.getCell('B2').value).toBe('r6');
+  });
+});
+
+describe('content-disposition', () => {
+  it('carries an ASCII name and the exact UTF-8 name (RFC 5987)', () => {
+    expect(contentDisposition('transactions_2026-05-01_2026-05-31.csv')).toBe(
+      `attachment; filename="transactions_2026-05-01_2026-05-31.csv"; filename*=UTF-8''transactions_2026-05-01_2026-05-31.csv`,
+    );
+    expect(contentDisposition('交易_1.csv')).toBe(`attachment; filename="___1.csv"; filename*=UTF-8''%E4%BA%A4%E6%98%93_1.csv`);
+  });
+});
+
+describe('createTimeFormatter', () => {
+  it('formats in the timezone, across a daylight-saving change, like Intl does', () => {
+    const intl = (ms: number, tz: string) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }).format(new Date(ms));
+    for (const tz of ['Asia/Shanghai', 'Europe/London', 'America/New_York']) {
+      const format = createTimeFormatter(tz);
+      // Every 7 minutes and 13 seconds across the March 2026 clock changes in Europe and America.
+      for (let ms = Date.UTC(2026, 2, 7); ms < Date.UTC(2026, 2, 31); ms += 433_000) expect(format(ms), `${tz} ${ms}`).toBe(intl(ms, tz));
+    }
+    expect(createTimeFormatter('Asia/Shanghai')(Date.UTC(2026, 4, 1, 16, 30, 5))).toBe('2026-05-02 00:30:05');
+  });
+});

@@ -1,0 +1,81 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Card, Empty, Segmented, Select, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { THistoryRange } from '@mbo/shared/dashboard';
+import { minorUnitsOf } from '@mbo/shared/money';
+import { useSession } from '../../../platform/session';
+import { useTradeHistory } from '../api/get-trade-history';
+
+// The chart code (echarts) loads after the dashboard has painted.
+const HistoryChart = lazy(() => import('./history-chart'));
+
+const RANGES: THistoryRange[] = ['week', 'month', 'quarter'];
+
+/** Minor units -> ten-thousands of the major unit, for the bars (display only). */
+export function toTenThousands(minor: number, currency: string): number {
+  return Number((minor / 10 ** minorUnitsOf(currency) / 10_000).toFixed(4));
+}
+
+export function TradeHistoryCard() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const currencies = session.currencyList.map((c) => c.code);
+  const [range, setRange] = useState<THistoryRange>('week');
+  const [picked, setPicked] = useState<string | null>(null);
+  const currency = picked ?? currencies[0] ?? '';
+  const history = useTradeHistory({ range, currency });
+
+  const chart = useMemo(() => {
+    const points = history.data?.points ?? [];
+    return {
+      days: points.map((p) => p.day),
+      amounts: points.map((p) => toTenThousands(p.successAmount, currency)),
+      successRates: points.map((p) => (p.successRateBp === null ? null : p.successRateBp / 100)),
+      actualRates: points.map((p) => (p.actualSuccessRateBp === null ? null : p.actualSuccessRateBp / 100)),
+    };
+  }, [history.data, currency]);
+  const labels = useMemo(
+    () => ({
+      amount: t('dashboard.history.amount'),
+      successRate: t('dashboard.history.successRate'),
+      actualRate: t('dashboard.history.actualRate'),
+      amountUnit: t('dashboard.history.unit', { currency }),
+    }),
+    [t, currency],
+  );
+
+  return (
+    <Card
+      title={t('dashboard.history.title')}
+      data-testid="dashboard-history"
+      extra={
+        <div className="mbo-history-controls">
+          <Segmented<THistoryRange>
+            size="small"
+            value={range}
+            onChange={setRange}
+            options={RANGES.map((r) => ({ value: r, label: t(`dashboard.history.range.${r}`) }))}
+          />
+          {currencies.length > 1 && (
+            <Select<string>
+              size="small"
+              value={currency}
+              onChange={setPicked}
+              options={currencies.map((c) => ({ value: c, label: c }))}
+              data-testid="history-currency"
+            />
+          )}
+        </div>
+      }
+    >
+      {currency === '' && <Empty description={t('dashboard.history.noCurrency')} />}
+      {currency !== '' && history.isPending && <Skeleton active />}
+      {history.isError && <Empty description={t('common.loadFailed')} />}
+      {history.data && (
+        <Suspense fallback={<Skeleton active />}>
+          <HistoryChart {...chart} labels={labels} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { TMonitoring } from '@mbo/shared/reports';
+import { storeSessionInfo } from '../../../platform/session';
+import { useSignedOutEnglishClient } from '../../../test/client-state';
+import { loginResult } from '../../../test/factories';
+import { renderRoutes } from '../../../test/render';
+import { envelope, mockFetch } from '../../../test/utils';
+import { DashboardPage } from './dashboard-page';
+import { timeLeft } from '../components/deadlines-card';
+import { toTenThousands } from '../components/trade-history-card';
+
+// jsdom has no canvas: the chart records what it was given instead of drawing.
+const chartProps = vi.hoisted(() => ({ last: null as null | Record<string, unknown> }));
+vi.mock('../components/history-chart', () => ({
+  default: (props: Record<string, unknown>) => {
+    chartProps.last = props;
+    return <div data-testid="history-chart" />;
+  },
+}));
+
+const monitoring: TMonitoring = {
+  month: '2026-05',
+  daysElapsed: 15,
+  daysInMonth: 31,
+  programs: [
+    {
+      program: 'vamp',
+      parts: { fraudReports: 6, chargebacks: 10, rdrExcluded: 50 },
+      mtd: { count: 16, base: 1000, ratioBp: 160, level: 'excessive' },
+      projected: { count: 33, base: 2067, ratioBp: 160, level: 'excessive' },
+      thresholds: [{ level: 'excessive', ratioBp: 150, minCount: 0 }],
+    },
+    {
+      program: 'ecp',
+      parts: { chargebacks: 12, previousApproved: 10000 },
+      mtd: { count: 12, base: 10000, ratioBp: 12, level: null },
+      projected: { count: 25, base: 10000, ratioBp: 25, level: null },
+      thresholds: [{ level: 'warning', ratioBp: 100, minCount: 100 }],
+    },
+  ],
+};
+
+describe('dashboard widgets', () => {
+  useSignedOutEnglishClient();
+
+  it("renders today's trades, the history, products, deadlines and monitoring from the server's figures", async () => {
+    storeSessionInfo(
+      loginResult({
+        currencyList: [
+          { code: 'USD', name: 'US Dollar', minorUnits: 2 },
+          { code: 'EUR', name: 'Euro', minorUnits: 2 },
+        ],
+      }),
+    );
+    const deadline = new Date(Date.now() + (2 * 24 + 5) * 3_600_000 + 60_000).toISOString();
+    const fetch = mockFetch((url) => {
+      switch (url.pathname) {
+        case '/v3api/index/tradeToday':
+          return envelope({
+            day: '2026-05-20',
+            list: [{ currency: 'USD', txCount: 3, successCount: 1, successAmount: 12_345, successRateBp: 3333 }],
+          });
+        case '/v3api/index/tradeHistory':
+          return envelope({
+            currency: url.searchParams.get('currency'),
+            points: [
+              {
+                day: '2026-05-19',
+                successAmount: 250_000_000,
+                txCount: 4,
+                successCount: 2,
+                successRateBp: 5000,
+                actualSuccessRateBp: 6667,
+              },
+              { day: '2026-05-20', successAmount: 0, txCount: 0, successCount: 0, successRateBp: null, actualSuccessRateBp: null },
+            ],
+          });
+        case '/v3api/index/products':
+          return envelope({ list: [{ gatewayNo: '90000001', name: 'G', currency: 'USD', cardSchemes: ['VISA', 'JCB'], status: 1 }] });
+        case '/v3api/index/deadlines':
+          return envelope({
+            list: [
+              {
+                id: 7,
+                caseNo: 'CB-1',
+                kind: 1,
+                processingType: 1,
+                gatewayNo: '90000001',
+                currency: 'USD',
+                amount: 1500,
+                replyDeadline: deadline,
+              },
+            ],
+          });
+        case '/v3api/index/monitoring':
+          return envelope(monitoring);
+        case '/v3api/merchant/summary':
+          return envelope({
+            merchantNo: '100001',
+            name: 'M',
+            status: 1,
+            contractStart: null,
+            contractEnd: null,
+            registeredAt: '2024-01-01T00:00:00Z',
+            services: [],
+          });
+        case '/v3api/mernews/list':
+          return envelope({ list: [], total: 0, capped: false, page: 1, limit: 10 });
+        default:
+          return undefined;
+      }
+    });
+    renderRoutes('/', { '/': <DashboardPage /> });
+
+    const today = await screen.findByTestId('today-row');
+    expect(today.textContent).toContain('123.45');
+    expect(today.textContent).toContain('33.33%');
+
+    await screen.findByTestId('history-chart');
+    expect(chartProps.last).toMatchObject({
+      days: ['2026-05-19', '2026-05-20'],
+      amounts: [250, 0],
+      successRates: [50, null],
+      actualRates: [66.67, null],
+    });
+    expect((chartProps.last?.labels as { amountUnit: string }).amountUnit).toBe('10k USD');
+    const historyCall = fetch.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .find((u) => u.pathname === '/v3api/index/tradeHistory');
+    expect(historyCall?.searchParams.get('range')).toBe('week');
+    expect(historyCall?.searchParams.get('currency')).toBe('USD');
+
+    const products = await screen.findByTestId('dashboard-products');
+    expect(await within(products).findByText('90000001')).toBeTruthy();
+    expect(within(products).getByText('JCB')).toBeTruthy();
+
+    const item = await screen.findByTestId('deadline-item');
+    expect(within(item).getByRole('link', { name: 'CB-1' }).getAttribute('href')).toBe(
+      '/merTradeMgr/initProConTradePage?caseNo=CB-1&detail=CB-1',
+    );
+    expect(within(item).getByTestId('deadline-left').textContent).toBe('2 d 5 h left');
+
+    const vamp = await screen.findByTestId('dashboard-monitoring-vamp');
+    expect(vamp.textContent).toContain('Excessive');
+    expect(vamp.textContent).toContain('1.60%');
+    expect(screen.getByTestId('dashboard-monitoring-ecp').textContent).toContain('Normal');
+    // The fund totals keep their place for the funds work.
+    expect(screen.getByTestId('dashboard-fund-totals')).toBeTruthy();
+  });
+
+  it('computes time left and ten-thousands exactly enough for display', () => {
+    expect(timeLeft('2026-05-20T12:00:00Z', Date.parse('2026-05-18T10:30:00Z'))).toEqual({ days: 2, hours: 1 });
+    expect(timeLeft('2026-05-20T12:00:00Z', Date.parse('2026-05-21T00:00:00Z'))).toEqual({ days: 0, hours: 0 });
+    expect(toTenThousands(123_456_789, 'USD')).toBe(123.4568);
+    expect(toTenThousands(50_000, 'JPY')).toBe(5);
+  });
+});

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DisputePath } from '@mbo/shared/disputes';
+import type { TRefundApplied } from '@mbo/shared/refunds';
+import { http } from '../../../platform/request';
+
+export function refundAlert(caseNo: string): Promise<TRefundApplied> {
+  return http.post<TRefundApplied>(DisputePath.alertRefund, { caseNo });
+}
+
+export function useRefundAlert() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: refundAlert,
+    onSuccess: async (_d, caseNo) => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['disputes'] }),
+        client.invalidateQueries({ queryKey: ['dispute', caseNo] }),
+      ]);
+    },
+  });
+}

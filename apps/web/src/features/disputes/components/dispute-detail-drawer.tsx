@@ -1,0 +1,93 @@
+import { Button, Descriptions, Drawer, List, Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { minorUnitsOf } from '@mbo/shared/money';
+import { formatMoney, parseTime } from '../../../platform/format';
+import { useIsMobile } from '../../../platform/use-is-mobile';
+import { useTimezone } from '../../../platform/timezone';
+import { downloadEvidence } from '../api/appeal-dispute';
+import { useDisputeDetail } from '../api/get-dispute-detail';
+import { TimeLeft } from './time-left';
+
+export function disputeMoney(value: number, currency: string): string {
+  return `${formatMoney(value, { minorUnits: minorUnitsOf(currency) })} ${currency}`;
+}
+
+type TProps = {
+  caseNo: string | null;
+  onClose: () => void;
+  onAppeal?: (caseNo: string) => void;
+  onAlertRefund?: (d: { caseNo: string; alertAmount: number; currency: string }) => void;
+};
+
+/** One case: the §3 fields, the deadline with time left, the appeal and its evidence files. */
+export function DisputeDetailDrawer({ caseNo, onClose, onAppeal, onAlertRefund }: TProps) {
+  const { t } = useTranslation();
+  const tz = useTimezone();
+  const isMobile = useIsMobile();
+  const detail = useDisputeDetail(caseNo);
+  const d = detail.data;
+  const time = (v: string | null) => (v ? parseTime(v, undefined, tz.timezone) : '-');
+  return (
+    <Drawer open={caseNo !== null} onClose={onClose} title={t('dispute.detailTitle')} size={isMobile ? '100%' : 600} destroyOnHidden>
+      {d && (
+        <>
+          <Descriptions column={1} size="small" bordered data-testid="dispute-detail">
+            <Descriptions.Item label={t('dispute.caseNo')}>{d.caseNo}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.tradeNo')}>{d.tradeNo}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.gatewayNo')}>{d.gatewayNo}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.kind')}>{t(`tradeEnum.disputeKind.${d.kind}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.processingType')}>
+              <Tag>{t(`tradeEnum.processingType.${d.processingType}`)}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('dispute.amount')}>{disputeMoney(d.amount, d.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.chargebackAmount')}>{disputeMoney(d.chargebackAmount, d.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.appealAmount')}>{disputeMoney(d.appealAmount, d.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.alertAmount')}>{disputeMoney(d.alertAmount, d.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.settleBatch')}>{d.settleBatch || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.reason')}>{[d.reasonCode, d.reason].filter(Boolean).join(' ') || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.replyDeadline')}>
+              <Space wrap>
+                {time(d.replyDeadline)}
+                <TimeLeft deadline={d.replyDeadline} />
+              </Space>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('dispute.appealStatus')}>{t(`tradeEnum.appealStatus.${d.appealStatus}`)}</Descriptions.Item>
+            {d.appealNote && <Descriptions.Item label={t('dispute.appealNote')}>{d.appealNote}</Descriptions.Item>}
+            <Descriptions.Item label={t('dispute.appealedAt')}>{time(d.appealedAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.decidedAt')}>{time(d.decidedAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.refundNo')}>{d.refundNo ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.createdAt')}>{time(d.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.tradeAt')}>{time(d.tradeAt)}</Descriptions.Item>
+          </Descriptions>
+          {d.files.length > 0 && (
+            <List
+              style={{ marginTop: 16 }}
+              header={t('dispute.evidence')}
+              size="small"
+              dataSource={d.files}
+              renderItem={(f) => (
+                <List.Item data-testid="dispute-file">
+                  <Button type="link" size="small" style={{ padding: 0 }} onClick={() => void downloadEvidence(f.id, f.name)}>
+                    {f.name}
+                  </Button>
+                </List.Item>
+              )}
+            />
+          )}
+          <Space style={{ marginTop: 16 }} wrap>
+            {d.canAppeal && onAppeal && (
+              <Button type="primary" data-testid="detail-appeal" onClick={() => onAppeal(d.caseNo)}>
+                {t('dispute.appeal')}
+              </Button>
+            )}
+            {d.canAlertRefund && onAlertRefund && (
+              <Button danger data-testid="detail-alert-refund" onClick={() => onAlertRefund(d)}>
+                {t('dispute.alertRefund')}
+              </Button>
+            )}
+          </Space>
+        </>
+      )}
+    </Drawer>
+  );
+}

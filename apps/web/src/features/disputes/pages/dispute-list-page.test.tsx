@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { TDispute } from '@mbo/shared/disputes';
+import { storeLoginResult } from '../../../platform/session';
+import { useSignedOutEnglishClient } from '../../../test/client-state';
+import { loginResult } from '../../../test/factories';
+import { renderRoutes } from '../../../test/render';
+import { envelope, mockFetch } from '../../../test/utils';
+import { timeLeft } from '../dispute-query';
+import { DisputeListPage } from './dispute-list-page';
+
+const PAGE_PATH = '/merTradeMgr/initProConTradePage';
+const LIST_API = '/v3api/merTradeMgr/proConTrade/list';
+
+function dispute(o: Partial<TDispute> = {}): TDispute {
+  return {
+    caseNo: 'CB20260310AAAA',
+    tradeNo: 'T100200300',
+    gatewayNo: '90000001',
+    kind: 1,
+    processingType: 1,
+    currency: 'USD',
+    amount: 5_000,
+    chargebackAmount: 5_000,
+    appealAmount: 0,
+    alertAmount: 0,
+    settleBatch: '',
+    reasonCode: '10.4',
+    reason: 'Fraud',
+    // 16:00 UTC is midnight the next day in Shanghai and 16:00 in London.
+    replyDeadline: '2099-03-30T16:00:00.000Z',
+    appealStatus: 0,
+    appealNote: '',
+    appealedAt: null,
+    decidedAt: null,
+    refundNo: null,
+    createdAt: '2026-03-10T04:00:00.000Z',
+    tradeAt: '2026-03-09T04:00:00.000Z',
+    canAppeal: true,
+    canAlertRefund: false,
+    cursor: '1773115200000_3',
+    ...o,
+  };
+}
+
+function signInWith(permissions: string[]) {
+  storeLoginResult(
+    loginResult({
+      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions },
+      moduleList: [{ moduleId: 1, key: 'transaction', menuList: [PAGE_PATH] }],
+    }),
+  );
+}
+
+const list = (rows: TDispute[]) => envelope({ list: rows, total: rows.length, capped: false, page: 1, limit: 20 });
+
+describe('time left', () => {
+  it('counts days, hours and minutes and says when the deadline has passed', () => {
+    const now = Date.parse('2026-03-01T00:00:00Z');
+    expect(timeLeft('2026-03-03T05:30:00Z', now)).toEqual({ overdue: false, days: 2, hours: 5, minutes: 30 });
+    expect(timeLeft('2026-02-28T00:00:00Z', now)?.overdue).toBe(true);
+    expect(timeLeft(null, now)).toBeNull();
+  });
+});
+
+describe('DisputeListPage', () => {
+  useSignedOutEnglishClient();
+
+  it('shows the deadline in the user timezone with the appeal and alert actions gated by their operations', async () => {
+    signInWith(['ProConTrade:Appeal']);
+    mockFetch((url) =>
+      url.pathname === LIST_API
+        ? list([
+            dispute(),
+            dispute({ caseNo: 'ET1', kind: 4, processingType: 7, canAppeal: false, canAlertRefund: true, alertAmount: 5_000 }),
+          ])
+        : undefined,
+    );
+    renderRoutes(PAGE_PATH, { [PAGE_PATH]: <DisputeListPage /> });
+    const deadlines = await screen.findAllByTestId('dispute-deadline');
+    expect(deadlines[0]!.textContent).toBe('2099-03-31 00:00:00');
+    expect(screen.getAllByTestId('row-appeal')).toHaveLength(1);
+    expect(screen.queryByTestId('row-alert-refund')).toBeNull();
+    expect(screen.queryByTestId('dispute-export-csv')).toBeNull();
+  });
+
+  it('checks evidence files on the client: a wrong type and an 11th file are refused before sending', async () => {
+    signInWith(['ProConTrade:Appeal', 'ProConTrade:AlertRefund']);
+    const fetch = mockFetch((url) => (url.pathname === LIST_API ? list([dispute()]) : undefined));
+    renderRoutes(PAGE_PATH, { [PAGE_PATH]: <DisputeListPage /> });
+    fireEvent.click(await screen.findByTestId('row-appeal'));
+    await screen.findByTestId('appeal-choose');
+    // The upload control replaces its file input after each choice: look it up each time.
+    const input = () => document.body.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input(), { target: { files: [new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' })] } });
+    expect((await screen.findByTestId('appeal-problem')).textContent).toContain('setup.exe');
+    const pdfs = Array.from({ length: 11 }, (_, i) => new File(['%PDF-1.4'], `p${i}.pdf`, { type: 'application/pdf' }));
+    fireEvent.change(input(), { target: { files: pdfs } });
+    await waitFor(() => expect(screen.getByTestId('appeal-problem').textContent).toBe('At most 10 files'));
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('/appeal'))).toBe(false);
+  });
+});

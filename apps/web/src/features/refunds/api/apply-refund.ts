@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { RefundPath, type TRefundApplied, type TRefundApply } from '@mbo/shared/refunds';
+import { http } from '../../../platform/request';
+
+export function applyRefund(body: TRefundApply): Promise<TRefundApplied> {
+  return http.post<TRefundApplied>(RefundPath.apply, body);
+}
+
+/** On success the refund list and the transaction's refundable amount are fetched again. */
+export function useApplyRefund() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: applyRefund,
+    onSuccess: async (_data, body) => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['refunds'] }),
+        client.invalidateQueries({ queryKey: ['refundable', body.tradeNo] }),
+      ]);
+    },
+  });
+}

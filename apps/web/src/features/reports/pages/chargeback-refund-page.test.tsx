@@ -1,0 +1,111 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { TMonitoring } from '@mbo/shared/reports';
+import { storeSessionInfo } from '../../../platform/session';
+import { useSignedOutEnglishClient } from '../../../test/client-state';
+import { loginResult } from '../../../test/factories';
+import { renderRoutes } from '../../../test/render';
+import { envelope, mockFetch } from '../../../test/utils';
+import { ChargebackRefundPage, readStatsQuery } from './chargeback-refund-page';
+
+const chart = vi.hoisted(() => ({ last: null as null | { months: string[]; series: { name: string; values: (number | null)[] }[] } }));
+vi.mock('../components/rates-chart', () => ({
+  default: (props: typeof chart.last) => {
+    chart.last = props;
+    return <div data-testid="rates-chart" />;
+  },
+}));
+
+const monitoring: TMonitoring = {
+  month: '2026-05',
+  daysElapsed: 15,
+  daysInMonth: 31,
+  programs: [
+    {
+      program: 'vamp',
+      parts: { fraudReports: 6, chargebacks: 10, rdrExcluded: 50 },
+      mtd: { count: 16, base: 1000, ratioBp: 160, level: 'excessive' },
+      projected: { count: 33, base: 2067, ratioBp: 160, level: 'excessive' },
+      thresholds: [{ level: 'excessive', ratioBp: 150, minCount: 0 }],
+    },
+    {
+      program: 'ecp',
+      parts: { chargebacks: 120, previousApproved: 10000 },
+      mtd: { count: 120, base: 10000, ratioBp: 120, level: 'warning' },
+      projected: { count: 248, base: 10000, ratioBp: 248, level: 'excessive' },
+      thresholds: [
+        { level: 'warning', ratioBp: 100, minCount: 100 },
+        { level: 'excessive', ratioBp: 150, minCount: 100 },
+        { level: 'highExcessive', ratioBp: 300, minCount: 300 },
+      ],
+    },
+  ],
+};
+
+describe('chargeback and refund rate page', () => {
+  useSignedOutEnglishClient();
+
+  it('keeps the month range in the URL, draws the rates and shows VAMP and ECP with their levels and thresholds', async () => {
+    storeSessionInfo(loginResult());
+    expect(readStatsQuery(new URLSearchParams('from=2026-01&to=2026-03&cardScheme=VISA'), '2026-05')).toEqual({
+      from: '2026-01',
+      to: '2026-03',
+      cardScheme: 'VISA',
+    });
+    // Beyond 12 months back: the default (last 6 months).
+    expect(readStatsQuery(new URLSearchParams('from=2024-01&to=2024-03'), '2026-05')).toEqual({ from: '2025-12', to: '2026-05' });
+
+    const fetch = mockFetch((url) => {
+      if (url.pathname === '/v3api/statistics/monitoring') return envelope(monitoring);
+      if (url.pathname === '/v3api/statistics/tnx/chargebackRefundList')
+        return envelope({
+          list: [
+            {
+              month: '2026-02',
+              cardScheme: 'VISA',
+              txCount: 40,
+              successCount: 30,
+              chargebackCount: 1,
+              refundCount: 2,
+              chargebackRateBp: 333,
+              refundRateBp: 667,
+            },
+            {
+              month: '2026-01',
+              cardScheme: 'VISA',
+              txCount: 20,
+              successCount: 0,
+              chargebackCount: 0,
+              refundCount: 0,
+              chargebackRateBp: null,
+              refundRateBp: null,
+            },
+          ],
+        });
+      return undefined;
+    });
+    renderRoutes('/s?from=2026-01&to=2026-02&cardScheme=VISA', { '/s': <ChargebackRefundPage /> });
+
+    const table = await screen.findByTestId('stats-table');
+    expect(await within(table).findByText('3.33%')).toBeTruthy();
+    expect(within(table).getByText('6.67%')).toBeTruthy();
+    const asked = fetch.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .find((u) => u.pathname.endsWith('chargebackRefundList'));
+    expect(Object.fromEntries(asked?.searchParams ?? [])).toEqual({ from: '2026-01', to: '2026-02', cardScheme: 'VISA' });
+    await screen.findByTestId('rates-chart');
+    expect(chart.last?.months).toEqual(['2026-01', '2026-02']);
+    expect(chart.last?.series[0]).toEqual({ name: 'Visa chargeback rate', values: [null, 3.33] });
+
+    const vamp = await screen.findByTestId('monitoring-vamp');
+    expect(within(vamp).getByTestId('monitoring-vamp-mtd').textContent).toBe('1.60%');
+    expect(vamp.textContent).toContain('RDR alerts not counted: 50');
+    const ecp = screen.getByTestId('monitoring-ecp');
+    expect(
+      within(ecp)
+        .getAllByTestId('monitoring-level')
+        .map((e) => e.textContent),
+    ).toEqual(['Early warning', 'Excessive']);
+    expect(ecp.textContent).toContain('High excessive: ≥ 3.00%, with at least 300');
+  });
+});

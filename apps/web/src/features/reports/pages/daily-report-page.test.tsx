@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TDailyReport } from '@mbo/shared/reports';
+import { storeSessionInfo } from '../../../platform/session';
+import { useSignedOutEnglishClient } from '../../../test/client-state';
+import { loginResult } from '../../../test/factories';
+import { renderRoutes } from '../../../test/render';
+import { envelope, mockFetch } from '../../../test/utils';
+import { DailyReportPage, readDailyQuery, writeDailyQuery } from './daily-report-page';
+
+const ROW = {
+  txCount: 10,
+  successCount: 7,
+  failedCount: 3,
+  duplicateFailedCount: 1,
+  successRateBp: 7000,
+  actualSuccessRateBp: 7778,
+  successAmount: 1_234_567,
+  chargebackCount: 1,
+  chargebackAmount: 5000,
+  retrievalCount: 0,
+  retrievalAmount: 0,
+  refundCount: 2,
+  refundAmount: 2500,
+  rdrCount: 1,
+  ethocaCount: 0,
+};
+
+function report(): TDailyReport {
+  return {
+    list: [{ day: '2026-05-10', merchantNo: '100001', currency: 'USD', ...ROW }],
+    total: 1,
+    capped: false,
+    page: 1,
+    limit: 20,
+    totals: [{ currency: 'USD', ...ROW }],
+  };
+}
+
+function signIn(permissions: string[]) {
+  const r = loginResult({ userInfo: { ...loginResult().userInfo, permissions, forceChangePwd: false } });
+  storeSessionInfo(r);
+}
+
+describe('daily report URL filters', () => {
+  it('reads valid filters, falls back to today for a malformed or too long range, and writes only what differs', () => {
+    const today = '2026-05-20';
+    expect(readDailyQuery(new URLSearchParams('from=2026-05-01&to=2026-05-10&gatewayNo=123&currency=USD&page=2&limit=50'), today)).toEqual({
+      from: '2026-05-01',
+      to: '2026-05-10',
+      gatewayNo: '123',
+      currency: 'USD',
+      page: 2,
+      limit: 50,
+    });
+    expect(readDailyQuery(new URLSearchParams('from=2026-01-01&to=2026-07-15&gatewayNo=x&currency=usd&limit=7'), today)).toEqual({
+      from: today,
+      to: today,
+      page: 1,
+      limit: 20,
+    });
+    expect(writeDailyQuery({ from: today, to: today, page: 1, limit: 20 }, today).toString()).toBe('');
+    expect(writeDailyQuery({ from: '2026-05-01', to: '2026-05-02', currency: 'EUR', page: 3, limit: 20 }, today).toString()).toBe(
+      'from=2026-05-01&to=2026-05-02&currency=EUR&page=3',
+    );
+  });
+});
+
+describe('daily report page', () => {
+  useSignedOutEnglishClient();
+
+  it('asks the server with the URL filters, shows the row and totals, and offers downloads and explanations only with the operations', async () => {
+    signIn(['TradeDailyReport:Downloads', 'TradeDailyReport:Description']);
+    const fetch = mockFetch((url) => (url.pathname === '/v3api/tradeDailyReport/list' ? envelope(report()) : undefined));
+    renderRoutes('/r?from=2026-05-01&to=2026-05-10&gatewayNo=90000001', { '/r': <DailyReportPage /> });
+
+    const table = await screen.findByTestId('daily-table');
+    await waitFor(() => expect(within(table).getAllByText('12,345.67').length).toBe(2));
+    const asked = new URL(String(fetch.mock.calls[0]?.[0]), 'http://localhost');
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      from: '2026-05-01',
+      to: '2026-05-10',
+      gatewayNo: '90000001',
+      page: '1',
+      limit: '20',
+    });
+    expect(within(table).getAllByText('70.00%').length).toBe(2);
+    expect(within(table).getAllByText('77.78%').length).toBe(2);
+    expect(screen.getByTestId('daily-total').textContent).toContain('Total');
+    expect(screen.getByTestId('daily-download-xlsx')).toBeTruthy();
+    fireEvent.mouseEnter(screen.getAllByTestId('help-actualSuccessRateBp')[0]!);
+    expect(await screen.findByText('Approved count ÷ (total count − duplicated failures).')).toBeTruthy();
+  });
+
+  it('hides the download and the explanations without the operations', async () => {
+    signIn([]);
+    mockFetch((url) => (url.pathname === '/v3api/tradeDailyReport/list' ? envelope(report()) : undefined));
+    renderRoutes('/r', { '/r': <DailyReportPage /> });
+    await screen.findAllByText('12,345.67');
+    expect(screen.queryByTestId('daily-download-xlsx')).toBeNull();
+    expect(screen.queryByTestId('help-txCount')).toBeNull();
+  });
+});

@@ -1,0 +1,257 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Descriptions, Drawer, Space, Spin, Timeline, message } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { minorUnitsOf } from '@mbo/shared/money';
+import { DisputeKind, PayStatus } from '@mbo/shared/trade-enums';
+import type { TTimelineEntry, TTransactionDetail, TTransactionView } from '@mbo/shared/transactions';
+import { formatMoney, parseTime } from '../../../platform/format';
+import { messageOf } from '../../../platform/request';
+import { useSession } from '../../../platform/session';
+import { useTimezone } from '../../../platform/timezone';
+import { useIsMobile } from '../../../platform/use-is-mobile';
+import { useTransactionDetail } from '../api/get-transaction-detail';
+
+/** Where a refund application starts: the refunds screen opens its dialog from `apply`. */
+export const REFUND_APPLY_PATH = '/refundment/forwardRefundmentList';
+const REFUND_OPERATIONS = ['TradeRecord:Refund', 'Refundment:Apply'];
+
+export function money(amount: number, currency: string): string {
+  return `${formatMoney(amount, { minorUnits: minorUnitsOf(currency) })} ${currency}`;
+}
+
+/** Copies text; spec §8 clipboard success and failure messages. */
+export async function copyText(text: string, done: string, failed: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    void message.success(done);
+  } catch {
+    void message.error(failed);
+  }
+}
+
+function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      type="link"
+      size="small"
+      icon={<CopyOutlined />}
+      aria-label={t('trade.copy')}
+      data-testid="copy-button"
+      onClick={() => void copyText(text, t('trade.copied'), t('trade.copyFailed'))}
+    />
+  );
+}
+
+function TimelineText({ entry }: { entry: TTimelineEntry }) {
+  const { t } = useTranslation();
+  const amount = entry.amount !== null && entry.currency ? formatMoney(entry.amount, { minorUnits: minorUnitsOf(entry.currency) }) : '';
+  let status = '';
+  if (entry.status !== null) {
+    if (entry.event === 'returned') status = t(`tradeEnum.payStatus.${entry.status}`);
+    else if (entry.event === 'refundProcessed' || entry.event === 'refundApplied') status = t(`tradeEnum.refundProcessing.${entry.status}`);
+    else if (entry.event === 'appealDecided' || entry.event === 'appealed') status = t(`tradeEnum.appealStatus.${entry.status}`);
+  }
+  const kind = entry.disputeKind !== null ? t(`tradeEnum.disputeKind.${entry.disputeKind}`) : '';
+  return <>{t(`tradeDetail.event.${entry.event}`, { ref: entry.ref ?? '', amount, currency: entry.currency ?? '', status, kind })}</>;
+}
+
+function timelineColor(entry: TTimelineEntry): string {
+  if (entry.event === 'disputeArrived') return entry.disputeKind === DisputeKind.chargeback ? 'red' : 'orange';
+  if (entry.event === 'disputeDeadline') return 'orange';
+  if (entry.event.startsWith('refund')) return 'blue';
+  return 'gray';
+}
+
+function DetailBody({ detail, view, onRefund }: { detail: TTransactionDetail; view: TTransactionView; onRefund: (() => void) | null }) {
+  const { t } = useTranslation();
+  const tz = useTimezone();
+  const time = (v: string | null) => parseTime(v, undefined, tz.timezone);
+  const yesNo = (v: boolean) => (v ? t('tradeDetail.yes') : t('tradeDetail.no'));
+  const p = detail.payment;
+  const section = (title: string, items: [string, ReactNode][], testId: string) => (
+    <Descriptions
+      title={title}
+      size="small"
+      bordered
+      column={{ xs: 1, sm: 1, md: 2 }}
+      style={{ marginBottom: 16 }}
+      data-testid={testId}
+      items={items.map(([key, value]) => ({ key, label: t(`tradeDetail.${key}`), children: value === '' ? '-' : value }))}
+    />
+  );
+
+  return (
+    <>
+      {onRefund && (
+        <Space style={{ marginBottom: 16 }}>
+          <Button type="primary" data-testid="refund-button" onClick={onRefund}>
+            {t('tradeDetail.refund')}
+          </Button>
+        </Space>
+      )}
+      {section(
+        t('tradeDetail.order'),
+        [
+          ['gatewayNo', detail.order.gatewayNo],
+          [
+            'tradeNo',
+            <span key="tradeNo">
+              {detail.order.tradeNo} <CopyButton text={detail.order.tradeNo} />
+            </span>,
+          ],
+          [
+            'merchantOrderNo',
+            <span key="merchantOrderNo">
+              {detail.order.merchantOrderNo} <CopyButton text={detail.order.merchantOrderNo} />
+            </span>,
+          ],
+          ['tradeType', t(`tradeEnum.tradeType.${detail.order.tradeType}`)],
+          ['tradeUrl', detail.order.tradeUrl],
+        ],
+        'detail-order',
+      )}
+      {section(
+        t('tradeDetail.payment'),
+        [
+          ['payStatus', t(`tradeEnum.payStatus.${p.payStatus}`)],
+          ['returnMessage', p.returnMessage],
+          ['cardScheme', t(`tradeEnum.cardScheme.${p.cardScheme}`, { defaultValue: p.cardScheme })],
+          ['card', p.cardMasked],
+          ['amount', money(p.amount, p.currency)],
+          ['settleAmount', money(p.settleAmount, p.settleCurrency)],
+          ['settleStatus', t(`tradeEnum.settleStatus.${p.settleStatus}`)],
+          ['reserveStatus', t(`tradeEnum.reserveStatus.${p.reserveStatus}`)],
+          ['reserveAmount', money(p.reserveAmount, p.settleCurrency)],
+          ['abnormalStatus', t(`tradeEnum.abnormalStatus.${p.abnormalStatus}`)],
+          ['refundStatus', t(`tradeEnum.refundFlag.${p.refundStatus}`)],
+          ['refundedAmount', money(p.refundedAmount, p.currency)],
+          ['refundPendingAmount', money(p.refundPendingAmount, p.currency)],
+          ...(detail.refundable !== null ? ([['refundable', money(detail.refundable, p.currency)]] as [string, ReactNode][]) : []),
+          ['chargebackStatus', t(`tradeEnum.chargebackFlag.${p.chargebackStatus}`)],
+          ['retrievalStatus', t(`tradeEnum.retrievalFlag.${p.retrievalStatus}`)],
+          ['rdrStatus', t(`tradeEnum.alertFlag.${p.rdrStatus}`)],
+          ['ethocaStatus', t(`tradeEnum.alertFlag.${p.ethocaStatus}`)],
+          ['appealStatus', t(`tradeEnum.appealStatus.${p.appealStatus}`)],
+        ],
+        'detail-payment',
+      )}
+      {section(
+        t('tradeDetail.cardholder'),
+        [
+          ['name', detail.cardholder.name],
+          ['email', detail.cardholder.email],
+          ['customerEmail', detail.cardholder.customerEmail],
+          ['ip', detail.cardholder.ip],
+          ['phone', detail.cardholder.phone],
+          ['address', detail.cardholder.address],
+          ['city', detail.cardholder.city],
+          ['state', detail.cardholder.state],
+          ['zip', detail.cardholder.zip],
+        ],
+        'detail-cardholder',
+      )}
+      {section(
+        t('tradeDetail.shipping'),
+        [
+          ['name', detail.shipping.name],
+          ['email', detail.shipping.email],
+          ['phone', detail.shipping.phone],
+          ['address', detail.shipping.address],
+          ['city', detail.shipping.city],
+          ['state', detail.shipping.state],
+          ['zip', detail.shipping.zip],
+          ['country', detail.shipping.country],
+        ],
+        'detail-shipping',
+      )}
+      {section(
+        t('tradeDetail.risk'),
+        [
+          ['highRiskCountry', yesNo(detail.risk.highRiskCountry)],
+          ['billCountry', detail.risk.billCountry],
+          ['paymentCountry', detail.risk.paymentCountry],
+          ['international', t(`tradeEnum.international.${detail.risk.international}`)],
+          ['issuerRealCountry', detail.risk.issuerRealCountry],
+          ['ipBillCountry', detail.risk.ipBillCountry],
+          ['issuerName', detail.risk.issuerName],
+          ['issuerCountry', detail.risk.issuerCountry],
+          ...(view === 'riskDeclined' || detail.risk.riskRules.length > 0
+            ? ([['riskRules', detail.risk.riskRules.join(', ')]] as [string, ReactNode][])
+            : []),
+        ],
+        'detail-risk',
+      )}
+      {section(
+        t('tradeDetail.timestamps'),
+        [
+          ['createdAt', time(detail.timestamps.createdAt)],
+          ['submittedAt', time(detail.timestamps.submittedAt)],
+          ['returnedAt', time(detail.timestamps.returnedAt)],
+        ],
+        'detail-timestamps',
+      )}
+      <h4 style={{ margin: '8px 0 16px' }}>{t('tradeDetail.timeline')}</h4>
+      <Timeline
+        data-testid="detail-timeline"
+        items={detail.timeline.map((entry, i) => ({
+          key: `${entry.event}-${i}`,
+          color: timelineColor(entry),
+          content: (
+            <div data-testid="timeline-entry">
+              <div>
+                <TimelineText entry={entry} />
+              </div>
+              <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{time(entry.at)}</div>
+            </div>
+          ),
+        }))}
+      />
+    </>
+  );
+}
+
+/** The detail of one transaction, kept in the URL (`?detail=<tradeNo>`); full width on mobile. */
+export function TransactionDetailDrawer({
+  view,
+  tradeNo,
+  onClose,
+}: {
+  view: TTransactionView;
+  tradeNo: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const session = useSession();
+  const detail = useTransactionDetail(view, tradeNo);
+  const operations = session.userInfo?.permissions ?? [];
+  const mayRefund = REFUND_OPERATIONS.some((op) => operations.includes(op));
+  const d = detail.data;
+  const refundable =
+    d && view === 'formal' && mayRefund && d.payment.payStatus === PayStatus.success && d.refundable !== null && d.refundable > 0;
+
+  return (
+    <Drawer
+      open={tradeNo !== null}
+      onClose={onClose}
+      size={isMobile ? '100%' : 760}
+      title={tradeNo ? t('tradeDetail.title', { tradeNo }) : ''}
+      destroyOnHidden
+      data-testid="transaction-detail"
+    >
+      {detail.isLoading && <Spin />}
+      {detail.isError && <Alert type="error" showIcon message={messageOf(detail.error)} />}
+      {d && (
+        <DetailBody
+          detail={d}
+          view={view}
+          onRefund={refundable ? () => void navigate(`${REFUND_APPLY_PATH}?apply=${encodeURIComponent(d.order.tradeNo)}`) : null}
+        />
+      )}
+    </Drawer>
+  );
+}

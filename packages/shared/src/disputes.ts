@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { checkDateRange, ZDateRange } from './date-range';
+import { FILE_MAX_BYTES, FILE_MAX_COUNT } from './limits';
+import { ZPageQuery } from './paging';
+import { EXPORT_FORMATS, ZCursor } from './refunds';
+import { AppealStatus, ProcessingType, zCode } from './trade-enums';
+
+export const DisputePath = {
+  /** GET: chargebacks, retrievals and alerts (fraud reports are not cases and never listed). */
+  list: '/merTradeMgr/proConTrade/list',
+  detail: '/merTradeMgr/proConTrade/detail/:caseNo',
+  /** POST: the list as CSV or XLSX (ProConTrade:Downloads). */
+  export: '/merTradeMgr/proConTrade/export',
+  /** POST multipart: caseNo, note, evidence files (ProConTrade:Appeal). */
+  appeal: '/merTradeMgr/proConTrade/appeal',
+  /** GET: one evidence file of a case. */
+  file: '/merTradeMgr/proConTrade/file/:fileId',
+  /** POST: refund an Ethoca alert's amount (ProConTrade:AlertRefund). */
+  alertRefund: '/merTradeMgr/proConTrade/alertRefund',
+} as const;
+
+export const disputeDetailPath = (caseNo: string) => DisputePath.detail.replace(':caseNo', encodeURIComponent(caseNo));
+export const disputeFilePath = (fileId: number) => DisputePath.file.replace(':fileId', String(fileId));
+
+/** Spec §5/§9: evidence files are PDF, Word, Excel, JPG, JPEG, PNG or BMP, at most 10 MB each and 10 files. */
+export const EVIDENCE_MAX_BYTES = FILE_MAX_BYTES;
+export const EVIDENCE_MAX_COUNT = FILE_MAX_COUNT;
+export const EVIDENCE_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'jpg', 'jpeg', 'png', 'bmp'] as const;
+export const APPEAL_NOTE_MAX = 500;
+
+/** Kinds the screen lists (fraud reports excluded). */
+export const LISTED_DISPUTE_KINDS = { chargeback: 1, retrieval: 2, rdrAlert: 3, ethocaAlert: 4 } as const;
+
+export const DISPUTE_TIME_TYPES = ['dispute', 'trans'] as const;
+export type TDisputeTimeType = (typeof DISPUTE_TIME_TYPES)[number];
+
+/** "Deadline within N days": 1 to 60. */
+export const DEADLINE_WITHIN_MAX_DAYS = 60;
+
+/** An empty query-string value ("?status=") means "no filter", not a bad value. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const optionalText = (max: number) => opt(z.string().trim().max(max));
+
+export const ZDisputeFilters = ZDateRange.extend({
+  timeType: z.enum(DISPUTE_TIME_TYPES).default('dispute'),
+  gatewayNo: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}$/),
+  ),
+  tradeNo: optionalText(64),
+  caseNo: optionalText(64),
+  processingType: opt(zCode(ProcessingType)),
+  kind: opt(zCode(LISTED_DISPUTE_KINDS)),
+  appealStatus: opt(zCode(AppealStatus)),
+  deadlineWithinDays: opt(z.coerce.number().int().min(1).max(DEADLINE_WITHIN_MAX_DAYS)),
+});
+
+export const ZDisputeListQuery = ZPageQuery.extend(ZDisputeFilters.shape).extend({ after: ZCursor }).superRefine(checkDateRange);
+export type TDisputeListQuery = z.infer<typeof ZDisputeListQuery>;
+
+export const ZDisputeExportBody = ZDisputeFilters.extend({ format: z.enum(EXPORT_FORMATS) }).superRefine(checkDateRange);
+export type TDisputeExportBody = z.infer<typeof ZDisputeExportBody>;
+
+export const ZDispute = z.object({
+  caseNo: z.string(),
+  tradeNo: z.string(),
+  gatewayNo: z.string(),
+  kind: z.number().int(),
+  processingType: z.number().int(),
+  currency: z.string(),
+  /** Minor units of `currency`. */
+  amount: z.number().int(),
+  chargebackAmount: z.number().int(),
+  appealAmount: z.number().int(),
+  alertAmount: z.number().int(),
+  settleBatch: z.string(),
+  reasonCode: z.string(),
+  reason: z.string(),
+  replyDeadline: z.string().nullable(),
+  appealStatus: z.number().int(),
+  appealNote: z.string(),
+  appealedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  refundNo: z.string().nullable(),
+  createdAt: z.string(),
+  tradeAt: z.string(),
+  /** The case may be appealed now (a chargeback without an appeal, before its deadline). */
+  canAppeal: z.boolean(),
+  /** An Ethoca alert not yet refunded, before its deadline. */
+  canAlertRefund: z.boolean(),
+  cursor: z.string(),
+});
+export type TDispute = z.infer<typeof ZDispute>;
+
+export const ZDisputeFile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  uploadedAt: z.string(),
+});
+export type TDisputeFile = z.infer<typeof ZDisputeFile>;
+
+export const ZDisputeDetail = ZDispute.extend({ files: z.array(ZDisputeFile) });
+export type TDisputeDetail = z.infer<typeof ZDisputeDetail>;
+
+export const ZCaseNoParams = z.object({ caseNo: z.string().trim().min(1).max(64) });
+export const ZDisputeFileParams = z.object({ fileId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+export const ZAppealFields = z.object({
+  caseNo: z.string().trim().min(1).max(64),
+  note: z.string().trim().max(APPEAL_NOTE_MAX).default(''),
+});
+export type TAppealFields = z.infer<typeof ZAppealFields>;
+
+export const ZAlertRefundBody = z.object({ caseNo: z.string().trim().min(1).max(64) });
+
+/** Extension of a file name, lower case ("" when none): the client's first check; the server reads the content. */
+export function fileExtension(name: string): string {
+  const i = name.lastIndexOf('.');
+  return i < 0 ? '' : name.slice(i + 1).toLowerCase();
+}
+
+export type TEvidenceProblem = 'badType' | 'tooLarge' | 'tooMany' | null;
+
+/** The client-side mirror of the server's evidence rules (type by name, size, count). */
+export function checkEvidenceFiles(files: readonly { name: string; size: number }[]): { problem: TEvidenceProblem; name?: string } {
+  if (files.length > EVIDENCE_MAX_COUNT) return { problem: 'tooMany' };
+  for (const f of files) {
+    if (!(EVIDENCE_EXTENSIONS as readonly string[]).includes(fileExtension(f.name))) return { problem: 'badType', name: f.name };
+    if (f.size > EVIDENCE_MAX_BYTES) return { problem: 'tooLarge', name: f.name };
+  }
+  return { problem: null };
+}
