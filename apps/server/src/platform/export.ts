@@ -16,9 +16,9 @@
  *   signed decimal such as "-12.50" (a negative amount); numbers are written as numbers. Format money as text (toMajorString) so no precision is lost.
  * - CSV: UTF-8 with a byte-order mark (Excel then reads Chinese text correctly), CRLF line ends,
  *   RFC 4180 quoting.
- * - XLSX: exceljs' streaming WorkbookWriter, no shared strings or styles (constant memory); a new
- *   sheet every 1,048,575 data rows (the format's row limit with the header row); the writer
- *   yields to the event loop every 100 rows so the zip output reaches the client while rows are added.
+ * - XLSX: the streaming writer in xlsx-writer.ts (inline strings, no styles, deflated as rows come,
+ *   constant memory; about twice as fast as a general spreadsheet library); a new sheet every
+ *   1,048,575 data rows (the format's row limit with the header row).
  * - Times: createTimeFormatter(timezone) gives "YYYY-MM-DD HH:mm:ss" in the caller's timezone, fast
  *   enough for a million cells.
  * - The file name goes into Content-Disposition as plain ASCII and as RFC 5987 `filename*`.
@@ -26,10 +26,9 @@
  *   so the client sees a failed download instead of a silently truncated file.
  */
 import { PassThrough, type Writable } from 'node:stream';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { zoneOffsetMs } from './time';
+import { XlsxStreamWriter } from './xlsx-writer';
 
 export type ExportCell = string | number | null;
 
@@ -71,7 +70,6 @@ export type ExportSpec<Row> = {
 
 /** XLSX holds 1,048,576 rows per sheet; one is the header. */
 export const XLSX_MAX_DATA_ROWS = 1_048_575;
-const XLSX_YIELD_EVERY = 100;
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -149,46 +147,31 @@ export async function writeCsv<Row>(out: Writable, spec: Pick<ExportSpec<Row>, '
   out.end();
 }
 
-/** Writes the whole XLSX to `out`, then ends it (the workbook writer ends the stream on commit). */
+/** Writes the whole XLSX to `out`, then ends it. */
 export async function writeXlsx<Row>(out: Writable, spec: Omit<ExportSpec<Row>, 'format' | 'filename'>): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-    // Fast deflate: level 9 costs about twice the time for a few percent smaller files.
-    zip: { zlib: { level: 1 } },
-  });
+  const book = new XlsxStreamWriter(out, () => drained(out));
   const maxRows = spec.maxRowsPerSheet ?? XLSX_MAX_DATA_ROWS;
   const headers = spec.columns.map((c) => c.header);
   const prefix = spec.sheetName ?? 'Sheet';
   let sheetNo = 1;
-  let sheet = workbook.addWorksheet(prefix);
-  sheet.addRow(headers).commit();
+  await book.addSheet(prefix, headers.length);
+  await book.addRow(headers);
   let inSheet = 0;
-  let sinceYield = 0;
   for await (const batch of spec.batches) {
+    if (out.destroyed) throw new Error('export stream closed before the file was complete');
     for (const row of batch) {
       if (inSheet === maxRows) {
-        sheet.commit();
         sheetNo += 1;
-        sheet = workbook.addWorksheet(`${prefix} ${sheetNo}`);
-        sheet.addRow(headers).commit();
+        await book.addSheet(`${prefix} ${sheetNo}`, headers.length);
+        await book.addRow(headers);
         inSheet = 0;
       }
-      sheet.addRow(spec.columns.map((c) => xlsxCell(c.value(row)))).commit();
+      const full = book.addRow(spec.columns.map((c) => xlsxCell(c.value(row))));
+      if (full) await full;
       inSheet += 1;
-      sinceYield += 1;
-      if (sinceYield === XLSX_YIELD_EVERY) {
-        sinceYield = 0;
-        // Let the zip stream flush to the client; wait too when the client reads slower than we write.
-        if (out.destroyed) throw new Error('export stream closed before the file was complete');
-        if (out.writableNeedDrain) await drained(out);
-        else await yieldToLoop();
-      }
     }
   }
-  sheet.commit();
-  await workbook.commit();
+  await book.finish();
 }
 
 /**

@@ -1,0 +1,277 @@
+import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
+import type { Writable } from 'node:stream';
+
+/**
+ * A minimal streaming XLSX (Office Open XML spreadsheet) writer: inline strings and numbers only, no
+ * styles, no shared strings, so memory stays flat and a million rows go out as fast as deflate runs.
+ * A general library builds a cell object per cell and costs several times more per row.
+ *
+ * The file is a ZIP archive written front to back: each entry is a local header with a "data
+ * descriptor" flag (sizes and CRC follow the data, so nothing is buffered), then the central
+ * directory. Sheets hold at most 1,048,576 rows; callers split before that, so no entry comes near
+ * the 4 GiB ZIP limit (checked anyway).
+ */
+
+export type XlsxCell = string | number | null;
+
+type Entry = { name: Buffer; offset: number; crc: number; compressed: number; size: number };
+/** An entry being written: text goes into `deflate`; its output waits in `chunks` until forwarded in order. */
+type OpenEntry = {
+  deflate: DeflateRaw;
+  entry: Entry;
+  chunks: Buffer[];
+  crc: number;
+  size: number;
+  pending: string;
+  row: number;
+  done: Promise<void>;
+};
+
+const ZIP_LIMIT = 0xffffffff;
+
+function dosDateTime(d: Date): { time: number; date: number } {
+  return {
+    time: (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2),
+    date: ((d.getFullYear() - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
+  };
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+// Characters XML 1.0 does not allow at all (control characters other than tab, LF, CR).
+// eslint-disable-next-line no-control-regex
+const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+
+function escapeXml(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
+  return text.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => XML_ESCAPES[c] ?? c);
+}
+
+/** Column letters of a 0-based index: 0 -> A, 25 -> Z, 26 -> AA. */
+export function columnName(index: number): string {
+  let n = index + 1;
+  let name = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    name = String.fromCharCode(65 + r) + name;
+    n = Math.floor((n - 1) / 26);
+  }
+  return name;
+}
+
+/** A cell with its reference: empty cells are left out, so the next one must say where it is. */
+function cellXml(ref: string, value: XlsxCell): string {
+  if (value === null || value === '') return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : '';
+  const text = escapeXml(value);
+  const space = text.trim().length !== text.length ? ' xml:space="preserve"' : '';
+  return `<c r="${ref}" t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+}
+
+export class XlsxStreamWriter {
+  private offset = 0;
+  private readonly entries: Entry[] = [];
+  private readonly sheets: string[] = [];
+  private current: OpenEntry | null = null;
+  private readonly stamp = dosDateTime(new Date());
+  private columnRefs: string[] = [];
+
+  constructor(
+    private readonly out: Writable,
+    private readonly waitForDrain: () => Promise<void>,
+  ) {}
+
+  private async raw(chunk: Buffer): Promise<void> {
+    this.offset += chunk.length;
+    if (this.offset > ZIP_LIMIT) throw new Error('export larger than the ZIP format allows');
+    if (!this.out.write(chunk)) await this.waitForDrain();
+  }
+
+  private localHeader(name: Buffer): Buffer {
+    const h = Buffer.alloc(30);
+    h.writeUInt32LE(0x04034b50, 0);
+    h.writeUInt16LE(20, 4); // version needed
+    h.writeUInt16LE(0x0808, 6); // data descriptor follows; names are UTF-8
+    h.writeUInt16LE(8, 8); // deflate
+    h.writeUInt16LE(this.stamp.time, 10);
+    h.writeUInt16LE(this.stamp.date, 12);
+    // CRC and sizes are 0 here: they come in the data descriptor.
+    h.writeUInt16LE(name.length, 26);
+    return Buffer.concat([h, name]);
+  }
+
+  /** Starts an entry whose content is deflated as it is written. */
+  private async openEntry(path: string): Promise<void> {
+    const name = Buffer.from(path, 'utf8');
+    const entry: Entry = { name, offset: this.offset, crc: 0, compressed: 0, size: 0 };
+    await this.raw(this.localHeader(name));
+    const deflate = createDeflateRaw({ level: 1 });
+    const chunks: Buffer[] = [];
+    deflate.on('data', (c: Buffer) => {
+      entry.compressed += c.length;
+      chunks.push(c);
+    });
+    const done = new Promise<void>((resolve, reject) => {
+      deflate.on('end', resolve);
+      deflate.on('error', reject);
+    });
+    this.current = { deflate, entry, chunks, crc: 0, size: 0, pending: '', row: 0, done };
+  }
+
+  private async flushCompressed(): Promise<void> {
+    const cur = this.current;
+    if (!cur) return;
+    while (cur.chunks.length > 0) {
+      const c = cur.chunks.shift();
+      if (c) await this.raw(c);
+    }
+  }
+
+  private async feed(text: string): Promise<void> {
+    const cur = this.current;
+    if (!cur) throw new Error('no open entry');
+    const buf = Buffer.from(text, 'utf8');
+    cur.crc = crc32(buf, cur.crc);
+    cur.size += buf.length;
+    if (cur.size > ZIP_LIMIT) throw new Error('sheet larger than the ZIP format allows');
+    if (!cur.deflate.write(buf)) await new Promise<void>((resolve) => cur.deflate.once('drain', resolve));
+    await this.flushCompressed();
+  }
+
+  private async closeEntry(): Promise<void> {
+    const cur = this.current;
+    if (!cur) return;
+    if (cur.pending) {
+      await this.feed(cur.pending);
+      cur.pending = '';
+    }
+    cur.deflate.end();
+    await cur.done;
+    await this.flushCompressed();
+    cur.entry.crc = cur.crc;
+    cur.entry.size = cur.size;
+    const d = Buffer.alloc(16);
+    d.writeUInt32LE(0x08074b50, 0);
+    d.writeUInt32LE(cur.crc >>> 0, 4);
+    d.writeUInt32LE(cur.entry.compressed, 8);
+    d.writeUInt32LE(cur.size, 12);
+    await this.raw(d);
+    this.entries.push(cur.entry);
+    this.current = null;
+  }
+
+  private async wholeEntry(path: string, content: string): Promise<void> {
+    await this.openEntry(path);
+    await this.feed(content);
+    await this.closeEntry();
+  }
+
+  /** Starts a new worksheet; the previous one is finished. */
+  async addSheet(name: string, columns: number): Promise<void> {
+    await this.endSheet();
+    this.sheets.push(name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
+    this.columnRefs = Array.from({ length: columns }, (_, i) => columnName(i));
+    await this.openEntry(`xl/worksheets/sheet${this.sheets.length}.xml`);
+    const cur = this.current;
+    if (cur)
+      cur.pending =
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+  }
+
+  /**
+   * Adds one row to the current sheet. Text is buffered and deflated in chunks of about 256 KB; only
+   * a row that fills the buffer returns a promise (await it: it waits for the reader), the others
+   * return null, which saves a promise per row.
+   */
+  addRow(cells: readonly XlsxCell[]): Promise<void> | null {
+    const cur = this.current;
+    if (!cur) throw new Error('addSheet first');
+    cur.row += 1;
+    const r = cur.row;
+    let xml = `<row r="${r}">`;
+    for (let i = 0; i < cells.length; i++) xml += cellXml(`${this.columnRefs[i] ?? columnName(i)}${r}`, cells[i] ?? null);
+    cur.pending += `${xml}</row>`;
+    if (cur.pending.length < 262_144) return null;
+    const text = cur.pending;
+    cur.pending = '';
+    return this.feed(text);
+  }
+
+  private async endSheet(): Promise<void> {
+    const cur = this.current;
+    if (!cur) return;
+    cur.pending += '</sheetData></worksheet>';
+    await this.closeEntry();
+  }
+
+  /** Finishes the last sheet, writes the workbook parts and the ZIP directory, and ends the stream. */
+  async finish(): Promise<void> {
+    await this.endSheet();
+    const sheetIds = this.sheets.map((_, i) => i + 1);
+    await this.wholeEntry(
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        sheetIds
+          .map(
+            (i) =>
+              `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+          )
+          .join('') +
+        '</Types>',
+    );
+    await this.wholeEntry(
+      '_rels/.rels',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
+        '</Relationships>',
+    );
+    await this.wholeEntry(
+      'xl/workbook.xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>' +
+        this.sheets.map((s, i) => `<sheet name="${escapeXml(s)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
+        '</sheets></workbook>',
+    );
+    await this.wholeEntry(
+      'xl/_rels/workbook.xml.rels',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        sheetIds
+          .map(
+            (i) =>
+              `<Relationship Id="rId${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i}.xml"/>`,
+          )
+          .join('') +
+        '</Relationships>',
+    );
+
+    const start = this.offset;
+    for (const e of this.entries) {
+      const c = Buffer.alloc(46);
+      c.writeUInt32LE(0x02014b50, 0);
+      c.writeUInt16LE(20, 4); // made by
+      c.writeUInt16LE(20, 6); // needed
+      c.writeUInt16LE(0x0808, 8);
+      c.writeUInt16LE(8, 10);
+      c.writeUInt16LE(this.stamp.time, 12);
+      c.writeUInt16LE(this.stamp.date, 14);
+      c.writeUInt32LE(e.crc >>> 0, 16);
+      c.writeUInt32LE(e.compressed, 20);
+      c.writeUInt32LE(e.size, 24);
+      c.writeUInt16LE(e.name.length, 28);
+      c.writeUInt32LE(e.offset, 42);
+      await this.raw(Buffer.concat([c, e.name]));
+    }
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(this.entries.length, 8);
+    end.writeUInt16LE(this.entries.length, 10);
+    end.writeUInt32LE(this.offset - start, 12);
+    end.writeUInt32LE(start, 16);
+    await this.raw(end);
+    this.out.end();
+  }
+}
