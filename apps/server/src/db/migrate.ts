@@ -6,6 +6,7 @@ import { onboardingMigration } from './migrations/0002-onboarding';
 import { transactionsMigration } from './migrations/0003-transactions';
 import { refundsDisputesMigration } from './migrations/0004-refunds-disputes';
 import { rollupsMigration } from './migrations/0005-rollups';
+import { transactionFilterIndexesMigration } from './migrations/0006-transaction-filter-indexes';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -15,6 +16,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0003-transactions': transactionsMigration(dialect),
     '0004-refunds-disputes': refundsDisputesMigration(dialect),
     '0005-rollups': rollupsMigration(dialect),
+    '0006-transaction-filter-indexes': transactionFilterIndexesMigration(dialect),
   };
 }
 

@@ -74,7 +74,7 @@ export class BulkWriter {
    */
   async analyze(tables: readonly string[]): Promise<void> {
     if (this.dialect === 'sqlite') {
-      await sql`pragma analysis_limit = 1000`.execute(this.db);
+      await sql`pragma analysis_limit = 20000`.execute(this.db);
       for (const t of tables) await sql`analyze ${sql.table(t)}`.execute(this.db);
     } else await sql`analyze ${sql.join(tables.map((t) => sql.table(t)))}`.execute(this.db);
   }

@@ -13,7 +13,8 @@ import type { Db } from '../../db/database';
 import { RARE_FLAG_INDEXES } from '../../db/migrations/0003-transactions';
 import type { Database } from '../../db/types';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
-import { dayRangeInZone } from '../../platform/time';
+import { BUSINESS_DAY_OFFSET_MS } from '../../platform/rollups';
+import { dayRangeInZone, zoneOffsetMs } from '../../platform/time';
 
 /** The filters of a list or an export (everything but paging). */
 export type TransactionFilter = Omit<TTransactionListQuery, 'page' | 'limit' | 'after'>;
@@ -192,21 +193,55 @@ export function parseCursor(cursor: string): { time: number; id: number } {
   return { time: time ?? 0, id: id ?? 0 };
 }
 
-/** The list page and an exact count up to the cap (a limited sub-select, so a huge range stays cheap). */
+/**
+ * The exact count of the plain formal list (only dates and, optionally, a gateway) from the daily
+ * rollups, which hold one formal transaction count per business day: possible when the caller's
+ * days are business days, i.e. the timezone is UTC+08:00 at both ends of the range (the default
+ * Asia/Shanghai, and Asia/Kuala_Lumpur). Null otherwise: the caller counts rows.
+ */
+async function countFromRollups(db: Db, ctx: ListContext, fromMs: number, toMs: number): Promise<number | null> {
+  const { filter } = ctx;
+  const extra = Object.entries(filter).some(([k, v]) => v !== undefined && !['from', 'to', 'timeType', 'gatewayNo'].includes(k));
+  if (ctx.view !== 'formal' || extra || filter.timeType === 'process') return null;
+  if (zoneOffsetMs(fromMs, ctx.timezone) !== BUSINESS_DAY_OFFSET_MS || zoneOffsetMs(toMs - 1, ctx.timezone) !== BUSINESS_DAY_OFFSET_MS)
+    return null;
+  const gateways = gatewayIdFilter(ctx.scope);
+  const row = await db
+    .selectFrom('trade_rollups')
+    .select((eb) => eb.fn.sum<number>('tx_count').as('n'))
+    .where('merchant_id', '=', ctx.scope.merchantId)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .$if(gateways !== null, (qb) => qb.where('gateway_id', 'in', gateways ?? [0]))
+    .$if(ctx.gatewayId !== null, (qb) => qb.where('gateway_id', '=', ctx.gatewayId ?? 0))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The list page and its count: exact from the rollups for the plain formal list, otherwise exact up
+ * to the cap (a limited sub-select, so a huge range stays cheap).
+ */
 export async function listTransactions(db: Db, ctx: ListContext, page: { page: number; limit: number; after?: string | undefined }) {
   const after = page.after !== undefined ? parseCursor(page.after) : null;
-  const [rows, count] = await Promise.all([
+  const { fromMs, toMs } = dayRangeInZone(ctx.filter.from, ctx.filter.to, ctx.timezone);
+  const [rows, exact] = await Promise.all([
     pageQuery(db, ctx, page.limit + 1, { after, offset: (page.page - 1) * page.limit }).execute(),
-    db
-      .selectFrom(
-        filtered(db, ctx)
-          .select(sql<number>`1`.as('one'))
-          .limit(TRANSACTION_COUNT_CAP + 1)
-          .as('c'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    countFromRollups(db, ctx, fromMs, toMs),
   ]);
+  if (exact !== null) {
+    const hasMore = rows.length > page.limit;
+    return { rows: hasMore ? rows.slice(0, page.limit) : rows, hasMore, total: exact, capped: false };
+  }
+  const count = await db
+    .selectFrom(
+      filtered(db, ctx)
+        .select(sql<number>`1`.as('one'))
+        .limit(TRANSACTION_COUNT_CAP + 1)
+        .as('c'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const n = Number(count.n);
   const hasMore = rows.length > page.limit;
   return {

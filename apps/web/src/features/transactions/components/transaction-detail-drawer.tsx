@@ -179,7 +179,12 @@ function DetailBody({ detail, view, onRefund }: { detail: TTransactionDetail; vi
           ['issuerName', detail.risk.issuerName],
           ['issuerCountry', detail.risk.issuerCountry],
           ...(view === 'riskDeclined' || detail.risk.riskRules.length > 0
-            ? ([['riskRules', detail.risk.riskRules.join(', ')]] as [string, ReactNode][])
+            ? ([
+                [
+                  'riskRules',
+                  detail.risk.riskRules.map((r) => `${r} ${t(`tradeEnum.riskRule.${r}`, { defaultValue: '' })}`.trim()).join(', '),
+                ],
+              ] as [string, ReactNode][])
             : []),
         ],
         'detail-risk',

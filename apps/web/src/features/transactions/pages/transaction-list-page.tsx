@@ -130,7 +130,12 @@ export function TransactionListPage({ view }: { view: TTransactionView }) {
             title: t('trade.riskRules'),
             dataIndex: 'riskRules',
             key: 'riskRules',
-            render: (rules: string[]) => rules.map((r) => <Tag key={r}>{r}</Tag>),
+            render: (rules: string[]) =>
+              rules.map((r) => (
+                <Tag key={r} title={r}>
+                  {t(`tradeEnum.riskRule.${r}`, { defaultValue: r })}
+                </Tag>
+              )),
           },
         ] as TableColumnsType<TTransactionRow>)
       : ([
