@@ -1,21 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGateway, createMerchant } from '../../test/factories';
+import { opsHarness } from '../../test/ops-harness';
 import { createTestApp, type TestContext } from '../../test/helpers';
-import { createNotifier } from '../platform/notifier';
 import { businessDay } from '../platform/rollups';
-import { runOps, type OpenContext } from './ops';
 
 let t: TestContext;
-let open: OpenContext;
+let harness: ReturnType<typeof opsHarness>;
 beforeAll(async () => {
   t = await createTestApp();
-  const silent = { info: () => undefined, error: () => undefined };
-  const notifier = createNotifier({ config: t.config, db: t.db, now: t.clock.now, log: silent });
-  open = () =>
-    Promise.resolve({
-      ctx: { db: t.db, sessionIdleMinutes: 30, config: t.config, notifier, now: t.clock.now },
-      close: () => Promise.resolve(),
-    });
+  harness = opsHarness(t);
 });
 afterAll(async () => {
   await t.close();
@@ -24,15 +17,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function ops(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.map(String).join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.map(String).join(' ')));
-  const code = await runOps(argv, open);
-  vi.restoreAllMocks();
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = (...argv: string[]) => harness.ops(...argv);
 
 describe('payment:record', () => {
   it('records a payment with its rollup and prints the transaction order number', async () => {

@@ -2,24 +2,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { RefundPath } from '@mbo/shared/refunds';
 import { RefundProcessing } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant } from '../../test/factories';
+import { opsHarness } from '../../test/ops-harness';
 import { call, createTestApp, signIn, type TestContext } from '../../test/helpers';
 import { createTransaction } from '../../test/trade-factories';
-import { createNotifier } from '../platform/notifier';
-import { runOps, type OpenContext } from './ops';
 
 /* The trade commands run in-process against the test database, as `npm run ops -- ...` runs them. */
 
 let t: TestContext;
-let open: OpenContext;
+let harness: ReturnType<typeof opsHarness>;
 beforeAll(async () => {
   t = await createTestApp();
-  const silent = { info: () => undefined, error: () => undefined };
-  const notifier = createNotifier({ config: t.config, db: t.db, now: t.clock.now, log: silent });
-  open = () =>
-    Promise.resolve({
-      ctx: { db: t.db, sessionIdleMinutes: 30, config: t.config, notifier, now: t.clock.now },
-      close: () => Promise.resolve(),
-    });
+  harness = opsHarness(t);
 });
 afterAll(async () => {
   await t.close();
@@ -28,15 +21,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.map(String).join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.map(String).join(' ')));
-  const code = await runOps(argv, open);
-  vi.restoreAllMocks();
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = (...argv: string[]) => harness.ops(...argv);
 
 describe('trade operator commands', () => {
   it('lists every trade command in --help', async () => {

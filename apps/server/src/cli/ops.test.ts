@@ -3,13 +3,12 @@ import { ApiPath } from '@mbo/shared/api-paths';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { createAdmin, createMerchant, createPerson } from '../../test/factories';
+import { opsHarness } from '../../test/ops-harness';
 import { call, createTestApp, type LoginData, type TestContext } from '../../test/helpers';
 import { validProfile } from '../../test/kyc-profile';
 import { createApplicant, nextIp, uniqueEmail, uniqueMobile } from '../../test/onboarding';
 import { multipartBody, pdfFile, pngFile } from '../../test/files';
 import { API_BASE } from '@mbo/shared/api-paths';
-import { createNotifier } from '../platform/notifier';
-import { runOps, type OpenContext } from './ops';
 
 /*
  * The operator commands run in-process against the test database (SQLite or PostgreSQL), with mail
@@ -17,16 +16,10 @@ import { runOps, type OpenContext } from './ops';
  */
 
 let t: TestContext;
-let open: OpenContext;
+let harness: ReturnType<typeof opsHarness>;
 beforeAll(async () => {
   t = await createTestApp({ config: { appUrl: 'https://ops.example.test' } });
-  const silent = { info: () => undefined, error: () => undefined };
-  const notifier = createNotifier({ config: t.config, db: t.db, now: t.clock.now, log: silent });
-  open = () =>
-    Promise.resolve({
-      ctx: { db: t.db, sessionIdleMinutes: 30, config: t.config, notifier, now: t.clock.now },
-      close: () => Promise.resolve(),
-    });
+  harness = opsHarness(t);
 });
 afterAll(async () => {
   await t.close();
@@ -35,15 +28,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function ops(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.map(String).join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.map(String).join(' ')));
-  const code = await runOps(argv, open);
-  vi.restoreAllMocks();
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = (...argv: string[]) => harness.ops(...argv);
 
 async function submittedApplicant() {
   const a = await createApplicant(t);

@@ -3,10 +3,9 @@ import { ErrorCode } from '@mbo/shared/envelope';
 import { ReportPath, type TDailyReport, type TMonitoring, type TMonthReport, type TChargebackRefundStats } from '@mbo/shared/reports';
 import { DisputeKind, PayStatus, ProcessingType, RefundMethod, RefundProcessing, RefundSource, RefundType } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
+import { opsHarness } from '../../../test/ops-harness';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
-import { runOps, type OpenContext } from '../../cli/ops';
-import { createNotifier } from '../../platform/notifier';
 import { addToRollup, disputeDelta } from '../../platform/rollups';
 
 /*
@@ -16,20 +15,14 @@ import { addToRollup, disputeDelta } from '../../platform/rollups';
  */
 
 let t: TestContext;
-let open: OpenContext;
+let harness: ReturnType<typeof opsHarness>;
 // 2026-05-20 12:00 in UTC+08:00: business day 2026-05-20.
 const NOW = Date.parse('2026-05-20T04:00:00Z');
 
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(NOW);
-  const silent = { info: () => undefined, error: () => undefined };
-  const notifier = createNotifier({ config: t.config, db: t.db, now: t.clock.now, log: silent });
-  open = () =>
-    Promise.resolve({
-      ctx: { db: t.db, sessionIdleMinutes: 30, config: t.config, notifier, now: t.clock.now },
-      close: () => Promise.resolve(),
-    });
+  harness = opsHarness(t);
 });
 afterAll(async () => {
   await t.close();
@@ -49,15 +42,7 @@ function prng(seed: number) {
   };
 }
 
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.map(String).join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.map(String).join(' ')));
-  const code = await runOps(argv, open);
-  vi.restoreAllMocks();
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = (...argv: string[]) => harness.ops(...argv);
 
 let caseSeq = 0;
 /** A dispute row and its rollup, as the disputes area writes them. */
