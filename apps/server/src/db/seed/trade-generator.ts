@@ -878,13 +878,21 @@ export class TradeGenerator {
       appealed_at: o.appeal ? Math.round(o.appeal.appealedAt) : null,
       decided_at: o.appeal?.decidedAt != null ? Math.round(o.appeal.decidedAt) : null,
       refund_id: o.refundId ?? null,
-      reminded_5d_at: null,
-      reminded_24h_at: null,
+      // A reminder whose moment passed more than a day before `now` was shown back then: only the
+      // last day's reminders are left for the deadline job, as on a system that has been running.
+      reminded_5d_at: this.remindedBy(o.deadline, 5 * DAY),
+      reminded_24h_at: this.remindedBy(o.deadline, DAY),
       created_at: when,
       updated_at: Math.round(o.appeal?.decidedAt ?? o.appeal?.appealedAt ?? at),
     };
     this.disputeBuf.push(DISPUTE_COLUMNS.map((k) => row[k]));
     return id;
+  }
+
+  private remindedBy(deadline: number | undefined, before: number): number | null {
+    if (deadline === undefined) return null;
+    const moment = Math.round(deadline - before);
+    return moment < this.o.now - DAY ? moment : null;
   }
 
   private chargeback(g: GatewayState, tx: TxRow, at: number, processingType: number, deadline: number, open: boolean): void {
