@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, message, type TableColumnsType } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEADLINE_WITHIN_MAX_DAYS, DISPUTE_TIME_TYPES, LISTED_DISPUTE_KINDS, type TDispute } from '@mbo/shared/disputes';
@@ -9,6 +8,7 @@ import { AppealStatus, ProcessingType } from '@mbo/shared/trade-enums';
 import { DateRangeFilter, todayIn } from '../../../platform/date-range-filter';
 import { parseTime } from '../../../platform/format';
 import { Pagination } from '../../../platform/pagination';
+import { ExportButtons } from '../../../platform/export-buttons';
 import { useSession } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { exportDisputes } from '../api/export-disputes';
@@ -36,7 +36,6 @@ export function DisputeListPage() {
   const state = readDisputeQuery(searchParams, today);
   const [draft, setDraft] = useState<TDisputeFilters>(state.filters);
   const [appealing, setAppealing] = useState<string | null>(null);
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const filters = activeDisputeFilters(state.filters);
   const alertRefund = useRefundAlert();
 
@@ -59,14 +58,6 @@ export function DisputeListPage() {
     const d = defaultDisputeFilters(today);
     setDraft(d);
     update({ filters: d, page: PAGE_DEFAULT });
-  };
-  const runExport = async (format: 'csv' | 'xlsx') => {
-    setExporting(format);
-    try {
-      await exportDisputes(filters, format);
-    } finally {
-      setExporting(null);
-    }
   };
   const confirmAlertRefund = (d: Pick<TDispute, 'caseNo' | 'alertAmount' | 'currency'>) => {
     Modal.confirm({
@@ -238,24 +229,12 @@ export function DisputeListPage() {
               </Button>
               <Button onClick={reset}>{t('common.reset')}</Button>
               {mayExport && (
-                <>
-                  <Button
-                    icon={<DownloadOutlined />}
-                    data-testid="dispute-export-csv"
-                    loading={exporting === 'csv'}
-                    onClick={() => void runExport('csv')}
-                  >
-                    {t('dispute.exportCsv')}
-                  </Button>
-                  <Button
-                    icon={<DownloadOutlined />}
-                    data-testid="dispute-export-xlsx"
-                    loading={exporting === 'xlsx'}
-                    onClick={() => void runExport('xlsx')}
-                  >
-                    {t('dispute.exportXlsx')}
-                  </Button>
-                </>
+                <ExportButtons
+                  onExport={(format) => exportDisputes(filters, format)}
+                  csvLabel={t('dispute.exportCsv')}
+                  xlsxLabel={t('dispute.exportXlsx')}
+                  testIdPrefix="dispute-export"
+                />
               )}
             </Space>
           </Form.Item>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button, Card, Form, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PAGE_DEFAULT } from '@mbo/shared/paging';
@@ -9,6 +9,7 @@ import { RefundMethod, RefundProcessing, RefundSource } from '@mbo/shared/trade-
 import { DateRangeFilter, todayIn } from '../../../platform/date-range-filter';
 import { parseTime } from '../../../platform/format';
 import { Pagination } from '../../../platform/pagination';
+import { ExportButtons } from '../../../platform/export-buttons';
 import { useSession } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { exportRefunds } from '../api/export-refunds';
@@ -36,7 +37,6 @@ export function RefundListPage() {
   const state = readRefundQuery(searchParams, today);
   const [draft, setDraft] = useState<TRefundFilters>(state.filters);
   const [applyOpen, setApplyOpen] = useState(false);
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const filters = activeRefundFilters(state.filters);
 
   // Next-page cursors by page number for one set of filters: "next" is an index seek, any other jump uses the page number.
@@ -57,14 +57,6 @@ export function RefundListPage() {
     const d = defaultRefundFilters(today);
     setDraft(d);
     update({ filters: d, page: PAGE_DEFAULT });
-  };
-  const runExport = async (format: 'csv' | 'xlsx') => {
-    setExporting(format);
-    try {
-      await exportRefunds(filters, format);
-    } finally {
-      setExporting(null);
-    }
   };
   const set = (patch: Partial<TRefundFilters>) => setDraft((d) => ({ ...d, ...patch }));
   const enumOptions = (name: string, codes: Record<string, number>) => [
@@ -189,24 +181,12 @@ export function RefundListPage() {
                 </Button>
               )}
               {mayExport && (
-                <>
-                  <Button
-                    icon={<DownloadOutlined />}
-                    data-testid="refund-export-csv"
-                    loading={exporting === 'csv'}
-                    onClick={() => void runExport('csv')}
-                  >
-                    {t('refund.exportCsv')}
-                  </Button>
-                  <Button
-                    icon={<DownloadOutlined />}
-                    data-testid="refund-export-xlsx"
-                    loading={exporting === 'xlsx'}
-                    onClick={() => void runExport('xlsx')}
-                  >
-                    {t('refund.exportXlsx')}
-                  </Button>
-                </>
+                <ExportButtons
+                  onExport={(format) => exportRefunds(filters, format)}
+                  csvLabel={t('refund.exportCsv')}
+                  xlsxLabel={t('refund.exportXlsx')}
+                  testIdPrefix="refund-export"
+                />
               )}
             </Space>
           </Form.Item>

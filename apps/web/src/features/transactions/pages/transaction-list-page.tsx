@@ -1,21 +1,15 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Button, Card, Table, Tag, type TableColumnsType } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PAGE_DEFAULT } from '@mbo/shared/paging';
 import { findMenu } from '@mbo/shared/permissions';
 import { DisputeKind, PayStatus } from '@mbo/shared/trade-enums';
-import {
-  TRANSACTION_COUNT_CAP,
-  TRANSACTION_VIEW_DEFS,
-  type TExportFormat,
-  type TTransactionRow,
-  type TTransactionView,
-} from '@mbo/shared/transactions';
+import { TRANSACTION_COUNT_CAP, TRANSACTION_VIEW_DEFS, type TTransactionRow, type TTransactionView } from '@mbo/shared/transactions';
 import { todayIn } from '../../../platform/date-range-filter';
 import { parseTime } from '../../../platform/format';
 import { Pagination } from '../../../platform/pagination';
+import { ExportButtons } from '../../../platform/export-buttons';
 import { useSession } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { exportTransactions } from '../api/export-transactions';
@@ -83,20 +77,10 @@ export function TransactionListPage({ view }: { view: TTransactionView }) {
   const after = cursors.current.byPage.get(state.page);
 
   const list = useTransactions(view, { ...filters, page: state.page, limit: state.limit, ...(after ? { after } : {}) });
-  const [exporting, setExporting] = useState<TExportFormat | null>(null);
 
   const update = (next: Partial<TTransactionUrlState>) => setSearchParams(writeTransactionQuery({ ...state, ...next }, today));
   const mayExport = session.userInfo?.permissions.includes(def.download) ?? false;
   const menu = findMenu(def.menu);
-
-  const runExport = async (format: TExportFormat) => {
-    setExporting(format);
-    try {
-      await exportTransactions(view, filters, format);
-    } finally {
-      setExporting(null);
-    }
-  };
 
   const columns: TableColumnsType<TTransactionRow> = [
     { title: t('trade.gatewayNo'), dataIndex: 'gatewayNo', key: 'gatewayNo' },
@@ -163,14 +147,12 @@ export function TransactionListPage({ view }: { view: TTransactionView }) {
   ];
 
   const exportButtons = mayExport ? (
-    <>
-      <Button icon={<DownloadOutlined />} loading={exporting === 'csv'} onClick={() => void runExport('csv')} data-testid="export-csv">
-        {t('trade.exportCsv')}
-      </Button>
-      <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} onClick={() => void runExport('xlsx')} data-testid="export-xlsx">
-        {t('trade.exportXlsx')}
-      </Button>
-    </>
+    <ExportButtons
+      onExport={(format) => exportTransactions(view, filters, format)}
+      csvLabel={t('trade.exportCsv')}
+      xlsxLabel={t('trade.exportXlsx')}
+      testIdPrefix="export"
+    />
   ) : null;
 
   return (
