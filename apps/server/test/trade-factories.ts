@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { PayStatus, TradeCategory, TradeType } from '@mbo/shared/trade-enums';
 import type { Db } from '../src/db/database';
 import type { TransactionsTable } from '../src/db/types';
-import { addToRollup, transactionDelta } from '../src/platform/rollups';
+import { recordTransaction } from '../src/domains/transactions/repository';
 import type { GatewayRow, MerchantRow } from './factories';
 
 let seq = 0;
@@ -10,8 +10,8 @@ let seq = 0;
 export type TransactionRow = { id: number; tradeNo: string; amount: number; currency: string; settleAmount: number };
 
 /**
- * A gateway record for tests, written the way the gateway and the generator write them: the row and
- * its rollup in one transaction. Defaults: a successful Visa consumption of 100.00 in the gateway's
+ * A gateway record for tests, written the way the gateway writes them (recordTransaction: the row and
+ * its rollup in one transaction). Defaults: a successful Visa consumption of 100.00 in the gateway's
  * currency, entered one hour before `createdAt` (or now).
  */
 export async function createTransaction(
@@ -46,19 +46,6 @@ export async function createTransaction(
     returned_at: createdAt + 3_000,
     ...o,
   };
-  return db.transaction().execute(async (trx) => {
-    const inserted = await trx.insertInto('transactions').values(row).returning('id').executeTakeFirstOrThrow();
-    await addToRollup(
-      trx,
-      { merchantId: merchant.id, gatewayId: gateway.id, cardScheme: row.card_scheme, currency: row.settle_currency, at: createdAt },
-      transactionDelta({
-        category: row.category,
-        pay_status: row.pay_status,
-        settle_amount: row.settle_amount,
-        duplicate_failure: row.duplicate_failure ?? 0,
-        reserve_amount: row.reserve_amount ?? 0,
-      }),
-    );
-    return { id: inserted.id, tradeNo: row.trade_no, amount, currency: row.currency, settleAmount: row.settle_amount };
-  });
+  const id = await recordTransaction(db, row);
+  return { id, tradeNo: row.trade_no, amount, currency: row.currency, settleAmount: row.settle_amount };
 }

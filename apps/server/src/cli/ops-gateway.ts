@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { parseMajorAmount, toMajorString } from '@mbo/shared/money';
 import { CARD_SCHEMES, PayStatus, TradeCategory, TradeType, type TCardScheme } from '@mbo/shared/trade-enums';
-import { addToRollup, transactionDelta } from '../platform/rollups';
+import { recordTransaction } from '../domains/transactions/repository';
 import { toIso } from '../platform/time';
 import { text, UsageError, type Command } from './ops-common';
+import { findGatewayByNo } from './ops-repository';
 
 const STATUS_NAMES: Record<string, number> = {
   success: PayStatus.success,
@@ -53,11 +54,7 @@ export const GATEWAY_COMMANDS: Record<string, Command> = {
     },
     async run({ db, now }, values) {
       const gatewayNo = text(values, 'gateway', true);
-      const gateway = await db
-        .selectFrom('gateways')
-        .select(['id', 'merchant_id', 'currency'])
-        .where('gateway_no', '=', gatewayNo)
-        .executeTakeFirst();
+      const gateway = await findGatewayByNo(db, gatewayNo);
       if (!gateway) throw new UsageError(`no gateway ${gatewayNo}`);
       const amount = parseMajorAmount(text(values, 'amount', true), gateway.currency);
       if (amount === null) throw new UsageError(`--amount must be a positive amount in ${gateway.currency}, e.g. 120.50`);
@@ -96,14 +93,7 @@ export const GATEWAY_COMMANDS: Record<string, Command> = {
         submitted_at: at + 1_000,
         returned_at: at + 2_500,
       };
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('transactions').values(row).execute();
-        await addToRollup(
-          trx,
-          { merchantId: gateway.merchant_id, gatewayId: gateway.id, cardScheme: scheme, currency: gateway.currency, at },
-          transactionDelta({ category, pay_status: payStatus, settle_amount: amount, duplicate_failure: 0, reserve_amount: 0 }),
-        );
-      });
+      await recordTransaction(db, row);
       console.log(`${tradeNo}  ${toMajorString(amount, gateway.currency)} ${gateway.currency}  ${toIso(at)}`);
     },
   },

@@ -2,7 +2,7 @@ import { MONITORING_PROGRAMS, formatBp, type TMonitoringLevel, type TMonitoringP
 import { monitoring, resolveThresholds } from '../domains/reports/service';
 import { listThresholds, upsertThreshold } from '../domains/reports/repository';
 import { ROLLUP_MEASURES } from '../db/types';
-import { computeRollups, rebuildRollups } from '../platform/rollups';
+import { computeRollups, readRollups, rebuildRollups } from '../platform/rollups';
 import { merchantScope, text, UsageError, type Command } from './ops-common';
 
 /** Operator commands of reports: card-scheme monitoring thresholds, and rebuilding / checking the daily rollups. */
@@ -106,15 +106,9 @@ export const REPORT_COMMANDS: Record<string, Command> = {
       const merchantNo = text(values, 'merchant');
       const merchantId = merchantNo ? await merchantIdOf(db, merchantNo) : undefined;
       const expected = await computeRollups(db, merchantId);
-      const stored = await db
-        .selectFrom('trade_rollups')
-        .selectAll()
-        .$if(merchantId !== undefined, (qb) => qb.where('merchant_id', '=', merchantId ?? 0))
-        .execute();
+      const stored = await readRollups(db, merchantId);
       const want = new Map(expected.map((r) => [rollupKey(r), r]));
-      const have = new Map(
-        stored.map((r) => [rollupKey({ ...r, merchant_id: Number(r.merchant_id), gateway_id: Number(r.gateway_id) }), r]),
-      );
+      const have = new Map(stored.map((r) => [rollupKey(r), r]));
       const problems: string[] = [];
       for (const key of new Set([...want.keys(), ...have.keys()])) {
         const w = want.get(key);

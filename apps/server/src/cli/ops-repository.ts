@@ -11,6 +11,11 @@ export function findMerchantIdByNo(db: Db, merchantNo: string) {
   return db.selectFrom('merchants').select(['id', 'merchant_no', 'name']).where('merchant_no', '=', merchantNo).executeTakeFirst();
 }
 
+/** A gateway by its number, whatever merchant it belongs to (the operator works across merchants). */
+export function findGatewayByNo(db: Db, gatewayNo: string) {
+  return db.selectFrom('gateways').select(['id', 'merchant_id', 'currency']).where('gateway_no', '=', gatewayNo).executeTakeFirst();
+}
+
 export function listRoles(db: Db, scope: Scope) {
   return db.selectFrom('roles').select(['id', 'name', 'is_admin']).where('merchant_id', '=', scope.merchantId).orderBy('id').execute();
 }

@@ -258,3 +258,18 @@ export async function computeRollups(trx: DbOrTrx, merchantId?: number): Promise
       }) as TComputedRollup,
   );
 }
+
+/** The stored rollup rows of one merchant (or all), as `computeRollups` would produce them. */
+export async function readRollups(db: DbOrTrx, merchantId?: number): Promise<TComputedRollup[]> {
+  const rows = await db
+    .selectFrom('trade_rollups')
+    .selectAll()
+    .$if(merchantId !== undefined, (qb) => qb.where('merchant_id', '=', merchantId ?? 0))
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    merchant_id: Number(r.merchant_id),
+    gateway_id: Number(r.gateway_id),
+    ...Object.fromEntries(ROLLUP_MEASURES.map((m) => [m, Number(r[m])])),
+  })) as TComputedRollup[];
+}

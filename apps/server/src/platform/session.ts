@@ -25,6 +25,8 @@ export function looksLikeToken(value: string): boolean {
 export type SessionContext = {
   sessionId: number;
   adminId: number;
+  /** The admin's login name: who applied for a refund, in the records. */
+  loginName: string;
   merchantId: number;
   personId: number | null;
   roleId: number;
@@ -96,6 +98,7 @@ export async function findActiveSession(db: Db, token: string, now: number, idle
       's.last_seen_at',
       's.revoked_at',
       'a.merchant_id as admin_merchant_id',
+      'a.login_name',
       'a.status as admin_status',
       'a.role_id',
       'a.is_owner',
@@ -127,6 +130,7 @@ export async function findActiveSession(db: Db, token: string, now: number, idle
   return {
     sessionId: row.id,
     adminId: row.admin_id,
+    loginName: row.login_name,
     merchantId: row.merchant_id,
     personId: row.person_id,
     roleId: row.role_id,

@@ -39,6 +39,33 @@ function baseQuery(db: Db, scope: Scope, f: DisputeFilters, range: Range, now: n
   );
 }
 
+/** What a case row shows, in the list and in the detail alike. */
+const CASE_COLUMNS = [
+  'x.id',
+  'x.case_no',
+  'x.kind',
+  'x.processing_type',
+  'x.currency',
+  'x.amount',
+  'x.chargeback_amount',
+  'x.appeal_amount',
+  'x.alert_amount',
+  'x.settle_batch',
+  'x.reason_code',
+  'x.reason',
+  'x.reply_deadline',
+  'x.appeal_status',
+  'x.appeal_note',
+  'x.appealed_at',
+  'x.decided_at',
+  'x.refund_id',
+  'x.created_at',
+  't.trade_no',
+  't.created_at as trade_at',
+  'g.gateway_no',
+  'rf.refund_no',
+] as const;
+
 function selectRow(qb: ReturnType<typeof baseQuery>, timeType: TDisputeTimeType) {
   return qb
     .leftJoin('refunds as rf', 'rf.id', 'x.refund_id')
@@ -124,32 +151,8 @@ export async function findDispute(db: Db, scope: Scope, caseNo: string) {
     .innerJoin('transactions as t', 't.id', 'x.transaction_id')
     .innerJoin('gateways as g', 'g.id', 'x.gateway_id')
     .leftJoin('refunds as rf', 'rf.id', 'x.refund_id')
-    .select([
-      'x.id',
-      'x.case_no',
-      'x.kind',
-      'x.processing_type',
-      'x.currency',
-      'x.amount',
-      'x.chargeback_amount',
-      'x.appeal_amount',
-      'x.alert_amount',
-      'x.settle_batch',
-      'x.reason_code',
-      'x.reason',
-      'x.reply_deadline',
-      'x.appeal_status',
-      'x.appeal_note',
-      'x.appealed_at',
-      'x.decided_at',
-      'x.refund_id',
-      'x.created_at',
-      't.trade_no',
-      't.created_at as trade_at',
-      'g.gateway_no',
-      'rf.refund_no',
-      'x.created_at as sort_value',
-    ])
+    .select(CASE_COLUMNS)
+    .select('x.created_at as sort_value')
     .where('x.merchant_id', '=', scope.merchantId)
     .where('x.case_no', '=', caseNo)
     .where('x.kind', '!=', DisputeKind.fraudReport)

@@ -189,14 +189,13 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission: 'ProConTrade:AlertRefund' }, schema: { body: ZAlertRefundBody, response: okResponse(ZRefundApplied) } },
     async (request) => {
       const session = requireSession(request);
-      const admin = await app.db.selectFrom('admins').select('login_name').where('id', '=', session.adminId).executeTakeFirstOrThrow();
       return ok(
         request,
         await service.refundFromAlert(
           app.db,
           session.scope,
           request.body.caseNo,
-          { name: admin.login_name, adminId: session.adminId },
+          { name: session.loginName, adminId: session.adminId },
           app.now(),
         ),
       );

@@ -60,27 +60,29 @@ function baseQuery(db: DbLike, scope: Scope, f: RefundFilters, range: { fromMs: 
 
 type Base = ReturnType<typeof baseQuery>;
 
+/** What a refund row shows, in the list and in the detail alike. */
+const REFUND_COLUMNS = [
+  'r.id',
+  'r.refund_no',
+  'r.refund_type',
+  'r.method',
+  'r.source',
+  'r.currency',
+  'r.amount',
+  'r.available_amount',
+  'r.reason',
+  'r.applicant',
+  'r.status',
+  'r.fail_reason',
+  'r.applied_at',
+  'r.processed_at',
+  't.trade_no',
+  't.created_at as trade_at',
+  'g.gateway_no',
+] as const;
+
 function selectRow(qb: Base, timeType: TRefundTimeType) {
-  return qb.select([
-    'r.id',
-    'r.refund_no',
-    'r.refund_type',
-    'r.method',
-    'r.source',
-    'r.currency',
-    'r.amount',
-    'r.available_amount',
-    'r.reason',
-    'r.applicant',
-    'r.status',
-    'r.fail_reason',
-    'r.applied_at',
-    'r.processed_at',
-    't.trade_no',
-    't.created_at as trade_at',
-    'g.gateway_no',
-    sql<number>`${sql.ref(SORT_COLUMN[timeType])}`.as('sort_value'),
-  ]);
+  return qb.select(REFUND_COLUMNS).select(sql<number>`${sql.ref(SORT_COLUMN[timeType])}`.as('sort_value'));
 }
 
 export type RefundListRow = Awaited<ReturnType<typeof listRefunds>>['rows'][number];
@@ -137,26 +139,8 @@ export function findRefund(db: Db, scope: Scope, refundNo: string) {
     .selectFrom('refunds as r')
     .innerJoin('transactions as t', 't.id', 'r.transaction_id')
     .innerJoin('gateways as g', 'g.id', 'r.gateway_id')
-    .select([
-      'r.id',
-      'r.refund_no',
-      'r.refund_type',
-      'r.method',
-      'r.source',
-      'r.currency',
-      'r.amount',
-      'r.available_amount',
-      'r.reason',
-      'r.applicant',
-      'r.status',
-      'r.fail_reason',
-      'r.applied_at',
-      'r.processed_at',
-      't.trade_no',
-      't.created_at as trade_at',
-      'g.gateway_no',
-      'r.applied_at as sort_value',
-    ])
+    .select(REFUND_COLUMNS)
+    .select('r.applied_at as sort_value')
     .where('r.merchant_id', '=', scope.merchantId)
     .where('r.refund_no', '=', refundNo)
     .$if(gateways !== null, (qb) => qb.where('r.gateway_id', 'in', gateways ?? [0]))

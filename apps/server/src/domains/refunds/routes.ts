@@ -68,12 +68,11 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = requireSession(request);
       await requireApply(session);
-      const admin = await app.db.selectFrom('admins').select('login_name').where('id', '=', session.adminId).executeTakeFirstOrThrow();
       const applied = await service.applyRefund(
         app.db,
         session.scope,
         request.body,
-        { name: admin.login_name, adminId: session.adminId },
+        { name: session.loginName, adminId: session.adminId },
         app.now(),
       );
       return ok(request, applied);

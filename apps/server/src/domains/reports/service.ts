@@ -19,6 +19,7 @@ import type { Db } from '../../db/database';
 import { businessDay } from '../../platform/rollups';
 import { businessError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
+import { getMerchant } from '../system/repository';
 import * as repo from './repository';
 
 /** Rules of reports and monitoring on top of the rollup sums (rates, totals, projection, levels). */
@@ -46,8 +47,7 @@ function figures(r: repo.DailyFigureRow): TDailyFigures {
 }
 
 async function merchantNoOf(db: Db, scope: Scope): Promise<string> {
-  const m = await db.selectFrom('merchants').select('merchant_no').where('id', '=', scope.merchantId).executeTakeFirst();
-  return m?.merchant_no ?? '';
+  return (await getMerchant(db, scope))?.merchant_no ?? '';
 }
 
 /** Every date x currency row of the range (newest first) and the totals per currency. */

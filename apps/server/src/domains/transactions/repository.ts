@@ -1,5 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import { minorUnitsOf } from '@mbo/shared/money';
 import { DisputeKind } from '@mbo/shared/trade-enums';
 import {
@@ -11,9 +11,9 @@ import {
 } from '@mbo/shared/transactions';
 import type { Db } from '../../db/database';
 import { RARE_FLAG_INDEXES } from '../../db/migrations/0003-transactions';
-import type { Database } from '../../db/types';
+import type { Database, TransactionsTable } from '../../db/types';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
-import { BUSINESS_DAY_OFFSET_MS } from '../../platform/rollups';
+import { addToRollup, BUSINESS_DAY_OFFSET_MS, transactionDelta } from '../../platform/rollups';
 import { dayRangeInZone, zoneOffsetMs } from '../../platform/time';
 
 /** The filters of a list or an export (everything but paging). */
@@ -370,4 +370,32 @@ export async function findTransactionHistory(db: Db, scope: Scope, transactionId
       .execute(),
   ]);
   return { refunds, disputes };
+}
+
+/**
+ * Records one gateway record and adds it to its day's rollup in the same database transaction, as
+ * the live gateway does (the bulk generator writes rows directly and rebuilds the rollups after).
+ */
+export function recordTransaction(db: Db, row: Insertable<TransactionsTable>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto('transactions').values(row).returning('id').executeTakeFirstOrThrow();
+    await addToRollup(
+      trx,
+      {
+        merchantId: row.merchant_id,
+        gatewayId: row.gateway_id,
+        cardScheme: row.card_scheme,
+        currency: row.settle_currency,
+        at: row.created_at,
+      },
+      transactionDelta({
+        category: row.category,
+        pay_status: row.pay_status,
+        settle_amount: row.settle_amount,
+        duplicate_failure: row.duplicate_failure ?? 0,
+        reserve_amount: row.reserve_amount ?? 0,
+      }),
+    );
+    return id;
+  });
 }
