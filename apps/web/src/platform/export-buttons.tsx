@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 
 export type TExportFormat = 'csv' | 'xlsx';
@@ -39,9 +39,9 @@ export function ExportButtons({ onExport, csvLabel, xlsxLabel, testIdPrefix }: T
     </Button>
   );
   return (
-    <>
+    <Space wrap>
       {button('csv', csvLabel)}
       {button('xlsx', xlsxLabel)}
-    </>
+    </Space>
   );
 }
