@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
 import { FILE_MAX_BYTES, FILE_MAX_COUNT } from './limits';
-import { ZPageQuery } from './paging';
-import { EXPORT_FORMATS, ZCursor } from './refunds';
+import { exportRequest, listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
 import { AppealStatus, ProcessingType, zCode } from './trade-enums';
 
 export const DisputePath = {
@@ -32,36 +31,35 @@ export const APPEAL_NOTE_MAX = 500;
 export const LISTED_DISPUTE_KINDS = { chargeback: 1, retrieval: 2, rdrAlert: 3, ethocaAlert: 4 } as const;
 
 export const DISPUTE_TIME_TYPES = ['dispute', 'trans'] as const;
+
+/**
+ * What the list shows: `open` the cases that still need the merchant's answer (a reply deadline still
+ * ahead and nothing answered yet: the rows where `canAppeal` or `canAlertRefund` is true), nearest
+ * deadline first; `all` every case in the range, newest first. The screen opens on `open`.
+ */
+export const DISPUTE_LIST_VIEWS = ['open', 'all'] as const;
+export type TDisputeListView = (typeof DISPUTE_LIST_VIEWS)[number];
 export type TDisputeTimeType = (typeof DISPUTE_TIME_TYPES)[number];
 
 /** "Deadline within N days": 1 to 60. */
 export const DEADLINE_WITHIN_MAX_DAYS = 60;
 
-/** An empty query-string value ("?status=") means "no filter", not a bad value. */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-const optionalText = (max: number) => opt(z.string().trim().max(max));
-
 export const ZDisputeFilters = ZDateRange.extend({
+  view: z.enum(DISPUTE_LIST_VIEWS).default('all'),
   timeType: z.enum(DISPUTE_TIME_TYPES).default('dispute'),
-  gatewayNo: opt(
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,20}$/),
-  ),
-  tradeNo: optionalText(64),
-  caseNo: optionalText(64),
+  gatewayNo: zGatewayNoFilter,
+  tradeNo: optText(64),
+  caseNo: optText(64),
   processingType: opt(zCode(ProcessingType)),
   kind: opt(zCode(LISTED_DISPUTE_KINDS)),
   appealStatus: opt(zCode(AppealStatus)),
   deadlineWithinDays: opt(z.coerce.number().int().min(1).max(DEADLINE_WITHIN_MAX_DAYS)),
 });
 
-export const ZDisputeListQuery = ZPageQuery.extend(ZDisputeFilters.shape).extend({ after: ZCursor }).superRefine(checkDateRange);
+export const ZDisputeListQuery = listQuery(ZDisputeFilters, checkDateRange);
 export type TDisputeListQuery = z.infer<typeof ZDisputeListQuery>;
 
-export const ZDisputeExportBody = ZDisputeFilters.extend({ format: z.enum(EXPORT_FORMATS) }).superRefine(checkDateRange);
+export const ZDisputeExportBody = exportRequest(ZDisputeFilters, checkDateRange);
 export type TDisputeExportBody = z.infer<typeof ZDisputeExportBody>;
 
 export const ZDispute = z.object({
@@ -91,9 +89,9 @@ export const ZDispute = z.object({
   canAppeal: z.boolean(),
   /** An Ethoca alert not yet refunded, before its deadline. */
   canAlertRefund: z.boolean(),
-  cursor: z.string(),
 });
 export type TDispute = z.infer<typeof ZDispute>;
+export const ZDisputePage = zListPage(ZDispute);
 
 export const ZDisputeFile = z.object({
   id: z.number().int(),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { ZPageQuery } from './paging';
+import { listQuery } from './list';
 
-/** Login log list query: paging plus an optional outcome filter (`success=true|false`, also 1/0). */
-export const ZLoginLogQuery = ZPageQuery.extend({
-  success: z.stringbool().optional(),
+/** Login log filters: the outcome (`success=true|false`, also 1/0); blank is "all". */
+export const ZLoginLogFilters = z.object({
+  success: z.preprocess((v) => (v === '' ? undefined : v), z.stringbool().optional()),
 });
+/** Login log list query: the shared paging plus the outcome filter, newest first. */
+export const ZLoginLogQuery = listQuery(ZLoginLogFilters);
 export type TLoginLogQuery = z.infer<typeof ZLoginLogQuery>;

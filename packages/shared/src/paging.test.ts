@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZPageQuery, pageAfterSizeChange } from './paging';
+import { ZListQuery } from './list';
+import { pageAfterSizeChange } from './paging';
 
 describe('paging reset rule (spec §5)', () => {
   it('resets to page 1 when page × new size exceeds the total', () => {
@@ -15,13 +16,13 @@ describe('paging reset rule (spec §5)', () => {
 
 describe('page query schema', () => {
   it('defaults page 1 and limit 20', () => {
-    expect(ZPageQuery.parse({})).toEqual({ page: 1, limit: 20 });
+    expect(ZListQuery.parse({})).toEqual({ page: 1, limit: 20 });
   });
 
   it('refuses zero, negative, huge and non-numeric values', () => {
-    expect(ZPageQuery.safeParse({ page: 0 }).success).toBe(false);
-    expect(ZPageQuery.safeParse({ limit: 500 }).success).toBe(false);
-    expect(ZPageQuery.safeParse({ page: '1e12' }).success).toBe(false);
-    expect(ZPageQuery.safeParse({ page: 'abc' }).success).toBe(false);
+    expect(ZListQuery.safeParse({ page: 0 }).success).toBe(false);
+    expect(ZListQuery.safeParse({ limit: 500 }).success).toBe(false);
+    expect(ZListQuery.safeParse({ page: '1e12' }).success).toBe(false);
+    expect(ZListQuery.safeParse({ page: 'abc' }).success).toBe(false);
   });
 });

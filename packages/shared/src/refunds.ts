@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
-import { ZPageQuery } from './paging';
+import { exportRequest, listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
 import { RefundMethod, RefundProcessing, RefundSource, zCode } from './trade-enums';
 
 /** Spec §5/§9: a refund reason is 1 to 100 characters. */
@@ -48,37 +48,20 @@ export const ZRefundNoParams = z.object({ refundNo: z.string().trim().min(1).max
 export const REFUND_TIME_TYPES = ['refundApply', 'process', 'trans'] as const;
 export type TRefundTimeType = (typeof REFUND_TIME_TYPES)[number];
 
-/** An empty query-string value ("?status=") means "no filter", not a bad value. */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-const optionalText = (max: number) => opt(z.string().trim().max(max));
-
 export const ZRefundFilters = ZDateRange.extend({
   timeType: z.enum(REFUND_TIME_TYPES).default('refundApply'),
-  gatewayNo: opt(
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,20}$/),
-  ),
-  tradeNo: optionalText(64),
-  refundNo: optionalText(64),
+  gatewayNo: zGatewayNoFilter,
+  tradeNo: optText(64),
+  refundNo: optText(64),
   status: opt(zCode(RefundProcessing)),
   method: opt(zCode(RefundMethod)),
   source: opt(zCode(RefundSource)),
 });
 
-/** Keyset cursor of the next page: "<sort value>_<id>" of the previous page's last row. */
-export const ZCursor = z
-  .string()
-  .regex(/^\d{1,15}_\d{1,15}$/)
-  .optional();
-
-export const ZRefundListQuery = ZPageQuery.extend(ZRefundFilters.shape).extend({ after: ZCursor }).superRefine(checkDateRange);
+export const ZRefundListQuery = listQuery(ZRefundFilters, checkDateRange);
 export type TRefundListQuery = z.infer<typeof ZRefundListQuery>;
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export const ZRefundExportBody = ZRefundFilters.extend({ format: z.enum(EXPORT_FORMATS) }).superRefine(checkDateRange);
+export const ZRefundExportBody = exportRequest(ZRefundFilters, checkDateRange);
 export type TRefundExportBody = z.infer<typeof ZRefundExportBody>;
 
 export const ZRefund = z.object({
@@ -99,10 +82,9 @@ export const ZRefund = z.object({
   appliedAt: z.string(),
   processedAt: z.string().nullable(),
   tradeAt: z.string(),
-  /** Keyset cursor of this row for the next page. */
-  cursor: z.string(),
 });
 export type TRefund = z.infer<typeof ZRefund>;
+export const ZRefundPage = zListPage(ZRefund);
 
 export const ZRefundApplied = z.object({ refundNo: z.string(), status: z.number().int(), method: z.number().int() });
 export type TRefundApplied = z.infer<typeof ZRefundApplied>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkDateRange, MAX_RANGE_MONTHS, ZDateRange } from './date-range';
-import { ZPageQuery } from './paging';
+import { EXPORT_FORMATS, listQuery, zGatewayNoFilter, zListPage } from './list';
 import { CARD_SCHEMES } from './trade-enums';
 
 /**
@@ -21,9 +21,7 @@ export const ReportPath = {
 /** How many months back the monthly report and the statistics reach (the current month included). */
 export const MONTHS_BACK_MAX = 12;
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const ZExportFormat = z.enum(EXPORT_FORMATS);
-export type TExportFormat = z.infer<typeof ZExportFormat>;
 
 /** n / d in basis points, rounded half up, exact for integer inputs; null when d is 0. */
 export function ratioBp(n: number, d: number): number | null {
@@ -39,12 +37,6 @@ export function formatBp(bp: number | null): string {
   return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}%`;
 }
 
-const ZGatewayNoFilter = z
-  .string()
-  .trim()
-  .regex(/^\d{1,20}$/)
-  .optional()
-  .or(z.literal('').transform(() => undefined));
 const ZCurrencyFilter = z
   .string()
   .trim()
@@ -53,12 +45,12 @@ const ZCurrencyFilter = z
   .or(z.literal('').transform(() => undefined));
 
 const dailyFilters = {
-  gatewayNo: ZGatewayNoFilter,
+  gatewayNo: zGatewayNoFilter,
   currency: ZCurrencyFilter,
 };
 
 /** `from`/`to`: business days (UTC+08:00), at most 6 months apart. */
-export const ZDailyReportQuery = ZPageQuery.extend(ZDateRange.shape).extend(dailyFilters).superRefine(checkDateRange);
+export const ZDailyReportQuery = listQuery(ZDateRange.extend(dailyFilters), checkDateRange);
 export type TDailyReportQuery = z.input<typeof ZDailyReportQuery>;
 
 export const ZDailyReportDownload = ZDateRange.extend(dailyFilters)
@@ -95,14 +87,7 @@ export const ZDailyReportTotal = ZDailyFigures.extend({ currency: z.string() });
 export type TDailyReportTotal = z.infer<typeof ZDailyReportTotal>;
 
 /** One page of date x currency rows (newest day first) and the whole range's totals per currency. */
-export const ZDailyReport = z.object({
-  list: z.array(ZDailyReportRow),
-  total: z.number().int(),
-  capped: z.boolean(),
-  page: z.number().int(),
-  limit: z.number().int(),
-  totals: z.array(ZDailyReportTotal),
-});
+export const ZDailyReport = zListPage(ZDailyReportRow).extend({ totals: z.array(ZDailyReportTotal) });
 export type TDailyReport = z.infer<typeof ZDailyReport>;
 
 /** Columns of the daily report, in display and export order (also the keys of their explanations). */

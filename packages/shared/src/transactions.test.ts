@@ -5,9 +5,9 @@ import {
   TRANSACTION_VIEW_DEFS,
   ZTransactionExportRequest,
   ZTransactionListQuery,
-  compareAmountText,
   maskCard,
 } from './transactions';
+import { compareAmountText } from './list';
 
 const range = { from: '2026-03-01', to: '2026-03-31' };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDateRange, checkDateRange } from './date-range';
-import { ZPageQuery } from './paging';
+import { checkAmountRange, exportRequest, listQuery, opt, zAmountFilter, zGatewayNoFilter, zListPage } from './list';
 import type { TPermission } from './permissions';
 import { AppealStatus, CARD_SCHEMES, PayStatus, RefundFlag, TradeCategory, TradeType, zCode } from './trade-enums';
 
@@ -97,35 +97,12 @@ export type TTransactionTimeType = (typeof TRANSACTION_TIME_TYPES)[number];
 /** Yes/no flags of a transaction (chargeback, retrieval, RDR, Ethoca). */
 export const YesNoFlag = { no: 0, yes: 1 } as const;
 
-/** Counts stop here; beyond it the list says "10,000+". */
-export const TRANSACTION_COUNT_CAP = 10_000;
-/** Rows per database query while exporting. */
-export const EXPORT_BATCH_ROWS = 1_000;
-
-/** Amount filter text in major units: at most 2 decimals (the most any supported currency has). */
-export const AMOUNT_FILTER_RE = /^\d{1,13}(\.\d{1,2})?$/;
-/** Next-page cursor: `<time ms>_<id>` of the last row of the previous page. */
-export const CURSOR_RE = /^\d{1,15}_\d{1,15}$/;
-
-/** An empty query-string value ("?email=") means "no filter", not a bad value. */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 const text = (max: number) => z.string().trim().max(max);
-/** The message is a server catalog key (shown translated as "<field>: <message>"). */
-const zAmountText = z
-  .string()
-  .trim()
-  .refine((s) => AMOUNT_FILTER_RE.test(s), 'trade.badAmount');
 
 /** Filter fields shared by the list and the export (dates, time type and every filter of issue §2). */
 export const ZTransactionFilterFields = ZDateRange.extend({
   timeType: z.enum(TRANSACTION_TIME_TYPES).default('trade'),
-  gatewayNo: opt(
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,20}$/),
-  ),
+  gatewayNo: zGatewayNoFilter,
   tradeNo: opt(text(64)),
   merchantOrderNo: opt(text(64)),
   payStatus: opt(zCode(PayStatus)),
@@ -152,8 +129,8 @@ export const ZTransactionFilterFields = ZDateRange.extend({
       .trim()
       .regex(/^\d{4}$/),
   ),
-  amountMin: opt(zAmountText),
-  amountMax: opt(zAmountText),
+  amountMin: zAmountFilter,
+  amountMax: zAmountFilter,
   refundStatus: opt(zCode(RefundFlag)),
   chargebackStatus: opt(zCode(YesNoFlag)),
   retrievalStatus: opt(zCode(YesNoFlag)),
@@ -162,41 +139,20 @@ export const ZTransactionFilterFields = ZDateRange.extend({
   appealStatus: opt(zCode(AppealStatus)),
 });
 
-/** Compares two amount texts exactly (no floating point): negative when a < b. */
-export function compareAmountText(a: string, b: string): number {
-  const [aw = '0', af = ''] = a.split('.');
-  const [bw = '0', bf = ''] = b.split('.');
-  const aWhole = aw.replace(/^0+(?=\d)/, '');
-  const bWhole = bw.replace(/^0+(?=\d)/, '');
-  if (aWhole.length !== bWhole.length) return aWhole.length - bWhole.length;
-  const left = aWhole + af.padEnd(2, '0');
-  const right = bWhole + bf.padEnd(2, '0');
-  return left < right ? -1 : left > right ? 1 : 0;
-}
-
 type TFilterChecked = { from: string; to: string; amountMin?: string | undefined; amountMax?: string | undefined };
 
 /** Date range rules plus "minimum amount not above maximum"; issues carry server catalog keys. */
 export function checkTransactionFilter(q: TFilterChecked, ctx: z.RefinementCtx): void {
   checkDateRange(q, ctx);
-  if (q.amountMin !== undefined && q.amountMax !== undefined && compareAmountText(q.amountMin, q.amountMax) > 0) {
-    ctx.addIssue({ code: 'custom', message: 'trade.amountReversed', path: ['amountMax'] });
-  }
+  checkAmountRange(q, ctx);
 }
 
-export const ZTransactionListQuery = ZPageQuery.extend(ZTransactionFilterFields.shape)
-  .extend({ after: opt(z.string().regex(CURSOR_RE)) })
-  .superRefine(checkTransactionFilter);
+export const ZTransactionListQuery = listQuery(ZTransactionFilterFields, checkTransactionFilter);
 export type TTransactionListQuery = z.infer<typeof ZTransactionListQuery>;
 /** What a client sends (before defaults): the web builds this from its URL. */
 export type TTransactionListInput = z.input<typeof ZTransactionListQuery>;
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type TExportFormat = (typeof EXPORT_FORMATS)[number];
-
-export const ZTransactionExportRequest = ZTransactionFilterFields.extend({ format: z.enum(EXPORT_FORMATS) }).superRefine(
-  checkTransactionFilter,
-);
+export const ZTransactionExportRequest = exportRequest(ZTransactionFilterFields, checkTransactionFilter);
 export type TTransactionExportRequest = z.infer<typeof ZTransactionExportRequest>;
 
 export const ZTradeNoParams = z.object({ tradeNo: z.string().trim().min(1).max(64) });
@@ -207,8 +163,6 @@ export function maskCard(first6: string, last4: string): string {
 }
 
 export const ZTransactionRow = z.object({
-  /** Keyset cursor of this row (for "next page" after it). */
-  cursor: z.string(),
   gatewayNo: z.string(),
   tradeNo: z.string(),
   merchantOrderNo: z.string(),
@@ -238,15 +192,7 @@ export const ZTransactionRow = z.object({
 });
 export type TTransactionRow = z.infer<typeof ZTransactionRow>;
 
-export const ZTransactionPage = z.object({
-  list: z.array(ZTransactionRow),
-  total: z.number().int(),
-  capped: z.boolean(),
-  page: z.number().int(),
-  limit: z.number().int(),
-  /** Cursor for the page after this one (null on the last page). */
-  nextCursor: z.string().nullable(),
-});
+export const ZTransactionPage = zListPage(ZTransactionRow);
 export type TTransactionPage = z.infer<typeof ZTransactionPage>;
 
 export const TIMELINE_EVENTS = [
