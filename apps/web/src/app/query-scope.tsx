@@ -1,21 +1,12 @@
 import { Suspense, use, useEffect } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../platform/query-client';
 import { Outlet } from 'react-router';
 import { ProgressFallback } from '../platform/progress';
 import { useRouteMatches } from './route-handle';
 import { getLanguage, hasLanguage, i18n, loadAllTexts } from '../platform/i18n';
 import { getSession, subscribeSession } from '../platform/session';
 import { subscribeTimezone } from '../platform/timezone';
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      // The request client already told the person what went wrong; retrying would repeat the toast.
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
-    },
-  });
-}
 
 const queryClient = createQueryClient();
 

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isRangeWithinLimit, lastDateOfRange } from '@mbo/shared/date-range';
 import { dayjs } from './dayjs';
 import { showWarningToast } from './request-ui';
+import './date-range-filter.css';
 
 const DATE = 'YYYY-MM-DD';
+const MONTH = 'YYYY-MM';
 
 /** Today's calendar date (YYYY-MM-DD) in the given IANA timezone: the default of every date filter. */
 export function todayIn(tz: string): string {
@@ -18,56 +20,105 @@ export function monthStartIn(tz: string, monthsBack = 0): string {
   return dayjs().tz(tz).subtract(monthsBack, 'month').startOf('month').format(DATE);
 }
 
+/** A calendar date as the picker holds it (local midnight of that date; only the date part is read back). */
+const day = (date: string) => dayjs(date, DATE);
+
+/** The preset ranges every date filter offers, relative to today in the chosen timezone. */
+export function rangePresets(today: string): { key: string; from: string; to: string }[] {
+  const t = day(today);
+  const f = (d: Dayjs) => d.format(DATE);
+  return [
+    { key: 'today', from: today, to: today },
+    { key: 'yesterday', from: f(t.subtract(1, 'day')), to: f(t.subtract(1, 'day')) },
+    { key: 'last7Days', from: f(t.subtract(6, 'day')), to: today },
+    { key: 'thisMonth', from: f(t.startOf('month')), to: today },
+    { key: 'lastMonth', from: f(t.subtract(1, 'month').startOf('month')), to: f(t.subtract(1, 'month').endOf('month')) },
+  ];
+}
+
 type TDateRangeFilterProps = {
   from: string;
   to: string;
   onChange: (from: string, to: string) => void;
+  /** The chosen timezone: "today", the presets and the last selectable day follow it, not the browser's. */
+  timezone: string;
   testId?: string;
   /** Month picker (YYYY-MM values, first and last day passed to onChange). */
   picker?: 'date' | 'month';
+  /** Accessible name of the two inputs' group. */
+  ariaLabel?: string;
 };
 
 /**
- * A from-to date picker that refuses a range over 6 months (spec §5): while a start is chosen, days
- * past the 6-month end are disabled, and a typed range that is too long is refused with a warning
- * rather than sent (the server refuses it too).
+ * A from-to date picker (spec §5: at most 6 months). Days after today (in the chosen timezone) are
+ * disabled; while a start is chosen, days beyond 6 months from it are disabled too; a typed range
+ * that is too long is refused with a warning rather than sent. Presets cover the usual ranges, and
+ * "today" is marked in the chosen timezone (antd's own mark follows the browser's clock).
+ *
+ * The value given to antd keeps its identity while `from`/`to` do not change: a new value object on
+ * every render makes antd drop a half-made selection, which lost the first click of a range.
  */
-export function DateRangeFilter({ from, to, onChange, testId, picker = 'date' }: TDateRangeFilterProps) {
+export function DateRangeFilter({ from, to, onChange, timezone, testId, picker = 'date', ariaLabel }: TDateRangeFilterProps) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<Dayjs | null>(null);
-  const value: [Dayjs, Dayjs] = [dayjs(from, DATE), dayjs(to, DATE)];
+  const [anchor, setAnchor] = useState<string | null>(null);
+  const today = todayIn(timezone);
+  const value = useMemo<[Dayjs, Dayjs]>(() => [day(from), day(to)], [from, to]);
+  const presets = useMemo(
+    () =>
+      picker === 'date'
+        ? rangePresets(today).map((p) => ({ label: t(`dateRange.preset.${p.key}`), value: [day(p.from), day(p.to)] as [Dayjs, Dayjs] }))
+        : [],
+    [picker, today, t],
+  );
 
   const disabledDate = (current: Dayjs) => {
+    if (picker === 'month') return current.format(MONTH) > today.slice(0, 7);
+    const date = current.format(DATE);
+    if (date > today) return true;
     if (!anchor) return false;
-    const start = anchor.format(DATE);
-    const day = current.format(DATE);
-    const earliest = dayjs(start, DATE).subtract(6, 'month').add(1, 'day').format(DATE);
-    return day > lastDateOfRange(start) || day < earliest;
+    const earliest = day(anchor).subtract(6, 'month').add(1, 'day').format(DATE);
+    return date > lastDateOfRange(anchor) || date < earliest;
   };
 
   return (
-    <DatePicker.RangePicker
-      data-testid={testId}
-      picker={picker}
-      allowClear={false}
-      value={value}
-      style={{ width: '100%', maxWidth: 280 }}
-      disabledDate={picker === 'date' ? disabledDate : undefined}
-      onCalendarChange={(dates) => setAnchor(dates?.[0] ?? dates?.[1] ?? null)}
-      onOpenChange={(open) => {
-        if (!open) setAnchor(null);
-      }}
-      onChange={(dates) => {
-        const [a, b] = dates ?? [];
-        if (!a || !b) return;
-        const nextFrom = picker === 'month' ? a.startOf('month').format(DATE) : a.format(DATE);
-        const nextTo = picker === 'month' ? b.endOf('month').format(DATE) : b.format(DATE);
-        if (!isRangeWithinLimit(nextFrom, nextTo)) {
-          showWarningToast(t('dateRange.tooLong'));
-          return;
-        }
-        onChange(nextFrom, nextTo);
-      }}
-    />
+    <div data-testid={testId} style={{ width: '100%', maxWidth: 280 }}>
+      <DatePicker.RangePicker
+        aria-label={ariaLabel}
+        picker={picker}
+        allowClear={false}
+        value={value}
+        presets={presets}
+        style={{ width: '100%' }}
+        disabledDate={disabledDate}
+        cellRender={(current, info) => {
+          if (info.type !== 'date' || typeof current !== 'object') return info.originNode;
+          const isToday = current.format(DATE) === today;
+          return (
+            <div className={`ant-picker-cell-inner${isToday ? ' mbo-picker-today' : ''}`} data-today={isToday || undefined}>
+              {current.date()}
+            </div>
+          );
+        }}
+        classNames={{ popup: { root: 'mbo-range-picker' } }}
+        onCalendarChange={(dates) => {
+          const first = dates?.[0] ?? dates?.[1] ?? null;
+          setAnchor(first ? first.format(DATE) : null);
+        }}
+        onOpenChange={(open) => {
+          if (!open) setAnchor(null);
+        }}
+        onChange={(dates) => {
+          const [a, b] = dates ?? [];
+          if (!a || !b) return;
+          const nextFrom = picker === 'month' ? a.startOf('month').format(DATE) : a.format(DATE);
+          const nextTo = picker === 'month' ? b.endOf('month').format(DATE) : b.format(DATE);
+          if (!isRangeWithinLimit(nextFrom, nextTo)) {
+            showWarningToast(t('dateRange.tooLong'));
+            return;
+          }
+          onChange(nextFrom, nextTo > today && picker === 'date' ? today : nextTo);
+        }}
+      />
+    </div>
   );
 }

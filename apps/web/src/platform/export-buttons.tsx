@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-
-export type TExportFormat = 'csv' | 'xlsx';
+import type { TExportFormat } from '@mbo/shared/list';
 
 type TExportButtonsProps = {
   /** Downloads the file (platform/download.ts); resolves when it is saved or refused. */

@@ -1,3 +1,4 @@
+import { minorUnitsOf } from '@mbo/shared/money';
 import { dayjs } from './dayjs';
 import { getTimezoneName } from './timezone';
 
@@ -101,4 +102,15 @@ export function formatMoneyInteger(value: number | string | null | undefined, op
   const rounded = Math.ceil(Number(major.toFixed(8)));
   const negative = rounded < 0;
   return `${negative ? '-' : ''}${groupThousands(String(Math.abs(rounded)))}`;
+}
+
+/**
+ * The one money formatter of the screens: integer minor units of `currency` shown with thousands
+ * separators and the currency's own decimals ("1,234.50 USD", "1,235 JPY"); `code: false` leaves
+ * the code out where a column or card already names it.
+ */
+export function formatAmount(minor: number, currency: string, { code = true }: { code?: boolean } = {}): string {
+  const units = minorUnitsOf(currency);
+  const text = formatMoney(minor, { minorUnits: units, decimals: units });
+  return code ? `${text} ${currency}` : text;
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { TBusinessLink, TCurrency, TKycInfo, TLoginResult, TModule, TSessionInfo, TUserInfo } from '@mbo/shared/auth';
-import { ALWAYS_ALLOWED_MENUS } from '@mbo/shared/permissions';
+import { ALWAYS_ALLOWED_MENUS, type TPermission } from '@mbo/shared/permissions';
 import { getCookie, removeCookie, setCookie } from './cookies';
 import { CookieKey, SESSION_STORAGE_KEYS, StorageKey, localStore } from './storage-keys';
 import { syncUserTimezone } from './timezone';
@@ -112,4 +112,13 @@ export function clearSession(exitTo: string | null = null): void {
   removeCookie(CookieKey.token);
   for (const key of SESSION_STORAGE_KEYS) localStore.remove(key);
   setState(exitTo ? { ...EMPTY, exitTo } : EMPTY);
+}
+
+/**
+ * Whether the signed-in person holds an operation (typed: a misspelt name does not compile). The
+ * server checks the same permission on its route; this only decides which buttons to show.
+ */
+export function useHasPermission(...anyOf: TPermission[]): boolean {
+  const permissions = useSession().userInfo?.permissions ?? [];
+  return anyOf.some((p) => permissions.includes(p));
 }

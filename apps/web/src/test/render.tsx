@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { i18n } from '../platform/i18n';
+import { createQueryClient } from '../platform/query-client';
 
 /**
- * Renders screens on a memory router with the app's i18n and a fresh query client (no retries).
+ * Renders screens on a memory router with the app's i18n and a fresh query client built like the app's.
  * `location()` reads the current path and query, for asserting where a screen navigated.
  */
 export function renderRoutes(initialPath: string, routes: Record<string, ReactNode>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = createQueryClient();
   let current = '';
   function LocationProbe() {
     const location = useLocation();

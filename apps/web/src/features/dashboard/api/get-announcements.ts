@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPath } from '@mbo/shared/api-paths';
-import type { TPage, TPageQuery } from '@mbo/shared/paging';
+import type { TListPage, TListPaging } from '@mbo/shared/list';
 import type { TAnnouncement } from '@mbo/shared/system';
 import { http } from '../../../platform/request';
 
-export function getAnnouncements(query: TPageQuery): Promise<TPage<TAnnouncement>> {
-  return http.get<TPage<TAnnouncement>>(ApiPath.announcements, query);
+export function getAnnouncements(query: TListPaging): Promise<TListPage<TAnnouncement>> {
+  return http.get<TListPage<TAnnouncement>>(ApiPath.announcements, query);
 }
 
-export function getAnnouncementsQueryOptions(query: TPageQuery) {
+export function getAnnouncementsQueryOptions(query: TListPaging) {
   return queryOptions({ queryKey: ['announcements', query], queryFn: () => getAnnouncements(query) });
 }
 
-export function useAnnouncements(query: TPageQuery) {
+export function useAnnouncements(query: TListPaging) {
   return useQuery(getAnnouncementsQueryOptions(query));
 }
 

@@ -11,7 +11,7 @@ const DISPUTES_PAGE = '/merTradeMgr/initProConTradePage';
 
 /** The chargeback screen filtered to the case, with its detail open (the detail does not depend on the list's date range). */
 export function caseLink(caseNo: string): string {
-  const params = new URLSearchParams({ caseNo, detail: caseNo });
+  const params = new URLSearchParams({ view: 'all', caseNo, detail: caseNo });
   return `${DISPUTES_PAGE}?${params.toString()}`;
 }
 

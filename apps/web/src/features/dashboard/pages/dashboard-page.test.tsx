@@ -137,7 +137,7 @@ describe('dashboard widgets', () => {
 
     const item = await screen.findByTestId('deadline-item');
     expect(within(item).getByRole('link', { name: 'CB-1' }).getAttribute('href')).toBe(
-      '/merTradeMgr/initProConTradePage?caseNo=CB-1&detail=CB-1',
+      '/merTradeMgr/initProConTradePage?view=all&caseNo=CB-1&detail=CB-1',
     );
     expect(within(item).getByTestId('deadline-left').textContent).toBe('2 d 5 h left');
 

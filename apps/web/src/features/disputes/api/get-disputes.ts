@@ -1,18 +1,11 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DisputePath, type TDispute } from '@mbo/shared/disputes';
-import type { TPage } from '@mbo/shared/paging';
+import { DisputePath, type TDispute, type ZDisputeListQuery } from '@mbo/shared/disputes';
+import type { TListPage } from '@mbo/shared/list';
+import type { TListParamsOf } from '../../../platform/list-url-state';
 import { http } from '../../../platform/request';
 
-export type TDisputeListParams = Record<string, string | number>;
+/** Key of every dispute list query: an appeal or an alert refund invalidates it. */
+export const disputesKey = ['disputes'] as const;
 
-export function getDisputes(params: TDisputeListParams): Promise<TPage<TDispute>> {
-  return http.get<TPage<TDispute>>(DisputePath.list, params);
-}
-
-export function getDisputesQueryOptions(params: TDisputeListParams) {
-  return queryOptions({ queryKey: ['disputes', params], queryFn: () => getDisputes(params), placeholderData: keepPreviousData });
-}
-
-export function useDisputes(params: TDisputeListParams) {
-  return useQuery(getDisputesQueryOptions(params));
+export function getDisputes(params: TListParamsOf<typeof ZDisputeListQuery>): Promise<TListPage<TDispute>> {
+  return http.get<TListPage<TDispute>>(DisputePath.list, params);
 }

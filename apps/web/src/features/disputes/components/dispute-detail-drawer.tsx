@@ -1,16 +1,11 @@
 import { Button, Descriptions, Drawer, List, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { minorUnitsOf } from '@mbo/shared/money';
-import { formatMoney, parseTime } from '../../../platform/format';
+import { formatAmount, parseTime } from '../../../platform/format';
 import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useTimezone } from '../../../platform/timezone';
 import { downloadEvidence } from '../api/appeal-dispute';
 import { useDisputeDetail } from '../api/get-dispute-detail';
-import { TimeLeft } from './time-left';
-
-export function disputeMoney(value: number, currency: string): string {
-  return `${formatMoney(value, { minorUnits: minorUnitsOf(currency) })} ${currency}`;
-}
+import { TimeLeft } from '../../../platform/time-left';
 
 type TProps = {
   caseNo: string | null;
@@ -39,10 +34,10 @@ export function DisputeDetailDrawer({ caseNo, onClose, onAppeal, onAlertRefund }
             <Descriptions.Item label={t('dispute.processingType')}>
               <Tag>{t(`tradeEnum.processingType.${d.processingType}`)}</Tag>
             </Descriptions.Item>
-            <Descriptions.Item label={t('dispute.amount')}>{disputeMoney(d.amount, d.currency)}</Descriptions.Item>
-            <Descriptions.Item label={t('dispute.chargebackAmount')}>{disputeMoney(d.chargebackAmount, d.currency)}</Descriptions.Item>
-            <Descriptions.Item label={t('dispute.appealAmount')}>{disputeMoney(d.appealAmount, d.currency)}</Descriptions.Item>
-            <Descriptions.Item label={t('dispute.alertAmount')}>{disputeMoney(d.alertAmount, d.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.amount')}>{formatAmount(d.amount, d.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.chargebackAmount')}>{formatAmount(d.chargebackAmount, d.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.appealAmount')}>{formatAmount(d.appealAmount, d.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.alertAmount')}>{formatAmount(d.alertAmount, d.currency)}</Descriptions.Item>
             <Descriptions.Item label={t('dispute.settleBatch')}>{d.settleBatch || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('dispute.reason')}>{[d.reasonCode, d.reason].filter(Boolean).join(' ') || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('dispute.replyDeadline')}>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefundPath, type TRefundApplied, type TRefundApply } from '@mbo/shared/refunds';
 import { http } from '../../../platform/request';
+import { refundsKey } from './get-refunds';
 
 export function applyRefund(body: TRefundApply): Promise<TRefundApplied> {
   return http.post<TRefundApplied>(RefundPath.apply, body);
@@ -13,7 +14,7 @@ export function useApplyRefund() {
     mutationFn: applyRefund,
     onSuccess: async (_data, body) => {
       await Promise.all([
-        client.invalidateQueries({ queryKey: ['refunds'] }),
+        client.invalidateQueries({ queryKey: refundsKey }),
         client.invalidateQueries({ queryKey: ['refundable', body.tradeNo] }),
       ]);
     },

@@ -1,6 +1,8 @@
-import { RefundPath } from '@mbo/shared/refunds';
+import type { TExportFormat } from '@mbo/shared/list';
+import { RefundPath, type ZRefundExportBody } from '@mbo/shared/refunds';
 import { downloadFile } from '../../../platform/download';
+import type { TListParamsOf } from '../../../platform/list-url-state';
 
-export function exportRefunds(filters: Record<string, string>, format: 'csv' | 'xlsx'): Promise<boolean> {
+export function exportRefunds(filters: TListParamsOf<typeof ZRefundExportBody>, format: TExportFormat): Promise<boolean> {
   return downloadFile(RefundPath.export, { ...filters, format }, `refunds.${format}`);
 }

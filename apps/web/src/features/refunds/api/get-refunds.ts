@@ -1,18 +1,11 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPage } from '@mbo/shared/paging';
-import { RefundPath, type TRefund } from '@mbo/shared/refunds';
+import type { TListPage } from '@mbo/shared/list';
+import { RefundPath, type TRefund, type ZRefundListQuery } from '@mbo/shared/refunds';
+import type { TListParamsOf } from '../../../platform/list-url-state';
 import { http } from '../../../platform/request';
 
-export type TRefundListParams = Record<string, string | number>;
+/** Key of every refund list query: a refund application invalidates it. */
+export const refundsKey = ['refunds'] as const;
 
-export function getRefunds(params: TRefundListParams): Promise<TPage<TRefund>> {
-  return http.get<TPage<TRefund>>(RefundPath.list, params);
-}
-
-export function getRefundsQueryOptions(params: TRefundListParams) {
-  return queryOptions({ queryKey: ['refunds', params], queryFn: () => getRefunds(params), placeholderData: keepPreviousData });
-}
-
-export function useRefunds(params: TRefundListParams) {
-  return useQuery(getRefundsQueryOptions(params));
+export function getRefunds(params: TListParamsOf<typeof ZRefundListQuery>): Promise<TListPage<TRefund>> {
+  return http.get<TListPage<TRefund>>(RefundPath.list, params);
 }

@@ -1,17 +1,12 @@
 import { Descriptions, Drawer, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { minorUnitsOf } from '@mbo/shared/money';
 import type { TRefund } from '@mbo/shared/refunds';
-import { formatMoney, parseTime } from '../../../platform/format';
+import { formatAmount, parseTime } from '../../../platform/format';
 import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useTimezone } from '../../../platform/timezone';
 import { useRefundDetail } from '../api/get-refund-detail';
 
 export const REFUND_STATUS_COLORS: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'processing', 4: 'success', 5: 'error' };
-
-export function refundMoney(value: number, currency: string): string {
-  return `${formatMoney(value, { minorUnits: minorUnitsOf(currency) })} ${currency}`;
-}
 
 /** One refund's §3 fields; kept in the URL (?detail=<refundNo>) so it survives a reload. */
 export function RefundDetailDrawer({ refundNo, onClose }: { refundNo: string | null; onClose: () => void }) {
@@ -31,8 +26,8 @@ export function RefundDetailDrawer({ refundNo, onClose }: { refundNo: string | n
           <Descriptions.Item label={t('refund.type')}>{t(`tradeEnum.refundType.${r.refundType}`)}</Descriptions.Item>
           <Descriptions.Item label={t('refund.method')}>{t(`tradeEnum.refundMethod.${r.method}`)}</Descriptions.Item>
           <Descriptions.Item label={t('refund.source')}>{t(`tradeEnum.refundSource.${r.source}`)}</Descriptions.Item>
-          <Descriptions.Item label={t('refund.availableAmount')}>{refundMoney(r.availableAmount, r.currency)}</Descriptions.Item>
-          <Descriptions.Item label={t('refund.amount')}>{refundMoney(r.amount, r.currency)}</Descriptions.Item>
+          <Descriptions.Item label={t('refund.availableAmount')}>{formatAmount(r.availableAmount, r.currency)}</Descriptions.Item>
+          <Descriptions.Item label={t('refund.amount')}>{formatAmount(r.amount, r.currency)}</Descriptions.Item>
           <Descriptions.Item label={t('refund.reason')}>{r.reason}</Descriptions.Item>
           <Descriptions.Item label={t('refund.applicant')}>{r.applicant}</Descriptions.Item>
           <Descriptions.Item label={t('refund.appliedAt')}>{time(r.appliedAt)}</Descriptions.Item>

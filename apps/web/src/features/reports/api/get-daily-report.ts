@@ -1,17 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ReportPath, type TDailyReport } from '@mbo/shared/reports';
+import { ReportPath, type TDailyReport, type ZDailyReportQuery } from '@mbo/shared/reports';
+import type { TListParamsOf } from '../../../platform/list-url-state';
 import { http } from '../../../platform/request';
 
-export type TDailyReportFilter = { from: string; to: string; gatewayNo?: string; currency?: string; page: number; limit: number };
+export const dailyReportKey = ['reports', 'daily'] as const;
 
-export function getDailyReport(query: TDailyReportFilter): Promise<TDailyReport> {
-  return http.get<TDailyReport>(ReportPath.dailyList, query);
-}
-
-export function getDailyReportQueryOptions(query: TDailyReportFilter) {
-  return queryOptions({ queryKey: ['reports', 'daily', query], queryFn: () => getDailyReport(query), placeholderData: keepPreviousData });
-}
-
-export function useDailyReport(query: TDailyReportFilter) {
-  return useQuery(getDailyReportQueryOptions(query));
+export function getDailyReport(params: TListParamsOf<typeof ZDailyReportQuery>): Promise<TDailyReport> {
+  return http.get<TDailyReport>(ReportPath.dailyList, params);
 }

@@ -95,6 +95,7 @@ export function ChargebackRefundPage() {
           <div className="mbo-report-filters">
             <DateRangeFilter
               picker="month"
+              timezone={tz.timezone}
               from={`${query.from}-01`}
               to={`${query.to}-01`}
               onChange={(from, to) => update({ ...query, from: from.slice(0, 7), to: to.slice(0, 7) })}

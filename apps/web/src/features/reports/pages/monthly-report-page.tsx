@@ -2,7 +2,8 @@ import { Alert, Button, Card, Select, Space, Table, type TableColumnsType } from
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { addMonths, monthSpan, MONTH_COLUMNS, MONTHS_BACK_MAX, type TExportFormat, type TMonthReportRow } from '@mbo/shared/reports';
+import type { TExportFormat } from '@mbo/shared/list';
+import { addMonths, monthSpan, MONTH_COLUMNS, MONTHS_BACK_MAX, type TMonthReportRow } from '@mbo/shared/reports';
 import { MAX_RANGE_MONTHS } from '@mbo/shared/date-range';
 import { DateRangeFilter, todayIn } from '../../../platform/date-range-filter';
 import { useSession } from '../../../platform/session';
@@ -68,6 +69,7 @@ export function MonthlyReportPage() {
         <div className="mbo-report-filters">
           <DateRangeFilter
             picker="month"
+            timezone={tz.timezone}
             from={`${query.from}-01`}
             to={`${query.to}-01`}
             onChange={(from, to) => update({ ...query, from: from.slice(0, 7), to: to.slice(0, 7) })}

@@ -1,19 +1,12 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPath } from '@mbo/shared/api-paths';
-import type { TPage } from '@mbo/shared/paging';
+import type { TListPage } from '@mbo/shared/list';
+import type { ZLoginLogQuery } from '@mbo/shared/logs';
 import type { TLoginLog } from '@mbo/shared/system';
+import type { TListParamsOf } from '../../../platform/list-url-state';
 import { http } from '../../../platform/request';
 
-export type TLoginLogQuery = { page: number; limit: number; success?: boolean };
+export const loginLogsKey = ['loginLogs'] as const;
 
-export function getLoginLogs(query: TLoginLogQuery): Promise<TPage<TLoginLog>> {
-  return http.get<TPage<TLoginLog>>(ApiPath.loginLogs, query);
-}
-
-export function getLoginLogsQueryOptions(query: TLoginLogQuery) {
-  return queryOptions({ queryKey: ['loginLogs', query], queryFn: () => getLoginLogs(query), placeholderData: keepPreviousData });
-}
-
-export function useLoginLogs(query: TLoginLogQuery) {
-  return useQuery(getLoginLogsQueryOptions(query));
+export function getLoginLogs(params: TListParamsOf<typeof ZLoginLogQuery>): Promise<TListPage<TLoginLog>> {
+  return http.get<TListPage<TLoginLog>>(ApiPath.loginLogs, params);
 }

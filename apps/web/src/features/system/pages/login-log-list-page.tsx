@@ -1,48 +1,36 @@
-import { Button, Card, Form, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { LIMIT_DEFAULT, PAGE_DEFAULT, PAGE_SIZES } from '@mbo/shared/paging';
+import { ZLoginLogQuery } from '@mbo/shared/logs';
 import type { TLoginLog } from '@mbo/shared/system';
-import { Pagination } from '../../../platform/pagination';
+import type { TFilterField } from '../../../platform/filter-form';
 import { parseTime } from '../../../platform/format';
+import { ListPage } from '../../../platform/list-page';
+import { useListUrlState } from '../../../platform/list-url-state';
 import { useTimezone } from '../../../platform/timezone';
-import { useLoginLogs, type TLoginLogQuery } from '../api/get-login-logs';
+import { useKeysetList } from '../../../platform/use-keyset-list';
+import { getLoginLogs, loginLogsKey } from '../api/get-login-logs';
 
-type TResultFilter = 'all' | 'success' | 'failure';
+const LOGIN_LOG_DEFAULTS = { success: '' };
 
-/** Filters, page and limit live in the URL so a reload or a shared link shows the same list. */
-export function readLoginLogQuery(params: URLSearchParams): TLoginLogQuery {
-  const page = Number(params.get('page'));
-  const limit = Number(params.get('limit'));
-  const success = params.get('success');
-  return {
-    page: Number.isInteger(page) && page >= 1 ? page : PAGE_DEFAULT,
-    limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : LIMIT_DEFAULT,
-    success: success === 'true' ? true : success === 'false' ? false : undefined,
-  };
-}
+const LOGIN_LOG_FILTERS: readonly TFilterField<'success'>[] = [
+  {
+    kind: 'select',
+    key: 'success',
+    label: 'loginLog.result',
+    options: [
+      { value: 'true', label: 'loginLog.success' },
+      { value: 'false', label: 'loginLog.failure' },
+    ],
+    all: true,
+  },
+];
 
-export function writeLoginLogQuery(query: TLoginLogQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.success !== undefined) params.set('success', String(query.success));
-  if (query.page !== PAGE_DEFAULT) params.set('page', String(query.page));
-  if (query.limit !== LIMIT_DEFAULT) params.set('limit', String(query.limit));
-  return params;
-}
-
-function toFilter(success: boolean | undefined): TResultFilter {
-  if (success === undefined) return 'all';
-  return success ? 'success' : 'failure';
-}
-
+/** The sign-ins to this merchant, newest first (System menu, spec §3 Logs). */
 export function LoginLogListPage() {
   const { t } = useTranslation();
   const tz = useTimezone();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = readLoginLogQuery(searchParams);
-  const logs = useLoginLogs(query);
-
-  const update = (next: TLoginLogQuery) => setSearchParams(writeLoginLogQuery(next));
+  const url = useListUrlState(ZLoginLogQuery, LOGIN_LOG_DEFAULTS);
+  const list = useKeysetList(loginLogsKey, getLoginLogs, url);
 
   const columns: TableColumnsType<TLoginLog> = [
     { title: t('loginLog.loginName'), dataIndex: 'loginName', key: 'loginName' },
@@ -65,50 +53,14 @@ export function LoginLogListPage() {
   ];
 
   return (
-    <div className="mbo-page">
-      <h1 className="mbo-page-title" data-testid="page-title">
-        {t('menu.loginLog')}
-      </h1>
-      <Card>
-        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
-          <Form.Item label={t('loginLog.result')}>
-            <Select<TResultFilter>
-              data-testid="login-log-filter"
-              style={{ width: 160 }}
-              value={toFilter(query.success)}
-              onChange={(value) => update({ ...query, page: PAGE_DEFAULT, success: value === 'all' ? undefined : value === 'success' })}
-              options={[
-                { value: 'all', label: t('loginLog.all') },
-                { value: 'success', label: t('loginLog.success') },
-                { value: 'failure', label: t('loginLog.failure') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button onClick={() => void logs.refetch()}>{t('common.refresh')}</Button>
-              <Button onClick={() => update({ page: PAGE_DEFAULT, limit: query.limit })}>{t('common.reset')}</Button>
-            </Space>
-          </Form.Item>
-        </Form>
-        <Table<TLoginLog>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={logs.data?.list ?? []}
-          loading={logs.isFetching}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          data-testid="login-log-table"
-        />
-        <Pagination
-          total={logs.data?.total ?? 0}
-          page={query.page}
-          limit={query.limit}
-          onChange={(page, limit) => update({ ...query, page, limit })}
-        />
-        {logs.data?.capped && <div className="mbo-capped-note">{t('paging.capped')}</div>}
-      </Card>
-    </div>
+    <ListPage
+      title="menu.loginLog"
+      url={url}
+      list={list}
+      fields={LOGIN_LOG_FILTERS}
+      columns={columns}
+      rowKey="id"
+      testId="login-log-table"
+    />
   );
 }

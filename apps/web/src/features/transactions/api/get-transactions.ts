@@ -1,22 +1,14 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { TRANSACTION_VIEW_DEFS, type TTransactionPage, type TTransactionView } from '@mbo/shared/transactions';
+import type { TListPage } from '@mbo/shared/list';
+import { TRANSACTION_VIEW_DEFS, type TTransactionRow, type TTransactionView, type ZTransactionListQuery } from '@mbo/shared/transactions';
+import type { TListParamsOf } from '../../../platform/list-url-state';
 import { http } from '../../../platform/request';
 
-/** Query-string values as the list route reads them (blank values are left out by the request client). */
-export type TTransactionListParams = Record<string, string | number | undefined>;
+/** Key of one view's list queries (`['transactions', view]`). */
+export const transactionsKey = (view: TTransactionView) => ['transactions', view] as const;
 
-export function getTransactions(view: TTransactionView, params: TTransactionListParams): Promise<TTransactionPage> {
-  return http.get<TTransactionPage>(TRANSACTION_VIEW_DEFS[view].list, params);
-}
-
-export function getTransactionsQueryOptions(view: TTransactionView, params: TTransactionListParams) {
-  return queryOptions({
-    queryKey: ['transactions', view, params],
-    queryFn: () => getTransactions(view, params),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useTransactions(view: TTransactionView, params: TTransactionListParams) {
-  return useQuery(getTransactionsQueryOptions(view, params));
+export function getTransactions(
+  view: TTransactionView,
+  params: TListParamsOf<typeof ZTransactionListQuery>,
+): Promise<TListPage<TTransactionRow>> {
+  return http.get<TListPage<TTransactionRow>>(TRANSACTION_VIEW_DEFS[view].list, params);
 }

@@ -3,10 +3,9 @@ import { Alert, Button, Descriptions, Drawer, Space, Spin, Timeline, message } f
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { minorUnitsOf } from '@mbo/shared/money';
 import { DisputeKind, PayStatus } from '@mbo/shared/trade-enums';
 import type { TTimelineEntry, TTransactionDetail, TTransactionView } from '@mbo/shared/transactions';
-import { formatMoney, parseTime } from '../../../platform/format';
+import { formatAmount, parseTime } from '../../../platform/format';
 import { messageOf } from '../../../platform/request';
 import { useSession } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
@@ -16,10 +15,6 @@ import { useTransactionDetail } from '../api/get-transaction-detail';
 /** Where a refund application starts: the refunds screen opens its dialog from `apply`. */
 export const REFUND_APPLY_PATH = '/refundment/forwardRefundmentList';
 const REFUND_OPERATIONS = ['TradeRecord:Refund', 'Refundment:Apply'];
-
-export function money(amount: number, currency: string): string {
-  return `${formatMoney(amount, { minorUnits: minorUnitsOf(currency) })} ${currency}`;
-}
 
 /** Copies text; spec §8 clipboard success and failure messages. */
 export async function copyText(text: string, done: string, failed: string): Promise<void> {
@@ -47,7 +42,7 @@ function CopyButton({ text }: { text: string }) {
 
 function TimelineText({ entry }: { entry: TTimelineEntry }) {
   const { t } = useTranslation();
-  const amount = entry.amount !== null && entry.currency ? formatMoney(entry.amount, { minorUnits: minorUnitsOf(entry.currency) }) : '';
+  const amount = entry.amount !== null && entry.currency ? formatAmount(entry.amount, entry.currency, { code: false }) : '';
   let status = '';
   if (entry.status !== null) {
     if (entry.event === 'returned') status = t(`tradeEnum.payStatus.${entry.status}`);
@@ -120,16 +115,16 @@ function DetailBody({ detail, view, onRefund }: { detail: TTransactionDetail; vi
           ['returnMessage', p.returnMessage],
           ['cardScheme', t(`tradeEnum.cardScheme.${p.cardScheme}`, { defaultValue: p.cardScheme })],
           ['card', p.cardMasked],
-          ['amount', money(p.amount, p.currency)],
-          ['settleAmount', money(p.settleAmount, p.settleCurrency)],
+          ['amount', formatAmount(p.amount, p.currency)],
+          ['settleAmount', formatAmount(p.settleAmount, p.settleCurrency)],
           ['settleStatus', t(`tradeEnum.settleStatus.${p.settleStatus}`)],
           ['reserveStatus', t(`tradeEnum.reserveStatus.${p.reserveStatus}`)],
-          ['reserveAmount', money(p.reserveAmount, p.settleCurrency)],
+          ['reserveAmount', formatAmount(p.reserveAmount, p.settleCurrency)],
           ['abnormalStatus', t(`tradeEnum.abnormalStatus.${p.abnormalStatus}`)],
           ['refundStatus', t(`tradeEnum.refundFlag.${p.refundStatus}`)],
-          ['refundedAmount', money(p.refundedAmount, p.currency)],
-          ['refundPendingAmount', money(p.refundPendingAmount, p.currency)],
-          ...(detail.refundable !== null ? ([['refundable', money(detail.refundable, p.currency)]] as [string, ReactNode][]) : []),
+          ['refundedAmount', formatAmount(p.refundedAmount, p.currency)],
+          ['refundPendingAmount', formatAmount(p.refundPendingAmount, p.currency)],
+          ...(detail.refundable !== null ? ([['refundable', formatAmount(detail.refundable, p.currency)]] as [string, ReactNode][]) : []),
           ['chargebackStatus', t(`tradeEnum.chargebackFlag.${p.chargebackStatus}`)],
           ['retrievalStatus', t(`tradeEnum.retrievalFlag.${p.retrievalStatus}`)],
           ['rdrStatus', t(`tradeEnum.alertFlag.${p.rdrStatus}`)],

@@ -6,7 +6,6 @@ import { useSignedOutEnglishClient } from '../../../test/client-state';
 import { loginResult } from '../../../test/factories';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
-import { readTransactionQuery, writeTransactionQuery } from '../transaction-query';
 import { TransactionListPage } from './transaction-list-page';
 
 const PAGE_PATH = '/merTradeMgr/initTradeRecordPage';
@@ -14,7 +13,6 @@ const LIST_API = '/v3api/merTradeMgr/tradeRecordList';
 
 function row(overrides: Partial<TTransactionRow> = {}): TTransactionRow {
   return {
-    cursor: '1773100800000_7',
     gatewayNo: '90000001',
     tradeNo: 'T100200300',
     merchantOrderNo: 'ORD-77',
@@ -123,32 +121,6 @@ function renderPage(search = '') {
   });
 }
 
-describe('transaction list URL state', () => {
-  const today = '2026-03-20';
-
-  it('round-trips every filter, the page and the open detail', () => {
-    const params = new URLSearchParams(
-      'timeType=process&from=2026-03-01&to=2026-03-31&payStatus=2&cardScheme=JCB&email=a%40b.co&amountMin=1.5&amountMax=20&chargebackStatus=1&page=3&limit=50&detail=T9',
-    );
-    const state = readTransactionQuery(params, today);
-    expect(state.filters).toMatchObject({ timeType: 'process', payStatus: '2', cardScheme: 'JCB', email: 'a@b.co', amountMin: '1.5' });
-    expect(state).toMatchObject({ page: 3, limit: 50, detail: 'T9' });
-    const again = readTransactionQuery(writeTransactionQuery(state, today), today);
-    expect(again).toEqual(state);
-  });
-
-  it('falls back to defaults for values the server would refuse instead of failing the page', () => {
-    const state = readTransactionQuery(
-      new URLSearchParams('payStatus=9&cardScheme=DINERS&from=2026-01-01&to=2026-12-31&amountMin=abc&page=-4&limit=33&timeType=x'),
-      today,
-    );
-    expect(state.filters).toMatchObject({ payStatus: '', cardScheme: '', from: today, to: today, amountMin: '', timeType: 'trade' });
-    expect(state).toMatchObject({ page: 1, limit: 20, detail: null });
-    // Defaults stay out of the URL.
-    expect(writeTransactionQuery(state, today).toString()).toBe('');
-  });
-});
-
 describe('TransactionListPage', () => {
   useSignedOutEnglishClient();
 
@@ -163,6 +135,7 @@ describe('TransactionListPage', () => {
     expect(screen.getByText('1,234.56 USD')).toBeTruthy();
     expect(screen.getByText(/411111\*\*\*\*\*\*1111/)).toBeTruthy();
 
+    fireEvent.click(screen.getByTestId('filter-more'));
     fireEvent.change(screen.getByTestId('filter-email'), { target: { value: 'buyer@example.com' } });
     fireEvent.click(screen.getByTestId('filter-search'));
     await waitFor(() => expect(location()).toContain('email=buyer%40example.com'));
@@ -172,6 +145,25 @@ describe('TransactionListPage', () => {
         true,
       ),
     );
+  });
+
+  it('refuses a minimum above the maximum and a comma amount with the reason, and sends nothing', async () => {
+    signInWith([]);
+    const fetch = mockFetch((url) => (url.pathname === LIST_API ? envelope(page([row()])) : undefined));
+    renderPage();
+    await screen.findByText('T100200300');
+    const calls = () => fetch.mock.calls.filter(([u]) => String(u).includes(LIST_API)).length;
+    expect(calls()).toBe(1);
+    fireEvent.click(screen.getByTestId('filter-more'));
+    fireEvent.change(screen.getByTestId('filter-amountMin'), { target: { value: '20' } });
+    fireEvent.change(screen.getByTestId('filter-amountMax'), { target: { value: '5' } });
+    fireEvent.click(screen.getByTestId('filter-search'));
+    expect((await screen.findByTestId('filter-error')).textContent).toBe('The minimum must not be above the maximum');
+    fireEvent.change(screen.getByTestId('filter-amountMin'), { target: { value: '1,5' } });
+    fireEvent.change(screen.getByTestId('filter-amountMax'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(screen.getByTestId('filter-error').textContent).toContain('at most two decimals'));
+    expect(calls()).toBe(1);
   });
 
   it('says when the count is capped', async () => {
