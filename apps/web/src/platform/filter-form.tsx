@@ -32,6 +32,33 @@ export function enumOptions(prefix: string, codes: Record<string, number | strin
   return values.map((c) => ({ value: String(c), label: `${prefix}.${c}` }));
 }
 
+/** Options of currency codes (shown as they are). */
+export function currencyOptions(codes: readonly string[]): TFilterOption[] {
+  return codes.map((c) => ({ value: c, label: c, text: true }));
+}
+
+type TFieldFlags = { more?: boolean; all?: boolean };
+
+/** A select field; `all` adds an "All" choice (the filter unset), `more` folds it behind "More filters". */
+export function selectField<K extends string>(
+  key: K,
+  label: string,
+  options: readonly TFilterOption[],
+  flags: TFieldFlags = {},
+): TFilterField<K> {
+  return { kind: 'select', key, label, options, ...flags };
+}
+
+/** A text field of at most `maxLength` characters; `digits` keeps only digits as they are typed. */
+export function textField<K extends string>(
+  key: K,
+  label: string,
+  maxLength: number,
+  flags: { more?: boolean; digits?: boolean } = {},
+): TFilterField<K> {
+  return { kind: 'text', key, label, maxLength, ...flags };
+}
+
 export function keysOf<K extends string>(field: TFilterField<K>): K[] {
   switch (field.kind) {
     case 'dateRange':

@@ -1,94 +1,82 @@
 import type { ReactNode } from 'react';
-import { Card, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Table, type TableColumnsType, type TableColumnType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LIST_COUNT_CAP, type TExportFormat, type TListPage } from '@mbo/shared/list';
-import type { TPermission } from '@mbo/shared/permissions';
+import { LIST_COUNT_CAP, type TListPage } from '@mbo/shared/list';
 import { ExportButtons } from './export-buttons';
 import { FilterForm, type TFilterField } from './filter-form';
-import type { TFilterValues, TListUrl } from './list-url-state';
+import type { TFilterValues } from './list-url-state';
+import type { TListScreenState } from './list-screen';
 import { Pagination } from './pagination';
 import { useHasPermission } from './session';
-import type { TKeysetList } from './use-keyset-list';
 
-type TListPageProps<Row, K extends string> = {
-  /** Locale key of the screen's title (usually the menu's). */
-  title: string;
-  url: TListUrl<K>;
-  list: TKeysetList<Row, TListPage<Row>>;
-  fields: readonly TFilterField<K>[];
-  columns: TableColumnsType<Row>;
-  rowKey: (keyof Row & string) | ((row: Row) => string);
-  /** data-testid of the table. */
-  testId: string;
-  /** The export, shown to those who hold `exportPermission`; it gets the applied filters. */
-  onExport?: (filters: Partial<Record<K, string>>, format: TExportFormat) => Promise<unknown>;
-  exportPermission?: TPermission;
+type TListPageProps<Page extends TListPage<unknown>, K extends string> = {
+  screen: TListScreenState<Page, K>;
+  columns: TableColumnsType<Page['list'][number]>;
+  /** The screen's fields when they depend on the session (otherwise the screen's own). */
+  fields?: readonly TFilterField<K>[];
   /** More buttons beside Search (apply for a refund, ...). */
   actions?: ReactNode;
-  /** Above the table (a summary, a warning). */
-  header?: ReactNode;
-  /** Drawers and dialogs of the screen. */
-  children?: ReactNode;
-  /** Columns wider than the screen scroll inside the table. */
-  scrollX?: number | 'max-content';
   /** Rows after the data (a report's totals). */
   summary?: () => ReactNode;
   /** Below the paging control (a note on how the figures are counted). */
   footer?: ReactNode;
+  /** Drawers and dialogs of the screen. */
+  children?: ReactNode;
 };
 
 /**
  * The frame of every list screen: title, the filter form built from the screen's field list, the
- * table, the shared paging control and, when the count stopped at its cap, a note saying so. A
- * screen is then its columns, its filter fields and its actions.
+ * table (a focusable region, so a keyboard can scroll its columns), the shared paging control and,
+ * when the count stopped at its cap, a note saying so. A screen is then its columns, its filter
+ * fields and its actions.
  */
-export function ListPage<Row extends object, K extends string>(p: TListPageProps<Row, K>) {
+export function ListPage<Page extends TListPage<unknown>, K extends string>(p: TListPageProps<Page, K>) {
+  type Row = Page['list'][number];
   const { t } = useTranslation();
-  const mayExport = useHasPermission(...(p.exportPermission ? [p.exportPermission] : []));
-  const exportButtons =
-    p.onExport && mayExport ? (
-      <ExportButtons
-        onExport={(format) => p.onExport?.(p.url.params, format) ?? Promise.resolve()}
-        csvLabel={t('list.exportCsv')}
-        xlsxLabel={t('list.exportXlsx')}
-        testIdPrefix="export"
-      />
-    ) : null;
+  const { def, url, list } = p.screen;
+  const exporter = def.export;
+  const mayExport = useHasPermission(...(exporter ? [exporter.permission] : []));
   return (
     <div className="mbo-page">
       <h1 className="mbo-page-title" data-testid="page-title">
-        {t(p.title)}
+        {t(def.title)}
       </h1>
       <Card>
         <FilterForm<K>
-          fields={p.fields}
-          value={p.url.filters}
-          defaults={p.url.defaults}
-          schema={p.url.schema}
-          onSearch={(filters: TFilterValues<K>) => p.list.search(filters)}
+          fields={p.fields ?? def.fields}
+          value={url.filters}
+          defaults={url.defaults}
+          schema={url.schema}
+          onSearch={(filters: TFilterValues<K>) => list.search(filters)}
           actions={
             <>
               {p.actions}
-              {exportButtons}
+              {exporter && mayExport && (
+                <ExportButtons
+                  onExport={(format) => exporter.run(url.params, format)}
+                  csvLabel={t('list.exportCsv')}
+                  xlsxLabel={t('list.exportXlsx')}
+                  testIdPrefix="export"
+                />
+              )}
             </>
           }
         />
-        {p.header}
-        <div className="mbo-table-region" tabIndex={0} role="region" aria-label={t(p.title)}>
+        <div className="mbo-table-region" tabIndex={0} role="region" aria-label={t(def.title)}>
           <Table<Row>
-            rowKey={p.rowKey}
+            rowKey={def.rowKey as TableProps<Row>['rowKey']}
             size="middle"
             columns={p.columns}
-            dataSource={p.list.rows}
-            loading={p.list.loading}
+            dataSource={list.rows}
+            loading={list.loading}
             pagination={false}
-            scroll={{ x: p.scrollX ?? 'max-content' }}
-            data-testid={p.testId}
+            scroll={{ x: 'max-content' }}
+            data-testid={def.testId}
             {...(p.summary ? { summary: p.summary } : {})}
           />
         </div>
-        <Pagination total={p.list.total} page={p.url.page} limit={p.url.limit} onChange={p.url.setPage} />
-        {p.list.capped && (
+        <Pagination total={list.total} page={url.page} limit={url.limit} onChange={url.setPage} />
+        {list.capped && (
           <div className="mbo-capped-note" data-testid="capped-note">
             {t('list.capped', { cap: LIST_COUNT_CAP.toLocaleString('en-US') })}
           </div>
@@ -98,4 +86,23 @@ export function ListPage<Row extends object, K extends string>(p: TListPageProps
       {p.children}
     </div>
   );
+}
+
+/** A column whose cell opens the row's detail (kept in the URL by the screen). */
+export function detailLinkColumn<Row>(
+  title: string,
+  key: keyof Row & string,
+  testId: string,
+  open: (value: string) => void,
+): TableColumnType<Row> {
+  return {
+    title,
+    dataIndex: key,
+    key,
+    render: (value: string) => (
+      <Button type="link" size="small" style={{ padding: 0 }} data-testid={testId} onClick={() => open(value)}>
+        {value}
+      </Button>
+    ),
+  };
 }

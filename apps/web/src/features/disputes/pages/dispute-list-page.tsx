@@ -1,21 +1,17 @@
 import { useState } from 'react';
 import { Button, Modal, Space, Tag, message, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ZDisputeListQuery, type TDispute } from '@mbo/shared/disputes';
-import { todayIn } from '../../../platform/date-range-filter';
+import type { TDispute } from '@mbo/shared/disputes';
 import { formatAmount, parseTime } from '../../../platform/format';
-import { ListPage } from '../../../platform/list-page';
-import { useListUrlState } from '../../../platform/list-url-state';
+import { ListPage, detailLinkColumn } from '../../../platform/list-page';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
-import { useKeysetList } from '../../../platform/use-keyset-list';
-import { exportDisputes } from '../api/export-disputes';
-import { disputesKey, getDisputes } from '../api/get-disputes';
 import { useRefundAlert } from '../api/refund-alert';
 import { AppealDialog } from '../components/appeal-dialog';
 import { DisputeDetailDrawer } from '../components/dispute-detail-drawer';
 import { TimeLeft } from '../../../platform/time-left';
-import { DISPUTE_FILTERS, disputeDefaults } from '../dispute-filters';
+import { DISPUTE_LIST } from '../dispute-list';
 
 /**
  * Retrievals, chargebacks and alerts (spec §2). Opens on the cases awaiting an answer, nearest reply
@@ -24,8 +20,8 @@ import { DISPUTE_FILTERS, disputeDefaults } from '../dispute-filters';
 export function DisputeListPage() {
   const { t } = useTranslation();
   const tz = useTimezone();
-  const url = useListUrlState(ZDisputeListQuery, disputeDefaults(todayIn(tz.timezone)), ['detail']);
-  const list = useKeysetList(disputesKey, getDisputes, url);
+  const screen = useListScreen(DISPUTE_LIST);
+  const { url } = screen;
   const [appealing, setAppealing] = useState<string | null>(null);
   const alertRefund = useRefundAlert();
   const mayAppeal = useHasPermission('ProConTrade:Appeal');
@@ -46,22 +42,7 @@ export function DisputeListPage() {
 
   // What a merchant answers by comes first: the case, its kind and amount, and the deadline.
   const columns: TableColumnsType<TDispute> = [
-    {
-      title: t('dispute.caseNo'),
-      dataIndex: 'caseNo',
-      key: 'caseNo',
-      render: (no: string) => (
-        <Button
-          type="link"
-          size="small"
-          style={{ padding: 0 }}
-          data-testid="dispute-open-detail"
-          onClick={() => url.setExtra('detail', no)}
-        >
-          {no}
-        </Button>
-      ),
-    },
+    detailLinkColumn(t('dispute.caseNo'), 'caseNo', 'dispute-open-detail', (no) => url.setExtra('detail', no)),
     {
       title: t('dispute.processingType'),
       dataIndex: 'processingType',
@@ -117,17 +98,7 @@ export function DisputeListPage() {
   ];
 
   return (
-    <ListPage
-      title="menu.proConTrade"
-      url={url}
-      list={list}
-      fields={DISPUTE_FILTERS}
-      columns={columns}
-      rowKey="caseNo"
-      testId="dispute-table"
-      exportPermission="ProConTrade:Downloads"
-      onExport={exportDisputes}
-    >
+    <ListPage screen={screen} columns={columns}>
       <DisputeDetailDrawer
         caseNo={url.extras.detail ?? null}
         onClose={() => url.setExtra('detail', null)}

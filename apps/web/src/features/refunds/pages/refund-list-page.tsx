@@ -2,41 +2,28 @@ import { useState } from 'react';
 import { Button, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ZRefundListQuery, type TRefund } from '@mbo/shared/refunds';
-import { todayIn } from '../../../platform/date-range-filter';
+import type { TRefund } from '@mbo/shared/refunds';
 import { formatAmount, parseTime } from '../../../platform/format';
-import { ListPage } from '../../../platform/list-page';
-import { useListUrlState } from '../../../platform/list-url-state';
+import { ListPage, detailLinkColumn } from '../../../platform/list-page';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
-import { useKeysetList } from '../../../platform/use-keyset-list';
-import { exportRefunds } from '../api/export-refunds';
-import { getRefunds, refundsKey } from '../api/get-refunds';
 import { RefundApplyDialog } from '../components/refund-apply-dialog';
 import { REFUND_STATUS_COLORS, RefundDetailDrawer } from '../components/refund-detail-drawer';
-import { REFUND_FILTERS, refundDefaults } from '../refund-filters';
+import { REFUND_LIST } from '../refund-list';
 
 /** Refund query (spec §2): filters, page, the open detail (?detail=) and the apply dialog (?apply=) live in the URL. */
 export function RefundListPage() {
   const { t } = useTranslation();
   const tz = useTimezone();
-  const url = useListUrlState(ZRefundListQuery, refundDefaults(todayIn(tz.timezone)), ['detail', 'apply']);
-  const list = useKeysetList(refundsKey, getRefunds, url);
+  const screen = useListScreen(REFUND_LIST);
+  const { url } = screen;
   const [applyOpen, setApplyOpen] = useState(false);
   const mayApply = useHasPermission('Refundment:Apply', 'TradeRecord:Refund');
   const time = (v: string | null) => (v ? parseTime(v, undefined, tz.timezone) : '-');
 
   const columns: TableColumnsType<TRefund> = [
-    {
-      title: t('refund.refundNo'),
-      dataIndex: 'refundNo',
-      key: 'refundNo',
-      render: (no: string) => (
-        <Button type="link" size="small" style={{ padding: 0 }} data-testid="refund-open-detail" onClick={() => url.setExtra('detail', no)}>
-          {no}
-        </Button>
-      ),
-    },
+    detailLinkColumn(t('refund.refundNo'), 'refundNo', 'refund-open-detail', (no) => url.setExtra('detail', no)),
     { title: t('refund.tradeNo'), dataIndex: 'tradeNo', key: 'tradeNo' },
     { title: t('refund.gatewayNo'), dataIndex: 'gatewayNo', key: 'gatewayNo' },
     { title: t('refund.method'), dataIndex: 'method', key: 'method', render: (c: number) => t(`tradeEnum.refundMethod.${c}`) },
@@ -61,15 +48,8 @@ export function RefundListPage() {
 
   return (
     <ListPage
-      title="menu.refundList"
-      url={url}
-      list={list}
-      fields={REFUND_FILTERS}
+      screen={screen}
       columns={columns}
-      rowKey="refundNo"
-      testId="refund-table"
-      exportPermission="Refundment:Downloads"
-      onExport={exportRefunds}
       actions={
         mayApply && (
           <Button icon={<PlusOutlined />} data-testid="refund-apply-open" onClick={() => setApplyOpen(true)}>

@@ -1,13 +1,10 @@
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DAILY_COLUMNS, ZDailyReportQuery, type TDailyReportRow } from '@mbo/shared/reports';
-import { todayIn } from '../../../platform/date-range-filter';
-import type { TFilterField } from '../../../platform/filter-form';
+import { DAILY_COLUMNS, ZDailyReportQuery, type TDailyReport, type TDailyReportRow } from '@mbo/shared/reports';
+import { currencyOptions, selectField, textField, type TFilterField } from '../../../platform/filter-form';
 import { ListPage } from '../../../platform/list-page';
-import { useListUrlState, type TFilterValues } from '../../../platform/list-url-state';
+import { useListScreen, type TListScreen } from '../../../platform/list-screen';
 import { useHasPermission, useSession } from '../../../platform/session';
-import { useTimezone } from '../../../platform/timezone';
-import { useKeysetList } from '../../../platform/use-keyset-list';
 import { downloadDailyReport } from '../api/download-report';
 import { dailyReportKey, getDailyReport } from '../api/get-daily-report';
 import { ColumnTitle, renderCell } from '../components/report-cells';
@@ -15,30 +12,33 @@ import '../components/reports.css';
 
 type TDailyKey = 'from' | 'to' | 'gatewayNo' | 'currency';
 
-export function dailyDefaults(today: string): TFilterValues<TDailyKey> {
-  return { from: today, to: today, gatewayNo: '', currency: '' };
+function dailyFields(currencies: readonly string[]): TFilterField<TDailyKey>[] {
+  return [
+    { kind: 'dateRange', from: 'from', to: 'to', label: 'report.filter.dateRange' },
+    textField('gatewayNo', 'report.filter.gatewayNo', 20, { digits: true }),
+    selectField('currency', 'report.filter.currency', currencyOptions(currencies), { all: true }),
+  ];
 }
+
+const DAILY_LIST: TListScreen<TDailyReport, TDailyKey> = {
+  title: 'menu.tradeDaily',
+  key: dailyReportKey,
+  fetch: getDailyReport,
+  schema: ZDailyReportQuery,
+  defaults: (today) => ({ from: today, to: today, gatewayNo: '', currency: '' }),
+  fields: dailyFields([]),
+  rowKey: (r) => `${r.day}-${r.currency}`,
+  testId: 'daily-table',
+  export: { permission: 'TradeDailyReport:Downloads', run: downloadDailyReport },
+};
 
 /** The trade daily report (spec §3): one row per business day and settlement currency, with the range's totals. */
 export function DailyReportPage() {
   const { t } = useTranslation();
-  const tz = useTimezone();
   const session = useSession();
-  const url = useListUrlState(ZDailyReportQuery, dailyDefaults(todayIn(tz.timezone)));
-  const report = useKeysetList(dailyReportKey, getDailyReport, url);
+  const screen = useListScreen({ ...DAILY_LIST, fields: dailyFields(session.currencyList.map((c) => c.code)) });
+  const report = screen.list;
   const mayExplain = useHasPermission('TradeDailyReport:Description');
-  const fields: TFilterField<TDailyKey>[] = [
-    { kind: 'dateRange', from: 'from', to: 'to', label: 'report.filter.dateRange' },
-    { kind: 'text', key: 'gatewayNo', label: 'report.filter.gatewayNo', maxLength: 20, digits: true },
-    {
-      kind: 'select',
-      key: 'currency',
-      label: 'report.filter.currency',
-      options: session.currencyList.map((c) => ({ value: c.code, label: c.code, text: true })),
-      all: true,
-    },
-  ];
-
   const columns: TableColumnsType<TDailyReportRow> = DAILY_COLUMNS.map((key) => ({
     key,
     dataIndex: key,
@@ -51,15 +51,8 @@ export function DailyReportPage() {
 
   return (
     <ListPage
-      title="menu.tradeDaily"
-      url={url}
-      list={report}
-      fields={fields}
+      screen={screen}
       columns={columns}
-      rowKey={(r) => `${r.day}-${r.currency}`}
-      testId="daily-table"
-      exportPermission="TradeDailyReport:Downloads"
-      onExport={downloadDailyReport}
       summary={() =>
         totals.length === 0 ? null : (
           <>

@@ -2,35 +2,39 @@ import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ZLoginLogQuery } from '@mbo/shared/logs';
 import type { TLoginLog } from '@mbo/shared/system';
-import type { TFilterField } from '../../../platform/filter-form';
 import { parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
-import { useListUrlState } from '../../../platform/list-url-state';
+import { selectField } from '../../../platform/filter-form';
+import { useListScreen, type TListScreen } from '../../../platform/list-screen';
 import { useTimezone } from '../../../platform/timezone';
-import { useKeysetList } from '../../../platform/use-keyset-list';
 import { getLoginLogs, loginLogsKey } from '../api/get-login-logs';
 
-const LOGIN_LOG_DEFAULTS = { success: '' };
-
-const LOGIN_LOG_FILTERS: readonly TFilterField<'success'>[] = [
-  {
-    kind: 'select',
-    key: 'success',
-    label: 'loginLog.result',
-    options: [
-      { value: 'true', label: 'loginLog.success' },
-      { value: 'false', label: 'loginLog.failure' },
-    ],
-    all: true,
-  },
-];
+const LOGIN_LOG_LIST: TListScreen<Awaited<ReturnType<typeof getLoginLogs>>, 'success'> = {
+  title: 'menu.loginLog',
+  key: loginLogsKey,
+  fetch: getLoginLogs,
+  schema: ZLoginLogQuery,
+  defaults: () => ({ success: '' }),
+  fields: [
+    selectField(
+      'success',
+      'loginLog.result',
+      [
+        { value: 'true', label: 'loginLog.success' },
+        { value: 'false', label: 'loginLog.failure' },
+      ],
+      { all: true },
+    ),
+  ],
+  rowKey: 'id',
+  testId: 'login-log-table',
+};
 
 /** The sign-ins to this merchant, newest first (System menu, spec §3 Logs). */
 export function LoginLogListPage() {
   const { t } = useTranslation();
   const tz = useTimezone();
-  const url = useListUrlState(ZLoginLogQuery, LOGIN_LOG_DEFAULTS);
-  const list = useKeysetList(loginLogsKey, getLoginLogs, url);
+  const screen = useListScreen(LOGIN_LOG_LIST);
 
   const columns: TableColumnsType<TLoginLog> = [
     { title: t('loginLog.loginName'), dataIndex: 'loginName', key: 'loginName' },
@@ -52,15 +56,5 @@ export function LoginLogListPage() {
     },
   ];
 
-  return (
-    <ListPage
-      title="menu.loginLog"
-      url={url}
-      list={list}
-      fields={LOGIN_LOG_FILTERS}
-      columns={columns}
-      rowKey="id"
-      testId="login-log-table"
-    />
-  );
+  return <ListPage screen={screen} columns={columns} />;
 }

@@ -1,19 +1,14 @@
-import { Button, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { findMenu } from '@mbo/shared/permissions';
 import { DisputeKind, PayStatus } from '@mbo/shared/trade-enums';
-import { TRANSACTION_VIEW_DEFS, ZTransactionListQuery, type TTransactionRow, type TTransactionView } from '@mbo/shared/transactions';
-import { todayIn } from '../../../platform/date-range-filter';
+import type { TTransactionRow, TTransactionView } from '@mbo/shared/transactions';
 import { formatAmount, parseTime } from '../../../platform/format';
-import { ListPage } from '../../../platform/list-page';
-import { useListUrlState } from '../../../platform/list-url-state';
+import { ListPage, detailLinkColumn } from '../../../platform/list-page';
+import { useListScreen } from '../../../platform/list-screen';
 import { useSession } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
-import { useKeysetList } from '../../../platform/use-keyset-list';
-import { exportTransactions } from '../api/export-transactions';
-import { getTransactions, transactionsKey } from '../api/get-transactions';
 import { TransactionDetailDrawer } from '../components/transaction-detail-drawer';
-import { transactionDefaults, transactionFilters } from '../transaction-filters';
+import { TRANSACTION_LISTS, transactionFilters } from '../transaction-list';
 
 const PAY_STATUS_COLORS: Record<number, string> = {
   [PayStatus.success]: 'success',
@@ -53,9 +48,8 @@ export function TransactionListPage({ view }: { view: TTransactionView }) {
   const { t } = useTranslation();
   const tz = useTimezone();
   const session = useSession();
-  const def = TRANSACTION_VIEW_DEFS[view];
-  const url = useListUrlState(ZTransactionListQuery, transactionDefaults(todayIn(tz.timezone)), ['detail']);
-  const list = useKeysetList(transactionsKey(view), (params) => getTransactions(view, params), url);
+  const screen = useListScreen(TRANSACTION_LISTS[view]);
+  const { url } = screen;
   const fields = transactionFilters(
     view,
     session.currencyList.map((c) => c.code),
@@ -64,16 +58,7 @@ export function TransactionListPage({ view }: { view: TTransactionView }) {
 
   const columns: TableColumnsType<TTransactionRow> = [
     { title: t('trade.gatewayNo'), dataIndex: 'gatewayNo', key: 'gatewayNo' },
-    {
-      title: t('trade.tradeNo'),
-      dataIndex: 'tradeNo',
-      key: 'tradeNo',
-      render: (tradeNo: string) => (
-        <Button type="link" size="small" style={{ padding: 0 }} data-testid="open-detail" onClick={() => url.setExtra('detail', tradeNo)}>
-          {tradeNo}
-        </Button>
-      ),
-    },
+    detailLinkColumn(t('trade.tradeNo'), 'tradeNo', 'open-detail', (tradeNo) => url.setExtra('detail', tradeNo)),
     { title: t('trade.merchantOrderNo'), dataIndex: 'merchantOrderNo', key: 'merchantOrderNo' },
     {
       title: t('trade.amount'),
@@ -127,17 +112,7 @@ export function TransactionListPage({ view }: { view: TTransactionView }) {
   ];
 
   return (
-    <ListPage
-      title={findMenu(def.menu)?.titleKey ?? ''}
-      url={url}
-      list={list}
-      fields={fields}
-      columns={columns}
-      rowKey="tradeNo"
-      testId="transaction-table"
-      exportPermission={def.download}
-      onExport={(filters, format) => exportTransactions(view, filters, format)}
-    >
+    <ListPage screen={screen} columns={columns} fields={fields}>
       <TransactionDetailDrawer view={view} tradeNo={url.extras.detail ?? null} onClose={() => url.setExtra('detail', null)} />
     </ListPage>
   );
