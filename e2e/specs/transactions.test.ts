@@ -172,7 +172,7 @@ describe('transactions, refunds and disputes as a merchant uses them', () => {
     await page.waitForURL((u) => u.pathname === '/tradeDailyReport/showTradeDaily');
     await page.getByTestId('daily-table').waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('daily-download-csv').click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     const today = todayInShanghai();
     expect(download.suggestedFilename()).toBe(`trade-daily_${today}_${today}.csv`);
     const file = await download.path();
