@@ -1,7 +1,91 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const root = import.meta.dirname;
+const web = 'apps/web/src';
+const server = 'apps/server/src';
+
+/** Every web feature folder, read at lint time so that a new feature is fenced in without an edit here. */
+const webFeatures = readdirSync(path.join(root, web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** db/ without the demo data (see the zones below); the currency list is reference data every database needs. */
+const serverDb = [`${server}/db/*.ts`, `${server}/db/!(seed)/**`, `${server}/db/seed/currencies.ts`];
+
+const TESTS = ['**/*.test.{ts,tsx}', `${web}/test/**`, 'apps/server/test/**', 'e2e/**'];
+
+// Import direction (CONVENTIONS.md "The map"). A zone says: files under `target` may not import
+// anything under `from` (except the `except` paths).
+const crossFeature = webFeatures.map((feature) => ({
+  target: `${web}/features/${feature}`,
+  from: `${web}/features`,
+  except: [`./${feature}`],
+  message: 'A feature never imports another feature: move what both use down to platform/ or packages/shared.',
+}));
+
+const workspaces = [
+  {
+    target: 'packages/shared',
+    from: ['apps', 'e2e', 'bench'],
+    message: 'packages/shared is imported by both apps and imports neither.',
+  },
+  {
+    target: 'apps/web',
+    from: 'apps/server',
+    message: 'The web app reaches the server through HTTP only; share types through packages/shared.',
+  },
+  { target: 'apps/server', from: 'apps/web', message: 'The server never imports the web app; share types through packages/shared.' },
+];
+
+const layers = [
+  {
+    target: `${web}/platform`,
+    from: [`${web}/features`, `${web}/app`, `${web}/main.tsx`],
+    message: 'platform/ sits below features/ and app/ (app -> features -> platform -> shared).',
+  },
+  {
+    target: `${web}/features`,
+    from: [`${web}/app`, `${web}/main.tsx`],
+    message: 'features/ sit below app/ (app -> features -> platform -> shared).',
+  },
+  { target: web, from: `${web}/test`, message: 'Test helpers are for tests only.' },
+  {
+    target: `${server}/platform`,
+    from: [`${server}/domains`, `${server}/cli`, `${server}/jobs`],
+    message: 'platform/ sits below the domains (domains -> platform -> db).',
+  },
+  {
+    target: serverDb,
+    from: [`${server}/platform`, `${server}/domains`, `${server}/cli`, `${server}/jobs`],
+    message: 'db/ is the bottom layer: the schema, migrations and connection know no platform or domain code.',
+  },
+  {
+    // The demo data creates its roles and rollups through the domain and platform code, so it sits
+    // above them, beside the seed command, even though it lives under db/.
+    target: [...serverDb, `${server}/platform/**`, `${server}/domains/**`],
+    from: `${server}/db/seed/**`,
+    except: ['**/db/seed/currencies.ts'],
+    message: 'The demo data sits above the domains; only the currency list belongs to db/.',
+  },
+  {
+    target: `${server}/domains`,
+    from: [`${server}/cli`, `${server}/jobs`],
+    message: 'Domains sit below the jobs and the commands that use them.',
+  },
+  {
+    target: [`${server}/platform`, `${server}/domains`, ...serverDb],
+    from: `${server}/*.ts`,
+    except: ['**/apps/server/src/config.ts'],
+    message: 'The top-level files (app, main, the message registry) put the layers together; of them only config.ts is imported below.',
+  },
+  { target: 'apps/server/src', from: 'apps/server/test', message: 'Test helpers are for tests only.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'bench/.data/**', '**/*.d.ts'] },
@@ -18,6 +102,31 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // The workspaces resolve as Node does (@mbo/shared through its package.json exports).
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...workspaces, ...layers, ...crossFeature] }],
+      // Dependencies outside the repository cannot close a cycle through our code; skipping them keeps
+      // the rule from parsing node_modules.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/avoid-barrel-files': ['error', { amountOfExportsToConsiderModuleAsBarrel: 1 }],
+      'import-x/avoid-re-export-all': 'error',
+    },
+  },
+  {
+    // Tests may reach across layers (a domain's API test builds the whole app), never across features.
+    files: TESTS,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...workspaces, ...crossFeature] }],
     },
   },
   {

@@ -7,7 +7,8 @@ import { createDb, type DialectName } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { ensureCurrencies } from '../apps/server/src/db/seed/currencies';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
-import { generateTradeData, type TradeMerchantPlan } from '../apps/server/src/db/seed/trade-generator';
+import { generateTradeData } from '../apps/server/src/db/seed/trade-generator';
+import type { TradeMerchantPlan } from '../apps/server/src/db/seed/trade-rows';
 
 export type BenchSize = { total: number; main: number; seed: number };
 export type BuiltMeta = { now: number; total: number; main: number; seed: number; buildSeconds: number; rowsPerSecond: number };

@@ -2,15 +2,18 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { localeParts } from './build/locale-parts';
 
+/**
+ * Two projects: plain `.ts` tests (rules, parsers, formatting) run in Node without a DOM and without
+ * the antd and locale setup, which is most of what a jsdom test file costs before its first test.
+ * Component tests (`.tsx`) and the few `.ts` tests that need a browser's globals (cookies, storage,
+ * fetch with the request client's toasts; named `*.dom.test.ts`) run in jsdom with the setup.
+ */
 export default defineConfig({
   plugins: [react(), localeParts()],
   define: {
     __BUILD_VERSION__: '0',
   },
   test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 20000,
     // React's scheduler can run a last queued render on setImmediate after a file's jsdom has been torn
@@ -23,5 +26,25 @@ export default defineConfig({
         error.name === 'ReferenceError' && /window is not defined/.test(error.message) && /scheduler|react-dom/.test(stack);
       return teardownRace ? false : undefined;
     },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.dom.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'jsdom',
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
+        },
+      },
+    ],
   },
 });

@@ -118,14 +118,15 @@ describe('validation and malformed input', () => {
 
 describe('language', () => {
   it('gives the same failure in three languages with three texts, zh_CN by default', async () => {
-    const body = { merchantNo: '424242', loginName: 'x', password: 'y' };
+    // A different login name each time: repeated failures on one name would meet the sign-in delay.
+    const body = (n: number) => ({ merchantNo: '424242', loginName: `x${n}`, password: 'y' });
     const texts = await Promise.all(
-      (['zh_CN', 'zh_HK', 'en_US'] as const).map(async (lang) => (await call(t.app, ApiPath.login, { lang, body })).body.msg),
+      (['zh_CN', 'zh_HK', 'en_US'] as const).map(async (lang, i) => (await call(t.app, ApiPath.login, { lang, body: body(i) })).body.msg),
     );
     expect(new Set(texts).size).toBe(3);
     expect(texts[2]).toBe('Incorrect merchant number, login name or password');
-    expect((await call(t.app, ApiPath.login, { body })).body.msg).toBe(texts[0]);
-    expect((await call(t.app, ApiPath.login, { body, headers: { lang: 'fr_FR' } })).body.msg).toBe(texts[0]);
+    expect((await call(t.app, ApiPath.login, { body: body(3) })).body.msg).toBe(texts[0]);
+    expect((await call(t.app, ApiPath.login, { body: body(4), headers: { lang: 'fr_FR' } })).body.msg).toBe(texts[0]);
   });
 
   it('reads the timezone header, falling back to Asia/Shanghai', async () => {

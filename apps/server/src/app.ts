@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { API_BASE } from '@mbo/shared/api-paths';
 import type { Config } from './config';
 import type { Db } from './db/database';
+// Every domain's words, registered with the translator before any route can answer.
+import './messages';
 import { authRoutes } from './domains/auth/routes';
 import { onboardingRoutes } from './domains/onboarding/routes';
 import { systemRoutes } from './domains/system/routes';
@@ -13,8 +15,12 @@ import { disputeRoutes } from './domains/disputes/routes';
 import { reportRoutes } from './domains/reports/routes';
 import { dashboardRoutes } from './domains/dashboard/routes';
 import { isApiRequest } from './platform/envelope';
-import { installErrorHandler, sendApiNotFound } from './platform/error-handler';
+import { installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
+import { healthRoutes } from './platform/health';
+import { installResponseHeaders } from './platform/http-headers';
 import { createNotifier, type Notifier } from './platform/notifier';
+import { registerOpenApi } from './platform/openapi';
+import { installOperationLog } from './platform/operation-log';
 import { installRequestContext } from './platform/request-context';
 import { systemClock, type Clock } from './platform/time';
 import { registerWebApp } from './platform/web-app';
@@ -29,6 +35,21 @@ export type AppOptions = {
   /** Mail and SMS; built from the configuration when absent. */
   notifier?: Notifier;
 };
+
+/**
+ * The business domains, one Fastify plugin each (`src/domains/<domain>/routes.ts`), registered in this
+ * order under `/v3api`. A new domain is one entry here, plus its catalog in `src/messages.ts`.
+ */
+export const DOMAIN_PLUGINS = [
+  authRoutes,
+  onboardingRoutes,
+  systemRoutes,
+  transactionRoutes,
+  refundRoutes,
+  disputeRoutes,
+  reportRoutes,
+  dashboardRoutes,
+] as const;
 
 /** Content Security Policy the built web app runs under (antd injects style tags, hence 'unsafe-inline' for styles only). */
 export const CSP_DIRECTIVES = {
@@ -54,6 +75,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A URL the router cannot decode, or a path parameter over its length limit, is answered like any
+    // other bad input (envelope, security headers) instead of by the router's own body.
+    frameworkErrors: rerouteFrameworkError,
+    // During a graceful shutdown, requests already on open connections are served, not refused with 503.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -76,24 +102,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
+    // Sent only over HTTPS, by installResponseHeaders.
+    strictTransportSecurity: false,
   });
+  installResponseHeaders(app);
 
   const now = options.now ?? systemClock;
   installRequestContext(app, { db, config, now });
+  // After the session hook (the entry names the caller), before any route: every write route is recorded.
+  installOperationLog(app, { db, now });
   installErrorHandler(app);
 
   const notifier = options.notifier ?? createNotifier({ config, db, now, log: app.log });
   app.decorate('notifier', notifier);
-  app.addHook('onClose', () => notifier.close());
+  // Notices still being sent in the background go out before the mail transport closes.
+  app.addHook('onClose', async () => {
+    await app.background.idle();
+    notifier.close();
+  });
 
-  await app.register(authRoutes, { prefix: API_BASE });
-  await app.register(onboardingRoutes, { prefix: API_BASE });
-  await app.register(systemRoutes, { prefix: API_BASE });
-  await app.register(transactionRoutes, { prefix: API_BASE });
-  await app.register(refundRoutes, { prefix: API_BASE });
-  await app.register(disputeRoutes, { prefix: API_BASE });
-  await app.register(reportRoutes, { prefix: API_BASE });
-  await app.register(dashboardRoutes, { prefix: API_BASE });
+  // Before the domain plugins: the generator learns the routes as they are registered.
+  await registerOpenApi(app);
+  await app.register(healthRoutes, { prefix: API_BASE });
+  for (const plugin of DOMAIN_PLUGINS) await app.register(plugin, { prefix: API_BASE });
 
   const webFallback = await registerWebApp(app, config.webDist);
   app.setNotFoundHandler((request, reply) => (isApiRequest(request) ? sendApiNotFound(request, reply) : webFallback(request, reply)));

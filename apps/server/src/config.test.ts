@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       dataDir: '/srv/mbo/data',
       databaseUrl: 'sqlite:/srv/mbo/data/mbo.sqlite',
       sessionIdleMinutes: 30,
+      sessionMaxHours: 12,
+      shutdownTimeoutSeconds: 10,
       logLevel: 'info',
       seedOnEmpty: true,
       trustProxy: false,
@@ -26,6 +28,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(loadConfig({ SESSION_MAX_HOURS: '8', SHUTDOWN_TIMEOUT_SECONDS: '30' }, '/x')).toMatchObject({
+      sessionMaxHours: 8,
+      shutdownTimeoutSeconds: 30,
+    });
+    expect(() => loadConfig({ SESSION_MAX_HOURS: '0' })).toThrow(/SESSION_MAX_HOURS/);
   });
 
   it('every variable is listed in the server README', () => {

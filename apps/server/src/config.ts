@@ -11,6 +11,10 @@ export type Config = {
   dataDir: string;
   databaseUrl: string;
   sessionIdleMinutes: number;
+  /** A session ends this many hours after sign-in however active it is (an absolute lifetime besides the idle one). */
+  sessionMaxHours: number;
+  /** On SIGTERM, requests in flight get this long to finish before their connections are cut. */
+  shutdownTimeoutSeconds: number;
   logLevel: LogLevel;
   seedOnEmpty: boolean;
   webDist: string;
@@ -45,6 +49,16 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     name: 'SESSION_IDLE_MINUTES',
     default: String(SESSION_IDLE_MINUTES_DEFAULT),
     description: 'A session expires after this many idle minutes',
+  },
+  {
+    name: 'SESSION_MAX_HOURS',
+    default: '12',
+    description: 'A session ends this many hours after sign-in, however active (absolute lifetime)',
+  },
+  {
+    name: 'SHUTDOWN_TIMEOUT_SECONDS',
+    default: '10',
+    description: 'On SIGTERM or SIGINT the server stops accepting connections and gives requests in flight this long to finish',
   },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'SEED_ON_EMPTY', default: 'true', description: 'Load the demo data at start when the database has no merchant' },
@@ -111,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dataDir,
     databaseUrl,
     sessionIdleMinutes: readInt(env, 'SESSION_IDLE_MINUTES', SESSION_IDLE_MINUTES_DEFAULT, 1, 7 * 24 * 60),
+    sessionMaxHours: readInt(env, 'SESSION_MAX_HOURS', 12, 1, 30 * 24),
+    shutdownTimeoutSeconds: readInt(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
     logLevel,
     seedOnEmpty: readBool(env, 'SEED_ON_EMPTY', true),
     webDist: path.resolve(cwd, env.WEB_DIST?.trim() || DEFAULT_WEB_DIST),

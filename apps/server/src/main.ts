@@ -19,15 +19,30 @@ async function main(): Promise<void> {
   const stopReminders = scheduleDeadlineReminders(handle.db, Date.now, (error) =>
     app.log.error({ err: error }, 'deadline reminders failed'),
   );
+  /*
+   * Graceful stop (SIGTERM from an orchestrator, SIGINT from a terminal): readiness turns to 503 and the
+   * listener closes at once, so no new connection is accepted; requests in flight run to their end and
+   * get their answers, idle keep-alive connections are closed; what is still running after
+   * SHUTDOWN_TIMEOUT_SECONDS has its connection cut. Then the notices still being sent finish, the
+   * database closes and the process exits 0 (1 only when closing itself failed).
+   */
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     stopReminders();
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests in flight');
+    const deadline = setTimeout(() => {
+      app.log.warn('shutdown timeout: cutting the connections still open');
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutSeconds * 1000);
     app
       .close()
+      .then(() => clearTimeout(deadline))
       .then(() => handle.destroy())
-      .then(() => process.exit(0))
+      .then(() => {
+        app.log.info('shut down');
+        process.exit(0);
+      })
       .catch((error: unknown) => {
         console.error(error);
         process.exit(1);

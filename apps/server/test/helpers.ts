@@ -117,6 +117,8 @@ export async function call<T = unknown>(app: FastifyInstance, apiPath: string, o
     ...(o.query ? { query: o.query } : {}),
     ...(o.body !== undefined ? { payload: o.body as Record<string, unknown> } : {}),
   });
+  // Notices and public codes go out after the answer (platform/background.ts); a test reads the outbox once they are out.
+  await app.background.idle();
   return { status: res.statusCode, body: res.json<TEnvelope<T>>(), raw: res };
 }
 

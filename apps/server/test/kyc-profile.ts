@@ -1,4 +1,4 @@
-import type { TKycProfile } from '@mbo/shared/onboarding';
+import type { TKycProfile } from '@mbo/shared/kyc';
 
 /** A complete, valid KYC profile referring to the given uploaded files. */
 export function validProfile(

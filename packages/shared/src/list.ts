@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMajorAmountText } from './money';
 import { LIMIT_DEFAULT, LIMIT_MAX, PAGE_DEFAULT, PAGE_MAX } from './paging';
 
 /**
@@ -96,15 +97,16 @@ export type TListPage<T> = {
   nextCursor: string | null;
 };
 
-/** Amount filter text in major units: digits with at most 2 decimals (the most any supported currency has). */
-export const AMOUNT_FILTER_RE = /^\d{1,13}(\.\d{1,2})?$/;
-
-/** An optional amount bound as typed; the message is a server catalog key. */
+/**
+ * An optional amount bound in major units, parsed by the one exact amount rule of money.ts (digits
+ * and a dot, at most 2 decimals: the most any supported currency has); the message is a server
+ * catalog key.
+ */
 export const zAmountFilter = opt(
   z
     .string()
     .trim()
-    .refine((s) => AMOUNT_FILTER_RE.test(s), 'trade.badAmount'),
+    .refine((s) => isMajorAmountText(s), 'trade.badAmount'),
 );
 
 /** Compares two amount texts exactly (no floating point): negative when a < b. */

@@ -65,6 +65,9 @@ export const OnboardingLink = {
   acceptInvitation: { path: '/acceptInvitation', param: 'token' },
   sso: { path: '/sso', param: 'ticket' },
   activate: { path: '/activate', param: '' },
+  /** Pages that notices point to: sign-in (a lock notice) and forgot password (someone registering with a known address). */
+  signIn: { path: '/loginNew', param: '' },
+  forgotPassword: { path: '/forgotPassword', param: '' },
 } as const;
 
 /** Fills `:name` segments of a path, e.g. `fillPath(OnboardingPath.kycFile, { fileId: 7 })`. */

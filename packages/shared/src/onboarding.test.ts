@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KYC_FIELD_TYPES, ZCaptchaBody, ZKycSaveDraftBody, ZMobile, ZSignUpBody, ZEmail } from './onboarding';
+import { ZCaptchaBody, ZMobile, ZSignUpBody, ZEmail } from './onboarding';
+import { KYC_FIELD_TYPES, ZKycSaveDraftBody } from './kyc';
 import { OnboardingPath, fillPath } from './onboarding-paths';
 
 describe('onboarding contract', () => {

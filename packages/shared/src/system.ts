@@ -6,6 +6,8 @@ export const ZAnnouncement = z.object({
   content: z.string(),
   /** ISO 8601 UTC */
   publishedAt: z.string(),
+  /** Whether the signed-in administrator has read it (announcements screen, top-bar count). */
+  read: z.boolean(),
 });
 export type TAnnouncement = z.infer<typeof ZAnnouncement>;
 

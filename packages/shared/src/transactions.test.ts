@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from './permissions';
-import {
-  TRANSACTION_VIEWS,
-  TRANSACTION_VIEW_DEFS,
-  ZTransactionExportRequest,
-  ZTransactionListQuery,
-  maskCard,
-} from './transactions';
+import { TRANSACTION_VIEWS, TRANSACTION_VIEW_DEFS, ZTransactionExportRequest, ZTransactionListQuery, maskCard } from './transactions';
 import { compareAmountText } from './list';
 
 const range = { from: '2026-03-01', to: '2026-03-31' };

@@ -2,6 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Notifier } from '../platform/notifier';
+import { noteOperatorMerchant } from '../platform/operation-log';
 import { operatorScope, type Scope } from '../platform/scope';
 import type { Clock } from '../platform/time';
 import * as repo from './ops-repository';
@@ -35,6 +36,7 @@ export async function merchantScope(db: Db, merchantNo: string): Promise<Scope> 
   if (!/^\d{1,20}$/.test(merchantNo)) throw new UsageError(`--merchant must be a merchant number, got "${merchantNo}"`);
   const m = await repo.findMerchantIdByNo(db, merchantNo);
   if (!m) throw new UsageError(`no merchant ${merchantNo}`);
+  noteOperatorMerchant(m.id);
   return operatorScope(m.id);
 }
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { parseMajorAmount, toMajorString } from '@mbo/shared/money';
+import { canonicalAmountInput, parseMajorAmount, toMajorString } from '@mbo/shared/money';
 import { CARD_SCHEMES, PayStatus, TradeCategory, TradeType, type TCardScheme } from '@mbo/shared/trade-enums';
 import { recordTransaction } from '../domains/transactions/repository';
 import { toIso } from '../platform/time';
@@ -56,7 +56,8 @@ export const GATEWAY_COMMANDS: Record<string, Command> = {
       const gatewayNo = text(values, 'gateway', true);
       const gateway = await findGatewayByNo(db, gatewayNo);
       if (!gateway) throw new UsageError(`no gateway ${gatewayNo}`);
-      const amount = parseMajorAmount(text(values, 'amount', true), gateway.currency);
+      // Grouping commas as an operator types them ("1,234.56") are fine; anything else must be the exact amount.
+      const amount = parseMajorAmount(canonicalAmountInput(text(values, 'amount', true)), gateway.currency);
       if (amount === null) throw new UsageError(`--amount must be a positive amount in ${gateway.currency}, e.g. 120.50`);
       const payStatus = pick(STATUS_NAMES, text(values, 'status'), 'success', 'status');
       const category = pick(CATEGORY_NAMES, text(values, 'category'), 'formal', 'category');

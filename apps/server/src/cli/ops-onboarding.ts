@@ -1,4 +1,5 @@
-import { KYC_REVIEW_STATES, ZInviteBody } from '@mbo/shared/onboarding';
+import { ZInviteBody } from '@mbo/shared/onboarding';
+import { KYC_REVIEW_STATES } from '@mbo/shared/kyc';
 import * as identity from '../domains/onboarding/identity-service';
 import { inviteAdmin } from '../domains/onboarding/invitation-service';
 import * as kycRepo from '../domains/onboarding/kyc-repository';
@@ -7,6 +8,7 @@ import { operatorScope } from '../platform/scope';
 import { toIso } from '../platform/time';
 import { merchantScope, positiveInt, text, UsageError, type Command, type Context } from './ops-common';
 import * as repo from './ops-repository';
+import { BUILT_IN_ROLES } from '../domains/system/roles';
 
 /** Operator commands of onboarding: the outboxes, the KYC review, invitations and SSO tickets. */
 
@@ -175,7 +177,7 @@ export const ONBOARDING_COMMANDS: Record<string, Command> = {
       const role = roleName ? roles.find((r) => r.name.toLowerCase() === roleName.toLowerCase()) : roles.find((r) => r.is_admin === 1);
       if (!role)
         throw new UsageError(
-          `no role "${roleName ?? 'administrator'}"; roles of this merchant: ${roles.map((r) => r.name).join(', ') || '(none)'}`,
+          `no role "${roleName ?? BUILT_IN_ROLES.administrator.name}"; roles of this merchant: ${roles.map((r) => r.name).join(', ') || '(none)'}`,
         );
       const parsed = ZInviteBody.safeParse({
         email: text(values, 'email', true),

@@ -1,7 +1,7 @@
-import { parseMajorAmount, toMajorString } from '@mbo/shared/money';
+import { canonicalAmountInput, parseMajorAmount, toMajorString } from '@mbo/shared/money';
 import { RefundProcessing } from '@mbo/shared/trade-enums';
 import type { Db } from '../db/database';
-import * as disputes from '../domains/disputes/service';
+import * as disputes from '../domains/disputes/operator-service';
 import { listLatestRefunds } from '../domains/refunds/repository';
 import * as refunds from '../domains/refunds/service';
 import { runDeadlineReminders } from '../jobs/deadline-reminders';
@@ -49,7 +49,7 @@ async function amountOption(db: Db, values: Values, tradeNo: string): Promise<nu
   const raw = text(values, 'amount');
   if (raw === undefined) return undefined;
   const t = await asOperator(() => disputes.findTradeForCase(db, tradeNo));
-  const minor = parseMajorAmount(raw, t.currency);
+  const minor = parseMajorAmount(canonicalAmountInput(raw), t.currency);
   if (minor === null) throw new UsageError(`--amount must be a positive amount in ${t.currency} with at most its decimals, got "${raw}"`);
   return minor;
 }

@@ -6,16 +6,21 @@ import { loadConfig } from '../config';
 import { describeDatabase, openDatabase } from '../db/open';
 import { AppError } from '../platform/errors';
 import { translate } from '../platform/i18n';
+// Every domain's words, so a service error prints its text rather than its key.
+import '../messages';
 import { consoleNotifyLog, createNotifier } from '../platform/notifier';
 import { hashPassword } from '../platform/passwords';
+import { runOperatorCommand } from '../platform/operation-log';
 import { MINUTE_MS, systemClock, toIso } from '../platform/time';
 import { merchantScope, text, UsageError, type Command, type Context, type Values } from './ops-common';
 import { GATEWAY_COMMANDS } from './ops-gateway';
 import { ONBOARDING_COMMANDS } from './ops-onboarding';
 import { TRADE_COMMANDS } from './ops-trade';
 import { REPORT_COMMANDS } from './ops-reports';
+import { SYSTEM_COMMANDS } from './ops-system';
 import * as repo from './ops-repository';
 import { findGatewaysByNo } from '../domains/system/repository';
+import { BUILT_IN_ROLES } from '../domains/system/roles';
 
 const COMMANDS: Record<string, Command> = {
   'admin:create': {
@@ -46,7 +51,7 @@ const COMMANDS: Record<string, Command> = {
       }
       if (await repo.findAdminByLogin(db, scope, login)) throw new UsageError(`login "${login}" already exists in this merchant`);
 
-      const roleName = text(values, 'role') ?? 'administrator';
+      const roleName = text(values, 'role') ?? BUILT_IN_ROLES.administrator.name;
       const roles = await repo.listRoles(db, scope);
       const role = roles.find((r) => r.name.toLowerCase() === roleName.toLowerCase());
       if (!role) throw new UsageError(`no role "${roleName}"; roles of this merchant: ${roles.map((r) => r.name).join(', ') || '(none)'}`);
@@ -88,6 +93,7 @@ const COMMANDS: Record<string, Command> = {
 
   ...REPORT_COMMANDS,
   ...GATEWAY_COMMANDS,
+  ...SYSTEM_COMMANDS,
 
   'reminder:add': {
     summary: 'add a reminder for every admin of a merchant, or for one admin',
@@ -239,7 +245,9 @@ export async function runOps(argv: string[], open: OpenContext = openFromEnviron
 
   const { ctx, close } = await open();
   try {
-    await command.run(ctx, values, positionals);
+    // Every merchant a changing command touches gets an operation-log entry as the operator.
+    const named = Object.fromEntries((command.positionals ?? []).map((n, i) => [n, positionals[i] ?? '']));
+    await runOperatorCommand(ctx.db, ctx.now, name, { positionals: named, options: values }, () => command.run(ctx, values, positionals));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

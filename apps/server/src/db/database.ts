@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export type Db = Kysely<Database>;
+/** An open database transaction. */
+export type Trx = Transaction<Database>;
+/** What a repository function runs on: the database, or a transaction a service opened around several writes. */
+export type DbOrTrx = Db | Trx;
 
 export type DbHandle = {
   db: Db;

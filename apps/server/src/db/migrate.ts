@@ -7,6 +7,8 @@ import { transactionsMigration } from './migrations/0003-transactions';
 import { refundsDisputesMigration } from './migrations/0004-refunds-disputes';
 import { rollupsMigration } from './migrations/0005-rollups';
 import { transactionFilterIndexesMigration } from './migrations/0006-transaction-filter-indexes';
+import { signInHardeningMigration } from './migrations/0007-sign-in-hardening';
+import { systemManagementMigration } from './migrations/0008-system-management';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -17,6 +19,8 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0004-refunds-disputes': refundsDisputesMigration(dialect),
     '0005-rollups': rollupsMigration(dialect),
     '0006-transaction-filter-indexes': transactionFilterIndexesMigration(dialect),
+    '0007-sign-in-hardening': signInHardeningMigration(dialect),
+    '0008-system-management': systemManagementMigration(dialect),
   };
 }
 

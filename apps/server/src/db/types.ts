@@ -38,6 +38,30 @@ export interface MerchantsTable {
   /** Comma-separated card schemes and services. */
   services: string;
   created_at: number;
+  /** Spec §3 merchant fields shown on the details screen (migration 0008). */
+  contact: Generated<string>;
+  document_type: Generated<string>;
+  document_no: Generated<string>;
+  industry: Generated<string>;
+  city: Generated<string>;
+  address: Generated<string>;
+  phone: Generated<string>;
+  fax: Generated<string>;
+  /** Basis points (250 = 2.50 %). */
+  deduction_rate_bp: Generated<number>;
+  /** Issued on first use; empty until then. Never sent except through the reveal route. */
+  sign_key: Generated<string>;
+}
+
+export interface MerchantBankAccountsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  bank_name: string;
+  holder: string;
+  account_no: string;
+  currency: string;
+  is_default: Flag;
+  created_at: number;
 }
 
 export interface MerchantModulesTable {
@@ -52,6 +76,8 @@ export interface GatewaysTable {
   name: string;
   currency: string;
   status: number;
+  /** Comma-separated card schemes and services open on the gateway (migration 0008). */
+  services: Generated<string>;
 }
 
 export interface RolesTable {
@@ -128,16 +154,39 @@ export interface LoginLogsTable {
   created_at: number;
 }
 
+/** Never updated; rows younger than 12 months cannot be deleted (database triggers, migration 0008). */
 export interface OperationLogsTable {
   id: Generated<number>;
   merchant_id: number;
-  admin_id: number;
+  /** null: an operator command (source `ops`). */
+  admin_id: number | null;
+  /** Login name at the time, or the operator's name. */
+  operator: Generated<string>;
   sys_admin: Flag;
+  /** api (a route), ops (an operator command) or job. */
+  source: Generated<string>;
   module: string;
+  /** What the code that did it calls it (`login`, `updatePassword`), else the same as `action`. */
   operation: string;
+  /** The route (`admin.managers.update`) or operator command (`ops:refund:audit`) it came through: its label is shown. */
+  action: Generated<string>;
+  /** TOperationType of packages/shared/src/operation-log.ts. */
+  op_type: Generated<string>;
   content: string;
+  /** The object the operation touched (`adminId=12`). */
+  target: Generated<string>;
+  /** 1 success, 0 failure. */
+  result: Generated<number>;
+  /** Message key (or code) of the failure. */
+  error: Generated<string>;
   ip: string;
   created_at: number;
+}
+
+export interface AnnouncementReadsTable {
+  announcement_id: number;
+  admin_id: number;
+  read_at: number;
 }
 
 export interface AnnouncementsTable {
@@ -436,6 +485,20 @@ export interface MonitoringThresholdsTable {
   updated_at: number;
 }
 
+/** Failure counters, delays and locks of sign-in, per client address and per typed account (migration 0007). */
+export interface SignInAttemptsTable {
+  id: Generated<number>;
+  /** 'ip' or 'account'. */
+  scope: string;
+  /** SHA-256 hex of the address, or of merchant number and login name. */
+  key_hash: string;
+  failures: number;
+  window_start: number;
+  last_failure_at: number;
+  next_allowed_at: number;
+  locked_until: number | null;
+}
+
 export interface Database {
   currencies: CurrenciesTable;
   persons: PersonsTable;
@@ -464,6 +527,9 @@ export interface Database {
   dispute_files: DisputeFilesTable;
   trade_rollups: TradeRollupsTable;
   monitoring_thresholds: MonitoringThresholdsTable;
+  sign_in_attempts: SignInAttemptsTable;
+  merchant_bank_accounts: MerchantBankAccountsTable;
+  announcement_reads: AnnouncementReadsTable;
 }
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
@@ -495,6 +561,9 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'dispute_files',
   'trade_rollups',
   'monitoring_thresholds',
+  'sign_in_attempts',
+  'merchant_bank_accounts',
+  'announcement_reads',
 ];
 
 export type Admin = Selectable<AdminsTable>;

@@ -1,5 +1,6 @@
-import { AppealStatus, DisputeKind, ProcessingType } from '@mbo/shared/trade-enums';
+import { DisputeKind } from '@mbo/shared/trade-enums';
 import type { Db } from '../db/database';
+import { findCasesDueForReminder, insertCaseReminder, markCaseReminded } from '../domains/disputes/case-repository';
 import { translate } from '../platform/i18n';
 import type { MessageKey } from '../platform/messages';
 import { BUSINESS_DAY_OFFSET_MS } from '../platform/rollups';
@@ -21,9 +22,9 @@ const WINDOWS = [
 ] as const;
 
 const KIND_KEY: Record<number, MessageKey> = {
-  [DisputeKind.chargeback]: 'reminder.kindChargeback',
-  [DisputeKind.retrieval]: 'reminder.kindRetrieval',
-  [DisputeKind.ethocaAlert]: 'reminder.kindEthoca',
+  [DisputeKind.chargeback]: 'disputeKind.1',
+  [DisputeKind.retrieval]: 'disputeKind.2',
+  [DisputeKind.ethocaAlert]: 'disputeKind.4',
 };
 
 /** "2026-05-01 18:30" in UTC+08:00, the business timezone (spec §9). */
@@ -31,72 +32,31 @@ function deadlineText(ms: number): string {
   return new Date(ms + BUSINESS_DAY_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/** Cases looked at per window and run; the next run (10 minutes later) takes the rest. */
+const BATCH = 1000;
+
 export async function runDeadlineReminders(db: Db, now: number): Promise<number> {
   let written = 0;
   for (const w of WINDOWS) {
-    const due = await db
-      .selectFrom('disputes as x')
-      .innerJoin('transactions as t', 't.id', 'x.transaction_id')
-      .select(['x.id', 'x.merchant_id', 'x.gateway_id', 'x.case_no', 'x.kind', 'x.reply_deadline', 't.trade_no'])
-      .where('x.reply_deadline', '>', now)
-      .where('x.reply_deadline', '<=', now + w.before)
-      .where(`x.${w.column}`, 'is', null)
-      .where((eb) =>
-        eb.or([
-          // A chargeback still waiting for the merchant's appeal.
-          eb.and([
-            eb('x.kind', '=', DisputeKind.chargeback),
-            eb('x.appeal_status', '=', AppealStatus.none),
-            eb('x.processing_type', 'in', [ProcessingType.chargeback, ProcessingType.retrievalToChargeback]),
-          ]),
-          // A retrieval not yet turned into a chargeback.
-          eb.and([
-            eb('x.kind', '=', DisputeKind.retrieval),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('disputes as c')
-                  .select('c.id')
-                  .whereRef('c.transaction_id', '=', 'x.transaction_id')
-                  .where('c.processing_type', '=', ProcessingType.retrievalToChargeback),
-              ),
-            ),
-          ]),
-          // An Ethoca alert the merchant has not refunded yet.
-          eb.and([eb('x.kind', '=', DisputeKind.ethocaAlert), eb('x.refund_id', 'is', null)]),
-        ]),
-      )
-      .orderBy('x.reply_deadline', 'asc')
-      .limit(1000)
-      .execute();
+    const due = await findCasesDueForReminder(db, now, w.before, w.column, BATCH);
     for (const d of due) {
       const done = await db.transaction().execute(async (trx) => {
-        const res = await trx
-          .updateTable('disputes')
-          .set({ [w.column]: now })
-          .where('id', '=', d.id)
-          .where(w.column, 'is', null)
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) !== 1) return false;
+        if (!(await markCaseReminded(trx, d.id, w.column, now))) return false;
         const text = (lang: 'zhCn' | 'zhHk' | 'en') =>
           translate(lang, w.key, {
-            kind: translate(lang, KIND_KEY[d.kind] ?? 'reminder.kindChargeback'),
+            kind: translate(lang, KIND_KEY[d.kind] ?? 'disputeKind.1'),
             caseNo: d.case_no,
             tradeNo: d.trade_no,
             deadline: deadlineText(d.reply_deadline ?? now),
           });
-        await trx
-          .insertInto('reminders')
-          .values({
-            merchant_id: d.merchant_id,
-            admin_id: null,
-            gateway_id: d.gateway_id,
-            content_zh_cn: text('zhCn'),
-            content_zh_hk: text('zhHk'),
-            content_en: text('en'),
-            created_at: now,
-          })
-          .execute();
+        await insertCaseReminder(trx, {
+          merchant_id: d.merchant_id,
+          gateway_id: d.gateway_id,
+          content_zh_cn: text('zhCn'),
+          content_zh_hk: text('zhHk'),
+          content_en: text('en'),
+          created_at: now,
+        });
         return true;
       });
       if (done) written += 1;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { MessageKey } from './messages';
+import { recordEntry, type OperationEntry } from './operation-log';
 
 export type LoginAttempt = {
   merchantId: number | null;
@@ -30,32 +31,12 @@ export async function writeLoginLog(db: Db, a: LoginAttempt): Promise<void> {
     .execute();
 }
 
-export type OperationEntry = {
-  merchantId: number;
-  adminId: number;
-  sysAdmin: boolean;
-  /** Module key as in the shared permission catalog (`system`, `auth`, ...). */
-  module: string;
-  /** Stable operation name (`login`, `logout`, `updatePassword`, ...). */
-  operation: string;
-  /** Non-translated detail (ids, numbers); never secrets. */
-  content: string;
-  ip: string;
-  now: number;
-};
+export type { OperationEntry };
 
+/**
+ * An operation-log entry written by code that knows the details (sign-in, password change, ...). Inside
+ * a request or an operator command it joins the entry that platform/operation-log.ts writes for it.
+ */
 export async function writeOperationLog(db: Db, e: OperationEntry): Promise<void> {
-  await db
-    .insertInto('operation_logs')
-    .values({
-      merchant_id: e.merchantId,
-      admin_id: e.adminId,
-      sys_admin: e.sysAdmin ? 1 : 0,
-      module: e.module,
-      operation: e.operation,
-      content: e.content.slice(0, 2000),
-      ip: e.ip.slice(0, 64),
-      created_at: e.now,
-    })
-    .execute();
+  await recordEntry(db, e);
 }

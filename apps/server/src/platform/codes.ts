@@ -13,7 +13,7 @@ import {
 import type { Db } from '../db/database';
 import { AppError, businessError } from './errors';
 import type { Notifier } from './notifier';
-import { notificationText, type NotificationKey } from './notification-texts';
+import { notificationText, type MailKind, type NotificationKey, type NotificationParams } from './notification-texts';
 
 /*
  * Verification codes: 6 digits from crypto.randomInt, stored as sha256(salt:code) with a per-code
@@ -41,7 +41,15 @@ export type CodeRequest = {
    * that a destination with no account cannot be told apart from one with an account.
    */
   deliver?: boolean;
+  /**
+   * Sends this notice instead of the code, with everything else as for a real send (limits, a stored
+   * code that is never told, the same delivery-failure answer): for a destination that must not get a
+   * code but whose owner should hear about the attempt ("someone tried to register with your number").
+   */
+  instead?: CodeNotice;
 };
+
+export type CodeNotice = { channel: 'sms'; text: string } | { channel: 'email'; mail: MailKind; params: NotificationParams };
 
 function tooMany(key: 'code.resendTooSoon' | 'code.tooManyForDestination' | 'code.tooManyForIp', seconds = 0): AppError {
   return new AppError(key, ErrorCode.tooMany, 200, { seconds });
@@ -127,8 +135,12 @@ export async function sendCode(deps: CodeDeps, r: CodeRequest): Promise<TCodeSen
       minutes: CODE_TTL_SECONDS / 60,
       purpose: notificationText(r.language, `purpose.${r.purpose}` as NotificationKey),
     };
-    const result =
-      r.channel === 'sms'
+    const notice = r.instead;
+    const result = notice
+      ? notice.channel === 'sms'
+        ? await deps.notifier.sms.send(r.destination, r.language, notice.text)
+        : await deps.notifier.mail.send(r.destination, r.language, notice.mail, notice.params)
+      : r.channel === 'sms'
         ? await deps.notifier.sms.send(r.destination, r.language, notificationText(r.language, 'sms.code', params))
         : await deps.notifier.mail.send(r.destination, r.language, 'code', params);
     if (result.status === 'failed') {

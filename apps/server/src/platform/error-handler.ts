@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_BASE } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import type { TLanguage } from '@mbo/shared/i18n';
 import { isApiRequest, requestLanguage, sendEnvelope } from './envelope';
@@ -81,6 +83,32 @@ const CLIENT_ERROR_KEYS: Record<string, MessageKey> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'error.bodyTooLarge',
 };
 
+/**
+ * Errors the multipart parser (busboy) throws as plain errors, without a status: a multipart content
+ * type without a boundary, a body cut short, a part header that does not parse. They are the client's
+ * malformed upload, not a server failure.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|.* terminated early due to unexpected end of multipart data|Malformed part header|Unsupported Content-Type\.|Missing Content-Type-header\.)/;
+
+function isMalformedMultipart(request: FastifyRequest, error: unknown): boolean {
+  if (!(error instanceof Error) || (error as Partial<FastifyError>).statusCode !== undefined) return false;
+  const type = request.headers['content-type'];
+  return typeof type === 'string' && /^\s*multipart\//i.test(type) && MALFORMED_MULTIPART.test(error.message);
+}
+
+/**
+ * PostgreSQL refusing text it cannot store (a NUL character, a broken escape): the client's text, so a
+ * validation error. Text fields are checked for NUL before validation (request-context); this covers
+ * text read outside the schemas (multipart fields).
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNSTORABLE_TEXT.has(code);
+}
+
 function statusOf(error: unknown): number {
   const s = (error as Partial<FastifyError> | null)?.statusCode;
   return typeof s === 'number' ? s : 500;
@@ -125,6 +153,10 @@ export function installErrorHandler(app: FastifyInstance): void {
         .send({ code: ErrorCode.validation, msg, data: null });
     }
 
+    if (isMalformedMultipart(request, error) || isUnstorableText(error)) {
+      return sendEnvelope(reply, request, 200, ErrorCode.validation, 'error.badRequest');
+    }
+
     const status = statusOf(error);
     if (status >= 400 && status < 500) {
       const key = (fe?.code && CLIENT_ERROR_KEYS[fe.code]) || 'error.badRequest';
@@ -136,6 +168,45 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** Fastify's default limit on one path parameter (router option maxParamLength). */
+export const MAX_PARAM_LENGTH = 100;
+
+type FrameworkProblem = { kind: 'badUrl' | 'paramTooLong' | 'other'; api: boolean };
+const kFrameworkProblem = Symbol('frameworkProblem');
+type MarkedMessage = IncomingMessage & { [kFrameworkProblem]?: FrameworkProblem };
+
+/** Where a request whose own URL could not be routed is sent: a path no route owns, so it lands in the not-found handler. */
+const REROUTE_PATH = `${API_BASE}/__unroutable__`;
+
+/**
+ * Fastify's `frameworkErrors` option. The router refuses a URL it cannot decode (400) or a path
+ * parameter over its length limit (414) before any hook runs, so its own answer would lack the
+ * security headers and the envelope. Instead the request is marked and routed again to a path no route
+ * owns: it then goes through every hook like any other request, and the not-found handler answers it
+ * (sendApiNotFound) with the usual translated validation envelope.
+ */
+export function rerouteFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const raw = request.raw as MarkedMessage;
+  const url = raw.url ?? '/';
+  const kind = error.code === 'FST_ERR_BAD_URL' ? 'badUrl' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'paramTooLong' : 'other';
+  raw[kFrameworkProblem] = { kind, api: url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`) };
+  raw.url = REROUTE_PATH;
+  request.server.routing(raw, reply.raw);
+}
+
+/** The answer to an unknown API path, or to a request rerouted by rerouteFrameworkError. */
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const problem = (request.raw as MarkedMessage)[kFrameworkProblem];
+  if (problem) {
+    if (!problem.api) return reply.code(400).type('text/plain; charset=utf-8').send('Bad Request');
+    if (problem.kind === 'paramTooLong') {
+      const lang = requestLanguage(request);
+      return sendEnvelope(reply, request, 200, ErrorCode.validation, 'validation.tooLong', {
+        field: fieldLabel(lang, 'params'),
+        max: MAX_PARAM_LENGTH,
+      });
+    }
+    return sendEnvelope(reply, request, 200, ErrorCode.validation, 'error.badRequest');
+  }
   return sendEnvelope(reply, request, 404, ErrorCode.notFound, 'error.routeNotFound');
 }

@@ -11,9 +11,10 @@
  * - Rows are pulled one batch at a time and written as the client reads: the writer waits for
  *   'drain' whenever the socket buffer is full, so memory stays flat whatever the row count.
  * - Headers are what the caller passes (translate them first, in the caller's language).
- * - A cell value is a string, a number or null (empty). Text that a spreadsheet would read as a
- *   formula (starting with = + - @, tab or carriage return) gets a leading apostrophe, except a plain
- *   signed decimal such as "-12.50" (a negative amount); numbers are written as numbers. Format money as text (toMajorString) so no precision is lost.
+ * - A cell value is a string, a number or null (empty). In CSV, text that a spreadsheet would read
+ *   as a formula (starting with = + - @, tab or carriage return) gets a leading apostrophe, except a
+ *   plain signed decimal such as "-12.50" (a negative amount); in XLSX text is a plain string cell,
+ *   never a formula, and keeps its exact text. Numbers are written as numbers. Format money as text (toMajorString) so no precision is lost.
  * - CSV: UTF-8 with a byte-order mark (Excel then reads Chinese text correctly), CRLF line ends,
  *   RFC 4180 quoting.
  * - XLSX: the streaming writer in xlsx-writer.ts (inline strings, no styles, deflated as rows come,
@@ -27,6 +28,18 @@
  */
 import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TLanguage } from '@mbo/shared/i18n';
+import type { TExportFormat } from '@mbo/shared/list';
+import { toMajorString } from '@mbo/shared/money';
+import type { TPermission } from '@mbo/shared/permissions';
+import type { Db } from '../db/database';
+import { translate } from './i18n';
+import { exportReaderFactory, type ExportReader } from './list';
+import type { MessageKey } from './messages';
+import { requireSession } from './request-context';
+import { narrowToGateway, type Scope } from './scope';
 import { zoneOffsetMs } from './time';
 import { XlsxStreamWriter } from './xlsx-writer';
 
@@ -54,7 +67,7 @@ export function createTimeFormatter(timezone: string): (ms: number) => string {
   };
 }
 export type ExportColumn<Row> = { header: string; value: (row: Row) => ExportCell };
-export type ExportFormat = 'csv' | 'xlsx';
+export type ExportFormat = TExportFormat;
 
 export type ExportSpec<Row> = {
   format: ExportFormat;
@@ -97,10 +110,15 @@ function csvCell(value: ExportCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * XLSX needs no formula guard: a cell is a formula only when the file writes one (`<f>`), and the
+ * writer puts every text into an inline string cell, which a spreadsheet shows as the text it is,
+ * "=1+1" included. An apostrophe, the CSV guard, would show up as part of the cell's text here.
+ */
 function xlsxCell(value: ExportCell): string | number | null {
   if (value === null) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  return neutralizeFormula(value);
+  return value;
 }
 
 export function csvLine(cells: readonly ExportCell[]): string {
@@ -190,4 +208,100 @@ export function sendExport<Row>(reply: FastifyReply, spec: ExportSpec<Row>): Fas
     out.destroy(error instanceof Error ? error : new Error('export failed'));
   });
   return reply.send(out);
+}
+
+/** What export columns are made of, in the caller's language and timezone; each helper is cheap enough for a million cells. */
+export type ExportCells = {
+  /** A catalog text in the export's language (column headers). */
+  text: (key: MessageKey) => string;
+  /** "YYYY-MM-DD HH:mm:ss" in the caller's timezone; no time stays an empty cell. */
+  time: (ms: number | null) => string | null;
+  /**
+   * The label of an enum code (`label('refundStatus', 3)` reads `refundStatus.3`), each code translated
+   * once per export: translating each of a million cells would cost seconds. A code without a label
+   * shows the code.
+   */
+  label: (prefix: string, code: number) => string;
+  /** Minor units as exact major-unit text ("12.50"): a float cell would lose precision. */
+  money: (minor: number, currency: string) => string;
+};
+
+export function exportCells(lang: TLanguage, timezone: string): ExportCells {
+  const format = createTimeFormatter(timezone);
+  const enums = new Map<string, Map<number, string>>();
+  return {
+    text: (key) => translate(lang, key),
+    time: (ms) => (ms === null ? null : format(Number(ms))),
+    label: (prefix, code) => {
+      let labels = enums.get(prefix);
+      if (labels === undefined) {
+        labels = new Map();
+        enums.set(prefix, labels);
+      }
+      let text = labels.get(code);
+      if (text === undefined) {
+        const key = `${prefix}.${code}` as MessageKey;
+        const translated = translate(lang, key);
+        text = translated === key ? String(code) : translated;
+        labels.set(code, text);
+      }
+      return text;
+    },
+    money: (minor, currency) => toMajorString(Number(minor), currency),
+  };
+}
+
+/** Response schemas of a download route: the file itself on success; failures are envelopes like everywhere else. */
+export const FILE_RESPONSE = { 200: z.unknown() };
+
+/** What an export's rows are read with: the caller's scope (narrowed to a filtered gateway), clock and the SQLite raw reader. */
+export type ExportContext = { db: Db; scope: Scope; timezone: string; now: number; reader: (() => ExportReader) | null };
+
+type ExportBody = { format: TExportFormat; from: string; to: string; gatewayNo?: string | undefined };
+
+export type ExportRoute<S extends z.ZodType<ExportBody>, Row> = {
+  path: string;
+  permission: TPermission;
+  /** The list's filters plus `format` (exportRequest in packages/shared/src/list.ts). */
+  body: S;
+  /** The file is `<prefix>_<from>_<to>.<format>`. */
+  filePrefix: string;
+  /** Sheet name of XLSX files. */
+  sheetName: (cells: ExportCells) => string;
+  columns: (cells: ExportCells, body: z.output<S>) => ExportColumn<Row>[];
+  /** The rows, in batches (keysetBatches of the list's own query). */
+  batches: (body: z.output<S>, ctx: ExportContext) => AsyncIterable<readonly Row[]>;
+};
+
+async function* noRows<Row>(): AsyncGenerator<Row[]> {}
+
+/**
+ * POST `path`: the list under the same filters as a CSV or XLSX download, streamed. A gateway number
+ * the caller may not see gives a file with the header row only, as the list gives an empty page.
+ */
+export function registerExport<S extends z.ZodType<ExportBody>, Row>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  o: ExportRoute<S, Row>,
+): void {
+  app.post(o.path, { config: { permission: o.permission }, schema: { body: o.body, response: FILE_RESPONSE } }, async (request, reply) => {
+    const session = requireSession(request);
+    // Validated against `o.body`; the type provider cannot resolve its output type for a generic schema.
+    const body = request.body as z.output<S>;
+    const cells = exportCells(request.lang, request.timezone);
+    const scope = await narrowToGateway(app.db, session.scope, body.gatewayNo);
+    const ctx = scope && {
+      db: app.db,
+      scope,
+      timezone: request.timezone,
+      now: app.now(),
+      reader: exportReaderFactory(app.appConfig.databaseUrl),
+    };
+    return sendExport(reply, {
+      format: body.format,
+      filename: `${o.filePrefix}_${body.from}_${body.to}`,
+      columns: o.columns(cells, body),
+      batches: ctx ? o.batches(body, ctx) : noRows<Row>(),
+      sheetName: o.sheetName(cells),
+    });
+  });
 }

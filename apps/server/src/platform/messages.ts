@@ -1,13 +1,10 @@
 /**
- * Every user-visible server message, in the three interface languages, keyed by a stable error key.
- * `{name}` placeholders are filled by `translate`. The zh_HK and en catalogs are typed against the
- * zh_CN one, and a unit test checks all three carry the same keys.
+ * The messages platform itself uses: the envelope's success text, generic errors, validation texts
+ * and the labels of fields that many domains share (request parts, paging, date range, amount range,
+ * export format), one-time codes, delivery and uploads. `{name}` placeholders are filled by
+ * `translate` (`i18n.ts`). Each domain keeps its own words in `domains/<domain>/messages.ts` and adds
+ * its keys to `MessageCatalogs` below; `src/messages.ts` registers every catalog with the translator.
  */
-import { disputesEn, disputesZhCn, disputesZhHk } from './messages-disputes';
-import { onboardingEn, onboardingZhCn, onboardingZhHk } from './messages-onboarding';
-import { reportsEn, reportsZhCn, reportsZhHk } from './messages-reports';
-import { tradeEn, tradeZhCn, tradeZhHk } from './messages-trade';
-
 const zhCn = {
   ok: '操作成功',
 
@@ -30,51 +27,55 @@ const zhCn = {
   'validation.tooLarge': '{field}不能大于 {max}',
   'validation.invalidOption': '{field}的取值无效',
   'validation.custom': '{field}：{detail}',
-
-  'password.rule': '请输入符合规则的密码',
-  'password.mismatch': '两次输入的密码不一致',
-  'password.oldIncorrect': '原密码不正确',
-  'password.sameAsOld': '新密码不能与原密码相同',
-  'password.updated': '密码修改成功',
-
-  'login.success': '登录成功',
-  'login.switched': '切换商户登录成功',
-  'login.badCredentials': '商户号、用户名或密码不正确',
-  'login.locked': '账户已被锁定，请 {minutes} 分钟后再试',
-  'login.accountLocked': '账户已锁定',
-  'login.merchantDeleted': '该商户已被注销',
-  'login.merchantDisabled': '该商户已被停用，请联系客服',
-  'login.adminDisabled': '该账户已被停用，请联系管理员',
-  'login.invitationPending': '该账户的邀请尚未接受，请先通过邀请邮件激活',
-  'login.invitationExpired': '邀请链接已过期，请联系管理员重新发送',
+  'validation.amount': '{field}请只填写数字，小数点后最多 {decimals} 位，不要使用逗号、空格或正负号',
+  'validation.amountWhole': '{field}请只填写整数数字，不要使用小数点、逗号、空格或正负号',
 
   'field.body': '请求内容',
   'field.querystring': '查询参数',
   'field.params': '路径参数',
   'field.headers': '请求头',
-  'field.merchantNo': '商户号',
-  'field.loginName': '用户名',
-  'field.password': '密码',
-  'field.oldPassword': '原密码',
-  'field.newPassword': '新密码',
-  'field.confirmPassword': '确认密码',
-  'field.businessId': '商户',
   'field.id': '编号',
   'field.gatewayNo': '网关号',
   'field.page': '页码',
   'field.limit': '每页条数',
-  'field.success': '登录结果',
+  'field.fileId': '文件编号',
+  'field.from': '开始日期',
+  'field.to': '结束日期',
+  'field.timeType': '时间类型',
+  'field.tradeNo': '交易订单号',
+  'field.cardScheme': '卡种',
+  'field.currency': '币种',
+  'field.amountMin': '最小金额',
+  'field.amountMax': '最大金额',
+  'field.appealStatus': '申诉状态',
+  'field.after': '翻页位置',
+  'field.format': '文件格式',
 
-  ...onboardingZhCn,
-  ...tradeZhCn,
-  ...disputesZhCn,
-  ...reportsZhCn,
-} as const;
+  'dateRange.badDate': '日期格式应为 年-月-日',
+  'dateRange.reversed': '结束日期不能早于开始日期',
+  'dateRange.tooLong': '查询时间范围不能超过 6 个月',
 
-export type MessageKey = keyof typeof zhCn;
-type Catalog = Record<MessageKey, string>;
+  'trade.badAmount': '请只填写数字，小数点后最多两位，不要使用逗号或空格',
+  'trade.amountReversed': '最大金额不能小于最小金额',
 
-const zhHk: Catalog = {
+  'code.invalid': '验证码不正确或已失效',
+  'code.wrong': '验证码不正确，还可尝试 {remaining} 次',
+  'code.tooManyAttempts': '验证码错误次数过多，请重新获取',
+  'code.resendTooSoon': '请 {seconds} 秒后再获取验证码',
+  'code.tooManyForDestination': '该地址获取验证码过于频繁，请稍后再试',
+  'code.tooManyForIp': '请求过于频繁，请稍后再试',
+
+  'delivery.failed': '消息发送失败，请稍后再试',
+
+  'file.tooLarge': '单个文件不能超过 {mb} MB',
+  'file.tooMany': '每项最多上传 {count} 个文件',
+  'file.badType': '文件“{name}”格式不正确，允许的格式：{types}',
+  'file.none': '请选择要上传的文件',
+};
+
+type Key = keyof typeof zhCn;
+
+const zhHk: Record<Key, string> = {
   ok: '操作成功',
 
   'error.unauthorized': '登入狀態已過期或無效，請重新登入',
@@ -96,48 +97,53 @@ const zhHk: Catalog = {
   'validation.tooLarge': '{field}不能大於 {max}',
   'validation.invalidOption': '{field}的取值無效',
   'validation.custom': '{field}：{detail}',
-
-  'password.rule': '請輸入符合規則的密碼',
-  'password.mismatch': '兩次輸入的密碼不一致',
-  'password.oldIncorrect': '原密碼不正確',
-  'password.sameAsOld': '新密碼不能與原密碼相同',
-  'password.updated': '密碼修改成功',
-
-  'login.success': '登入成功',
-  'login.switched': '切換商戶登入成功',
-  'login.badCredentials': '商戶號、用戶名或密碼不正確',
-  'login.locked': '帳戶已被鎖定，請 {minutes} 分鐘後再試',
-  'login.accountLocked': '帳戶已鎖定',
-  'login.merchantDeleted': '該商戶已被註銷',
-  'login.merchantDisabled': '該商戶已被停用，請聯絡客服',
-  'login.adminDisabled': '該帳戶已被停用，請聯絡管理員',
-  'login.invitationPending': '該帳戶的邀請尚未接受，請先透過邀請郵件啟用',
-  'login.invitationExpired': '邀請連結已過期，請聯絡管理員重新發送',
+  'validation.amount': '{field}請只填寫數字，小數點後最多 {decimals} 位，不要使用逗號、空格或正負號',
+  'validation.amountWhole': '{field}請只填寫整數數字，不要使用小數點、逗號、空格或正負號',
 
   'field.body': '請求內容',
   'field.querystring': '查詢參數',
   'field.params': '路徑參數',
   'field.headers': '請求頭',
-  'field.merchantNo': '商戶號',
-  'field.loginName': '用戶名',
-  'field.password': '密碼',
-  'field.oldPassword': '原密碼',
-  'field.newPassword': '新密碼',
-  'field.confirmPassword': '確認密碼',
-  'field.businessId': '商戶',
   'field.id': '編號',
   'field.gatewayNo': '網關號',
   'field.page': '頁碼',
   'field.limit': '每頁條數',
-  'field.success': '登入結果',
+  'field.fileId': '檔案編號',
+  'field.from': '開始日期',
+  'field.to': '結束日期',
+  'field.timeType': '時間類型',
+  'field.tradeNo': '交易訂單號',
+  'field.cardScheme': '卡種',
+  'field.currency': '幣種',
+  'field.amountMin': '最小金額',
+  'field.amountMax': '最大金額',
+  'field.appealStatus': '申訴狀態',
+  'field.after': '翻頁位置',
+  'field.format': '檔案格式',
 
-  ...onboardingZhHk,
-  ...tradeZhHk,
-  ...disputesZhHk,
-  ...reportsZhHk,
+  'dateRange.badDate': '日期格式應為 年-月-日',
+  'dateRange.reversed': '結束日期不能早於開始日期',
+  'dateRange.tooLong': '查詢時間範圍不能超過 6 個月',
+
+  'trade.badAmount': '請只填寫數字，小數點後最多兩位，不要使用逗號或空格',
+  'trade.amountReversed': '最大金額不能小於最小金額',
+
+  'code.invalid': '驗證碼不正確或已失效',
+  'code.wrong': '驗證碼不正確，還可嘗試 {remaining} 次',
+  'code.tooManyAttempts': '驗證碼錯誤次數過多，請重新獲取',
+  'code.resendTooSoon': '請 {seconds} 秒後再獲取驗證碼',
+  'code.tooManyForDestination': '該地址獲取驗證碼過於頻繁，請稍後再試',
+  'code.tooManyForIp': '請求過於頻繁，請稍後再試',
+
+  'delivery.failed': '訊息發送失敗，請稍後再試',
+
+  'file.tooLarge': '單個檔案不能超過 {mb} MB',
+  'file.tooMany': '每項最多上傳 {count} 個檔案',
+  'file.badType': '檔案「{name}」格式不正確，允許的格式：{types}',
+  'file.none': '請選擇要上傳的檔案',
 };
 
-const en: Catalog = {
+const en: Record<Key, string> = {
   ok: 'Success',
 
   'error.unauthorized': 'Invalid or expired session, please log in again',
@@ -159,45 +165,61 @@ const en: Catalog = {
   'validation.tooLarge': '{field} must not be greater than {max}',
   'validation.invalidOption': '{field} has an invalid value',
   'validation.custom': '{field}: {detail}',
-
-  'password.rule': 'A password following the rules is required',
-  'password.mismatch': 'The two passwords differ',
-  'password.oldIncorrect': 'The old password is incorrect',
-  'password.sameAsOld': 'The new password must differ from the old one',
-  'password.updated': 'Password changed',
-
-  'login.success': 'Logged in',
-  'login.switched': 'Switched business',
-  'login.badCredentials': 'Incorrect merchant number, login name or password',
-  'login.locked': 'The account is locked, please try again in {minutes} minutes',
-  'login.accountLocked': 'Account locked',
-  'login.merchantDeleted': 'This merchant account has been closed',
-  'login.merchantDisabled': 'This merchant account is disabled, please contact customer service',
-  'login.adminDisabled': 'This account is disabled, please contact your administrator',
-  'login.invitationPending': 'This account has not accepted its invitation yet, please use the invitation email first',
-  'login.invitationExpired': 'The invitation has expired, please ask an administrator to resend it',
+  'validation.amount': '{field}: enter digits with at most {decimals} decimals after a dot, without commas, spaces or signs',
+  'validation.amountWhole': '{field}: enter whole digits only, without a decimal point, commas, spaces or signs',
 
   'field.body': 'Request body',
   'field.querystring': 'Query parameters',
   'field.params': 'Path parameters',
   'field.headers': 'Request headers',
-  'field.merchantNo': 'Merchant number',
-  'field.loginName': 'Login name',
-  'field.password': 'Password',
-  'field.oldPassword': 'Old password',
-  'field.newPassword': 'New password',
-  'field.confirmPassword': 'Confirm password',
-  'field.businessId': 'Business',
   'field.id': 'ID',
   'field.gatewayNo': 'Gateway number',
   'field.page': 'Page',
   'field.limit': 'Page size',
-  'field.success': 'Login result',
+  'field.fileId': 'File number',
+  'field.from': 'Start date',
+  'field.to': 'End date',
+  'field.timeType': 'Time type',
+  'field.tradeNo': 'Transaction order number',
+  'field.cardScheme': 'Card scheme',
+  'field.currency': 'Currency',
+  'field.amountMin': 'Minimum amount',
+  'field.amountMax': 'Maximum amount',
+  'field.appealStatus': 'Appeal status',
+  'field.after': 'Page position',
+  'field.format': 'File format',
 
-  ...onboardingEn,
-  ...tradeEn,
-  ...disputesEn,
-  ...reportsEn,
+  'dateRange.badDate': 'Dates must be year-month-day',
+  'dateRange.reversed': 'The end date must not be before the start date',
+  'dateRange.tooLong': 'The date range must not exceed 6 months',
+
+  'trade.badAmount': 'Enter digits with at most two decimals after a dot, without commas or spaces',
+  'trade.amountReversed': 'The maximum amount must not be less than the minimum amount',
+
+  'code.invalid': 'The verification code is incorrect or no longer valid',
+  'code.wrong': 'Incorrect verification code, {remaining} attempts left',
+  'code.tooManyAttempts': 'Too many wrong attempts, please request a new code',
+  'code.resendTooSoon': 'Please wait {seconds} seconds before requesting another code',
+  'code.tooManyForDestination': 'Too many codes were requested for this address, please try again later',
+  'code.tooManyForIp': 'Too many requests, please try again later',
+
+  'delivery.failed': 'The message could not be sent, please try again later',
+
+  'file.tooLarge': 'Each file may be at most {mb} MB',
+  'file.tooMany': 'At most {count} files per field',
+  'file.badType': 'File "{name}" is not in an accepted format ({types})',
+  'file.none': 'Choose a file to upload',
 };
 
-export const MESSAGES = { zhCn, zhHk, en } as const;
+export const PLATFORM_MESSAGES = { zhCn, zhHk, en };
+
+/**
+ * The keys of every catalog, by owner. Platform declares its own; each domain's `messages.ts` adds an
+ * entry with `declare module` (the import direction is domains -> platform, so platform cannot list
+ * them). A key outside every catalog does not compile.
+ */
+export interface MessageCatalogs {
+  platform: Key;
+}
+
+export type MessageKey = MessageCatalogs[keyof MessageCatalogs];

@@ -17,6 +17,7 @@ const zhCn = {
   'purpose.removeAccount': '注销账户',
   'purpose.twoFAToggle': '开启或关闭两步验证',
   'purpose.upgrade': '账户升级',
+  'purpose.unlock': '账户解锁',
 
   'sms.code': '【{product}】您的{purpose}验证码为 {code}，{minutes} 分钟内有效，请勿泄露给他人。',
 
@@ -45,6 +46,22 @@ const zhCn = {
   'mail.emailChanged.subject': '您的{product}登录邮箱已更改',
   'mail.emailChanged.text':
     '您好：\n\n您账户的邮箱已更改为 {newEmail}。新邮箱验证之前不能用于登录。\n\n如果这不是您本人的操作，请立即联系客服。',
+
+  'mail.accountLocked.subject': '您的{product}账户已被锁定',
+  'mail.accountLocked.text':
+    '您好：\n\n商户号 {merchantNo} 的用户 {loginName} 连续 10 次密码错误，账户已于 {time} 起锁定 {minutes} 分钟。最后一次尝试来自 IP 地址 {ip}。\n\n锁定期满后即可再次登录。如需立即解锁，请在登录页输入正确的密码并获取解锁验证码（发送到账户的手机或已验证邮箱）：{link}\n\n如果这些尝试不是您本人所为，建议解锁后修改密码。',
+  'sms.accountLocked':
+    '【{product}】商户号 {merchantNo} 的用户 {loginName} 连续 10 次密码错误，账户已锁定 {minutes} 分钟。如需立即解锁，请在登录页凭密码获取解锁验证码。',
+
+  'mail.signupAttempt.subject': '有人尝试使用您的邮箱注册{product}',
+  'mail.signupAttempt.text':
+    '您好：\n\n有人刚刚尝试使用此邮箱地址注册{product}。此邮箱已属于一个账户，不会被新的注册使用。\n\n如果是您本人，无需重新注册：请使用手机号码或邮箱验证码登录，或重置密码：{link}\n\n如果不是您本人，请忽略本邮件，您的账户不受影响。',
+  'sms.signupAttempt':
+    '【{product}】有人刚刚尝试使用您的手机号码注册。此号码已有账户，如是您本人，请直接登录或重置密码；如不是，请忽略本短信。',
+
+  'mail.signInUnverified.subject': '{product}登录验证码未发送',
+  'mail.signInUnverified.text':
+    '您好：\n\n有人请求向此邮箱发送登录验证码。此邮箱尚未验证，验证之前不能用于登录，因此没有发送验证码。\n\n如果是您本人：请打开之前收到的验证邮件完成验证，或使用手机号码登录：{link}\n\n如果不是您本人，请忽略本邮件。',
 } as const;
 
 export type NotificationKey = keyof typeof zhCn;
@@ -62,6 +79,7 @@ const zhHk: Catalog = {
   'purpose.removeAccount': '註銷帳戶',
   'purpose.twoFAToggle': '開啟或關閉兩步驗證',
   'purpose.upgrade': '帳戶升級',
+  'purpose.unlock': '帳戶解鎖',
 
   'sms.code': '【{product}】您的{purpose}驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露給他人。',
 
@@ -90,6 +108,22 @@ const zhHk: Catalog = {
   'mail.emailChanged.subject': '您的{product}登入電郵已更改',
   'mail.emailChanged.text':
     '您好：\n\n您帳戶的電郵已更改為 {newEmail}。新電郵驗證之前不能用於登入。\n\n如果這不是您本人的操作，請立即聯絡客服。',
+
+  'mail.accountLocked.subject': '您的{product}帳戶已被鎖定',
+  'mail.accountLocked.text':
+    '您好：\n\n商戶號 {merchantNo} 的用戶 {loginName} 連續 10 次密碼錯誤，帳戶已於 {time} 起鎖定 {minutes} 分鐘。最後一次嘗試來自 IP 地址 {ip}。\n\n鎖定期滿後即可再次登入。如需立即解鎖，請在登入頁輸入正確的密碼並獲取解鎖驗證碼（發送到帳戶的手機或已驗證電郵）：{link}\n\n如果這些嘗試不是您本人所為，建議解鎖後修改密碼。',
+  'sms.accountLocked':
+    '【{product}】商戶號 {merchantNo} 的用戶 {loginName} 連續 10 次密碼錯誤，帳戶已鎖定 {minutes} 分鐘。如需立即解鎖，請在登入頁憑密碼獲取解鎖驗證碼。',
+
+  'mail.signupAttempt.subject': '有人嘗試使用您的電郵註冊{product}',
+  'mail.signupAttempt.text':
+    '您好：\n\n有人剛剛嘗試使用此電郵地址註冊{product}。此電郵已屬於一個帳戶，不會被新的註冊使用。\n\n如果是您本人，無需重新註冊：請使用手機號碼或電郵驗證碼登入，或重設密碼：{link}\n\n如果不是您本人，請忽略本郵件，您的帳戶不受影響。',
+  'sms.signupAttempt':
+    '【{product}】有人剛剛嘗試使用您的手機號碼註冊。此號碼已有帳戶，如是您本人，請直接登入或重設密碼；如不是，請忽略本短訊。',
+
+  'mail.signInUnverified.subject': '{product}登入驗證碼未發送',
+  'mail.signInUnverified.text':
+    '您好：\n\n有人請求向此電郵發送登入驗證碼。此電郵尚未驗證，驗證之前不能用於登入，因此沒有發送驗證碼。\n\n如果是您本人：請打開之前收到的驗證郵件完成驗證，或使用手機號碼登入：{link}\n\n如果不是您本人，請忽略本郵件。',
 };
 
 const en: Catalog = {
@@ -104,6 +138,7 @@ const en: Catalog = {
   'purpose.removeAccount': 'account removal',
   'purpose.twoFAToggle': 'two-step verification setting',
   'purpose.upgrade': 'account upgrade',
+  'purpose.unlock': 'account unlock',
 
   'sms.code': '[{product}] {code} is your {purpose} code, valid for {minutes} minutes. Do not share it.',
 
@@ -134,6 +169,22 @@ const en: Catalog = {
   'mail.emailChanged.subject': 'Your {product} email address was changed',
   'mail.emailChanged.text':
     'Hello,\n\nThe email address of your account was changed to {newEmail}. It cannot be used to log in until it is verified.\n\nIf this was not you, contact customer service at once.',
+
+  'mail.accountLocked.subject': 'Your {product} account is locked',
+  'mail.accountLocked.text':
+    "Hello,\n\nAfter 10 wrong passwords in a row, the login {loginName} of merchant number {merchantNo} was locked at {time} for {minutes} minutes. The last attempt came from IP address {ip}.\n\nYou can log in again when the lock ends. To unlock it now, enter the right password on the login page and ask for an unlock code (sent to the account's mobile or verified email): {link}\n\nIf these attempts were not yours, change your password after unlocking.",
+  'sms.accountLocked':
+    '[{product}] After 10 wrong passwords, login {loginName} of merchant {merchantNo} is locked for {minutes} minutes. To unlock it now, ask for an unlock code with your password on the login page.',
+
+  'mail.signupAttempt.subject': 'Someone tried to register for the {product} with your email address',
+  'mail.signupAttempt.text':
+    'Hello,\n\nSomeone just tried to register for the {product} with this email address. It already belongs to an account and will not be used by the new registration.\n\nIf it was you, there is no need to register again: log in with your mobile or an email code, or reset your password: {link}\n\nIf it was not you, ignore this email; your account is not affected.',
+  'sms.signupAttempt':
+    '[{product}] Someone just tried to register with your mobile number. It already has an account: if it was you, log in or reset your password; if not, ignore this message.',
+
+  'mail.signInUnverified.subject': '{product}: no sign-in code was sent',
+  'mail.signInUnverified.text':
+    'Hello,\n\nSomeone asked for a sign-in code for this email address. The address is not verified yet and cannot be used to log in until it is, so no code was sent.\n\nIf it was you: open the verification email you received earlier, or log in with your mobile number: {link}\n\nIf it was not you, ignore this email.',
 };
 
 export const NOTIFICATION_TEXTS = { zhCn, zhHk, en } as const;
@@ -145,7 +196,17 @@ export function notificationText(lang: TLanguage, key: NotificationKey, params: 
   return NOTIFICATION_TEXTS[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in all ? String(all[name]) : whole));
 }
 
-export type MailKind = 'code' | 'verifyEmail' | 'resetPassword' | 'invitation' | 'kycApproved' | 'kycRejected' | 'emailChanged';
+export type MailKind =
+  | 'code'
+  | 'verifyEmail'
+  | 'resetPassword'
+  | 'invitation'
+  | 'kycApproved'
+  | 'kycRejected'
+  | 'emailChanged'
+  | 'accountLocked'
+  | 'signupAttempt'
+  | 'signInUnverified';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 

@@ -1,5 +1,5 @@
 import type { TModule } from '@mbo/shared/auth';
-import { ALWAYS_ALLOWED_MENUS, MODULES } from '@mbo/shared/permissions';
+import { ALWAYS_ALLOWED_MENUS, MODULES, type TPermission } from '@mbo/shared/permissions';
 import type { Db } from '../db/database';
 
 export type RoleGrant = { isAdmin: boolean; permissions: ReadonlySet<string> };
@@ -62,7 +62,7 @@ export async function loadAccess(db: Db, roleId: number, merchantId: number): Pr
  * Refundment:Apply or from a transaction's detail with TradeRecord:Refund): such a route declares
  * `signedIn` and calls this in its handler.
  */
-export async function holdsAnyPermission(db: Db, roleId: number, merchantId: number, wanted: readonly string[]): Promise<boolean> {
+export async function holdsAnyPermission(db: Db, roleId: number, merchantId: number, wanted: readonly TPermission[]): Promise<boolean> {
   const access = await loadAccess(db, roleId, merchantId);
   return wanted.some((p) => access.permissions.has(p));
 }

@@ -1,15 +1,18 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { TOKEN_HEADER } from '@mbo/shared/auth';
+import { ErrorCode } from '@mbo/shared/envelope';
 import { DEFAULT_LANGUAGE, languageFromHeader, type TLanguage } from '@mbo/shared/i18n';
 import { isPermission, type TPermission } from '@mbo/shared/permissions';
 import { DEFAULT_TIMEZONE } from '@mbo/shared/timezones';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { forbiddenError, unauthorizedError } from './errors';
+import { createBackground, type Background } from './background';
+import { AppError, forbiddenError, unauthorizedError } from './errors';
+import { fieldLabel } from './i18n';
 import { loadAccess } from './permissions';
 import type { Notifier } from './notifier';
-import { findActiveSession, type SessionContext } from './session';
+import { findActiveSession, type SessionContext, type SessionLimits } from './session';
 import { MINUTE_MS, timezoneFromHeader, type Clock } from './time';
 
 declare module 'fastify' {
@@ -38,6 +41,10 @@ declare module 'fastify' {
     now: Clock;
     /** Mail and SMS (decorated in buildApp). */
     notifier: Notifier;
+    /** Notices sent after the answer, so their time does not show in it. */
+    background: Background;
+    /** Every API route as registered (method, url, schema, config): what the route fuzz test walks. */
+    apiRoutes: RouteOptions[];
   }
 }
 
@@ -56,18 +63,44 @@ function checkRouteDeclaration(route: RouteOptions): void {
   if (!route.schema?.response) throw new Error(`${where}: declare a response schema`);
 }
 
+export function sessionLimitsOf(config: Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours'>): SessionLimits {
+  return { idleMs: config.sessionIdleMinutes * MINUTE_MS, maxAgeMs: config.sessionMaxHours * 60 * MINUTE_MS };
+}
+
 export function installRequestContext(app: FastifyInstance, deps: { db: Db; config: Config; now: Clock }): void {
   app.decorate('db', deps.db);
   app.decorate('appConfig', deps.config);
   app.decorate('now', deps.now);
+  app.decorate('background', createBackground(app.log));
+  const apiRoutes: RouteOptions[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.decorateRequest('lang', DEFAULT_LANGUAGE);
   app.decorateRequest('timezone', DEFAULT_TIMEZONE);
   app.decorateRequest('auth', null);
 
-  app.addHook('onRoute', checkRouteDeclaration);
+  app.addHook('onRoute', (route) => {
+    checkRouteDeclaration(route);
+    if (isApiRoute(route.url)) apiRoutes.push(route);
+  });
 
-  const idleMs = deps.config.sessionIdleMinutes * MINUTE_MS;
+  const limits = sessionLimitsOf(deps.config);
   const tokenHeader = TOKEN_HEADER.toLowerCase();
+
+  // PostgreSQL cannot store a NUL character in text and no field of the product needs one: text that
+  // carries one is refused as invalid before it reaches a query, on SQLite too so both answer alike.
+  app.addHook('preValidation', async (request) => {
+    if (!isApiRoute(request.routeOptions.url)) return;
+    for (const [part, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
+      const field = fieldWithNul(value, part);
+      if (field !== null) {
+        throw new AppError('validation.invalid', ErrorCode.validation, 200, { field: fieldLabel(request.lang, field) });
+      }
+    }
+  });
 
   app.addHook('onRequest', async (request) => {
     request.lang = languageFromHeader(request.headers.lang);
@@ -82,7 +115,7 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     // The token comes from this header only; a cookie never authenticates.
     const raw = request.headers[tokenHeader];
     const token = Array.isArray(raw) ? raw[0] : raw;
-    const session = token ? await findActiveSession(deps.db, token, deps.now(), idleMs) : null;
+    const session = token ? await findActiveSession(deps.db, token, deps.now(), limits) : null;
     if (!session) throw unauthorizedError();
     request.auth = session;
 
@@ -92,6 +125,18 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
       if (!access.permissions.has(c.permission)) throw forbiddenError();
     }
   });
+}
+
+/** The name of the first field whose text (or key) carries a NUL character, or null. */
+export function fieldWithNul(value: unknown, name: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? name : null;
+  if (typeof value !== 'object' || value === null || depth > 32) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return name;
+    const found = fieldWithNul(inner, /^\d+$/.test(key) ? name : key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** The session of a signed-in route (the onRequest hook guarantees it; this keeps handlers honest). */

@@ -1,3 +1,6 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+
 declare const scopeBrand: unique symbol;
 
 /**
@@ -32,4 +35,32 @@ export function operatorScope(merchantId: number): Scope {
 export function gatewayIdFilter(scope: Scope): number[] | null {
   if (scope.gatewayIds === null) return null;
   return scope.gatewayIds.length > 0 ? [...scope.gatewayIds] : [0];
+}
+
+/**
+ * The scope narrowed to one gateway number (a list's gateway filter), or null when the caller may not
+ * see that gateway: another merchant's number, one outside the admin's assignment and an unknown one
+ * all look the same, and the list answers an empty page. Without a number the scope is returned as is.
+ */
+export async function narrowToGateway<S extends Scope>(db: Db, scope: S, gatewayNo: string | undefined): Promise<S | null> {
+  if (gatewayNo === undefined) return scope;
+  const ids = gatewayIdFilter(scope);
+  const row = await db
+    .selectFrom('gateways')
+    .select('id')
+    .where('merchant_id', '=', scope.merchantId)
+    .where('gateway_no', '=', gatewayNo)
+    .$if(ids !== null, (qb) => qb.where('id', 'in', ids ?? [0]))
+    .executeTakeFirst();
+  return row ? { ...scope, gatewayIds: [row.id] } : null;
+}
+
+/**
+ * "Belongs to the scope" for a table (or alias) with merchant_id and gateway_id columns:
+ * `.where(inScope(scope, 'r'))`.
+ */
+export function inScope(scope: Scope, table: string) {
+  const merchant = sql<boolean>`${sql.ref(`${table}.merchant_id`)} = ${scope.merchantId}`;
+  const ids = gatewayIdFilter(scope);
+  return ids === null ? merchant : sql<boolean>`(${merchant} and ${sql.ref(`${table}.gateway_id`)} in (${sql.join(ids)}))`;
 }

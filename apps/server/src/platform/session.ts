@@ -76,11 +76,15 @@ export async function createSession(db: Db, s: NewSession): Promise<{ token: str
   return { token, sessionId: row.id };
 }
 
+/** How long a session lives: `idleMs` since its last use, and at most `maxAgeMs` since it was opened. */
+export type SessionLimits = { idleMs: number; maxAgeMs: number };
+
 /**
  * The session behind a token, when it is still usable: not revoked, not idle longer than
- * `idleMs`, its admin still normal and its merchant neither deleted nor disabled.
+ * `limits.idleMs`, not older than `limits.maxAgeMs` (an active session still ends, so a stolen token
+ * does not live forever), its admin still normal and its merchant neither deleted nor disabled.
  */
-export async function findActiveSession(db: Db, token: string, now: number, idleMs: number): Promise<SessionContext | null> {
+export async function findActiveSession(db: Db, token: string, now: number, limits: SessionLimits): Promise<SessionContext | null> {
   if (!looksLikeToken(token)) return null;
   const row = await db
     .selectFrom('sessions as s')
@@ -96,6 +100,7 @@ export async function findActiveSession(db: Db, token: string, now: number, idle
       's.two_fa_passed',
       's.business_selected',
       's.last_seen_at',
+      's.created_at',
       's.revoked_at',
       'a.merchant_id as admin_merchant_id',
       'a.login_name',
@@ -110,7 +115,8 @@ export async function findActiveSession(db: Db, token: string, now: number, idle
     .executeTakeFirst();
   if (!row) return null;
   if (row.revoked_at !== null) return null;
-  if (now - row.last_seen_at >= idleMs) return null;
+  if (now - row.last_seen_at >= limits.idleMs) return null;
+  if (now - row.created_at >= limits.maxAgeMs) return null;
   if (row.admin_merchant_id !== row.merchant_id) return null;
   if (row.admin_status !== AdminStatus.normal) return null;
   if (row.merchant_status === MerchantStatus.deleted || row.merchant_status === MerchantStatus.disabled) return null;
@@ -172,12 +178,16 @@ export async function revokeOtherSessions(db: Db, adminId: number, keepSessionId
   return Number(result.numUpdatedRows);
 }
 
-/** Revokes every open session of a person: those opened as the person and those of any admin row linked to them. */
-export async function revokePersonSessions(db: Db, personId: number, now: number): Promise<number> {
+/**
+ * Revokes every open session of a person: those opened as the person and those of any admin row linked
+ * to them, except `keepSessionId` (the session that changed the password stays open).
+ */
+export async function revokePersonSessions(db: Db, personId: number, now: number, keepSessionId?: number): Promise<number> {
   const result = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('revoked_at', 'is', null)
+    .$if(keepSessionId !== undefined, (qb) => qb.where('id', '<>', keepSessionId ?? 0))
     .where((eb) =>
       eb.or([eb('person_id', '=', personId), eb('admin_id', 'in', eb.selectFrom('admins').select('id').where('person_id', '=', personId))]),
     )

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TKycFileType } from '@mbo/shared/onboarding';
+import type { TKycFileType } from '@mbo/shared/kyc';
 
 /*
  * Uploaded files: the type is read from the content (magic bytes), never from the name or the

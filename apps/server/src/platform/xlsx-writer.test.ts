@@ -41,4 +41,16 @@ describe('streaming XLSX writer', () => {
     // A control character XML cannot carry is dropped rather than breaking the file.
     expect(sheet.getCell('D3').value).toBe('xy');
   });
+
+  it('writes text that looks like a formula as a string cell, never as a formula', async () => {
+    const dangerous = ['=1+1', '+1+2', '-2+3', '@SUM(A1)', '=cmd|"/c calc"!A1', '=HYPERLINK("http://x.example","y")'];
+    const file = await build([dangerous]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file as unknown as ArrayBuffer);
+    const row = wb.worksheets[0]!.getRow(1);
+    dangerous.forEach((text, i) => {
+      expect(row.getCell(i + 1).value).toBe(text);
+      expect(row.getCell(i + 1).type).toBe(ExcelJS.ValueType.String);
+    });
+  });
 });

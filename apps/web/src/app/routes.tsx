@@ -24,7 +24,13 @@ const DailyReportPage = lazyPage(() => import('../features/reports/pages/daily-r
 const MonthlyReportPage = lazyPage(() => import('../features/reports/pages/monthly-report-page'), 'MonthlyReportPage');
 const ChargebackRefundPage = lazyPage(() => import('../features/reports/pages/chargeback-refund-page'), 'ChargebackRefundPage');
 const LoginLogListPage = lazyPage(() => import('../features/system/pages/login-log-list-page'), 'LoginLogListPage');
-const SelectMerchantPage = lazyPage(() => import('../features/select-merchant/pages/select-merchant-page'), 'SelectMerchantPage');
+const MerchantDetailsPage = lazyPage(() => import('../features/system/pages/merchant-details-page'), 'MerchantDetailsPage');
+const AdminListPage = lazyPage(() => import('../features/system/pages/admin-list-page'), 'AdminListPage');
+const RoleListPage = lazyPage(() => import('../features/system/pages/role-list-page'), 'RoleListPage');
+const OperationLogListPage = lazyPage(() => import('../features/system/pages/operation-log-list-page'), 'OperationLogListPage');
+const NewsPage = lazyPage(() => import('../features/system/pages/news-page'), 'NewsPage');
+const IconListPage = lazyPage(() => import('../features/system/pages/icon-list-page'), 'IconListPage');
+const SelectMerchantPage = lazyPage(() => import('../features/auth/pages/select-merchant-page'), 'SelectMerchantPage');
 const RegisterPage = lazyPage(() => import('../features/onboarding/pages/register-page'), 'RegisterPage');
 const TwoFactorPage = lazyPage(() => import('../features/onboarding/pages/two-factor-page'), 'TwoFactorPage');
 const ActivatePage = lazyPage(() => import('../features/onboarding/pages/activate-page'), 'ActivatePage');
@@ -41,6 +47,12 @@ const AccountUpgradePage = lazyPage(() => import('../features/onboarding/pages/a
 /** Menu screens built so far; every other menu url shows the "being prepared" page. */
 const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {
   '/log/forwardLoginLogList': () => <LoginLogListPage />,
+  '/merchant/showMerchantDetails': () => <MerchantDetailsPage />,
+  '/admin/findManagers': () => <AdminListPage />,
+  '/role/findRoles': () => <RoleListPage />,
+  '/log/forwardOperateLogList': () => <OperationLogListPage />,
+  '/mernews/showNewsManage': () => <NewsPage />,
+  '/system/iconList': () => <IconListPage />,
   '/merTradeMgr/initTradeRecordPage': () => <TransactionListPage view="formal" />,
   '/merTradeMgr/initUnTradeRecordPage': () => <TransactionListPage view="riskDeclined" />,
   '/merTradeMgr/initUnFishedTradeRecordPage': () => <TransactionListPage view="uncompleted" />,

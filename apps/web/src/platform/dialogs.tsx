@@ -2,7 +2,7 @@ import { Modal, type ButtonProps } from 'antd';
 import { t } from './i18n';
 
 /**
- * Confirm dialogs the platform opens outside any screen. Loaded on demand (see request-ui.ts and
+ * Confirm dialogs the platform opens outside any screen. Loaded on demand (see session-expired.ts and
  * version-check.ts) so the sign-in bundle does not carry the dialog component.
  */
 export function openSessionExpiredDialog(onChoice: (relogin: boolean) => void): void {

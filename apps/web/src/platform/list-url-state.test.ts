@@ -4,7 +4,17 @@ import { ZTransactionListQuery } from '@mbo/shared/transactions';
 import { apiFilters, filterIssues, readListUrl, writeListUrl } from './list-url-state';
 
 const today = '2026-03-20';
-const refundDefaults = { timeType: 'refundApply', from: today, to: today, gatewayNo: '', tradeNo: '', refundNo: '', status: '', method: '', source: '' };
+const refundDefaults = {
+  timeType: 'refundApply',
+  from: today,
+  to: today,
+  gatewayNo: '',
+  tradeNo: '',
+  refundNo: '',
+  status: '',
+  method: '',
+  source: '',
+};
 const txDefaults = { timeType: 'trade', from: today, to: today, amountMin: '', amountMax: '', payStatus: '', email: '' };
 
 describe('list URL state', () => {
@@ -54,8 +64,12 @@ describe('list URL state', () => {
     expect(filterIssues(ZTransactionListQuery, { ...txDefaults, amountMin: '20', amountMax: '5' })).toEqual([
       { key: 'amountMax', message: 'trade.amountReversed' },
     ]);
-    expect(filterIssues(ZTransactionListQuery, { ...txDefaults, amountMin: '1,5' })).toEqual([{ key: 'amountMin', message: 'trade.badAmount' }]);
-    expect(filterIssues(ZRefundListQuery, { ...refundDefaults, from: '2025-01-01' })).toEqual([{ key: 'to', message: 'dateRange.tooLong' }]);
+    expect(filterIssues(ZTransactionListQuery, { ...txDefaults, amountMin: '1,5' })).toEqual([
+      { key: 'amountMin', message: 'trade.badAmount' },
+    ]);
+    expect(filterIssues(ZRefundListQuery, { ...refundDefaults, from: '2025-01-01' })).toEqual([
+      { key: 'to', message: 'dateRange.tooLong' },
+    ]);
     expect(filterIssues(ZRefundListQuery, refundDefaults)).toEqual([]);
   });
 

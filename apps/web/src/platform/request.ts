@@ -7,7 +7,8 @@ import { clearSession, getToken } from './session';
 import { getTimezoneName } from './timezone';
 import { currentPath, loginPathWithRedirect, navigateTo } from './navigation';
 import { withQuery } from './query-string';
-import { confirmSessionExpired, showErrorToast, showWarningToast } from './request-ui';
+import { showErrorToast, showWarningToast } from './request-ui';
+import { confirmSessionExpired } from './session-expired';
 
 // A type-only import keeps zod (which auth.ts loads) out of the sign-in bundle while still
 // failing to compile if the shared header name ever changes.
@@ -46,6 +47,11 @@ export type TRequestOptions = {
   signal?: AbortSignal;
   /** No toast and no dialog: the caller handles the rejection itself. */
   silent?: boolean;
+  /**
+   * No toast, but an expired session still opens the dialog: for callers that show the failure
+   * next to what failed (an uploaded file, a form) rather than in a toast.
+   */
+  noToast?: boolean;
   headers?: Record<string, string>;
 };
 
@@ -67,9 +73,10 @@ export function resetDuplicateSubmitWindow(): void {
   lastSubmits.clear();
 }
 
-function fail(error: RequestError, silent: boolean | undefined, toast: 'error' | 'warning' | 'none' = 'error'): never {
-  if (!silent && toast === 'error') showErrorToast(error.message);
-  if (!silent && toast === 'warning') showWarningToast(error.message);
+function fail(error: RequestError, options: TRequestOptions, toast: 'error' | 'warning' = 'error'): never {
+  const quiet = options.silent || options.noToast;
+  if (!quiet && toast === 'error') showErrorToast(error.message);
+  if (!quiet && toast === 'warning') showWarningToast(error.message);
   throw error;
 }
 
@@ -90,11 +97,12 @@ function handleUnauthorized(silent: boolean | undefined, status: number): never 
   throw error;
 }
 
-function buildHeaders(options: TRequestOptions, hasBody: boolean): Headers {
+function buildHeaders(options: TRequestOptions, json: boolean): Headers {
   const headers = new Headers(options.headers);
   headers.set('lang', getLanguageHeader());
   headers.set('timezone', getTimezoneName());
-  if (hasBody) headers.set('Content-Type', 'application/json;charset=utf-8');
+  // A multipart body gets no Content-Type here: the browser writes it with the part boundary.
+  if (json) headers.set('Content-Type', 'application/json;charset=utf-8');
   if (!options.noToken) {
     const token = getToken();
     if (token) headers.set(tokenHeader, token);
@@ -104,12 +112,21 @@ function buildHeaders(options: TRequestOptions, hasBody: boolean): Headers {
 
 /** Sends the call and returns the raw response after the transport and HTTP status checks. */
 async function send(method: TMethod, url: string, options: TRequestOptions): Promise<Response> {
-  const hasBody = options.data !== undefined && method !== 'GET';
-  const body = hasBody ? JSON.stringify(options.data) : undefined;
+  const { data } = options;
+  const hasBody = data !== undefined && method !== 'GET';
+  const multipart = hasBody && data instanceof FormData;
+  const body = hasBody && data instanceof FormData ? data : hasBody ? JSON.stringify(data) : undefined;
   const fullUrl = withQuery(`${API_BASE}${url}`, options.params);
 
-  if ((method === 'POST' || method === 'PUT') && options.repeatSubmit !== false && isDuplicateSubmit(method, fullUrl, body ?? '')) {
-    fail(new RequestError('duplicate', t('request.repeatSubmit')), options.silent, 'warning');
+  // Uploads are not compared: each picked file is its own POST to the same address, often within
+  // the same second, and a FormData cannot be compared as text anyway.
+  if (
+    (method === 'POST' || method === 'PUT') &&
+    !multipart &&
+    options.repeatSubmit !== false &&
+    isDuplicateSubmit(method, fullUrl, typeof body === 'string' ? body : '')
+  ) {
+    fail(new RequestError('duplicate', t('request.repeatSubmit')), options, 'warning');
   }
 
   const controller = new AbortController();
@@ -129,38 +146,38 @@ async function send(method: TMethod, url: string, options: TRequestOptions): Pro
   try {
     response = await fetch(fullUrl, {
       method,
-      headers: buildHeaders(options, hasBody),
+      headers: buildHeaders(options, hasBody && !multipart),
       body,
       signal: controller.signal,
       credentials: 'same-origin',
     });
   } catch {
-    if (timedOut) fail(new RequestError('timeout', t('request.timeout')), options.silent);
+    if (timedOut) fail(new RequestError('timeout', t('request.timeout')), options);
     // Cancelled by the caller (e.g. a component going away): nothing to tell the person.
     if (options.signal?.aborted) throw new RequestError('aborted', t('request.timeout'));
-    fail(new RequestError('network', t('request.network')), options.silent);
+    fail(new RequestError('network', t('request.network')), options);
   } finally {
     if (timer) clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
   if (response.status === 401 && !options.noToken) handleUnauthorized(options.silent, 401);
-  if (response.status === 403) fail(new RequestError('forbidden', t('request.forbidden'), { status: 403 }), options.silent);
+  if (response.status === 403) fail(new RequestError('forbidden', t('request.forbidden'), { status: 403 }), options);
   if (!response.ok) {
     // Spec §8: "system interface abnormality" plus the last three characters of the failure text.
     const statusText = `Request failed with status code ${response.status}`;
-    fail(new RequestError('http', t('request.httpError', { code: statusText.slice(-3) }), { status: response.status }), options.silent);
+    fail(new RequestError('http', t('request.httpError', { code: statusText.slice(-3) }), { status: response.status }), options);
   }
   return response;
 }
 
 function checkEnvelope<T>(envelope: TEnvelope<T> | null, options: TRequestOptions): T {
   if (!envelope || typeof envelope !== 'object' || typeof envelope.code !== 'number') {
-    fail(new RequestError('business', t('request.unknownError')), options.silent);
+    fail(new RequestError('business', t('request.unknownError')), options);
   }
   if (envelope.code === 0) return envelope.data;
   if (envelope.code === 401 && !options.noToken) handleUnauthorized(options.silent, 200);
-  fail(new RequestError('business', envelope.msg || t('request.unknownError'), { code: envelope.code }), options.silent);
+  fail(new RequestError('business', envelope.msg || t('request.unknownError'), { code: envelope.code }), options);
 }
 
 export async function request<T>(method: TMethod, url: string, options: TRequestOptions = {}): Promise<T> {
@@ -181,6 +198,13 @@ export const http = {
   put: <T>(url: string, data?: unknown, options?: Omit<TRequestOptions, 'data'>) => request<T>('PUT', url, { ...options, data }),
   delete: <T>(url: string, params?: Record<string, unknown>, options?: Omit<TRequestOptions, 'params'>) =>
     request<T>('DELETE', url, { ...options, params }),
+  /**
+   * A multipart/form-data POST (files with their text fields; put the text fields first when the
+   * server checks them before reading any file). Same headers, envelope and session dialog as every
+   * other call; the failure is not toasted, because an upload shows it next to what failed.
+   */
+  upload: <T>(url: string, form: FormData, options?: Omit<TRequestOptions, 'data' | 'params' | 'repeatSubmit'>) =>
+    request<T>('POST', url, { noToast: true, ...options, data: form }),
 };
 
 /** Fills `:name` segments of a shared ApiPath. */

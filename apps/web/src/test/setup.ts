@@ -1,4 +1,4 @@
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import zhCn from '../locales/zhCn.json';
@@ -47,8 +47,9 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 // Toasts and confirm dialogs opened through antd's static API live in React roots of their own,
 // which cleanup() does not unmount: their timers would fire after jsdom is gone ("window is not
 // defined"). Calls to that API are noted (the wrappers pass everything through); after a test that
-// made one they are closed, and the file waits longer for React to finish before its environment goes.
-// Files that never open one are left alone: closing would itself start React work.
+// made one they are closed. Files that never open one are left alone: closing would itself start
+// React work. What React may still run after the last test is the scheduler race that
+// vitest.config.ts names; no file waits a fixed time for it.
 let staticUiUsed = false;
 
 function noteCalls(api: object, names: readonly string[]): void {
@@ -72,10 +73,4 @@ afterEach(() => {
   message.destroy();
   notification.destroy();
   Modal.destroyAll();
-});
-
-// Any file may leave React work queued on the scheduler (a state update from a late response, a
-// cleared timer's last render); it must run while jsdom still exists, so every file waits a moment.
-afterAll(async () => {
-  await new Promise<void>((resolve) => setTimeout(resolve, staticUiUsed ? 800 : 200));
 });

@@ -59,18 +59,21 @@ export const ANNOUNCEMENTS = [
   },
 ] as const;
 
+/** Demo reminders of merchant 100001; those about a gateway's cases are seen only by administrators who see that gateway. */
 export const REMINDERS = [
   {
     daysAgo: 5,
+    gatewayNo: '10010001',
     text: {
-      content_zh_cn: '您有 2 笔拒付将在 3 天内到期，请尽快在"调单/拒付"页面提交申诉材料。',
-      content_zh_hk: '您有 2 筆退單將在 3 天內到期，請盡快在「調單/退單」頁面提交申訴材料。',
+      content_zh_cn: '网关 10010001 有 2 笔拒付将在 3 天内到期，请尽快在"调单/拒付"页面提交申诉材料。',
+      content_zh_hk: '網關 10010001 有 2 筆退單將在 3 天內到期，請盡快在「調單/退單」頁面提交申訴材料。',
       content_en:
-        'Two chargebacks reach their reply deadline within 3 days. Please submit your documents on the retrieval and chargeback page.',
+        'Two chargebacks on gateway 10010001 reach their reply deadline within 3 days. Please submit your documents on the retrieval and chargeback page.',
     },
   },
   {
     daysAgo: 3,
+    gatewayNo: '10010002',
     text: {
       content_zh_cn: '网关 10010002 有 5 笔交易尚未上传物流单号，请在结算日前 3 天完成上传。',
       content_zh_hk: '網關 10010002 有 5 筆交易尚未上傳物流單號，請在結算日前 3 天完成上傳。',
@@ -80,6 +83,8 @@ export const REMINDERS = [
   },
   {
     daysAgo: 1,
+    // About the merchant's contract, not a gateway: every administrator of the merchant sees it.
+    gatewayNo: null,
     text: {
       content_zh_cn: '您的合同将于 2027-12-31 到期，如需续约请联系您的客户经理。',
       content_zh_hk: '您的合同將於 2027-12-31 到期，如需續約請聯絡您的客戶經理。',

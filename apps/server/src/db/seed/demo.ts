@@ -6,8 +6,11 @@ import { hashPassword } from '../../platform/passwords';
 import { DAY_MS } from '../../platform/time';
 import { ensureCurrencies } from './currencies';
 import { ANNOUNCEMENTS, REMINDERS } from './demo-content';
+import { seedMerchantDetails } from './demo-merchant-details';
 import { createAdministratorRole } from '../../domains/system/repository';
-import { generateTradeData, type TradeMerchantPlan } from './trade-generator';
+import { builtInRoleNames } from '../../domains/system/roles';
+import { generateTradeData } from './trade-generator';
+import type { TradeMerchantPlan } from './trade-rows';
 
 /** Demo sign-in printed at start and in the README. */
 export const DEMO_SIGN_IN = { merchantNo: '100001', loginName: 'admin', password: 'Admin@2026' } as const;
@@ -147,9 +150,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
       .insertInto('roles')
       .values({
         merchant_id: m1.id,
-        name: 'customer service',
-        name_cn: '客服',
-        name_en: 'Customer service',
+        ...builtInRoleNames('customerService'),
         description: 'Transaction screens without downloads or refunds',
         is_admin: 0,
       })
@@ -276,9 +277,20 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
       .execute();
     await trx
       .insertInto('reminders')
-      .values(REMINDERS.map((r) => ({ ...r.text, merchant_id: m1.id, admin_id: null, created_at: now - r.daysAgo * DAY_MS })))
+      .values(
+        REMINDERS.map((r) => ({
+          ...r.text,
+          merchant_id: m1.id,
+          admin_id: null,
+          // A reminder about one gateway's cases is scoped to it, so a member limited to other gateways does not see it.
+          gateway_id: r.gatewayNo === null ? null : gatewayId(r.gatewayNo),
+          created_at: now - r.daysAgo * DAY_MS,
+        })),
+      )
       .execute();
   });
+
+  await seedMerchantDetails(db, now);
 
   const chosen = trade.merchantNo ? plans.filter((p) => p.merchantNo === trade.merchantNo) : plans;
   if (trade.merchantNo && chosen.length === 0) throw new Error(`no demo merchant ${trade.merchantNo} (100001 or 100002)`);
@@ -295,7 +307,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
       `  member   ${DEMO_OPERATOR.loginName} / ${DEMO_OPERATOR.password}  (customer service role, gateway 10010001 only)`,
       'merchant 100002 Harbourline Digital Services Ltd. (active, gateway 10020001 HKD)',
       `  admin    ${DEMO_SIGN_IN.loginName} / ${DEMO_SIGN_IN.password}  (same person as 100001 admin: switch business works)`,
-      `announcements: ${ANNOUNCEMENTS.length} (all merchants); reminders: ${REMINDERS.length} for 100001`,
+      `announcements: ${ANNOUNCEMENTS.length} (all merchants); reminders: ${REMINDERS.length} for 100001 (two scoped to their gateway)`,
       `transactions: ${generated.transactions} (seed ${seed}, merchants ${chosen.map((p) => p.merchantNo).join(', ')}), ` +
         `refunds: ${generated.refunds}, disputes and alerts: ${generated.disputes}, rollup rows: ${generated.rollupRows} ` +
         `in ${(generated.elapsedMs / 1000).toFixed(1)} s`,

@@ -74,6 +74,13 @@ describe('demo seed', () => {
     expect(d.moduleList[1]?.menuList).toEqual(['/merchant/showUpdatePassword']);
     expect(d.userInfo.permissions.some((p) => p.endsWith(':Downloads') || p.includes('Refund'))).toBe(false);
     expect((await call(app, ApiPath.gateways, { token: d.token })).status).toBe(403);
+
+    // The reminder about gateway 10010002 is not the member's business; the one about 10010001 and the merchant-wide one are.
+    const reminders = await call<{ id: number; content: string }[]>(app, ApiPath.reminders, { token: d.token, lang: 'en_US' });
+    const texts = reminders.body.data.map((r) => r.content);
+    expect(texts).toHaveLength(2);
+    expect(texts.some((c) => c.includes('10010002'))).toBe(false);
+    expect(texts.some((c) => c.includes('10010001'))).toBe(true);
   });
 
   it('drops and recreates the schema for a reset', async () => {

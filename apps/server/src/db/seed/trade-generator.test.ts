@@ -11,7 +11,8 @@ import {
 import type { Db } from '../database';
 import { businessDay } from '../../platform/rollups';
 import { createTestDb, type TestDb } from '../../../test/test-db';
-import { generateTradeData, type TradeMerchantPlan } from './trade-generator';
+import { generateTradeData } from './trade-generator';
+import type { TradeMerchantPlan } from './trade-rows';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 20, 6, 30);

@@ -43,3 +43,65 @@ export function createRng(seed: number): Rng {
     },
   };
 }
+
+/* Sampling with that generator. */
+
+export type Weighted<T> = { items: readonly T[]; cumulative: Float64Array; total: number };
+export function weighted<T>(items: readonly T[], weightOf: (t: T) => number): Weighted<T> {
+  const cumulative = new Float64Array(items.length);
+  let total = 0;
+  items.forEach((t, i) => {
+    total += weightOf(t);
+    cumulative[i] = total;
+  });
+  return { items, cumulative, total };
+}
+export function pick<T>(rng: Rng, w: Weighted<T>): T {
+  const x = rng.next() * w.total;
+  let lo = 0;
+  let hi = w.items.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((w.cumulative[mid] ?? 0) > x) hi = mid;
+    else lo = mid + 1;
+  }
+  return w.items[lo] as T;
+}
+export function oneOf<T>(rng: Rng, list: readonly T[]): T {
+  return list[Math.floor(rng.next() * list.length)] as T;
+}
+export function digits(rng: Rng, n: number): string {
+  let s = '';
+  for (let i = 0; i < n; i += 1) s += Math.floor(rng.next() * 10);
+  return s;
+}
+export function asciiLower(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
+}
+/** Splits `total` over `weights` exactly (cumulative rounding keeps the sum). */
+export function apportion(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  let acc = 0;
+  let prev = 0;
+  return weights.map((w) => {
+    acc += w;
+    const upto = sum > 0 ? Math.round((total * acc) / sum) : 0;
+    const n = upto - prev;
+    prev = upto;
+    return n;
+  });
+}
+
+export function pickIndex(rng: Rng, weights: readonly number[]): number {
+  let total = 0;
+  for (const w of weights) total += w;
+  let x = rng.next() * total;
+  for (let i = 0; i < weights.length; i += 1) {
+    x -= weights[i] ?? 0;
+    if (x < 0) return i;
+  }
+  return weights.length - 1;
+}

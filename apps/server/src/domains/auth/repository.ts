@@ -1,48 +1,55 @@
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@mbo/shared/limits';
 import type { Db } from '../../db/database';
 import { gatewayIdFilter, type AdminScope, type Scope } from '../../platform/scope';
-import { MINUTE_MS } from '../../platform/time';
 
 /*
  * Sign-in runs before any session exists, so its lookups are keyed by what the visitor typed
  * (merchant number, login name) rather than by a scope. Everything after sign-in takes a scope.
  */
 
-export function findMerchantByNo(db: Db, merchantNo: string) {
-  return db.selectFrom('merchants').select(['id', 'merchant_no', 'status']).where('merchant_no', '=', merchantNo).executeTakeFirst();
-}
-
-export function findAdminForLogin(db: Db, merchantId: number, loginName: string) {
-  return db
-    .selectFrom('admins')
-    .select(['id', 'merchant_id', 'person_id', 'password_hash', 'status', 'locked_until'])
-    .where('merchant_id', '=', merchantId)
-    .where('login_name', '=', loginName)
-    .executeTakeFirst();
-}
-
-export type FailureOutcome = { lockedUntil: number | null };
-
 /**
- * Counts one more consecutive failure. The increment happens in SQL so parallel attempts cannot lose
- * counts; reaching the limit locks the admin and restarts the count for after the lock.
+ * The account a sign-in names, with what the lock notice and the unlock code need. One query whether
+ * or not the merchant exists, so an unknown merchant number costs the same as an unknown login name.
  */
-export async function recordLoginFailure(db: Db, adminId: number, now: number): Promise<FailureOutcome> {
-  const row = await db
-    .updateTable('admins')
-    .set((eb) => ({ failed_login_count: eb('failed_login_count', '+', 1) }))
-    .where('id', '=', adminId)
-    .returning('failed_login_count')
+export function findAccountForLogin(db: Db, merchantNo: string, loginName: string) {
+  return db
+    .selectFrom('admins as a')
+    .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
+    .leftJoin('persons as p', (join) => join.onRef('p.id', '=', 'a.person_id').on('p.removed_at', 'is', null))
+    .select([
+      'a.id',
+      'a.merchant_id',
+      'a.person_id',
+      'a.password_hash',
+      'a.status',
+      'a.email as admin_email',
+      'm.merchant_no',
+      'm.status as merchant_status',
+      'p.email as person_email',
+      'p.email_verified',
+      'p.mobile as person_mobile',
+      'p.language',
+    ])
+    .where('m.merchant_no', '=', merchantNo)
+    .where('a.login_name', '=', loginName)
     .executeTakeFirst();
-  if (!row || row.failed_login_count < LOGIN_MAX_FAILURES) return { lockedUntil: null };
-  const lockedUntil = now + LOGIN_LOCK_MINUTES * MINUTE_MS;
-  await db.updateTable('admins').set({ failed_login_count: 0, locked_until: lockedUntil }).where('id', '=', adminId).execute();
-  return { lockedUntil };
 }
 
-export async function clearLoginFailures(db: Db, adminId: number): Promise<void> {
-  await db.updateTable('admins').set({ failed_login_count: 0, locked_until: null }).where('id', '=', adminId).execute();
+export type LoginAccount = NonNullable<Awaited<ReturnType<typeof findAccountForLogin>>>;
+
+/** Merchant number and login name of every admin row of a person: the keys their sign-in attempts are counted under. */
+export function listPersonLogins(db: Db, personId: number) {
+  return db
+    .selectFrom('admins as a')
+    .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
+    .select(['a.id', 'a.merchant_id', 'm.merchant_no', 'a.login_name'])
+    .where('a.person_id', '=', personId)
+    .execute();
+}
+
+/** One password for every login of a person (a change from any business reaches all of them). */
+export async function setPersonPasswordHash(db: Db, personId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('admins').set({ password_hash: passwordHash, force_change_pwd: 0 }).where('person_id', '=', personId).execute();
 }
 
 /** The signed-in admin with its merchant. */

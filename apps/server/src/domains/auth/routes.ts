@@ -2,22 +2,49 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ZLoginBody, ZLoginResult, ZSessionInfo, ZSwitchBusinessBody, ZUpdatePasswordBody } from '@mbo/shared/auth';
-import { ZEmptyData } from '@mbo/shared/envelope';
+import { SUCCESS_CODE, ZEmptyData } from '@mbo/shared/envelope';
+import { UnlockPath, ZUnlockBody, ZUnlockSendCodeBody } from '@mbo/shared/sign-in-unlock';
 import { ok, okResponse } from '../../platform/envelope';
+import { translate } from '../../platform/i18n';
 import { requireSession } from '../../platform/request-context';
-import { MINUTE_MS } from '../../platform/time';
-import { buildSessionInfo, changePassword, login, logout, switchBusiness, type AuthDeps, type Client } from './service';
+import {
+  buildSessionInfo,
+  changePassword,
+  login,
+  logout,
+  requestUnlockCode,
+  switchBusiness,
+  unlockAndSignIn,
+  type AuthDeps,
+  type Client,
+} from './service';
 
 function clientOf(request: FastifyRequest): Client {
   const ua = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : '' };
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : '', lang: request.lang };
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: AuthDeps = { db: app.db, now: app.now, idleMs: app.appConfig.sessionIdleMinutes * MINUTE_MS };
+  const deps: AuthDeps = { db: app.db, now: app.now, notifier: app.notifier, background: app.background };
 
   app.post(ApiPath.login, { config: { public: true }, schema: { body: ZLoginBody, response: okResponse(ZLoginResult) } }, async (request) =>
     ok(request, await login(deps, request.body, clientOf(request))),
+  );
+
+  // The answer is the same whatever was typed, so it says what happens when the details are right.
+  app.post(
+    UnlockPath.sendCode,
+    { config: { public: true }, schema: { body: ZUnlockSendCodeBody, response: okResponse(ZEmptyData) } },
+    async (request) => {
+      await requestUnlockCode(deps, request.body, clientOf(request));
+      return { code: SUCCESS_CODE, msg: translate(request.lang, 'login.unlockCodeSent'), data: null };
+    },
+  );
+
+  app.post(
+    UnlockPath.unlock,
+    { config: { public: true }, schema: { body: ZUnlockBody, response: okResponse(ZLoginResult) } },
+    async (request) => ok(request, await unlockAndSignIn(deps, request.body, clientOf(request))),
   );
 
   app.get(

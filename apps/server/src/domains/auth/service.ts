@@ -1,18 +1,43 @@
 import type { TLoginBody, TLoginResult, TSessionInfo, TUpdatePasswordBody } from '@mbo/shared/auth';
+import type { TLanguage } from '@mbo/shared/i18n';
 import { AccountType, AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
-import { checkPassword } from '@mbo/shared/password';
+import { checkPassword as checkPasswordRule } from '@mbo/shared/password';
+import type { TUnlockBody } from '@mbo/shared/sign-in-unlock';
 import type { Db } from '../../db/database';
+import { LOCK_MS } from '../../platform/attempt-limiter';
+import type { Background } from '../../platform/background';
 import { writeLoginLog, writeOperationLog } from '../../platform/audit';
 import { businessError, notFoundError, unauthorizedError, type AppError } from '../../platform/errors';
 import type { MessageKey } from '../../platform/messages';
+import type { Notifier } from '../../platform/notifier';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords';
 import { loadAccess } from '../../platform/permissions';
-import { createSession, findActiveSession, revokeOtherSessions, revokeSession, type SessionContext } from '../../platform/session';
-import { MINUTE_MS } from '../../platform/time';
+import {
+  createSession,
+  findActiveSession,
+  revokeOtherSessions,
+  revokePersonSessions,
+  revokeSession,
+  type SessionContext,
+} from '../../platform/session';
+import {
+  checkUnlock,
+  clearPersonLockouts,
+  forgiveAttempt,
+  gateError,
+  lockedError,
+  notifyLocked,
+  passAccountGate,
+  passIpGate,
+  sendUnlockCode,
+} from './lockout';
 import * as repo from './repository';
 
-export type AuthDeps = { db: Db; now: () => number; idleMs: number };
-export type Client = { ip: string; userAgent: string };
+export type AuthDeps = { db: Db; now: () => number; notifier: Notifier; background: Background };
+export type Client = { ip: string; userAgent: string; lang: TLanguage };
+
+/** A session just opened is checked with no limit: its age and idle time are zero. */
+const JUST_OPENED = { idleMs: Number.POSITIVE_INFINITY, maxAgeMs: Number.POSITIVE_INFINITY };
 
 /** The signed-in payload shared by login, user info and business switch. */
 export async function buildSessionInfo(db: Db, session: SessionContext): Promise<TSessionInfo> {
@@ -81,10 +106,14 @@ export type SessionOpening = {
 };
 
 /** Opens a session and answers what every sign-in answers (token plus the session payload). */
-export async function openSession(deps: Pick<AuthDeps, 'db' | 'now' | 'idleMs'>, s: SessionOpening, client: Client): Promise<TLoginResult> {
+export async function openSession(
+  deps: Pick<AuthDeps, 'db' | 'now'>,
+  s: SessionOpening,
+  client: Pick<Client, 'ip' | 'userAgent'>,
+): Promise<TLoginResult> {
   const now = deps.now();
   const { token } = await createSession(deps.db, { ...s, sysAdmin: s.sysAdmin ?? false, ip: client.ip, userAgent: client.userAgent, now });
-  const session = await findActiveSession(deps.db, token, now, deps.idleMs);
+  const session = await findActiveSession(deps.db, token, now, JUST_OPENED);
   if (!session) throw new Error('a session just created is not usable');
   return { token, ...(await buildSessionInfo(deps.db, session)) };
 }
@@ -100,23 +129,20 @@ const MERCHANT_STATUS_REFUSALS: Partial<Record<number, MessageKey>> = {
   [MerchantStatus.disabled]: 'login.merchantDisabled',
 };
 
-function lockedError(lockedUntil: number, now: number): AppError {
-  return businessError('login.locked', { minutes: Math.max(1, Math.ceil((lockedUntil - now) / MINUTE_MS)) });
-}
-
 /**
- * Sign-in by merchant number, login name and password. An unknown merchant, an unknown login and a
- * wrong password give one message and cost the same time. Status refusals (disabled account,
- * pending invitation, closed merchant) are only told to someone who knows the password.
+ * Sign-in by merchant number, login name and password (the limits and the lock are described in
+ * lockout.ts and README.md). An unknown merchant, an unknown login and a wrong password give one
+ * message and cost the same time; the delays and the lock are counted per typed account, so they fall
+ * on names that do not exist exactly as on names that do. Status refusals (disabled account, pending
+ * invitation, closed merchant) are only told to someone who knows the password.
  */
 export async function login(deps: AuthDeps, body: TLoginBody, client: Client): Promise<TLoginResult> {
   const { db } = deps;
   const now = deps.now();
-  const merchant = await repo.findMerchantByNo(db, body.merchantNo);
-  const admin = merchant ? await repo.findAdminForLogin(db, merchant.id, body.loginName) : undefined;
+  const account = await repo.findAccountForLogin(db, body.merchantNo, body.loginName);
   const attempt = {
-    merchantId: merchant?.id ?? null,
-    adminId: admin?.id ?? null,
+    merchantId: account?.merchant_id ?? null,
+    adminId: account?.id ?? null,
     merchantNo: body.merchantNo,
     loginName: body.loginName,
     ip: client.ip,
@@ -128,41 +154,90 @@ export async function login(deps: AuthDeps, body: TLoginBody, client: Client): P
     throw error;
   };
 
-  if (!merchant || !admin) {
-    await verifyAgainstDummy(body.password);
+  const ipGate = await passIpGate(db, client.ip, now);
+  if (!ipGate.allowed) return refuse('login.tooManyAttempts', gateError(ipGate, now));
+  const accountGate = await passAccountGate(db, body, now);
+  if (!accountGate.allowed) {
+    return refuse(accountGate.reason === 'locked' ? 'login.accountLocked' : 'login.tooManyAttempts', gateError(accountGate, now));
+  }
+
+  if (!(await checkPassword(account?.password_hash ?? null, body.password))) {
+    if (accountGate.lockedNow) {
+      if (account) notifyLocked(deps, account, body.loginName, client);
+      return refuse('login.accountLocked', lockedError(now + LOCK_MS, now));
+    }
     return refuse('login.badCredentials');
   }
-  if (admin.locked_until !== null && admin.locked_until > now) return refuse('login.accountLocked', lockedError(admin.locked_until, now));
+  // checkPassword is only true for an account that exists.
+  if (!account) return refuse('login.badCredentials');
+  await forgiveAttempt(db, body, client.ip);
+  return completeSignIn(deps, account, body, client, 'login.success');
+}
 
-  if (!(await verifyPassword(admin.password_hash, body.password))) {
-    const { lockedUntil } = await repo.recordLoginFailure(db, admin.id, deps.now());
-    if (lockedUntil !== null) return refuse('login.accountLocked', lockedError(lockedUntil, now));
-    return refuse('login.badCredentials');
+/** Checks a password against the stored hash; without an account it spends the same work on a dummy hash and fails. */
+export async function checkPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) {
+    await verifyAgainstDummy(password);
+    return false;
   }
-  await repo.clearLoginFailures(db, admin.id);
+  return verifyPassword(passwordHash, password);
+}
 
-  const merchantRefusal = MERCHANT_STATUS_REFUSALS[merchant.status];
-  if (merchantRefusal) return refuse(merchantRefusal);
-  const adminRefusal = admin.status === AdminStatus.normal ? undefined : (ADMIN_STATUS_REFUSALS[admin.status] ?? 'login.adminDisabled');
-  if (adminRefusal) return refuse(adminRefusal);
+/** After a right password (sign-in or unlock): the status refusals, then the session and the logs. */
+async function completeSignIn(
+  deps: AuthDeps,
+  account: repo.LoginAccount,
+  body: Pick<TLoginBody, 'merchantNo' | 'loginName'>,
+  client: Client,
+  reason: 'login.success' | 'login.unlocked',
+): Promise<TLoginResult> {
+  const { db } = deps;
+  const now = deps.now();
+  const attempt = {
+    merchantId: account.merchant_id,
+    adminId: account.id,
+    merchantNo: body.merchantNo,
+    loginName: body.loginName,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    now,
+  };
+  const merchantRefusal = MERCHANT_STATUS_REFUSALS[account.merchant_status];
+  const adminRefusal = account.status === AdminStatus.normal ? undefined : (ADMIN_STATUS_REFUSALS[account.status] ?? 'login.adminDisabled');
+  const refusal = merchantRefusal ?? adminRefusal;
+  if (refusal) {
+    await writeLoginLog(db, { ...attempt, success: false, reason: refusal });
+    throw businessError(refusal);
+  }
 
   const result = await openSession(
     deps,
-    { adminId: admin.id, merchantId: merchant.id, personId: admin.person_id, twoFaPassed: false },
+    { adminId: account.id, merchantId: account.merchant_id, personId: account.person_id, twoFaPassed: false },
     client,
   );
-  await writeLoginLog(db, { ...attempt, success: true, reason: 'login.success' });
+  await writeLoginLog(db, { ...attempt, success: true, reason });
   await writeOperationLog(db, {
-    merchantId: merchant.id,
-    adminId: admin.id,
+    merchantId: account.merchant_id,
+    adminId: account.id,
     sysAdmin: false,
     module: 'auth',
-    operation: 'login',
+    operation: reason === 'login.success' ? 'login' : 'unlock',
     content: '',
     ip: client.ip,
     now,
   });
   return result;
+}
+
+/** unlockSendCode: the same answer whatever was typed (see lockout.ts). */
+export async function requestUnlockCode(deps: AuthDeps, body: TLoginBody, client: Client): Promise<void> {
+  await sendUnlockCode(deps, body, client, checkPassword);
+}
+
+/** unlock: a right code and password clear the lock and sign in. */
+export async function unlockAndSignIn(deps: AuthDeps, body: TUnlockBody, client: Client): Promise<TLoginResult> {
+  const account = await checkUnlock(deps, body, client, checkPassword);
+  return completeSignIn(deps, account, body, client, 'login.unlocked');
 }
 
 export async function logout(deps: AuthDeps, session: SessionContext, client: Client): Promise<void> {
@@ -233,24 +308,40 @@ export async function switchBusiness(deps: AuthDeps, session: SessionContext, bu
   return result;
 }
 
+/**
+ * A person has one password for all of their businesses (onboarding README): a change made from any
+ * of them applies to every login of the person, like a reset, and ends all of their other sessions on
+ * every business (the one that made the change stays open). An account without a person has only its
+ * own login.
+ */
 export async function changePassword(deps: AuthDeps, session: SessionContext, body: TUpdatePasswordBody, client: Client): Promise<void> {
   const { db } = deps;
   const admin = await repo.getSessionAdmin(db, session.scope);
   if (!admin) throw unauthorizedError();
   if (!(await verifyPassword(admin.password_hash, body.oldPassword))) throw businessError('password.oldIncorrect');
-  if (checkPassword(body.newPassword) !== null) throw businessError('password.rule');
+  if (checkPasswordRule(body.newPassword) !== null) throw businessError('password.rule');
   if (body.newPassword === body.oldPassword) throw businessError('password.sameAsOld');
 
   const now = deps.now();
-  await repo.updatePasswordHash(db, session.scope, await hashPassword(body.newPassword));
-  const revoked = await revokeOtherSessions(db, session.adminId, session.sessionId, now);
+  const passwordHash = await hashPassword(body.newPassword);
+  let revoked: number;
+  let logins = 1;
+  if (session.personId !== null) {
+    await repo.setPersonPasswordHash(db, session.personId, passwordHash);
+    revoked = await revokePersonSessions(db, session.personId, now, session.sessionId);
+    await clearPersonLockouts(db, session.personId);
+    logins = (await repo.listPersonLogins(db, session.personId)).length;
+  } else {
+    await repo.updatePasswordHash(db, session.scope, passwordHash);
+    revoked = await revokeOtherSessions(db, session.adminId, session.sessionId, now);
+  }
   await writeOperationLog(db, {
     merchantId: session.merchantId,
     adminId: session.adminId,
     sysAdmin: session.sysAdmin,
     module: 'system',
     operation: 'updatePassword',
-    content: `otherSessionsRevoked=${revoked}`,
+    content: `logins=${logins} otherSessionsRevoked=${revoked}`,
     ip: client.ip,
     now,
   });

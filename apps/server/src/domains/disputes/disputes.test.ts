@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
 import { DisputePath, disputeDetailPath, disputeFilePath, type TDispute, type TDisputeDetail } from '@mbo/shared/disputes';
-import type { TPage } from '@mbo/shared/paging';
+import type { TListPage } from '@mbo/shared/list';
 import { AbnormalStatus, AppealStatus, DisputeKind, ProcessingType, RefundProcessing, RefundSource } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, type AdminRow, type GatewayRow, type MerchantRow } from '../../../test/factories';
 import { exeFile, multipartBody, pdfFile, pngFile } from '../../../test/files';
@@ -19,7 +19,7 @@ import {
   raiseFraudReport,
   raiseRdrAlert,
   raiseRetrieval,
-} from './service';
+} from './operator-service';
 
 let t: TestContext;
 let merchant: MerchantRow;
@@ -69,7 +69,7 @@ describe('cases and alerts', () => {
     const row = await tradeRow(tx.id);
     expect([row.chargeback_status, row.abnormal_status]).toEqual([1, AbnormalStatus.chargeback]);
     expect(await rollupSum('chargeback_count')).toBe(before + 1);
-    const list = await call<TPage<TDispute>>(t.app, DisputePath.list, {
+    const list = await call<TListPage<TDispute>>(t.app, DisputePath.list, {
       token,
       query: { from: today(), to: today(), tradeNo: tx.tradeNo },
     });
@@ -77,7 +77,7 @@ describe('cases and alerts', () => {
     const d = list.body.data.list[0]!;
     expect(d).toMatchObject({ processingType: ProcessingType.chargeback, chargebackAmount: 12_345, reasonCode: '10.4', canAppeal: true });
     expect(Date.parse(d.replyDeadline ?? '')).toBe(now() + 20 * DAY_MS);
-    const within = await call<TPage<TDispute>>(t.app, DisputePath.list, {
+    const within = await call<TListPage<TDispute>>(t.app, DisputePath.list, {
       token,
       query: { from: today(), to: today(), tradeNo: tx.tradeNo, deadlineWithinDays: '5' },
     });

@@ -9,37 +9,36 @@ import {
   ZAlertRefundBody,
   ZAppealFields,
   ZCaseNoParams,
-  ZDispute,
   ZDisputeDetail,
+  ZDisputeExportBody,
   ZDisputeFileParams,
   ZDisputeListQuery,
+  ZDisputePage,
   type TDispute,
 } from '@mbo/shared/disputes';
 import { ErrorCode } from '@mbo/shared/envelope';
-import { zPage } from '@mbo/shared/paging';
 import { ZRefundApplied } from '@mbo/shared/refunds';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
+import { registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
+import { mapPage, registerList } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
 import { dayRangeInZone, toIso } from '../../platform/time';
 import { cleanFileName, contentDisposition, MIME_OF, sniffFileType, storeUpload, uploadPath } from '../../platform/uploads';
-import { registerDisputeExport } from './export';
+import * as service from './merchant-service';
 import * as repo from './repository';
-import * as service from './service';
+import { isAlertRefundable, isAppealable } from './rules';
 
-const MULTIPART_ERRORS: Record<string, () => AppError> = {
-  FST_REQ_FILE_TOO_LARGE: () => businessError('dispute.evidenceTooLarge', { mb: EVIDENCE_MAX_BYTES / 1024 / 1024 }),
-  FST_FILES_LIMIT: () => businessError('dispute.evidenceTooMany', { count: EVIDENCE_MAX_COUNT }),
-  FST_PARTS_LIMIT: () => new AppError('error.badRequest', ErrorCode.validation),
-  FST_FIELDS_LIMIT: () => new AppError('error.badRequest', ErrorCode.validation),
-  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new AppError('error.unsupportedMediaType', ErrorCode.validation),
+/** Appeal evidence: the files and the two text fields (caseNo, note) of one appeal. */
+const EVIDENCE_UPLOAD: UploadLimits = {
+  fileBytes: EVIDENCE_MAX_BYTES,
+  files: EVIDENCE_MAX_COUNT,
+  fields: 5,
+  fieldBytes: 4096,
+  tooLarge: 'dispute.evidenceTooLarge',
+  tooMany: 'dispute.evidenceTooMany',
 };
-
-function multipartError(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  const make = typeof code === 'string' ? MULTIPART_ERRORS[code] : undefined;
-  return make ? make() : error;
-}
 
 const iso = (ms: number | null) => (ms === null ? null : toIso(ms));
 
@@ -66,32 +65,45 @@ export function toDispute(r: repo.DisputeRow, now: number): TDispute {
     refundNo: r.refund_no,
     createdAt: toIso(r.created_at),
     tradeAt: toIso(r.trade_at),
-    canAppeal: service.isAppealable(r, now),
-    canAlertRefund: service.isAlertRefundable(r, now),
-    cursor: `${Number(r.sort_value)}_${r.id}`,
+    canAppeal: isAppealable(r, now),
+    canAlertRefund: isAlertRefundable(r, now),
   };
 }
 
-export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    limits: { fileSize: EVIDENCE_MAX_BYTES, files: EVIDENCE_MAX_COUNT, fields: 5, fieldSize: 4096, parts: EVIDENCE_MAX_COUNT + 5 },
-  });
+/** Export columns of the case list, in the list's order. */
+function exportColumns(c: ExportCells): ExportColumn<repo.DisputeRow>[] {
+  return [
+    { header: c.text('disputeCol.caseNo'), value: (r) => r.case_no },
+    { header: c.text('disputeCol.tradeNo'), value: (r) => r.trade_no },
+    { header: c.text('disputeCol.gatewayNo'), value: (r) => r.gateway_no },
+    { header: c.text('disputeCol.kind'), value: (r) => c.label('disputeKind', r.kind) },
+    { header: c.text('disputeCol.processingType'), value: (r) => c.label('processingType', r.processing_type) },
+    { header: c.text('disputeCol.currency'), value: (r) => r.currency },
+    { header: c.text('disputeCol.amount'), value: (r) => c.money(r.amount, r.currency) },
+    { header: c.text('disputeCol.chargebackAmount'), value: (r) => c.money(r.chargeback_amount, r.currency) },
+    { header: c.text('disputeCol.appealAmount'), value: (r) => c.money(r.appeal_amount, r.currency) },
+    { header: c.text('disputeCol.alertAmount'), value: (r) => c.money(r.alert_amount, r.currency) },
+    { header: c.text('disputeCol.settleBatch'), value: (r) => r.settle_batch },
+    { header: c.text('disputeCol.reasonCode'), value: (r) => r.reason_code },
+    { header: c.text('disputeCol.reason'), value: (r) => r.reason },
+    { header: c.text('disputeCol.replyDeadline'), value: (r) => c.time(r.reply_deadline) },
+    { header: c.text('disputeCol.appealStatus'), value: (r) => c.label('appealStatus', r.appeal_status) },
+    { header: c.text('disputeCol.createdAt'), value: (r) => c.time(r.created_at) },
+    { header: c.text('disputeCol.tradeAt'), value: (r) => c.time(r.trade_at) },
+  ];
+}
 
-  app.get(
-    DisputePath.list,
-    {
-      config: { permission: '/merTradeMgr/initProConTradePage' },
-      schema: { querystring: ZDisputeListQuery, response: okResponse(zPage(ZDispute)) },
-    },
-    async (request) => {
-      const { scope } = requireSession(request);
-      const q = request.query;
-      const now = app.now();
-      const range = dayRangeInZone(q.from, q.to, request.timezone);
-      const { rows, total, capped } = await repo.listDisputes(app.db, scope, q, range, now);
-      return ok(request, { list: rows.map((r) => toDispute(r, now)), total, capped, page: q.page, limit: q.limit });
-    },
-  );
+export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, multipartOptions(EVIDENCE_UPLOAD));
+
+  registerList(app, {
+    path: DisputePath.list,
+    permission: '/merTradeMgr/initProConTradePage',
+    query: ZDisputeListQuery,
+    page: ZDisputePage,
+    list: async (q, { db, scope, timezone, now }) =>
+      mapPage(await repo.listDisputes(db, scope, q, dayRangeInZone(q.from, q.to, timezone), now), (r) => toDispute(r, now)),
+  });
 
   app.get(
     DisputePath.detail,
@@ -156,8 +168,8 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
             { field: `field.${name}` },
           );
         }
-        const d = await service.findScopedCase(app.db, session.scope, parsed.data.caseNo);
-        if (!service.isAppealable(d, now)) throw businessError('dispute.notAppealable');
+        const d = await service.requireScopedCase(app.db, session.scope, parsed.data.caseNo);
+        if (!isAppealable(d, now)) throw businessError('dispute.notAppealable');
         return parsed.data;
       };
       try {
@@ -179,7 +191,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
         return ok(request, await service.submitAppeal(app.db, session.scope, session.adminId, checked.caseNo, checked.note, stored, now));
       } catch (error) {
         await discard();
-        throw multipartError(error);
+        throw multipartError(error, EVIDENCE_UPLOAD);
       }
     },
   );
@@ -202,5 +214,14 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerDisputeExport(app);
+  registerExport(app, {
+    path: DisputePath.export,
+    permission: 'ProConTrade:Downloads',
+    body: ZDisputeExportBody,
+    filePrefix: 'disputes',
+    sheetName: (c) => c.text('export.disputes'),
+    columns: exportColumns,
+    batches: (b, { db, scope, timezone, now, reader }) =>
+      repo.iterateDisputes(db, scope, b, dayRangeInZone(b.from, b.to, timezone), now, reader),
+  });
 };

@@ -4,11 +4,12 @@ import { ZEmail, ZMobile, type TCodeChannel } from '@mbo/shared/onboarding';
 import type { Db } from '../../db/database';
 import { writeOperationLog } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import type { Background } from '../../platform/background';
 import type { Notifier } from '../../platform/notifier';
 import type { SessionContext } from '../../platform/session';
 import type { Clock } from '../../platform/time';
 
-export type OnboardingDeps = { db: Db; now: Clock; idleMs: number; notifier: Notifier; dataDir: string };
+export type OnboardingDeps = { db: Db; now: Clock; notifier: Notifier; background: Background; dataDir: string };
 
 /** Who is calling: address and browser for the logs, language for the messages sent to a person not yet known. */
 export type Client = { ip: string; userAgent: string; lang: TLanguage };

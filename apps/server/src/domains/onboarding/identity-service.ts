@@ -18,11 +18,13 @@ import {
 import { consumeActionToken, createActionToken } from '../../platform/action-tokens';
 import { writeLoginLog, writeOperationLog } from '../../platform/audit';
 import { sendCode, verifyCode } from '../../platform/codes';
-import { businessError, conflictError, notFoundError, unauthorizedError } from '../../platform/errors';
+import { businessError, notFoundError, unauthorizedError } from '../../platform/errors';
 import type { MessageKey } from '../../platform/messages';
+import { notificationText } from '../../platform/notification-texts';
 import { hashPassword } from '../../platform/passwords';
 import { revokePersonSessions, revokeSession, type SessionContext } from '../../platform/session';
 import { MINUTE_MS } from '../../platform/time';
+import { clearPersonLockouts } from '../auth/lockout';
 import { openSession } from '../auth/service';
 import { languageOf, logSessionOperation, normalizeTarget, type Client, type OnboardingDeps } from './context';
 import * as repo from './repository';
@@ -77,20 +79,34 @@ export async function sendVerificationEmail(deps: OnboardingDeps, person: repo.P
 }
 
 /**
- * captchaSms. Sign-up: a code by SMS to a mobile that is not registered yet. Sign-in: a code to a
- * registered email or mobile; an unknown one goes through the same limits and answer without a
- * message being sent, and an unverified email is refused (email sign-in is blocked until verified).
+ * captchaSms. The answer is the same whatever exists (same limits, a stored code, the same
+ * delivery-failure answer), so it cannot be used to learn which addresses are registered:
+ * - sign-up: a new mobile gets the code; a registered one gets a notice instead ("someone tried to
+ *   register with your number"), and the code stored for it is never told, so sign-up with it fails
+ *   like a wrong code;
+ * - sign-in: a verified email or a registered mobile gets the code; an email that is not verified yet
+ *   (email sign-in is blocked until it is) gets a notice saying so instead; an unknown address gets
+ *   nothing.
  */
 export async function sendPublicCode(deps: OnboardingDeps, body: TCaptchaBody, client: Client): Promise<TCodeSent> {
   const destination = normalizeTarget(body.channel, body.target);
   if (body.purpose === 'signup') {
     if (body.channel !== 'sms') throw businessError('code.channelNotAllowed');
-    if (await repo.findPersonByMobile(deps.db, destination)) throw conflictError('identity.mobileTaken');
-    return sendCode(deps, { purpose: 'signup', channel: 'sms', destination, personId: null, ip: client.ip, language: client.lang });
+    const owner = await repo.findPersonByMobile(deps.db, destination);
+    const lang = languageOf(owner, client.lang);
+    return sendCode(deps, {
+      purpose: 'signup',
+      channel: 'sms',
+      destination,
+      personId: null,
+      ip: client.ip,
+      language: lang,
+      ...(owner ? { instead: { channel: 'sms' as const, text: notificationText(lang, 'sms.signupAttempt') } } : {}),
+    });
   }
   const person =
     body.channel === 'email' ? await repo.findPersonByEmail(deps.db, destination) : await repo.findPersonByMobile(deps.db, destination);
-  if (person && body.channel === 'email' && person.email_verified !== 1) throw businessError('signIn.emailUnverified');
+  const unverified = person !== undefined && body.channel === 'email' && person.email_verified !== 1;
   return sendCode(deps, {
     purpose: 'signIn',
     channel: body.channel,
@@ -99,18 +115,28 @@ export async function sendPublicCode(deps: OnboardingDeps, body: TCaptchaBody, c
     ip: client.ip,
     language: languageOf(person, client.lang),
     deliver: person !== undefined,
+    ...(unverified
+      ? { instead: { channel: 'email' as const, mail: 'signInUnverified' as const, params: { link: deps.notifier.link('signIn') } } }
+      : {}),
   });
 }
 
 /**
  * Sign-up: the mobile is proven by the code, the email by the link mailed afterwards. Creates the
  * person, a business that is not activated and its owner admin (login name `admin`), and signs in.
+ *
+ * Nothing in the answer depends on whether the email is registered: the code is checked first (a
+ * registered mobile never received one, so it fails like a wrong code), and an email that already
+ * belongs to someone is accepted like a new one, except that its owner is mailed "someone tried to
+ * register with your address" instead of a verification link. The new person keeps the address
+ * unverified, and it can never be verified while the owner holds it verified (migration 0007), so
+ * the caller gains nothing from someone else's address.
  */
 export async function signUp(deps: OnboardingDeps, body: TSignUpBody, client: Client): Promise<TLoginResult> {
   const { db } = deps;
-  if (await repo.findPersonByEmail(db, body.email)) throw conflictError('identity.emailTaken');
-  if (await repo.findPersonByMobile(db, body.mobile)) throw conflictError('identity.mobileTaken');
   await verifyCode(deps, { purpose: 'signup', destination: body.mobile, code: body.smsCode });
+  if (await repo.findPersonByMobile(db, body.mobile)) throw businessError('code.invalid');
+  const emailOwner = await repo.findPersonByEmail(db, body.email);
 
   const passwordHash = await hashPassword(body.password);
   const now = deps.now();
@@ -138,12 +164,19 @@ export async function signUp(deps: OnboardingDeps, body: TSignUpBody, client: Cl
       return { personId, business };
     });
   } catch (error) {
-    if (repo.isUniqueViolation(error, 'email')) throw conflictError('identity.emailTaken');
-    if (repo.isUniqueViolation(error, 'mobile')) throw conflictError('identity.mobileTaken');
+    // The mobile was registered by someone else between the code and now: the code no longer proves a free number.
+    if (repo.isUniqueViolation(error, 'mobile')) throw businessError('code.invalid');
     throw error;
   }
   const person = await repo.getPerson(db, created.personId);
-  if (person) await sendVerificationEmail(deps, person, client);
+  if (emailOwner) {
+    const lang = languageOf(emailOwner, client.lang);
+    deps.background.run('signupAttemptMail', () =>
+      deps.notifier.mail.send(body.email, lang, 'signupAttempt', { link: deps.notifier.link('forgotPassword') }),
+    );
+  } else if (person) {
+    deps.background.run('verifyEmail', () => sendVerificationEmail(deps, person, client));
+  }
 
   const result = await openSession(
     deps,
@@ -163,22 +196,10 @@ export async function signInWithCode(deps: OnboardingDeps, body: TSignInBody, cl
   const { db } = deps;
   const destination = normalizeTarget(body.channel, body.target);
   const person = body.channel === 'email' ? await repo.findPersonByEmail(db, destination) : await repo.findPersonByMobile(db, destination);
-  if (person && body.channel === 'email' && person.email_verified !== 1) {
-    await writeLoginLog(db, {
-      merchantId: null,
-      adminId: null,
-      merchantNo: '',
-      loginName: destination,
-      ip: client.ip,
-      userAgent: client.userAgent,
-      success: false,
-      reason: 'signIn.emailUnverified',
-      now: deps.now(),
-    });
-    throw businessError('signIn.emailUnverified');
-  }
+  // An unknown address and an unverified email were never sent a code: the check fails for them as for
+  // a wrong code, so the answer does not tell them apart from a registered address.
   await verifyCode(deps, { purpose: 'signIn', destination, code: body.code });
-  if (!person) throw businessError('code.invalid');
+  if (!person || (body.channel === 'email' && person.email_verified !== 1)) throw businessError('code.invalid');
 
   const usable = (await repo.listPersonAccounts(db, person.id)).filter((a) => a.merchant_status !== MerchantStatus.disabled);
   let chosen = usable[0];
@@ -244,8 +265,15 @@ export async function verifyEmail(deps: OnboardingDeps, token: string): Promise<
   const found = await consumeActionToken(deps.db, 'verifyEmail', token, deps.now());
   if (!found.ok) throw businessError(found.reason === 'expired' ? 'emailVerify.expired' : 'emailVerify.invalid');
   const { person_id: personId, target } = found.row;
-  // A link for an address the person has since replaced proves nothing about the current one.
-  if (personId === null || !(await repo.setEmailVerified(deps.db, personId, target))) throw businessError('emailVerify.invalid');
+  // A link for an address the person has since replaced proves nothing about the current one; nor does
+  // one for an address another person verified first (an address is unique among verified ones).
+  let verified = false;
+  try {
+    verified = personId !== null && (await repo.setEmailVerified(deps.db, personId, target));
+  } catch (error) {
+    if (!repo.isUniqueViolation(error, 'email')) throw error;
+  }
+  if (!verified) throw businessError('emailVerify.invalid');
   return { email: target };
 }
 
@@ -255,7 +283,8 @@ export async function resendVerificationEmail(deps: OnboardingDeps, email: strin
   if (!person || person.email_verified === 1) return;
   const last = await repo.latestTokenAt(deps.db, 'verifyEmail', person.id);
   if (last !== null && deps.now() - last < CODE_RESEND_SECONDS * 1000) return;
-  await sendVerificationEmail(deps, person, client);
+  // After the answer, so an address with an account answers as fast as one without.
+  deps.background.run('verifyEmail', () => sendVerificationEmail(deps, person, client));
 }
 
 /** Mails a reset link (30 minutes, single use) to a verified address; answers the same whether or not it exists. */
@@ -272,10 +301,11 @@ export async function sendResetEmail(deps: OnboardingDeps, email: string, client
     ttlMs: RESET_LINK_TTL_MINUTES * MINUTE_MS,
     now,
   });
-  await deps.notifier.mail.send(person.email, languageOf(person, client.lang), 'resetPassword', {
-    link: deps.notifier.link('resetPassword', token),
-    minutes: RESET_LINK_TTL_MINUTES,
-  });
+  const link = deps.notifier.link('resetPassword', token);
+  // After the answer, so an address with an account answers as fast as one without.
+  deps.background.run('resetPasswordMail', () =>
+    deps.notifier.mail.send(person.email, languageOf(person, client.lang), 'resetPassword', { link, minutes: RESET_LINK_TTL_MINUTES }),
+  );
 }
 
 export async function sendResetSms(deps: OnboardingDeps, mobile: string, client: Client): Promise<TCodeSent> {
@@ -315,6 +345,7 @@ export async function resetPassword(deps: OnboardingDeps, body: TResetPwdBody, c
   const person = found.row.person_id !== null ? await repo.getPerson(db, found.row.person_id) : undefined;
   if (!person) throw businessError('resetPwd.invalid');
   await repo.setPersonPassword(db, person.id, await hashPassword(body.newPassword));
+  await clearPersonLockouts(db, person.id);
   const revoked = await revokePersonSessions(db, person.id, now);
   for (const a of await repo.listPersonAdmins(db, person.id)) {
     await writeOperationLog(db, {

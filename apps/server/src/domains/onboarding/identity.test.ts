@@ -54,9 +54,12 @@ describe('sign-up, email verification and sign-in by code', () => {
     expect(link.url.startsWith('https://merchant.example.test/verifyEmail?token=')).toBe(true);
     expect(verification.html).toContain(`href="${link.url}"`);
 
-    // Email sign-in is refused until the address is verified; the mobile works.
+    // Email sign-in does not work until the address is verified, but the answer does not say so (it would tell
+    // that the address is registered): the address gets a notice instead of a code. The mobile works.
     const early = await captcha({ purpose: 'signIn', channel: 'email', target: email }, nextIp(), 'en_US');
-    expect(early.body).toMatchObject({ code: ErrorCode.business, msg: expect.stringMatching(/^Sign-in by email is not available until/) });
+    expect(early.body).toMatchObject({ code: 0, data: { channel: 'email', expiresInSeconds: 600 } });
+    expect(mail.last(email).subject).toBe('商戶後台登入驗證碼未發送');
+    expect(mail.last(email).text).not.toMatch(/\b\d{6}\b/);
     const byMobile = await signInWithCode(t, mail, 'sms', mobile);
     expect(byMobile.body.code).toBe(0);
 
@@ -68,6 +71,8 @@ describe('sign-up, email verification and sign-in by code', () => {
       msg: 'Email verification failed: the link is invalid or has already been used',
     });
 
+    // The early request stored a code (never told) like any other: the next send waits out the resend gap.
+    t.clock.advance(61_000);
     const byEmail = await signInWithCode(t, mail, 'email', email);
     expect(byEmail.body.code).toBe(0);
     expect(byEmail.body.data.kycInfo).toMatchObject({ currBusinessId: d.kycInfo?.currBusinessId, isInitialLogin: 1, requires2FA: 0 });
@@ -100,23 +105,86 @@ describe('sign-up, email verification and sign-in by code', () => {
     expect((await call(t.app, OnboardingPath.verifyEmail, { body: { token: fresh.token } })).body.code).toBe(0);
   });
 
-  it('refuses a taken email or mobile, and a wrong sign-up code', async () => {
+  it('answers the sign-up code request the same for a registered mobile, and texts its owner instead', async () => {
     const p = await signUpPerson(t, mail);
-    const taken = await captcha({ purpose: 'signup', channel: 'sms', target: p.mobile }, nextIp(), 'en_US');
-    expect(taken.body).toMatchObject({ code: ErrorCode.conflict, msg: 'This mobile number is already registered' });
+    const fresh = uniqueMobile();
+    t.clock.advance(61_000);
+    const [taken, free] = await Promise.all([
+      captcha({ purpose: 'signup', channel: 'sms', target: p.mobile }, nextIp(), 'en_US'),
+      captcha({ purpose: 'signup', channel: 'sms', target: fresh }, nextIp(), 'en_US'),
+    ]);
+    const shape = (b: typeof taken.body) => ({ ...b, data: { ...(b.data as object), sentTo: 'masked' } });
+    expect(shape(taken.body)).toEqual(shape(free.body));
+    const notice = await lastSms(t.db, p.mobile);
+    expect(notice).toMatch(/^【商户后台】有人刚刚尝试使用您的手机号码注册/);
+    expect(notice).not.toMatch(/\d{6}/);
+    // Signing up with the registered mobile fails like any wrong code.
+    const tryTaken = await call(t.app, OnboardingPath.signUp, {
+      lang: 'en_US',
+      body: { email: uniqueEmail(), mobile: p.mobile, smsCode: '123456', password: 'Lantern#2026', confirmPassword: 'Lantern#2026' },
+    });
+    const tryFree = await call(t.app, OnboardingPath.signUp, {
+      lang: 'en_US',
+      body: {
+        email: uniqueEmail(),
+        mobile: fresh,
+        smsCode: (await smsCode(t.db, fresh)) === '123456' ? '654321' : '123456',
+        password: 'Lantern#2026',
+        confirmPassword: 'Lantern#2026',
+      },
+    });
+    expect(tryTaken.body).toEqual(tryFree.body);
+    expect(tryTaken.body.msg).toBe('Incorrect verification code, 4 attempts left');
+  });
+
+  it('signs up with a registered email like with a new one, and mails its owner instead of a verification link', async () => {
+    const owner = await signUpPerson(t, mail, { lang: 'en_US' });
+    const before = mail.to(owner.email).length;
     const mobile = uniqueMobile();
     const ip = nextIp();
     await captcha({ purpose: 'signup', channel: 'sms', target: mobile }, ip);
-    const res = await call(t.app, OnboardingPath.signUp, {
+    const res = await call<LoginData>(t.app, OnboardingPath.signUp, {
       ip,
       lang: 'en_US',
-      body: { email: p.email, mobile, smsCode: await smsCode(t.db, mobile), password: 'Lantern#2026', confirmPassword: 'Lantern#2026' },
+      body: { email: owner.email, mobile, smsCode: await smsCode(t.db, mobile), password: 'Lantern#2026', confirmPassword: 'Lantern#2026' },
     });
-    expect(res.body).toMatchObject({ code: ErrorCode.conflict, msg: 'This email address is already registered' });
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.userInfo).toMatchObject({ loginName: 'admin', accountType: 'owner', email: owner.email });
+    // The owner gets one mail, a notice with no link that could verify the address for the newcomer.
+    const received = mail.to(owner.email).slice(before);
+    expect(received.map((m) => m.subject)).toEqual(['Someone tried to register for the Merchant back office with your email address']);
+    expect(received[0]?.text).not.toContain('/verifyEmail');
+    expect(received[0]?.text).toContain('https://merchant.example.test/forgotPassword');
+    // The newcomer's copy of the address stays unverified; the owner still signs in with it.
+    const info = await call<{ emailVerified: boolean }>(t.app, OnboardingPath.accountInfo, { token: res.body.data.token });
+    expect(info.body.data.emailVerified).toBe(false);
+    const byEmail = await signInWithCode(t, mail, 'email', owner.email);
+    expect(byEmail.body.code).toBe(0);
+    expect(byEmail.body.data.userInfo.merchantNo).toBe(owner.login.userInfo.merchantNo);
+
     const viaEmail = await captcha({ purpose: 'signup', channel: 'email', target: uniqueEmail() }, nextIp(), 'en_US');
     expect(viaEmail.body).toMatchObject({ code: ErrorCode.business, msg: 'This code cannot be sent that way' });
     const badTarget = await captcha({ purpose: 'signIn', channel: 'sms', target: '0044 7700' }, nextIp(), 'en_US');
     expect(badTarget.body.code).toBe(ErrorCode.validation);
+  });
+
+  it('answers code sign-in the same for an unverified email as for an unknown one', async () => {
+    const p = await signUpPerson(t, mail, { verify: false });
+    const unknown = uniqueEmail('nobody');
+    const answers = await Promise.all(
+      [p.email, unknown].map((target) => captcha({ purpose: 'signIn', channel: 'email', target }, nextIp(), 'en_US')),
+    );
+    expect(answers[0]?.body.code).toBe(0);
+    expect(answers[0]?.body.data).toEqual({
+      ...(answers[1]?.body.data as object),
+      sentTo: (answers[0]?.body.data as { sentTo: string }).sentTo,
+    });
+    const signIns = await Promise.all(
+      [p.email, unknown].map((target) =>
+        call(t.app, OnboardingPath.signIn, { lang: 'en_US', body: { channel: 'email', target, code: '123456' } }),
+      ),
+    );
+    expect(signIns[0]?.body).toEqual(signIns[1]?.body);
   });
 
   it('answers a sign-in code request for an unknown address like a known one, without sending', async () => {
@@ -213,12 +281,12 @@ describe('errors in the caller language', () => {
     const p = await signUpPerson(t, mail, { verify: false });
     const texts = await Promise.all(
       (['zh_CN', 'zh_HK', 'en_US'] as const).map(
-        async (lang) => (await captcha({ purpose: 'signIn', channel: 'email', target: p.email }, nextIp(), lang)).body.msg,
+        async (lang) => (await captcha({ purpose: 'signup', channel: 'email', target: uniqueEmail() }, nextIp(), lang)).body.msg,
       ),
     );
     expect(new Set(texts).size).toBe(3);
-    expect(texts[0]).toBe('邮箱尚未验证，暂不能使用邮箱登录；请先验证邮箱或使用手机号码登录');
-    expect(texts[1]).toBe('電郵尚未驗證，暫不能使用電郵登入；請先驗證電郵或使用手機號碼登入');
+    expect(texts[0]).toBe('该验证码不能通过此方式发送');
+    expect(texts[1]).toBe('該驗證碼不能透過此方式發送');
     const codes = await Promise.all(
       (['zh_CN', 'zh_HK', 'en_US'] as const).map(
         async (lang) => (await call(t.app, OnboardingPath.signIn, { lang, body: { channel: 'sms', target: p.mobile, code: '12' } })).body,
@@ -241,19 +309,22 @@ describe('settings: email change, mobile change, two-step verification', () => {
 
     const info = await call<{ email: string; emailVerified: boolean }>(t.app, OnboardingPath.accountInfo, { token });
     expect(info.body.data).toMatchObject({ email: newEmail, emailVerified: false, upgradeRequired: false });
+    const { token: link } = linkIn(mail.last(newEmail), '/verifyEmail');
+    // No code goes to the unverified address (a notice does), so email sign-in fails like a wrong code.
     const refused = await captcha({ purpose: 'signIn', channel: 'email', target: newEmail }, nextIp());
-    expect(refused.body.code).toBe(ErrorCode.business);
+    expect(refused.body.code).toBe(0);
+    expect(mail.last(newEmail).text).not.toMatch(/\b\d{6}\b/);
     const refusedSignIn = await call(t.app, OnboardingPath.signIn, {
       lang: 'en_US',
       body: { channel: 'email', target: newEmail, code: '123456' },
     });
-    expect(refusedSignIn.body.msg).toMatch(/^Sign-in by email is not available/);
+    expect(refusedSignIn.body.msg).toBe('Incorrect verification code, 4 attempts left');
     // The old address is no longer an account.
     expect((await captcha({ purpose: 'signIn', channel: 'email', target: p.email }, nextIp())).body.code).toBe(0);
     expect(mail.last(p.email).subject).not.toMatch(/验证码/);
 
-    const { token: link } = linkIn(mail.last(newEmail), '/verifyEmail');
     expect((await call(t.app, OnboardingPath.verifyEmail, { body: { token: link } })).body.code).toBe(0);
+    t.clock.advance(61_000);
     expect((await signInWithCode(t, mail, 'email', newEmail)).body.code).toBe(0);
   });
 

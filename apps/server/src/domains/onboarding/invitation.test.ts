@@ -115,7 +115,10 @@ describe('inviting an administrator', () => {
     });
     expect(denied.status).toBe(403);
 
-    const inviterRole = await createRole(t.db, o.m, { permissions: ['/admin/findManagers', 'Admin:Invite'] });
+    // The inviter holds what the member role grants: nobody grants a permission they lack (system/admins-service.ts).
+    const inviterRole = await createRole(t.db, o.m, {
+      permissions: ['/admin/findManagers', 'Admin:Invite', '/merTradeMgr/initTradeRecordPage'],
+    });
     const inviter = await signIn(t.app, await createAdmin(t.db, o.m, { roleId: inviterRole.id }));
     const adminRole = await t.db
       .selectFrom('roles')

@@ -1,6 +1,6 @@
 import { GatewayStatus } from '@mbo/shared/gateways';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
-import { KycReviewState, type TKycFileField } from '@mbo/shared/onboarding';
+import { KycReviewState, type TKycFileField } from '@mbo/shared/kyc';
 import { MODULES } from '@mbo/shared/permissions';
 import type { Db } from '../../db/database';
 import type { Scope } from '../../platform/scope';
@@ -62,6 +62,28 @@ export async function ensureProfile(db: Db, scope: Scope, now: number) {
 
 export function findProfile(db: Db, scope: Scope) {
   return db.selectFrom('kyc_profiles').select(PROFILE_COLUMNS).where('merchant_id', '=', scope.merchantId).executeTakeFirst();
+}
+
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+
+/**
+ * The profile, or what a business without one has: an empty draft that is not submitted. Reading and
+ * refusing write nothing; the row is made (ensureProfile) only when there is something to save.
+ */
+export async function findProfileOrBlank(db: Db, scope: Scope): Promise<ProfileRow> {
+  return (
+    (await findProfile(db, scope)) ?? {
+      merchant_id: scope.merchantId,
+      review_state: KycReviewState.notSubmitted,
+      draft_json: '{}',
+      submitted_json: null,
+      reject_reason: '',
+      submitted_by_person_id: null,
+      submitted_at: null,
+      reviewed_at: null,
+      updated_at: null,
+    }
+  );
 }
 
 /** Saves the draft only while the profile can still be edited; false when it was submitted meanwhile. */

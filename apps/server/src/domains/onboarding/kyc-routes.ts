@@ -20,38 +20,25 @@ import {
   ZKycUploadFields,
   type TKycFile,
   type TKycFileField,
-} from '@mbo/shared/onboarding';
+} from '@mbo/shared/kyc';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
+import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { requireSession } from '../../platform/request-context';
 import type { SessionContext } from '../../platform/session';
 import { contentDisposition } from '../../platform/uploads';
 import type { OnboardingDeps } from './context';
 import * as kyc from './kyc-service';
 
-const MULTIPART_ERRORS: Record<string, () => AppError> = {
-  FST_REQ_FILE_TOO_LARGE: () => businessError('file.tooLarge', { mb: KYC_FILE_MAX_BYTES / 1024 / 1024 }),
-  FST_FILES_LIMIT: () => businessError('file.tooMany', { count: KYC_FILE_MAX_COUNT }),
-  FST_PARTS_LIMIT: () => new AppError('error.badRequest', ErrorCode.validation),
-  FST_FIELDS_LIMIT: () => new AppError('error.badRequest', ErrorCode.validation),
-  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new AppError('error.unsupportedMediaType', ErrorCode.validation),
-};
-
-function multipartError(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  const make = typeof code === 'string' ? MULTIPART_ERRORS[code] : undefined;
-  return make ? make() : error;
-}
+/** KYC and additional-document uploads: files per field and bytes per file as the wizard states them. */
+const KYC_UPLOAD: UploadLimits = { fileBytes: KYC_FILE_MAX_BYTES, files: KYC_FILE_MAX_COUNT, fields: 10, fieldBytes: 1024 };
 
 const INLINE_MIME = new Set(['application/pdf', 'image/jpeg', 'image/png', 'image/bmp']);
 
 /** KYC routes, registered by onboardingRoutes under the same prefix. Multipart parsing exists only here. */
 export const kycRoutes: FastifyPluginAsyncZod<{ deps: OnboardingDeps }> = async (app, { deps }) => {
-  // One more file than allowed makes the parser report its files limit instead of silently dropping the rest.
-  await app.register(multipart, {
-    limits: { fileSize: KYC_FILE_MAX_BYTES, files: KYC_FILE_MAX_COUNT, fields: 10, fieldSize: 1024, parts: KYC_FILE_MAX_COUNT + 10 },
-  });
+  await app.register(multipart, multipartOptions(KYC_UPLOAD));
 
   app.get(
     OnboardingPath.kycStatus,
@@ -130,7 +117,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: OnboardingDeps }> = async 
       }
     } catch (error) {
       if (target) await kyc.discardFiles(deps, target.business, stored);
-      throw multipartError(error);
+      throw multipartError(error, KYC_UPLOAD);
     }
     if (!target || stored.length === 0) throw businessError('file.none');
     await kyc.logUpload(deps, session, target.business, target.field, stored.length, request.ip);

@@ -8,7 +8,7 @@ import {
   REFUSED_ENTITY_TYPES,
   ZKycProfile,
   type TKycProfile,
-} from '@mbo/shared/onboarding';
+} from '@mbo/shared/kyc';
 import { AppError, businessError } from '../../platform/errors';
 import { parseDate } from '../../platform/time';
 

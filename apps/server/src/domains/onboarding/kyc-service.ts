@@ -17,7 +17,7 @@ import {
   type TKycReviewState,
   type TKycSaveDraftBody,
   type TKycStatus,
-} from '@mbo/shared/onboarding';
+} from '@mbo/shared/kyc';
 import { writeOperationLog } from '../../platform/audit';
 import { AppError, businessError, notFoundError } from '../../platform/errors';
 import { operatorScope, type Scope } from '../../platform/scope';
@@ -99,7 +99,7 @@ export async function getKycStatus(deps: OnboardingDeps, session: SessionContext
 
 export async function getKycDraft(deps: OnboardingDeps, session: SessionContext, businessId: number): Promise<TKycDraft> {
   const b = await requireOwnedBusiness(deps, session, businessId);
-  const profile = await kycRepo.ensureProfile(deps.db, b.scope, deps.now());
+  const profile = await kycRepo.findProfileOrBlank(deps.db, b.scope);
   const files = await kycRepo.listFiles(deps.db, b.scope);
   return {
     businessId: b.merchantId,
@@ -126,11 +126,13 @@ async function checkFileRefs(deps: OnboardingDeps, scope: Scope, data: Parameter
 export async function saveKycDraft(deps: OnboardingDeps, session: SessionContext, body: TKycSaveDraftBody, ip: string): Promise<TKycDraft> {
   const b = await requireOwnedBusiness(deps, session, body.businessId);
   const now = deps.now();
-  const profile = await kycRepo.ensureProfile(deps.db, b.scope, now);
+  // Every check before the first write, so a refused draft leaves nothing behind.
+  const profile = await kycRepo.findProfileOrBlank(deps.db, b.scope);
   if (!isEditable(profile.review_state)) throw businessError('kyc.locked');
   if (body.step === 'business') checkEntityType(body.data.entityType);
   const draft = { ...parseDraft(profile.draft_json), [body.step]: body.data };
   await checkFileRefs(deps, b.scope, draft);
+  await kycRepo.ensureProfile(deps.db, b.scope, now);
   if (!(await kycRepo.saveDraft(deps.db, b.scope, JSON.stringify(draft), now))) throw businessError('kyc.locked');
   await logSessionOperation(
     deps.db,
@@ -210,7 +212,7 @@ export async function discardFiles(
 /** Profile uploads are closed once the profile is submitted; additional documents are open at any time. */
 export async function checkUploadAllowed(deps: OnboardingDeps, b: OwnedBusiness, field: TKycFileField): Promise<void> {
   if (field === 'additionalDocuments') return;
-  const profile = await kycRepo.ensureProfile(deps.db, b.scope, deps.now());
+  const profile = await kycRepo.findProfileOrBlank(deps.db, b.scope);
   if (!isEditable(profile.review_state)) throw businessError('kyc.locked');
 }
 
@@ -256,7 +258,7 @@ export async function deleteKycFile(deps: OnboardingDeps, session: SessionContex
   // Additional documents are evidence handed to the reviewer: they stay.
   if (file.field === 'additionalDocuments') throw businessError('kyc.locked');
   const now = deps.now();
-  const profile = await kycRepo.ensureProfile(deps.db, b.scope, now);
+  const profile = await kycRepo.findProfileOrBlank(deps.db, b.scope);
   if (!isEditable(profile.review_state)) throw businessError('kyc.locked');
   await kycRepo.softDeleteFile(deps.db, b.scope, fileId, now);
   // The draft stops referring to it, so the form does not show a file that is gone.
@@ -278,7 +280,7 @@ export async function deleteKycFile(deps: OnboardingDeps, session: SessionContex
 export async function submitKyc(deps: OnboardingDeps, session: SessionContext, businessId: number, ip: string): Promise<TKycStatus> {
   const b = await requireOwnedBusiness(deps, session, businessId);
   const now = deps.now();
-  const profile = await kycRepo.ensureProfile(deps.db, b.scope, now);
+  const profile = await kycRepo.findProfileOrBlank(deps.db, b.scope);
   if (!isEditable(profile.review_state)) throw businessError('kyc.alreadySubmitted');
   const checked = checkKycProfile(parseDraft(profile.draft_json), dateInZone(now, BUSINESS_DAY_TIMEZONE));
   await checkFileRefs(deps, b.scope, checked);

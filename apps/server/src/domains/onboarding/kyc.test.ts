@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode, type TEnvelope } from '@mbo/shared/envelope';
 import { MerchantStatus } from '@mbo/shared/merchants';
-import type { TKycDraft, TKycFile, TKycStatus } from '@mbo/shared/onboarding';
+import type { TKycDraft, TKycFile, TKycStatus } from '@mbo/shared/kyc';
 import { OnboardingPath, fillPath } from '@mbo/shared/onboarding-paths';
 import { MODULES } from '@mbo/shared/permissions';
 import { bmpFile, docxFile, exeFile, jpegFile, multipartBody, oleFile, pdfFile, pngFile, xlsxFile, type Upload } from '../../../test/files';

@@ -1,5 +1,5 @@
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
-import { KycReviewState } from '@mbo/shared/onboarding';
+import { KycReviewState } from '@mbo/shared/kyc';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AdminScope } from '../../platform/scope';
@@ -13,8 +13,21 @@ import { createAdministratorRole } from '../system/repository';
 
 const PERSON_COLUMNS = ['id', 'email', 'mobile', 'name', 'email_verified', 'two_fa_enabled', 'language'] as const;
 
+/**
+ * The person of an email address. Only verified addresses are unique (migration 0007: a sign-up with a
+ * registered address keeps it unverified on a second person), so the verified holder comes first, then
+ * the one who registered it first.
+ */
 export function findPersonByEmail(db: Db, email: string) {
-  return db.selectFrom('persons').select(PERSON_COLUMNS).where('email', '=', email).where('removed_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('persons')
+    .select(PERSON_COLUMNS)
+    .where('email', '=', email)
+    .where('removed_at', 'is', null)
+    .orderBy('email_verified', 'desc')
+    .orderBy('id', 'asc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function findPersonByMobile(db: Db, mobile: string) {

@@ -37,13 +37,13 @@ import {
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { ok, okResponse } from '../../platform/envelope';
 import { requireSession } from '../../platform/request-context';
-import { MINUTE_MS } from '../../platform/time';
 import type { Client, OnboardingDeps } from './context';
 import * as identity from './identity-service';
 import * as invitations from './invitation-service';
 import { roleIsAdmin } from './invitation-repository';
 import * as settings from './settings-service';
 import { kycRoutes } from './kyc-routes';
+import { checkGrant, checkResend } from '../system/admins-service';
 
 function clientOf(request: FastifyRequest): Client {
   const ua = request.headers['user-agent'];
@@ -54,8 +54,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: OnboardingDeps = {
     db: app.db,
     now: app.now,
-    idleMs: app.appConfig.sessionIdleMinutes * MINUTE_MS,
     notifier: app.notifier,
+    background: app.background,
     dataDir: app.appConfig.dataDir,
   };
 
@@ -225,13 +225,20 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     OnboardingPath.invite,
     { config: { permission: 'Admin:Invite' }, schema: { body: ZInviteBody, response: okResponse(ZInvitation) } },
-    async (request) => ok(request, await invitations.inviteAdmin(deps, await inviterOf(request), request.body, request.lang)),
+    async (request) => {
+      // Nobody invites into a role or gateways beyond their own (system/admins-service.ts).
+      await checkGrant(app.db, requireSession(request), request.body);
+      return ok(request, await invitations.inviteAdmin(deps, await inviterOf(request), request.body, request.lang));
+    },
   );
 
   app.post(
     OnboardingPath.resendInvitation,
     { config: { permission: 'Admin:Invite' }, schema: { body: ZResendInvitationBody, response: okResponse(ZInvitation) } },
-    async (request) => ok(request, await invitations.resendInvitation(deps, await inviterOf(request), request.body.adminId, request.lang)),
+    async (request) => {
+      await checkResend(app.db, requireSession(request), request.body.adminId);
+      return ok(request, await invitations.resendInvitation(deps, await inviterOf(request), request.body.adminId, request.lang));
+    },
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefundPath, refundablePath, type TRefund } from '@mbo/shared/refunds';
 import { PayStatus, RefundProcessing, AbnormalStatus } from '@mbo/shared/trade-enums';
-import type { TPage } from '@mbo/shared/paging';
+import type { TListPage } from '@mbo/shared/list';
 import {
   createAdmin,
   createGateway,
@@ -78,7 +78,7 @@ describe('refund application', () => {
   it('refuses malformed amounts and reasons, and marks a whole untouched refund full', async () => {
     const tx = await createTransaction(t.db, merchant, gateway, { amount: 2_000 });
     expect((await apply({ tradeNo: tx.tradeNo, amount: '1.001', reason: 'x' }, { lang: 'en_US' })).body.msg).toBe(
-      'Enter a valid refund amount',
+      'Refund amount: enter digits with at most 2 decimals after a dot, without commas, spaces or signs',
     );
     expect((await apply({ tradeNo: tx.tradeNo, amount: '-1', reason: 'x' })).body.code).not.toBe(0);
     const longReason = await apply({ tradeNo: tx.tradeNo, amount: '1', reason: 'r'.repeat(101) }, { lang: 'en_US' });
@@ -151,11 +151,14 @@ describe('refund flow and query', () => {
     // 20.00 of 80.00 settled as 40.00: 10.00 in the settlement currency.
     expect(rollup.refund_amount - (rollupBefore?.refund_amount ?? 0)).toBe(1_000);
 
-    const list = await call<TPage<TRefund>>(t.app, RefundPath.list, { token, query: { from: today(), to: today(), tradeNo: tx.tradeNo } });
+    const list = await call<TListPage<TRefund>>(t.app, RefundPath.list, {
+      token,
+      query: { from: today(), to: today(), tradeNo: tx.tradeNo },
+    });
     expect(list.body.data.total).toBe(2);
     const statuses = list.body.data.list.map((r) => r.status).sort();
     expect(statuses).toEqual([RefundProcessing.refunded, RefundProcessing.failed]);
-    const onlyFailed = await call<TPage<TRefund>>(t.app, RefundPath.list, {
+    const onlyFailed = await call<TListPage<TRefund>>(t.app, RefundPath.list, {
       token,
       query: { from: today(), to: today(), tradeNo: tx.tradeNo, status: '5' },
     });
@@ -166,14 +169,33 @@ describe('refund flow and query', () => {
     const tx = await createTransaction(t.db, merchant, gateway, { amount: 100_000 });
     for (let i = 0; i < 5; i++) await apply({ tradeNo: tx.tradeNo, amount: '1', reason: `p${i}` });
     const q = { from: today(), to: today(), tradeNo: tx.tradeNo, limit: '2' };
-    const p1 = await call<TPage<TRefund>>(t.app, RefundPath.list, { token, query: q });
-    const p2 = await call<TPage<TRefund>>(t.app, RefundPath.list, {
+    const p1 = await call<TListPage<TRefund>>(t.app, RefundPath.list, { token, query: q });
+    const p2 = await call<TListPage<TRefund>>(t.app, RefundPath.list, {
       token,
-      query: { ...q, page: '2', after: p1.body.data.list[1]!.cursor },
+      query: { ...q, page: '2', after: p1.body.data.nextCursor! },
     });
-    const p2offset = await call<TPage<TRefund>>(t.app, RefundPath.list, { token, query: { ...q, page: '2' } });
+    const p2offset = await call<TListPage<TRefund>>(t.app, RefundPath.list, { token, query: { ...q, page: '2' } });
     expect(p2.body.data.list.map((r) => r.refundNo)).toEqual(p2offset.body.data.list.map((r) => r.refundNo));
     expect(p1.body.data.list.map((r) => r.refundNo)).not.toContain(p2.body.data.list[0]!.refundNo);
+  });
+
+  it("a gateway number of another merchant or outside the admin's gateways gives an empty page; its own gives its refunds", async () => {
+    const tx = await createTransaction(t.db, merchant, gateway, { amount: 5_000 });
+    await apply({ tradeNo: tx.tradeNo, amount: '1', reason: 'gw' });
+    const q = { from: today(), to: today(), tradeNo: tx.tradeNo };
+    const own = await call<TListPage<TRefund>>(t.app, RefundPath.list, { token, query: { ...q, gatewayNo: gateway.gatewayNo } });
+    expect(own.body.data.list.map((r) => r.gatewayNo)).toEqual([gateway.gatewayNo]);
+    const foreign = await createGateway(t.db, await createMerchant(t.db));
+    const theirs = await call<TListPage<TRefund>>(t.app, RefundPath.list, { token, query: { ...q, gatewayNo: foreign.gatewayNo } });
+    expect(theirs.body.data).toMatchObject({ list: [], total: 0, capped: false, nextCursor: null });
+    const other = await createGateway(t.db, merchant);
+    const role = await createRole(t.db, merchant, { permissions: ['/refundment/forwardRefundmentList'] });
+    const limited = await signIn(t.app, await createAdmin(t.db, merchant, { roleId: role.id, gateways: [other] }));
+    const hidden = await call<TListPage<TRefund>>(t.app, RefundPath.list, {
+      token: limited,
+      query: { ...q, gatewayNo: gateway.gatewayNo },
+    });
+    expect(hidden.body.data.total).toBe(0);
   });
 
   it('refuses malformed filters with a clear error, never a 5xx', async () => {
@@ -194,7 +216,7 @@ describe('refund flow and query', () => {
 
   it('exports the same rows as the list, as CSV with translated headers', async () => {
     const q = { from: today(), to: today() };
-    const list = await call<TPage<TRefund>>(t.app, RefundPath.list, { token, query: q });
+    const list = await call<TListPage<TRefund>>(t.app, RefundPath.list, { token, query: q });
     const res = await t.app.inject({
       method: 'POST',
       url: `/v3api${RefundPath.export}`,

@@ -1,56 +1,150 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { TListPaging } from '@mbo/shared/list';
 import type { TRefundListQuery, TRefundTimeType } from '@mbo/shared/refunds';
-import type { Db } from '../../db/database';
-import { gatewayIdFilter, type Scope } from '../../platform/scope';
+import type { Db, DbOrTrx, Trx } from '../../db/database';
+import type { RefundsTable } from '../../db/types';
+import { keysetBatches, keysetPage, type ExportReader } from '../../platform/list';
+import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
 
-/** Counts stop here; beyond it the list says "10,000+". */
-export const REFUND_COUNT_CAP = 10_000;
-
-type DbLike = Pick<Db, 'selectFrom'>;
+/** The columns of a transaction that refunds and dispute actions move money on. */
+const TRADE_MONEY_COLUMNS = [
+  'id',
+  'merchant_id',
+  'gateway_id',
+  'trade_no',
+  'category',
+  'pay_status',
+  'card_scheme',
+  'currency',
+  'amount',
+  'settle_currency',
+  'settle_amount',
+  'refunded_amount',
+  'refund_pending_amount',
+  'abnormal_status',
+] as const;
 
 /** The transaction a refund is applied to, in the caller's scope (merchant and permitted gateways). */
-export function findTradeForRefund(db: DbLike, scope: Scope, tradeNo: string) {
+export function findTradeForRefund(db: DbOrTrx, scope: Scope, tradeNo: string) {
   const gateways = gatewayIdFilter(scope);
   return db
     .selectFrom('transactions')
-    .select([
-      'id',
-      'merchant_id',
-      'gateway_id',
-      'trade_no',
-      'category',
-      'pay_status',
-      'currency',
-      'amount',
-      'settle_amount',
-      'refunded_amount',
-      'refund_pending_amount',
-    ])
+    .select(TRADE_MONEY_COLUMNS)
     .where('merchant_id', '=', scope.merchantId)
     .where('trade_no', '=', tradeNo)
     .$if(gateways !== null, (qb) => qb.where('gateway_id', 'in', gateways ?? [0]))
     .executeTakeFirst();
 }
 
+export type TradeMoneyRow = NonNullable<Awaited<ReturnType<typeof findTradeForRefund>>>;
+
+/** A transaction already found (by a case or a refund pointing at it). */
+export function getTradeById(db: DbOrTrx, id: number): Promise<TradeMoneyRow> {
+  return db.selectFrom('transactions').select(TRADE_MONEY_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Transactions by order number across merchants (operator commands): at most two, so a duplicate is noticed. */
+export function findTradesByNo(db: DbOrTrx, tradeNo: string): Promise<TradeMoneyRow[]> {
+  return db.selectFrom('transactions').select(TRADE_MONEY_COLUMNS).where('trade_no', '=', tradeNo).limit(2).execute();
+}
+
+/**
+ * Reserves `amount` on the transaction when it still fits: a conditional UPDATE whose row lock
+ * (PostgreSQL) or single writer (SQLite) makes concurrent applications queue, and whose WHERE
+ * re-checks what is left. False when it no longer fits.
+ */
+export async function reserveRefundAmount(trx: Trx, tradeId: number, amount: number): Promise<boolean> {
+  const res = await trx
+    .updateTable('transactions')
+    .set({ refund_pending_amount: sql<number>`refund_pending_amount + ${amount}` })
+    .where('id', '=', tradeId)
+    .where(sql<boolean>`amount - refunded_amount - refund_pending_amount >= ${amount}`)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Releases a reservation (a failed refund). */
+export async function releaseRefundAmount(trx: Trx, tradeId: number, amount: number): Promise<void> {
+  await trx
+    .updateTable('transactions')
+    .set({ refund_pending_amount: sql<number>`refund_pending_amount - ${amount}` })
+    .where('id', '=', tradeId)
+    .execute();
+}
+
+/**
+ * Counts a refund as done on its transaction: refunded up, pending down when it was reserved. Money
+ * that was not reserved first (an RDR refund) must still fit in what is left: false when it does not.
+ */
+export async function addRefundedAmount(
+  trx: Trx,
+  tradeId: number,
+  amount: number,
+  o: { fromPending: boolean; abnormalStatus: number },
+): Promise<boolean> {
+  const update = trx
+    .updateTable('transactions')
+    .set({
+      refunded_amount: sql<number>`refunded_amount + ${amount}`,
+      refund_pending_amount: o.fromPending ? sql<number>`refund_pending_amount - ${amount}` : sql<number>`refund_pending_amount`,
+      refund_status: 1,
+      abnormal_status: o.abnormalStatus,
+    })
+    .where('id', '=', tradeId);
+  const res = await (
+    o.fromPending ? update : update.where(sql<boolean>`amount - refunded_amount - refund_pending_amount >= ${amount}`)
+  ).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function insertRefund(trx: Trx, values: Insertable<RefundsTable>): Promise<number> {
+  const row = await trx.insertInto('refunds').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findRefundByNo(trx: Trx, refundNo: string) {
+  return trx.selectFrom('refunds').selectAll().where('refund_no', '=', refundNo).executeTakeFirst();
+}
+
+/** Moves a refund to its next status only from one of the expected ones: false when another step got there first. */
+export async function moveRefundStatus(
+  trx: Trx,
+  refundId: number,
+  from: readonly number[],
+  to: { status: number; processed_at?: number; fail_reason?: string },
+): Promise<boolean> {
+  const res = await trx.updateTable('refunds').set(to).where('id', '=', refundId).where('status', 'in', from).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** An Ethoca alert whose refund failed is open again (only if it still points at that refund). */
+export async function reopenAlertOfRefund(trx: Trx, disputeId: number, refundId: number, now: number): Promise<void> {
+  await trx
+    .updateTable('disputes')
+    .set({ refund_id: null, updated_at: now })
+    .where('id', '=', disputeId)
+    .where('refund_id', '=', refundId)
+    .execute();
+}
+
 export type RefundFilters = Omit<TRefundListQuery, 'page' | 'limit' | 'after'>;
+type Range = { fromMs: number; toMs: number };
 
 const SORT_COLUMN = { refundApply: 'r.applied_at', process: 'r.processed_at', trans: 't.created_at' } as const satisfies Record<
   TRefundTimeType,
   string
 >;
 
-function baseQuery(db: DbLike, scope: Scope, f: RefundFilters, range: { fromMs: number; toMs: number }) {
-  const gateways = gatewayIdFilter(scope);
-  const sortCol = SORT_COLUMN[f.timeType];
-  return db
-    .selectFrom('refunds as r')
-    .innerJoin('transactions as t', 't.id', 'r.transaction_id')
-    .innerJoin('gateways as g', 'g.id', 'r.gateway_id')
-    .where('r.merchant_id', '=', scope.merchantId)
-    .$if(gateways !== null, (qb) => qb.where('r.gateway_id', 'in', gateways ?? [0]))
-    .where(sortCol, '>=', range.fromMs)
-    .where(sortCol, '<', range.toMs)
-    .$if(f.gatewayNo !== undefined, (qb) => qb.where('g.gateway_no', '=', f.gatewayNo ?? ''))
+/** The scope's refunds with their transactions (filters and a row's columns read both). */
+function scoped(db: Db, scope: Scope) {
+  return db.selectFrom('refunds as r').innerJoin('transactions as t', 't.id', 'r.transaction_id').where(inScope(scope, 'r'));
+}
+
+function filtered(db: Db, scope: Scope, f: RefundFilters, range: Range) {
+  const col = SORT_COLUMN[f.timeType];
+  return scoped(db, scope)
+    .where(col, '>=', range.fromMs)
+    .where(col, '<', range.toMs)
     .$if(f.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', f.tradeNo ?? ''))
     .$if(f.refundNo !== undefined, (qb) => qb.where('r.refund_no', '=', f.refundNo ?? ''))
     .$if(f.status !== undefined, (qb) => qb.where('r.status', '=', f.status ?? 0))
@@ -58,93 +152,57 @@ function baseQuery(db: DbLike, scope: Scope, f: RefundFilters, range: { fromMs: 
     .$if(f.source !== undefined, (qb) => qb.where('r.source', '=', f.source ?? 0));
 }
 
-type Base = ReturnType<typeof baseQuery>;
-
-/** What a refund row shows, in the list and in the detail alike. */
-const REFUND_COLUMNS = [
-  'r.id',
-  'r.refund_no',
-  'r.refund_type',
-  'r.method',
-  'r.source',
-  'r.currency',
-  'r.amount',
-  'r.available_amount',
-  'r.reason',
-  'r.applicant',
-  'r.status',
-  'r.fail_reason',
-  'r.applied_at',
-  'r.processed_at',
-  't.trade_no',
-  't.created_at as trade_at',
-  'g.gateway_no',
-] as const;
-
-function selectRow(qb: Base, timeType: TRefundTimeType) {
-  return qb.select(REFUND_COLUMNS).select(sql<number>`${sql.ref(SORT_COLUMN[timeType])}`.as('sort_value'));
+/** What a refund row shows, in the list and in the detail alike (the gateway joined for its number only). */
+function withColumns(qb: ReturnType<typeof scoped>) {
+  return qb
+    .innerJoin('gateways as g', 'g.id', 'r.gateway_id')
+    .select([
+      'r.id',
+      'r.refund_no',
+      'r.refund_type',
+      'r.method',
+      'r.source',
+      'r.currency',
+      'r.amount',
+      'r.available_amount',
+      'r.reason',
+      'r.applicant',
+      'r.status',
+      'r.fail_reason',
+      'r.applied_at',
+      'r.processed_at',
+      't.trade_no',
+      't.created_at as trade_at',
+      'g.gateway_no',
+    ]);
 }
 
-export type RefundListRow = Awaited<ReturnType<typeof listRefunds>>['rows'][number];
+export type RefundRow = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
 
-/** Rows after the cursor "<sort value>_<id>" in (sort desc, id desc) order. */
-function keysetAfter(timeType: TRefundTimeType, after: string) {
-  const [v, id] = after.split('_').map(Number) as [number, number];
-  const col = sql.ref(SORT_COLUMN[timeType]);
-  return sql<boolean>`(${col} < ${v} or (${col} = ${v} and r.id < ${id}))`;
+const SORT_VALUE: Record<TRefundTimeType, (r: RefundRow) => number> = {
+  refundApply: (r) => r.applied_at,
+  process: (r) => r.processed_at ?? 0,
+  trans: (r) => r.trade_at,
+};
+
+/** Refunds newest first by the chosen time. */
+function refundList(db: Db, scope: Scope, f: RefundFilters, range: Range) {
+  return {
+    rows: () => withColumns(filtered(db, scope, f, range)),
+    sort: { column: SORT_COLUMN[f.timeType], id: 'r.id', direction: 'desc', value: SORT_VALUE[f.timeType] },
+  } as const;
 }
 
-export async function listRefunds(db: Db, scope: Scope, q: TRefundListQuery, range: { fromMs: number; toMs: number }) {
-  const col = SORT_COLUMN[q.timeType];
-  let page = selectRow(baseQuery(db, scope, q, range), q.timeType)
-    .orderBy(col, 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(q.limit);
-  page = q.after ? page.where(keysetAfter(q.timeType, q.after)) : page.offset((q.page - 1) * q.limit);
-  const counted = baseQuery(db, scope, q, range)
-    .select('r.id')
-    .limit(REFUND_COUNT_CAP + 1);
-  const [rows, countRow] = await Promise.all([
-    page.execute(),
-    db
-      .selectFrom(counted.as('c'))
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const n = Number(countRow.n);
-  return { rows, total: Math.min(n, REFUND_COUNT_CAP), capped: n > REFUND_COUNT_CAP };
+export function listRefunds(db: Db, scope: Scope, q: RefundFilters & TListPaging, range: Range) {
+  return keysetPage(db, refundList(db, scope, q, range), q, { count: filtered(db, scope, q, range) });
 }
 
-/** Batches of rows for an export, by keyset, so no query holds more than `batch` rows. */
-export async function* iterateRefunds(db: Db, scope: Scope, f: RefundFilters, range: { fromMs: number; toMs: number }, batch: number) {
-  const col = SORT_COLUMN[f.timeType];
-  let after: string | undefined;
-  for (;;) {
-    let qb = selectRow(baseQuery(db, scope, f, range), f.timeType)
-      .orderBy(col, 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(batch);
-    if (after) qb = qb.where(keysetAfter(f.timeType, after));
-    const rows = await qb.execute();
-    if (rows.length > 0) yield rows;
-    if (rows.length < batch) return;
-    const last = rows[rows.length - 1]!;
-    after = `${Number(last.sort_value)}_${last.id}`;
-  }
+export function iterateRefunds(db: Db, scope: Scope, f: RefundFilters, range: Range, reader: (() => ExportReader) | null) {
+  return keysetBatches(refundList(db, scope, f, range), { reader });
 }
 
 export function findRefund(db: Db, scope: Scope, refundNo: string) {
-  const gateways = gatewayIdFilter(scope);
-  return db
-    .selectFrom('refunds as r')
-    .innerJoin('transactions as t', 't.id', 'r.transaction_id')
-    .innerJoin('gateways as g', 'g.id', 'r.gateway_id')
-    .select(REFUND_COLUMNS)
-    .select('r.applied_at as sort_value')
-    .where('r.merchant_id', '=', scope.merchantId)
-    .where('r.refund_no', '=', refundNo)
-    .$if(gateways !== null, (qb) => qb.where('r.gateway_id', 'in', gateways ?? [0]))
-    .executeTakeFirst();
+  return withColumns(scoped(db, scope)).where('r.refund_no', '=', refundNo).executeTakeFirst();
 }
 
 /** Operator listing: the latest refunds of every merchant, optionally one status. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { zPage } from '@mbo/shared/paging';
+import { ErrorCode } from '@mbo/shared/envelope';
 import {
   RefundPath,
   ZRefund,
@@ -7,25 +7,28 @@ import {
   ZRefundableParams,
   ZRefundApplied,
   ZRefundApply,
+  ZRefundExportBody,
   ZRefundListQuery,
   ZRefundNoParams,
+  ZRefundPage,
   type TRefund,
 } from '@mbo/shared/refunds';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, forbiddenError } from '../../platform/errors';
-import { ErrorCode } from '@mbo/shared/envelope';
+import { registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { mapPage, registerList } from '../../platform/list';
+import type { TPermission } from '@mbo/shared/permissions';
 import { holdsAnyPermission } from '../../platform/permissions';
 import { requireSession } from '../../platform/request-context';
 import type { SessionContext } from '../../platform/session';
 import { dayRangeInZone, toIso } from '../../platform/time';
-import { registerRefundExport } from './export';
 import * as repo from './repository';
 import * as service from './service';
 
 /** Either operation lets a person apply for a refund (from the refund screen or from a transaction's detail). */
-const APPLY_PERMISSIONS = ['Refundment:Apply', 'TradeRecord:Refund'] as const;
+const APPLY_PERMISSIONS: readonly TPermission[] = ['Refundment:Apply', 'TradeRecord:Refund'];
 
-export function toRefund(r: NonNullable<Awaited<ReturnType<typeof repo.findRefund>>>): TRefund {
+export function toRefund(r: repo.RefundRow): TRefund {
   return {
     refundNo: r.refund_no,
     tradeNo: r.trade_no,
@@ -43,8 +46,28 @@ export function toRefund(r: NonNullable<Awaited<ReturnType<typeof repo.findRefun
     appliedAt: toIso(r.applied_at),
     processedAt: r.processed_at === null ? null : toIso(r.processed_at),
     tradeAt: toIso(r.trade_at),
-    cursor: `${Number(r.sort_value)}_${r.id}`,
   };
+}
+
+/** Export columns of the refund query, in the list's order. */
+function exportColumns(c: ExportCells): ExportColumn<repo.RefundRow>[] {
+  return [
+    { header: c.text('refundCol.refundNo'), value: (r) => r.refund_no },
+    { header: c.text('refundCol.tradeNo'), value: (r) => r.trade_no },
+    { header: c.text('refundCol.gatewayNo'), value: (r) => r.gateway_no },
+    { header: c.text('refundCol.type'), value: (r) => c.label('refundType', r.refund_type) },
+    { header: c.text('refundCol.method'), value: (r) => c.label('refundMethod', r.method) },
+    { header: c.text('refundCol.source'), value: (r) => c.label('refundSource', r.source) },
+    { header: c.text('refundCol.currency'), value: (r) => r.currency },
+    { header: c.text('refundCol.availableAmount'), value: (r) => c.money(r.available_amount, r.currency) },
+    { header: c.text('refundCol.amount'), value: (r) => c.money(r.amount, r.currency) },
+    { header: c.text('refundCol.reason'), value: (r) => r.reason },
+    { header: c.text('refundCol.applicant'), value: (r) => r.applicant },
+    { header: c.text('refundCol.appliedAt'), value: (r) => c.time(r.applied_at) },
+    { header: c.text('refundCol.status'), value: (r) => c.label('refundStatus', r.status) },
+    { header: c.text('refundCol.processedAt'), value: (r) => c.time(r.processed_at) },
+    { header: c.text('refundCol.failReason'), value: (r) => r.fail_reason },
+  ];
 }
 
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,20 +102,14 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    RefundPath.list,
-    {
-      config: { permission: '/refundment/forwardRefundmentList' },
-      schema: { querystring: ZRefundListQuery, response: okResponse(zPage(ZRefund)) },
-    },
-    async (request) => {
-      const { scope } = requireSession(request);
-      const q = request.query;
-      const range = dayRangeInZone(q.from, q.to, request.timezone);
-      const { rows, total, capped } = await repo.listRefunds(app.db, scope, q, range);
-      return ok(request, { list: rows.map(toRefund), total, capped, page: q.page, limit: q.limit });
-    },
-  );
+  registerList(app, {
+    path: RefundPath.list,
+    permission: '/refundment/forwardRefundmentList',
+    query: ZRefundListQuery,
+    page: ZRefundPage,
+    list: async (q, { db, scope, timezone }) =>
+      mapPage(await repo.listRefunds(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toRefund),
+  });
 
   app.get(
     RefundPath.detail,
@@ -105,5 +122,13 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerRefundExport(app);
+  registerExport(app, {
+    path: RefundPath.export,
+    permission: 'Refundment:Downloads',
+    body: ZRefundExportBody,
+    filePrefix: 'refunds',
+    sheetName: (c) => c.text('export.refunds'),
+    columns: exportColumns,
+    batches: (b, { db, scope, timezone, reader }) => repo.iterateRefunds(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
+  });
 };

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
-import { parseMajorAmount, toMajorString } from '@mbo/shared/money';
+import { isMajorAmountText, minorUnitsOf, parseMajorAmount, toMajorString } from '@mbo/shared/money';
 import type { TRefundApply, TRefundable } from '@mbo/shared/refunds';
 import {
   AbnormalStatus,
@@ -12,8 +11,7 @@ import {
   TradeCategory,
   type TRefundProcessing,
 } from '@mbo/shared/trade-enums';
-import type { Db } from '../../db/database';
-import type { Database } from '../../db/types';
+import type { Db, DbOrTrx, Trx } from '../../db/database';
 import { AppError, businessError, conflictError } from '../../platform/errors';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { addToRollup } from '../../platform/rollups';
@@ -21,13 +19,11 @@ import type { Scope } from '../../platform/scope';
 import * as repo from './repository';
 
 /*
- * The rules of refunds (spec §4, §5). Money moves only inside one database transaction whose first
- * write is a conditional UPDATE of the transaction row: the row lock (PostgreSQL) or the single
- * writer (SQLite) makes concurrent applications queue, and the WHERE clause re-checks what is still
- * available, so the sum of refunds can never pass the transaction's amount.
+ * The rules of refunds (spec §4, §5). Money moves only inside one database transaction, opened here,
+ * whose first write is the repository's conditional UPDATE of the transaction row: the row lock
+ * (PostgreSQL) or the single writer (SQLite) makes concurrent applications queue, and its WHERE clause
+ * re-checks what is still available, so the sum of refunds can never pass the transaction's amount.
  */
-
-type Trx = Transaction<Database>;
 
 export type Applicant = { name: string; adminId: number | null };
 
@@ -58,7 +54,7 @@ export function proRata(part: number, whole: number, settleWhole: number): numbe
 }
 
 /** A formal, successful transaction in scope, or the §5 error. */
-export async function requireRefundableTrade(db: Db | Trx, scope: Scope, tradeNo: string) {
+export async function requireRefundableTrade(db: DbOrTrx, scope: Scope, tradeNo: string) {
   const t = await repo.findTradeForRefund(db, scope, tradeNo);
   if (!t) throw new AppError('refund.tradeNotFound', ErrorCode.notFound);
   if (t.category !== TradeCategory.formal || t.pay_status !== PayStatus.success) throw businessError('refund.tradeNotSuccessful');
@@ -95,48 +91,35 @@ export async function reserveAndInsertRefund(
   amount: number,
   o: { reason: string; applicant: Applicant; source: number; disputeId: number | null; now: number },
 ): Promise<{ id: number; refundNo: string; method: number }> {
-  const res = await trx
-    .updateTable('transactions')
-    .set({ refund_pending_amount: sql<number>`refund_pending_amount + ${amount}` })
-    .where('id', '=', t.id)
-    .where(sql<boolean>`amount - refunded_amount - refund_pending_amount >= ${amount}`)
-    .executeTakeFirst();
-  const after = await trx
-    .selectFrom('transactions')
-    .select(['amount', 'refunded_amount', 'refund_pending_amount'])
-    .where('id', '=', t.id)
-    .executeTakeFirstOrThrow();
-  if (Number(res.numUpdatedRows) !== 1) throw tooLarge(availableOf(after), t.currency);
+  const reserved = await repo.reserveRefundAmount(trx, t.id, amount);
+  const after = await repo.getTradeById(trx, t.id);
+  if (!reserved) throw tooLarge(availableOf(after), t.currency);
   const availableBefore = availableOf(after) + amount;
   // Full: the whole of a transaction nothing had touched yet.
   const untouched = after.refunded_amount === 0 && after.refund_pending_amount === amount;
   const method = untouched && amount === after.amount ? RefundMethod.full : RefundMethod.partial;
   const refundNo = newRefundNo(o.now);
-  const row = await trx
-    .insertInto('refunds')
-    .values({
-      merchant_id: t.merchant_id,
-      gateway_id: t.gateway_id,
-      transaction_id: t.id,
-      refund_no: refundNo,
-      refund_type: RefundType.single,
-      method,
-      source: o.source,
-      dispute_id: o.disputeId,
-      currency: t.currency,
-      amount,
-      settle_amount: proRata(amount, t.amount, t.settle_amount),
-      available_amount: availableBefore,
-      reason: o.reason,
-      applicant: o.applicant.name,
-      applicant_admin_id: o.applicant.adminId,
-      status: RefundProcessing.pendingReview,
-      applied_at: o.now,
-      processed_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, refundNo, method };
+  const id = await repo.insertRefund(trx, {
+    merchant_id: t.merchant_id,
+    gateway_id: t.gateway_id,
+    transaction_id: t.id,
+    refund_no: refundNo,
+    refund_type: RefundType.single,
+    method,
+    source: o.source,
+    dispute_id: o.disputeId,
+    currency: t.currency,
+    amount,
+    settle_amount: proRata(amount, t.amount, t.settle_amount),
+    available_amount: availableBefore,
+    reason: o.reason,
+    applicant: o.applicant.name,
+    applicant_admin_id: o.applicant.adminId,
+    status: RefundProcessing.pendingReview,
+    applied_at: o.now,
+    processed_at: null,
+  });
+  return { id, refundNo, method };
 }
 
 /** Parses the typed amount against the transaction's currency and checks it against what is available now. */
@@ -145,7 +128,20 @@ export function parseRefundAmount(
   t: { currency: string; amount: number; refunded_amount: number; refund_pending_amount: number },
 ) {
   const amount = parseMajorAmount(text, t.currency);
-  if (amount === null) throw new AppError('refund.amountInvalid', ErrorCode.validation);
+  if (amount === null) {
+    // Say what is wrong with the text ("1,5" is refused, not read as 15); a well-formed zero is just not a refund.
+    const decimals = minorUnitsOf(t.currency);
+    if (!isMajorAmountText(text, decimals)) {
+      throw new AppError(
+        decimals > 0 ? 'validation.amount' : 'validation.amountWhole',
+        ErrorCode.validation,
+        200,
+        { decimals },
+        { field: 'field.amount' },
+      );
+    }
+    throw new AppError('refund.amountInvalid', ErrorCode.validation);
+  }
   if (amount > availableOf(t)) throw tooLarge(availableOf(t), t.currency);
   return amount;
 }
@@ -170,35 +166,9 @@ export async function completeRefundMoney(
   now: number,
   fromPending: boolean,
 ): Promise<void> {
-  const t = await trx
-    .selectFrom('transactions')
-    .select([
-      'id',
-      'merchant_id',
-      'gateway_id',
-      'card_scheme',
-      'settle_currency',
-      'abnormal_status',
-      'amount',
-      'refunded_amount',
-      'refund_pending_amount',
-    ])
-    .where('id', '=', r.transaction_id)
-    .executeTakeFirstOrThrow();
-  const update = trx
-    .updateTable('transactions')
-    .set({
-      refunded_amount: sql<number>`refunded_amount + ${r.amount}`,
-      refund_pending_amount: fromPending ? sql<number>`refund_pending_amount - ${r.amount}` : sql<number>`refund_pending_amount`,
-      refund_status: 1,
-      abnormal_status: abnormalAfterRefund(t.abnormal_status),
-    })
-    .where('id', '=', t.id);
-  // Money that was not reserved first (an RDR refund) must still fit in what is available.
-  const res = await (
-    fromPending ? update : update.where(sql<boolean>`amount - refunded_amount - refund_pending_amount >= ${r.amount}`)
-  ).executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw businessError('refund.nothingRefundable');
+  const t = await repo.getTradeById(trx, r.transaction_id);
+  const done = await repo.addRefundedAmount(trx, t.id, r.amount, { fromPending, abnormalStatus: abnormalAfterRefund(t.abnormal_status) });
+  if (!done) throw businessError('refund.nothingRefundable');
   await addToRollup(
     trx,
     { merchantId: t.merchant_id, gatewayId: t.gateway_id, cardScheme: t.card_scheme, currency: t.settle_currency, at: now },
@@ -223,35 +193,20 @@ export type RefundStep = keyof typeof NEXT;
 export async function moveRefund(db: Db, refundNo: string, step: RefundStep, now: number, failReason = '') {
   const rule = NEXT[step];
   return db.transaction().execute(async (trx) => {
-    const r = await trx.selectFrom('refunds').selectAll().where('refund_no', '=', refundNo).executeTakeFirst();
+    const r = await repo.findRefundByNo(trx, refundNo);
     if (!r) throw new AppError('refund.notFound', ErrorCode.notFound);
     const terminal = rule.to === RefundProcessing.refunded || rule.to === RefundProcessing.failed;
-    const res = await trx
-      .updateTable('refunds')
-      .set({
-        status: rule.to,
-        ...(terminal ? { processed_at: now } : {}),
-        ...(step === 'fail' ? { fail_reason: failReason.slice(0, 200) } : {}),
-      })
-      .where('id', '=', r.id)
-      .where('status', 'in', rule.from)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw conflictError('refund.wrongState', { refundNo });
+    const moved = await repo.moveRefundStatus(trx, r.id, rule.from, {
+      status: rule.to,
+      ...(terminal ? { processed_at: now } : {}),
+      ...(step === 'fail' ? { fail_reason: failReason.slice(0, 200) } : {}),
+    });
+    if (!moved) throw conflictError('refund.wrongState', { refundNo });
     if (step === 'succeed') await completeRefundMoney(trx, r, now, true);
     if (step === 'fail') {
-      await trx
-        .updateTable('transactions')
-        .set({ refund_pending_amount: sql<number>`refund_pending_amount - ${r.amount}` })
-        .where('id', '=', r.transaction_id)
-        .execute();
+      await repo.releaseRefundAmount(trx, r.transaction_id, r.amount);
       // A failed refund of an Ethoca alert leaves the alert open again, so the merchant can still answer it.
-      if (r.dispute_id !== null)
-        await trx
-          .updateTable('disputes')
-          .set({ refund_id: null, updated_at: now })
-          .where('id', '=', r.dispute_id)
-          .where('refund_id', '=', r.id)
-          .execute();
+      if (r.dispute_id !== null) await repo.reopenAlertOfRefund(trx, r.dispute_id, r.id, now);
     }
     return { refundNo, status: rule.to };
   });

@@ -15,8 +15,6 @@ export type RollupFilter = {
   /** Inclusive business days YYYY-MM-DD. */
   fromDay: string;
   toDay: string;
-  /** A gateway id already checked to belong to the scope (0 when the number matched none: no rows). */
-  gatewayId?: number | undefined;
   currency?: string | undefined;
   cardScheme?: string | undefined;
 };
@@ -29,26 +27,11 @@ function scopedRollups(db: Db, scope: Scope, f: RollupFilter): RollupQuery {
     .where('day', '>=', f.fromDay)
     .where('day', '<=', f.toDay)
     .$if(ids !== null, (qb) => qb.where('gateway_id', 'in', ids ?? [0]))
-    .$if(f.gatewayId !== undefined, (qb) => qb.where('gateway_id', '=', f.gatewayId ?? 0))
     .$if(f.currency !== undefined, (qb) => qb.where('currency', '=', f.currency ?? ''))
     .$if(f.cardScheme !== undefined, (qb) => qb.where('card_scheme', '=', f.cardScheme ?? ''));
 }
 
 const sum = (col: string) => sql<string | number>`coalesce(sum(${sql.ref(col)}), 0)`;
-
-/** Gateway id of a gateway number inside the scope, or 0 (matches no rollup row) when none. */
-export async function resolveGatewayId(db: Db, scope: Scope, gatewayNo: string | undefined): Promise<number | undefined> {
-  if (gatewayNo === undefined) return undefined;
-  const ids = gatewayIdFilter(scope);
-  const row = await db
-    .selectFrom('gateways')
-    .select('id')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('gateway_no', '=', gatewayNo)
-    .$if(ids !== null, (qb) => qb.where('id', 'in', ids ?? [0]))
-    .executeTakeFirst();
-  return row?.id ?? 0;
-}
 
 export type DailyFigureRow = {
   day: string;

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { toMajorString } from '@mbo/shared/money';
 import {
   DAILY_COLUMNS,
@@ -18,18 +17,16 @@ import {
   ZMonthReportDownload,
   ZMonthReportQuery,
   type TDailyReportRow,
-  type TExportFormat,
   type TMonthReportRow,
 } from '@mbo/shared/reports';
+import type { TExportFormat } from '@mbo/shared/list';
 import { ok, okResponse } from '../../platform/envelope';
 import { translate } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
 import { requireSession } from '../../platform/request-context';
-import { sendExport, type ExportCell } from '../../platform/export';
+import { FILE_RESPONSE, sendExport, type ExportCell } from '../../platform/export';
+import { numberedPage, pageOffset } from '../../platform/list';
 import * as service from './service';
-
-/** Downloads answer with the file itself (not an envelope); failures are envelopes like everywhere else. */
-const FILE_RESPONSE = { 200: z.unknown() };
 
 const DAILY_PERMISSION = '/tradeDailyReport/showTradeDaily';
 const MONTH_PERMISSION = '/tradeMonthReport/showTradeMonth';
@@ -81,15 +78,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { scope } = requireSession(request);
       const q = request.query;
       const { rows, totals } = await service.dailyReport(app.db, scope, q);
-      const start = (q.page - 1) * q.limit;
-      return ok(request, {
-        list: rows.slice(start, start + q.limit),
-        total: rows.length,
-        capped: false,
-        page: q.page,
-        limit: q.limit,
-        totals,
-      });
+      const start = pageOffset(q);
+      return ok(request, { ...numberedPage(rows.slice(start, start + q.limit), rows.length, q), totals });
     },
   );
 

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/database';
 import { businessDay } from '../../platform/rollups';
 import { businessError } from '../../platform/errors';
-import type { Scope } from '../../platform/scope';
+import { narrowToGateway, type Scope } from '../../platform/scope';
 import { getMerchant } from '../system/repository';
 import * as repo from './repository';
 
@@ -52,9 +52,10 @@ async function merchantNoOf(db: Db, scope: Scope): Promise<string> {
 
 /** Every date x currency row of the range (newest first) and the totals per currency. */
 export async function dailyReport(db: Db, scope: Scope, q: DailyInput): Promise<{ rows: TDailyReportRow[]; totals: TDailyReportTotal[] }> {
-  const gatewayId = await repo.resolveGatewayId(db, scope, q.gatewayNo);
+  const narrowed = await narrowToGateway(db, scope, q.gatewayNo);
+  if (!narrowed) return { rows: [], totals: [] };
   const [raw, merchantNo] = await Promise.all([
-    repo.dailyFigures(db, scope, { fromDay: q.from, toDay: q.to, gatewayId, currency: q.currency }),
+    repo.dailyFigures(db, narrowed, { fromDay: q.from, toDay: q.to, currency: q.currency }),
     merchantNoOf(db, scope),
   ]);
   const sums = new Map<string, repo.DailyFigureRow>();
@@ -89,8 +90,9 @@ export function checkMonthWindow(from: string, to: string, now: number): void {
 }
 
 export async function monthReport(db: Db, scope: Scope, q: DailyInput): Promise<TMonthReportRow[]> {
-  const gatewayId = await repo.resolveGatewayId(db, scope, q.gatewayNo);
-  const rows = await repo.monthFigures(db, scope, { ...monthDays(q.from, q.to), gatewayId, currency: q.currency });
+  const narrowed = await narrowToGateway(db, scope, q.gatewayNo);
+  if (!narrowed) return [];
+  const rows = await repo.monthFigures(db, narrowed, { ...monthDays(q.from, q.to), currency: q.currency });
   return rows.map((r) => ({
     month: r.month,
     currency: r.currency,

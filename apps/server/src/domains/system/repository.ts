@@ -1,7 +1,8 @@
-import type { TPageQuery } from '@mbo/shared/paging';
+import type { TListPaging } from '@mbo/shared/list';
 import type { Db } from '../../db/database';
-import { pageOffset } from '../../platform/paging';
+import { keysetPage, pageOffset } from '../../platform/list';
 import { gatewayIdFilter, type AdminScope, type Scope } from '../../platform/scope';
+import { builtInRoleNames } from './roles';
 
 /**
  * Unread reminders for the admin: merchant-wide ones and those addressed to the admin, oldest first;
@@ -54,7 +55,7 @@ export async function markReminderRead(db: Db, scope: AdminScope, reminderId: nu
 }
 
 /** Announcements for every merchant plus the scope's own, already published, newest first. */
-export async function listAnnouncements(db: Db, scope: Scope, page: TPageQuery, now: number) {
+export async function listAnnouncements(db: Db, scope: Scope, page: TListPaging, now: number) {
   const base = db
     .selectFrom('announcements')
     .where((eb) => eb.or([eb('merchant_id', 'is', null), eb('merchant_id', '=', scope.merchantId)]))
@@ -97,25 +98,19 @@ export function findGateway(db: Db, scope: Scope, gatewayNo: string) {
     .executeTakeFirst();
 }
 
-export type LoginLogFilter = TPageQuery & { success?: boolean | undefined };
+export type LoginLogFilter = TListPaging & { success?: boolean | undefined };
 
-/** Login attempts against the scope's merchant, newest first; served by login_logs_merchant(_success)_idx. */
-export async function listLoginLogs(db: Db, scope: Scope, filter: LoginLogFilter) {
+/** Login attempts against the scope's merchant, newest first (keyset on login_logs_merchant(_success)_idx). */
+export function listLoginLogs(db: Db, scope: Scope, filter: LoginLogFilter) {
   const base = db
     .selectFrom('login_logs')
     .where('merchant_id', '=', scope.merchantId)
     .$if(filter.success !== undefined, (qb) => qb.where('success', '=', filter.success ? 1 : 0));
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'login_name', 'ip', 'success', 'reason', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(filter.limit)
-      .offset(pageOffset(filter))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  const list = {
+    rows: () => base.select(['id', 'login_name', 'ip', 'success', 'reason', 'created_at']),
+    sort: { column: 'created_at', id: 'id', direction: 'desc', value: (r: { created_at: number }) => r.created_at },
+  } as const;
+  return keysetPage(db, list, filter, { count: base });
 }
 
 /** The administrator role every business gets: it holds every permission (`roles.is_admin`). */
@@ -124,9 +119,7 @@ export function createAdministratorRole(db: Db, merchantId: number) {
     .insertInto('roles')
     .values({
       merchant_id: merchantId,
-      name: 'administrator',
-      name_cn: '管理员',
-      name_en: 'Administrator',
+      ...builtInRoleNames('administrator'),
       description: 'Every permission',
       is_admin: 1,
     })

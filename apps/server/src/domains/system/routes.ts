@@ -4,15 +4,17 @@ import { ApiPath } from '@mbo/shared/api-paths';
 import { ZEmptyData } from '@mbo/shared/envelope';
 import type { TLanguage } from '@mbo/shared/i18n';
 import { ZLoginLogQuery } from '@mbo/shared/logs';
-import { ZPageQuery, zPage } from '@mbo/shared/paging';
+import { ZListQuery, zListPage } from '@mbo/shared/list';
 import { ZReminderIdParams, ZReminderList } from '@mbo/shared/reminders';
 import { ZAnnouncement, ZGateway, ZGatewayParams, ZLoginLog, ZMerchantSummary } from '@mbo/shared/system';
 import { ok, okResponse } from '../../platform/envelope';
 import { notFoundError, unauthorizedError } from '../../platform/errors';
 import { isMessageKey, translate } from '../../platform/i18n';
-import { toPage } from '../../platform/paging';
+import { mapPage, numberedPage } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
 import { toIso } from '../../platform/time';
+import { readAmong } from './announcement-repository';
+import { managementRoutes } from './management-routes';
 import * as repo from './repository';
 
 const REMINDER_BATCH = 20;
@@ -26,6 +28,9 @@ function pick(lang: TLanguage, t: Localized): string {
 }
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Merchant details, administrators, roles, the operation log and announcement reads (own files).
+  await app.register(managementRoutes);
+
   app.get(ApiPath.reminders, { config: { signedIn: true }, schema: { response: okResponse(ZReminderList) } }, async (request) => {
     const { scope } = requireSession(request);
     const rows = await repo.listUnreadReminders(app.db, scope, REMINDER_BATCH);
@@ -49,17 +54,23 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ApiPath.announcements,
-    { config: { signedIn: true }, schema: { querystring: ZPageQuery, response: okResponse(zPage(ZAnnouncement)) } },
+    { config: { signedIn: true }, schema: { querystring: ZListQuery, response: okResponse(zListPage(ZAnnouncement)) } },
     async (request) => {
       const { scope } = requireSession(request);
       const { rows, total } = await repo.listAnnouncements(app.db, scope, request.query, app.now());
+      const read = await readAmong(
+        app.db,
+        scope.adminId,
+        rows.map((a) => a.id),
+      );
       const list = rows.map((a) => ({
         id: a.id,
         title: pick(request.lang, { zh_cn: a.title_zh_cn, zh_hk: a.title_zh_hk, en: a.title_en }),
         content: pick(request.lang, { zh_cn: a.content_zh_cn, zh_hk: a.content_zh_hk, en: a.content_en }),
         publishedAt: toIso(a.published_at),
+        read: read.has(a.id),
       }));
-      return ok(request, toPage(list, total, request.query));
+      return ok(request, numberedPage(list, total, request.query));
     },
   );
 
@@ -107,19 +118,24 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ApiPath.loginLogs,
-    { config: { permission: '/log/forwardLoginLogList' }, schema: { querystring: ZLoginLogQuery, response: okResponse(zPage(ZLoginLog)) } },
+    {
+      config: { permission: '/log/forwardLoginLogList' },
+      schema: { querystring: ZLoginLogQuery, response: okResponse(zListPage(ZLoginLog)) },
+    },
     async (request) => {
       const { scope } = requireSession(request);
-      const { rows, total } = await repo.listLoginLogs(app.db, scope, request.query);
-      const list = rows.map((l) => ({
-        id: l.id,
-        loginName: l.login_name,
-        ip: l.ip,
-        success: l.success === 1,
-        reason: isMessageKey(l.reason) ? translate(request.lang, l.reason) : l.reason,
-        createdAt: toIso(l.created_at),
-      }));
-      return ok(request, toPage(list, total, request.query));
+      const page = await repo.listLoginLogs(app.db, scope, request.query);
+      return ok(
+        request,
+        mapPage(page, (l) => ({
+          id: l.id,
+          loginName: l.login_name,
+          ip: l.ip,
+          success: l.success === 1,
+          reason: isMessageKey(l.reason) ? translate(request.lang, l.reason) : l.reason,
+          createdAt: toIso(l.created_at),
+        })),
+      );
     },
   );
 };

@@ -1,17 +1,12 @@
-import SqliteDatabase from 'better-sqlite3';
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
+import type { TListPaging } from '@mbo/shared/list';
 import { minorUnitsOf } from '@mbo/shared/money';
 import { DisputeKind } from '@mbo/shared/trade-enums';
-import {
-  EXPORT_BATCH_ROWS,
-  TRANSACTION_COUNT_CAP,
-  TRANSACTION_VIEW_DEFS,
-  type TTransactionListQuery,
-  type TTransactionView,
-} from '@mbo/shared/transactions';
+import { TRANSACTION_VIEW_DEFS, type TTransactionListQuery, type TTransactionView } from '@mbo/shared/transactions';
 import type { Db } from '../../db/database';
 import { RARE_FLAG_INDEXES } from '../../db/migrations/0003-transactions';
 import type { Database, TransactionsTable } from '../../db/types';
+import { keysetBatches, keysetPage, type ExportReader, type Seek } from '../../platform/list';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
 import { addToRollup, BUSINESS_DAY_OFFSET_MS, transactionDelta } from '../../platform/rollups';
 import { dayRangeInZone, zoneOffsetMs } from '../../platform/time';
@@ -40,27 +35,13 @@ function boundInUnits(text: string, units: number, kind: 'min' | 'max'): number 
   return Number(minor);
 }
 
+/** A list or export of one view: the caller's scope (already narrowed to a filtered gateway, see narrowToGateway), the filters and the caller's timezone. */
 export type ListContext = {
   scope: Scope;
   view: TTransactionView;
   filter: TransactionFilter;
   timezone: string;
-  /** The filtered gateway's id, resolved within the scope (see resolveGateway). */
-  gatewayId: number | null;
 };
-
-/** The id of a gateway number the scope may see, or null (another merchant's number looks the same as none). */
-export async function resolveGateway(db: Db, scope: Scope, gatewayNo: string): Promise<number | null> {
-  const ids = gatewayIdFilter(scope);
-  const row = await db
-    .selectFrom('gateways')
-    .select('id')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('gateway_no', '=', gatewayNo)
-    .$if(ids !== null, (qb) => qb.where('id', 'in', ids ?? [0]))
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
 
 function timeColumn(filter: TransactionFilter) {
   return filter.timeType === 'process' ? ('t.returned_at' as const) : ('t.created_at' as const);
@@ -110,7 +91,6 @@ function filtered(db: Db, ctx: ListContext, seekTo: number | null = null) {
     .$if(seekTo === null || seekTo >= toMs, (qb) => qb.where(col, '<', toMs))
     .$if(seekTo !== null && seekTo < toMs, (qb) => qb.where(col, '<=', seekTo ?? 0))
     .$if(gateways !== null, (qb) => qb.where('t.gateway_id', 'in', gateways ?? [0]))
-    .$if(ctx.gatewayId !== null, (qb) => qb.where('t.gateway_id', '=', ctx.gatewayId ?? 0))
     .$if(filter.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', filter.tradeNo ?? ''))
     .$if(filter.merchantOrderNo !== undefined, (qb) => qb.where('t.merchant_order_no', '=', filter.merchantOrderNo ?? ''))
     .$if(filter.payStatus !== undefined, (qb) => qb.where('t.pay_status', '=', filter.payStatus ?? 0))
@@ -167,31 +147,27 @@ const ROW_COLUMNS = [
   't.returned_at',
 ] as const;
 
-/** One page of rows in keyset order; `after` (time, id) seeks past the previous page, otherwise OFFSET. */
-function pageQuery(db: Db, ctx: ListContext, limit: number, position: { after: { time: number; id: number } | null; offset: number }) {
-  const col = timeColumn(ctx.filter);
-  const after = position.after;
-  return filtered(db, ctx, after?.time ?? null)
-    .innerJoin('gateways as g', 'g.id', 't.gateway_id')
-    .select(ROW_COLUMNS)
-    .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple(col, 't.id'), '<', eb.tuple(after?.time ?? 0, after?.id ?? 0))))
-    .orderBy(col, 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(limit)
-    .$if(after === null && position.offset > 0, (qb) => qb.offset(position.offset));
+/**
+ * The view's rows with their list columns, newest first by the chosen time. A next page's base is
+ * bounded at the cursor's time (see `filtered`), so the index seek starts at the cursor.
+ */
+function transactionList(db: Db, ctx: ListContext) {
+  const process = ctx.filter.timeType === 'process';
+  return {
+    rows: (seek: Seek | null) =>
+      filtered(db, ctx, seek?.value ?? null)
+        .innerJoin('gateways as g', 'g.id', 't.gateway_id')
+        .select(ROW_COLUMNS),
+    sort: {
+      column: timeColumn(ctx.filter),
+      id: 't.id',
+      direction: 'desc',
+      value: (r: { created_at: number; returned_at: number | null }) => (process ? r.returned_at : r.created_at) ?? 0,
+    },
+  } as const;
 }
 
-export type TransactionListRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
-
-/** Row time used by the keyset (the time column of the chosen time type). */
-export function rowTime(row: TransactionListRow, filter: TransactionFilter): number {
-  return (filter.timeType === 'process' ? row.returned_at : row.created_at) ?? 0;
-}
-
-export function parseCursor(cursor: string): { time: number; id: number } {
-  const [time, id] = cursor.split('_').map(Number);
-  return { time: time ?? 0, id: id ?? 0 };
-}
+export type TransactionListRow = Awaited<ReturnType<ReturnType<ReturnType<typeof transactionList>['rows']>['execute']>>[number];
 
 /**
  * The exact count of the plain formal list (only dates and, optionally, a gateway) from the daily
@@ -199,10 +175,11 @@ export function parseCursor(cursor: string): { time: number; id: number } {
  * days are business days, i.e. the timezone is UTC+08:00 at both ends of the range (the default
  * Asia/Shanghai, and Asia/Kuala_Lumpur). Null otherwise: the caller counts rows.
  */
-async function countFromRollups(db: Db, ctx: ListContext, fromMs: number, toMs: number): Promise<number | null> {
+async function countFromRollups(db: Db, ctx: ListContext): Promise<number | null> {
   const { filter } = ctx;
   const extra = Object.entries(filter).some(([k, v]) => v !== undefined && !['from', 'to', 'timeType', 'gatewayNo'].includes(k));
   if (ctx.view !== 'formal' || extra || filter.timeType === 'process') return null;
+  const { fromMs, toMs } = dayRangeInZone(filter.from, filter.to, ctx.timezone);
   if (zoneOffsetMs(fromMs, ctx.timezone) !== BUSINESS_DAY_OFFSET_MS || zoneOffsetMs(toMs - 1, ctx.timezone) !== BUSINESS_DAY_OFFSET_MS)
     return null;
   const gateways = gatewayIdFilter(ctx.scope);
@@ -213,110 +190,18 @@ async function countFromRollups(db: Db, ctx: ListContext, fromMs: number, toMs: 
     .where('day', '>=', filter.from)
     .where('day', '<=', filter.to)
     .$if(gateways !== null, (qb) => qb.where('gateway_id', 'in', gateways ?? [0]))
-    .$if(ctx.gatewayId !== null, (qb) => qb.where('gateway_id', '=', ctx.gatewayId ?? 0))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-/**
- * The list page and its count: exact from the rollups for the plain formal list, otherwise exact up
- * to the cap (a limited sub-select, so a huge range stays cheap).
- */
-export async function listTransactions(db: Db, ctx: ListContext, page: { page: number; limit: number; after?: string | undefined }) {
-  const after = page.after !== undefined ? parseCursor(page.after) : null;
-  const { fromMs, toMs } = dayRangeInZone(ctx.filter.from, ctx.filter.to, ctx.timezone);
-  const [rows, exact] = await Promise.all([
-    pageQuery(db, ctx, page.limit + 1, { after, offset: (page.page - 1) * page.limit }).execute(),
-    countFromRollups(db, ctx, fromMs, toMs),
-  ]);
-  if (exact !== null) {
-    const hasMore = rows.length > page.limit;
-    return { rows: hasMore ? rows.slice(0, page.limit) : rows, hasMore, total: exact, capped: false };
-  }
-  const count = await db
-    .selectFrom(
-      filtered(db, ctx)
-        .select(sql<number>`1`.as('one'))
-        .limit(TRANSACTION_COUNT_CAP + 1)
-        .as('c'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const n = Number(count.n);
-  const hasMore = rows.length > page.limit;
-  return {
-    rows: hasMore ? rows.slice(0, page.limit) : rows,
-    hasMore,
-    total: Math.min(n, TRANSACTION_COUNT_CAP),
-    capped: n > TRANSACTION_COUNT_CAP,
-  };
+/** A page of the view and its count: exact from the rollups for the plain formal list, otherwise exact up to the cap. */
+export function listTransactions(db: Db, ctx: ListContext, q: TListPaging) {
+  return keysetPage(db, transactionList(db, ctx), q, { count: filtered(db, ctx), exactTotal: () => countFromRollups(db, ctx) });
 }
 
-/**
- * A read-only connection to the SQLite file for exports. better-sqlite3 builds a result object per
- * row through its native API, which is most of an export's cost (about 9 µs a row for these 25
- * columns); in raw mode it returns arrays, turned into plain objects here at less than half the cost.
- */
-export type ExportReader = { all(sql: string, parameters: readonly unknown[]): Record<string, unknown>[]; close(): void };
-
-export function openSqliteExportReader(file: string): ExportReader {
-  const conn = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
-  const statements = new Map<string, { stmt: SqliteDatabase.Statement; names: string[] }>();
-  return {
-    all(sql, parameters) {
-      let entry = statements.get(sql);
-      if (!entry) {
-        const stmt = conn.prepare(sql).raw(true);
-        entry = { stmt, names: stmt.columns().map((c) => c.name) };
-        statements.set(sql, entry);
-      }
-      const { stmt, names } = entry;
-      const rows = stmt.all(...parameters) as unknown[][];
-      return rows.map((values) => {
-        const row: Record<string, unknown> = {};
-        for (let i = 0; i < names.length; i += 1) row[names[i]!] = values[i];
-        return row;
-      });
-    },
-    close() {
-      conn.close();
-    },
-  };
-}
-
-/**
- * Every matching row, in keyset batches (one indexed query per batch, whatever the dialect), so an
- * export of a million rows never holds more than one batch in memory nor one long read transaction.
- * With `openReader` (SQLite) the same SQL runs on the export's own read-only connection in raw mode.
- */
-export async function* iterateTransactions(
-  db: Db,
-  ctx: ListContext,
-  o: { batchRows?: number; openReader?: (() => ExportReader) | null } = {},
-): AsyncGenerator<TransactionListRow[]> {
-  const batchRows = o.batchRows ?? EXPORT_BATCH_ROWS;
-  // Opened here, not by the caller, so the finally below always closes it.
-  const reader = o.openReader ? o.openReader() : null;
-  let after: { time: number; id: number } | null = null;
-  try {
-    for (;;) {
-      const query = pageQuery(db, ctx, batchRows, { after, offset: 0 });
-      let rows: TransactionListRow[];
-      if (reader) {
-        const compiled = query.compile();
-        rows = reader.all(compiled.sql, compiled.parameters) as TransactionListRow[];
-      } else {
-        rows = await query.execute();
-      }
-      if (rows.length === 0) return;
-      yield rows;
-      if (rows.length < batchRows) return;
-      const last: TransactionListRow = rows[rows.length - 1]!;
-      after = { time: rowTime(last, ctx.filter), id: last.id };
-    }
-  } finally {
-    reader?.close();
-  }
+/** Every matching row in keyset batches; on SQLite files through the export's raw-mode reader. */
+export function iterateTransactions(db: Db, ctx: ListContext, o: { batchRows?: number; reader?: (() => ExportReader) | null } = {}) {
+  return keysetBatches(transactionList(db, ctx), o);
 }
 
 /** A transaction of the view by its order number, within the scope; anything else is "not found". */

@@ -1,7 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZEmptyData } from '@mbo/shared/envelope';
-import type { TLanguage } from '@mbo/shared/i18n';
-import { toMajorString } from '@mbo/shared/money';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import {
   TRANSACTION_VIEWS,
@@ -19,13 +16,12 @@ import {
 } from '@mbo/shared/transactions';
 import { ok, okResponse } from '../../platform/envelope';
 import { notFoundError } from '../../platform/errors';
-import { createTimeFormatter, sendExport, type ExportColumn } from '../../platform/export';
-import { translate } from '../../platform/i18n';
-import type { MessageKey } from '../../platform/messages';
+import { registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { mapPage, registerList } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
 import type { Scope } from '../../platform/scope';
 import { toIso } from '../../platform/time';
-import { dialectOf, sqlitePathOf, type Db } from '../../db/database';
+import type { Db } from '../../db/database';
 import * as repo from './repository';
 
 function splitRules(text: string): string[] {
@@ -35,9 +31,8 @@ function splitRules(text: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-function toRow(r: repo.TransactionListRow, filter: repo.TransactionFilter): TTransactionRow {
+function toRow(r: repo.TransactionListRow): TTransactionRow {
   return {
-    cursor: `${repo.rowTime(r, filter)}_${r.id}`,
     gatewayNo: r.gateway_no,
     tradeNo: r.trade_no,
     merchantOrderNo: r.merchant_order_no,
@@ -64,67 +59,34 @@ function toRow(r: repo.TransactionListRow, filter: repo.TransactionFilter): TTra
   };
 }
 
-/**
- * Status labels in the export's language (the code itself when no label exists), looked up once per
- * code: translating each of a million cells would cost seconds.
- */
-function labeler(lang: TLanguage, prefix: string): (code: number) => string {
-  const cache = new Map<number, string>();
-  return (code) => {
-    let text = cache.get(code);
-    if (text === undefined) {
-      const key = `${prefix}.${code}` as MessageKey;
-      const translated = translate(lang, key);
-      text = translated === key ? String(code) : translated;
-      cache.set(code, text);
-    }
-    return text;
-  };
-}
-
-/** Export columns, headers and status texts in the caller's language, times in the caller's timezone. */
-function exportColumns(lang: TLanguage, timezone: string, view: TTransactionView): ExportColumn<repo.TransactionListRow>[] {
-  const h = (key: MessageKey) => translate(lang, key);
-  const format = createTimeFormatter(timezone);
-  const time = (ms: number | null) => (ms === null ? null : format(Number(ms)));
-  const tradeType = labeler(lang, 'trade.tradeType');
-  const payStatus = labeler(lang, 'trade.payStatus');
-  const refundStatus = labeler(lang, 'trade.refundStatus');
-  const flag = labeler(lang, 'trade.flag');
-  const appealStatus = labeler(lang, 'trade.appealStatus');
+/** Export columns: headers and status texts in the caller's language, times in the caller's timezone. */
+function exportColumns(c: ExportCells, view: TTransactionView): ExportColumn<repo.TransactionListRow>[] {
   const columns: ExportColumn<repo.TransactionListRow>[] = [
-    { header: h('trade.col.gatewayNo'), value: (r) => r.gateway_no },
-    { header: h('trade.col.tradeNo'), value: (r) => r.trade_no },
-    { header: h('trade.col.merchantOrderNo'), value: (r) => r.merchant_order_no },
-    { header: h('trade.col.tradeType'), value: (r) => tradeType(r.trade_type) },
-    { header: h('trade.col.payStatus'), value: (r) => payStatus(r.pay_status) },
-    { header: h('trade.col.cardScheme'), value: (r) => r.card_scheme },
-    { header: h('trade.col.card'), value: (r) => maskCard(r.card_first6, r.card_last4) },
-    { header: h('trade.col.currency'), value: (r) => r.currency },
-    { header: h('trade.col.amount'), value: (r) => toMajorString(Number(r.amount), r.currency) },
-    { header: h('trade.col.settleCurrency'), value: (r) => r.settle_currency },
-    { header: h('trade.col.settleAmount'), value: (r) => toMajorString(Number(r.settle_amount), r.settle_currency) },
-    { header: h('trade.col.returnMessage'), value: (r) => r.return_message },
-    { header: h('trade.col.refundStatus'), value: (r) => refundStatus(r.refund_status) },
-    { header: h('trade.col.chargebackStatus'), value: (r) => flag(r.chargeback_status) },
-    { header: h('trade.col.retrievalStatus'), value: (r) => flag(r.retrieval_status) },
-    { header: h('trade.col.rdrStatus'), value: (r) => flag(r.rdr_status) },
-    { header: h('trade.col.ethocaStatus'), value: (r) => flag(r.ethoca_status) },
-    { header: h('trade.col.appealStatus'), value: (r) => appealStatus(r.appeal_status) },
-    { header: h('trade.col.email'), value: (r) => r.email },
-    { header: h('trade.col.ip'), value: (r) => r.ip },
-    { header: h('trade.col.createdAt'), value: (r) => time(r.created_at) },
-    { header: h('trade.col.returnedAt'), value: (r) => time(r.returned_at) },
+    { header: c.text('trade.col.gatewayNo'), value: (r) => r.gateway_no },
+    { header: c.text('trade.col.tradeNo'), value: (r) => r.trade_no },
+    { header: c.text('trade.col.merchantOrderNo'), value: (r) => r.merchant_order_no },
+    { header: c.text('trade.col.tradeType'), value: (r) => c.label('trade.tradeType', r.trade_type) },
+    { header: c.text('trade.col.payStatus'), value: (r) => c.label('trade.payStatus', r.pay_status) },
+    { header: c.text('trade.col.cardScheme'), value: (r) => r.card_scheme },
+    { header: c.text('trade.col.card'), value: (r) => maskCard(r.card_first6, r.card_last4) },
+    { header: c.text('trade.col.currency'), value: (r) => r.currency },
+    { header: c.text('trade.col.amount'), value: (r) => c.money(r.amount, r.currency) },
+    { header: c.text('trade.col.settleCurrency'), value: (r) => r.settle_currency },
+    { header: c.text('trade.col.settleAmount'), value: (r) => c.money(r.settle_amount, r.settle_currency) },
+    { header: c.text('trade.col.returnMessage'), value: (r) => r.return_message },
+    { header: c.text('trade.col.refundStatus'), value: (r) => c.label('trade.refundStatus', r.refund_status) },
+    { header: c.text('trade.col.chargebackStatus'), value: (r) => c.label('trade.flag', r.chargeback_status) },
+    { header: c.text('trade.col.retrievalStatus'), value: (r) => c.label('trade.flag', r.retrieval_status) },
+    { header: c.text('trade.col.rdrStatus'), value: (r) => c.label('trade.flag', r.rdr_status) },
+    { header: c.text('trade.col.ethocaStatus'), value: (r) => c.label('trade.flag', r.ethoca_status) },
+    { header: c.text('trade.col.appealStatus'), value: (r) => c.label('trade.appealStatus', r.appeal_status) },
+    { header: c.text('trade.col.email'), value: (r) => r.email },
+    { header: c.text('trade.col.ip'), value: (r) => r.ip },
+    { header: c.text('trade.col.createdAt'), value: (r) => c.time(r.created_at) },
+    { header: c.text('trade.col.returnedAt'), value: (r) => c.time(r.returned_at) },
   ];
-  if (view === 'riskDeclined') columns.push({ header: h('trade.col.riskRules'), value: (r) => r.risk_rules });
+  if (view === 'riskDeclined') columns.push({ header: c.text('trade.col.riskRules'), value: (r) => r.risk_rules });
   return columns;
-}
-
-/** SQLite files get a read-only export connection in raw mode (see repository); PostgreSQL and in-memory databases use the pool. */
-function exportReaderFactory(databaseUrl: string): (() => repo.ExportReader) | null {
-  if (dialectOf(databaseUrl) !== 'sqlite') return null;
-  const file = sqlitePathOf(databaseUrl);
-  return file === ':memory:' ? null : () => repo.openSqliteExportReader(file);
 }
 
 async function buildDetail(db: Db, scope: Scope, view: TTransactionView, tradeNo: string): Promise<TTransactionDetail | null> {
@@ -238,30 +200,14 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const view of TRANSACTION_VIEWS) {
     const def = TRANSACTION_VIEW_DEFS[view];
 
-    app.get(
-      def.list,
-      { config: { permission: def.menu }, schema: { querystring: ZTransactionListQuery, response: okResponse(ZTransactionPage) } },
-      async (request) => {
-        const { scope } = requireSession(request);
-        const { page, limit, after, ...filter } = request.query;
-        const gatewayId = filter.gatewayNo !== undefined ? await repo.resolveGateway(app.db, scope, filter.gatewayNo) : null;
-        if (filter.gatewayNo !== undefined && gatewayId === null) {
-          return ok(request, { list: [], total: 0, capped: false, page, limit, nextCursor: null });
-        }
-        const ctx = { scope, view, filter, timezone: request.timezone, gatewayId };
-        const result = await repo.listTransactions(app.db, ctx, { page, limit, after });
-        const list = result.rows.map((r) => toRow(r, filter));
-        const last = list[list.length - 1];
-        return ok(request, {
-          list,
-          total: result.total,
-          capped: result.capped,
-          page,
-          limit,
-          nextCursor: result.hasMore && last ? last.cursor : null,
-        });
-      },
-    );
+    registerList(app, {
+      path: def.list,
+      permission: def.menu,
+      query: ZTransactionListQuery,
+      page: ZTransactionPage,
+      list: async ({ page, limit, after, ...filter }, { db, scope, timezone }) =>
+        mapPage(await repo.listTransactions(db, { scope, view, filter, timezone }, { page, limit, after }), toRow),
+    });
 
     app.get(
       def.detail,
@@ -274,27 +220,15 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    app.post(
-      def.export,
-      // The success answer is a file stream; the envelope schema only describes failures' shape.
-      { config: { permission: def.download }, schema: { body: ZTransactionExportRequest, response: okResponse(ZEmptyData) } },
-      async (request, reply) => {
-        const { scope } = requireSession(request);
-        const { format, ...filter } = request.body;
-        const gatewayId = filter.gatewayNo !== undefined ? await repo.resolveGateway(app.db, scope, filter.gatewayNo) : null;
-        const noGateway = filter.gatewayNo !== undefined && gatewayId === null;
-        const ctx = { scope, view, filter, timezone: request.timezone, gatewayId };
-        async function* none(): AsyncGenerator<repo.TransactionListRow[]> {}
-        return sendExport(reply, {
-          format,
-          filename: `${def.filePrefix}_${filter.from}_${filter.to}`,
-          columns: exportColumns(request.lang, request.timezone, view),
-          batches: noGateway
-            ? none()
-            : repo.iterateTransactions(app.db, ctx, { openReader: exportReaderFactory(app.appConfig.databaseUrl) }),
-          sheetName: def.filePrefix,
-        });
-      },
-    );
+    registerExport(app, {
+      path: def.export,
+      permission: def.download,
+      body: ZTransactionExportRequest,
+      filePrefix: def.filePrefix,
+      sheetName: () => def.filePrefix,
+      columns: (cells) => exportColumns(cells, view),
+      batches: ({ format: _format, ...filter }, { db, scope, timezone, reader }) =>
+        repo.iterateTransactions(db, { scope, view, filter, timezone }, { reader }),
+    });
   }
 };

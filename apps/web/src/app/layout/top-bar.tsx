@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { UnreadNewsBadge } from '../../features/system/components/unread-news-badge';
 import { LanguageSwitch } from '../../platform/language-switch';
 import { TimezoneSwitch } from '../../platform/timezone-switch';
 import { Breadcrumbs } from './breadcrumbs';
@@ -39,6 +40,7 @@ export function TopBar({ isMobile, sidebarOpened, onToggleSidebar, onOpenMobileM
         <Breadcrumbs />
       </div>
       <div className="mbo-topbar__right">
+        <UnreadNewsBadge />
         <LanguageSwitch />
         <TimezoneSwitch />
         <UserMenu />

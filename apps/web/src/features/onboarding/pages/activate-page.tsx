@@ -1,6 +1,6 @@
 import { PlainFrame } from '../../../platform/plain-frame';
 import { useSession } from '../../../platform/session';
-import { ActivationStatus } from '../../kyc/components/activation-status';
+import { ActivationStatus } from '../components/activation-status';
 
 /** /activate: where the activation of the current business stands, and the way forward. */
 export function ActivatePage() {

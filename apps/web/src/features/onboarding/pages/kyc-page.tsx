@@ -1,6 +1,6 @@
 import { PlainFrame } from '../../../platform/plain-frame';
 import { useSession } from '../../../platform/session';
-import { KycWizard } from '../../kyc/components/kyc-wizard';
+import { KycWizard } from '../components/kyc-wizard';
 
 /** /kyc: the business verification wizard for the current business. */
 export function KycPage() {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { AdditionalDocuments, parseBusinessId } from '../../kyc/components/additional-documents';
+import { AdditionalDocuments, parseBusinessId } from '../components/additional-documents';
 
 /** /setting/uploadAdditional/:businessId */
 export function UploadAdditionalPage() {

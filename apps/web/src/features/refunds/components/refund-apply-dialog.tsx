@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Radio, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { minorUnitsOf, parseMajorAmount, toMajorString } from '@mbo/shared/money';
+import { canonicalAmountInput, minorUnitsOf, parseMajorAmount, toMajorString } from '@mbo/shared/money';
 import { REFUND_REASON_MAX, type TRefundable } from '@mbo/shared/refunds';
 import { formatMoney } from '../../../platform/format';
 import { messageOf } from '../../../platform/request';
@@ -11,13 +11,18 @@ import { useRefundable } from '../api/get-refundable';
 type TMethod = 'full' | 'partial';
 type TForm = { tradeNo: string; method: TMethod; amount: string; reason: string };
 
-/** Spec §5 amount rules on the client: required, a valid amount of the currency, not above the available amount. */
+/**
+ * Spec §5 amount rules on the client: required, a valid amount of the currency, not above the
+ * available amount. Commas that group thousands ("1,234.50") are accepted as typed; what is checked,
+ * and sent, is the canonical text the server parses ("1234.50"). A comma anywhere else ("1,5") is
+ * invalid rather than read as another number.
+ */
 export function refundAmountProblem(
   text: string,
   r: Pick<TRefundable, 'currency' | 'availableAmount'>,
 ): 'required' | 'invalid' | 'tooLarge' | null {
   if (text.trim() === '') return 'required';
-  const minor = parseMajorAmount(text, r.currency);
+  const minor = parseMajorAmount(canonicalAmountInput(text), r.currency);
   if (minor === null) return 'invalid';
   return minor > r.availableAmount ? 'tooLarge' : null;
 }
@@ -60,7 +65,11 @@ export function RefundApplyDialog({ open, initialTradeNo, onClose }: TProps) {
   const submit = async (values: TForm) => {
     if (!r || apply.isPending) return;
     try {
-      const done = await apply.mutateAsync({ tradeNo: r.tradeNo, amount: values.amount.trim(), reason: values.reason.trim() });
+      const done = await apply.mutateAsync({
+        tradeNo: r.tradeNo,
+        amount: canonicalAmountInput(values.amount),
+        reason: values.reason.trim(),
+      });
       void message.success(t('refund.applied', { refundNo: done.refundNo }));
       onClose();
     } catch {

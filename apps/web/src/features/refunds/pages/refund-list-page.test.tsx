@@ -79,7 +79,6 @@ describe('refund amount rules on the client', () => {
     expect(refundAmountProblem('1 000', big)).toBe('invalid');
     expect(refundAmountProblem('-1', big)).toBe('invalid');
   });
-
 });
 
 describe('RefundListPage', () => {

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath } from '@mbo/shared/api-paths';
+import { ErrorCode } from '@mbo/shared/envelope';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@mbo/shared/limits';
+import { OnboardingPath } from '@mbo/shared/onboarding-paths';
+import { UnlockPath } from '@mbo/shared/sign-in-unlock';
+import { createAdmin, createMerchant, createPerson, type AdminRow } from '../../../test/factories';
+import { call, createTestApp, login, type LoginData, type TestContext } from '../../../test/helpers';
+import { nextIp } from '../../../test/onboarding';
+import { accountDelayMs, ACCOUNT_MAX_DELAY_MS, IP_FREE_FAILURES } from '../../platform/attempt-limiter';
+import { MINUTE_MS } from '../../platform/time';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const EN_BAD = 'Incorrect merchant number, login name or password';
+const EN_LOCKED = `The account is locked, please try again in ${LOGIN_LOCK_MINUTES} minutes, or unlock it now with the password and a code sent to the account's mobile or verified email`;
+
+/** Waits out the longest per-account delay, as a patient guesser would. */
+const waitOut = () => t.clock.advance(ACCOUNT_MAX_DELAY_MS + 1);
+
+async function personAdmin(): Promise<AdminRow & { mobile: string; email: string }> {
+  const person = await createPerson(t.db);
+  const m = await createMerchant(t.db);
+  const a = await createAdmin(t.db, m, { personId: person.id, isOwner: true });
+  const p = await t.db.selectFrom('persons').select(['mobile', 'email']).where('id', '=', person.id).executeTakeFirstOrThrow();
+  return { ...a, mobile: p.mobile, email: p.email };
+}
+
+async function mailsTo(to: string) {
+  return t.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('to_addr', '=', to).orderBy('id').execute();
+}
+
+async function lastCodeTo(mobile: string): Promise<string | null> {
+  const row = await t.db
+    .selectFrom('sms_outbox')
+    .select('text_body')
+    .where('to_number', '=', mobile)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? (/\b(\d{6})\b/.exec(row.text_body)?.[1] ?? null) : null;
+}
+
+describe('the 10-failure lock is not an oracle', () => {
+  it('answers every try the same for an existing account and for one that does not exist, the lock included', async () => {
+    const real = await personAdmin();
+    const ghost = { merchantNo: real.merchant.merchantNo, loginName: `${real.loginName}-nobody` };
+    const ip = nextIp();
+    const answers: { real: unknown; ghost: unknown }[] = [];
+    for (let i = 1; i <= LOGIN_MAX_FAILURES + 1; i += 1) {
+      const r = await login(t.app, real.merchant.merchantNo, real.loginName, `Wrong#Pass${i}`, { lang: 'en_US', ip });
+      const g = await login(t.app, ghost.merchantNo, ghost.loginName, `Wrong#Pass${i}`, { lang: 'en_US', ip: nextIp() });
+      answers.push({ real: r.body, ghost: g.body });
+      waitOut();
+    }
+    for (const [i, a] of answers.entries()) expect(a.real, `try ${i + 1}`).toEqual(a.ghost);
+    expect(answers.slice(0, LOGIN_MAX_FAILURES - 1).every((a) => (a.real as { msg: string }).msg === EN_BAD)).toBe(true);
+    expect(answers[LOGIN_MAX_FAILURES - 1]?.real).toEqual({ code: ErrorCode.business, msg: EN_LOCKED, data: null });
+    // After the lock even the right password is refused, with the same answer a name that does not exist gets.
+    const right = await login(t.app, real.merchant.merchantNo, real.loginName, real.password, { lang: 'en_US', ip });
+    expect(right.body.msg).toMatch(/^The account is locked/);
+  });
+
+  it('tells the owner by mail when the account is locked, and nobody when the name does not exist', async () => {
+    const real = await personAdmin();
+    const ip = nextIp();
+    for (let i = 1; i <= LOGIN_MAX_FAILURES; i += 1) {
+      await login(t.app, real.merchant.merchantNo, real.loginName, `Wrong#Pass${i}`, { ip });
+      waitOut();
+    }
+    const mails = await mailsTo(real.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Your Merchant back office account is locked');
+    expect(mails[0]?.text_body).toContain(`login ${real.loginName} of merchant number ${real.merchant.merchantNo}`);
+    expect(mails[0]?.text_body).toContain(`for ${LOGIN_LOCK_MINUTES} minutes`);
+    expect(mails[0]?.text_body).toContain(ip);
+    expect(mails[0]?.text_body).toContain('/loginNew');
+  });
+
+  it('keeps the lock for 30 minutes (PCI DSS 8.3.4), then the right password works and starts the count over', async () => {
+    const a = await personAdmin();
+    const ip = nextIp();
+    for (let i = 1; i <= LOGIN_MAX_FAILURES; i += 1) {
+      await login(t.app, a.merchant.merchantNo, a.loginName, `Wrong#Pass${i}`, { ip });
+      waitOut();
+    }
+    t.clock.advance(LOGIN_LOCK_MINUTES * MINUTE_MS - 2 * ACCOUNT_MAX_DELAY_MS);
+    expect((await login(t.app, a.merchant.merchantNo, a.loginName, a.password, { ip })).body.code).toBe(ErrorCode.business);
+    t.clock.advance(2 * ACCOUNT_MAX_DELAY_MS);
+    expect((await login(t.app, a.merchant.merchantNo, a.loginName, a.password, { ip })).body.code).toBe(0);
+    const logs = await t.db.selectFrom('login_logs').select(['reason', 'success']).where('admin_id', '=', a.id).orderBy('id').execute();
+    expect(logs.filter((l) => l.reason === 'login.accountLocked')).toHaveLength(2);
+    expect(logs.at(-1)).toEqual({ reason: 'login.success', success: 1 });
+  });
+});
+
+describe('attempt limits with increasing delay', () => {
+  it('makes an account wait longer after each failure, for names that exist and names that do not', async () => {
+    const a = await personAdmin();
+    for (const loginName of [a.loginName, `${a.loginName}-ghost`]) {
+      const ip = nextIp();
+      for (let i = 1; i <= 3; i += 1) {
+        expect((await login(t.app, a.merchant.merchantNo, loginName, 'Wrong#Pass1', { lang: 'en_US', ip })).body.msg).toBe(EN_BAD);
+      }
+      // The third failure set a delay (accountDelayMs(3)); trying again at once is refused without checking the password.
+      const early = await login(t.app, a.merchant.merchantNo, loginName, a.password, { lang: 'en_US', ip });
+      expect(early.body).toEqual({
+        code: ErrorCode.tooMany,
+        msg: `Too many sign-in attempts, please try again in ${accountDelayMs(3) / 1000} seconds`,
+        data: null,
+      });
+      t.clock.advance(accountDelayMs(3));
+      const after = await login(t.app, a.merchant.merchantNo, loginName, a.password, { ip });
+      expect(after.body.code).toBe(loginName === a.loginName ? 0 : ErrorCode.business);
+      waitOut();
+    }
+  });
+
+  it('limits one client address across accounts: a burst of 100 tries gets a handful of answers, the rest must wait', async () => {
+    const m = await createMerchant(t.db);
+    const ip = nextIp();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login(t.app, m.merchantNo, `name${i}`, 'Wrong#Pass1', { lang: 'en_US', ip })),
+    );
+    const checked = answers.filter((r) => r.body.msg === EN_BAD).length;
+    const refused = answers.filter((r) => r.body.code === ErrorCode.tooMany).length;
+    expect(checked).toBeGreaterThanOrEqual(IP_FREE_FAILURES);
+    expect(checked).toBeLessThanOrEqual(IP_FREE_FAILURES + 1);
+    expect(refused).toBe(100 - checked);
+    // Another address is not held up by this one.
+    const other = await login(t.app, m.merchantNo, 'name1', 'Wrong#Pass1', { lang: 'en_US', ip: nextIp() });
+    expect(other.body.msg).toBe(EN_BAD);
+  });
+
+  it('lets parallel guesses at one account through no faster than one at a time', async () => {
+    const a = await personAdmin();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(t.app, a.merchant.merchantNo, a.loginName, `Wrong#Pass${i}`, { ip: nextIp() })),
+    );
+    const checked = answers.filter((r) => r.body.code === ErrorCode.business).length;
+    // Two free failures, then the third sets a delay that refuses the others of the burst.
+    expect(checked).toBe(3);
+    expect(answers.filter((r) => r.body.code === ErrorCode.tooMany)).toHaveLength(27);
+  });
+
+  it('reads the client address from X-Forwarded-For only when TRUST_PROXY is on', async () => {
+    const proxied = await createTestApp({ config: { trustProxy: true } });
+    try {
+      const m = await createMerchant(proxied.db);
+      const burst = (forwardedFor: string) =>
+        Promise.all(
+          Array.from({ length: IP_FREE_FAILURES + 5 }, (_, i) =>
+            login(proxied.app, m.merchantNo, `n${i}`, 'Wrong#Pass1', { ip: '10.0.0.1', headers: { 'x-forwarded-for': forwardedFor } }),
+          ),
+        );
+      const first = await burst('198.51.100.7');
+      expect(first.some((r) => r.body.code === ErrorCode.tooMany)).toBe(true);
+      // The same proxy, another client behind it: its own budget.
+      const second = await burst('198.51.100.8');
+      expect(second.filter((r) => r.body.code !== ErrorCode.tooMany).length).toBeGreaterThanOrEqual(IP_FREE_FAILURES);
+      const logged = await proxied.db.selectFrom('login_logs').select('ip').distinct().execute();
+      expect(logged.map((l) => l.ip).sort()).toEqual(['198.51.100.7', '198.51.100.8']);
+    } finally {
+      await proxied.close();
+    }
+    // Without TRUST_PROXY the header is ignored: the address is the connection's.
+    const m = await createMerchant(t.db);
+    await login(t.app, m.merchantNo, 'x', 'Wrong#Pass1', { ip: '10.9.9.9', headers: { 'x-forwarded-for': '198.51.100.9' } });
+    const row = await t.db.selectFrom('login_logs').select('ip').where('merchant_no', '=', m.merchantNo).executeTakeFirstOrThrow();
+    expect(row.ip).toBe('10.9.9.9');
+  });
+});
+
+describe('unlock with the password and a code sent to the owner', () => {
+  async function lock(a: AdminRow, ip: string) {
+    for (let i = 1; i <= LOGIN_MAX_FAILURES; i += 1) {
+      await login(t.app, a.merchant.merchantNo, a.loginName, `Wrong#Pass${i}`, { ip });
+      waitOut();
+    }
+  }
+
+  it('sends a code to the mobile only for the right password of a locked account, and answers the same in every case', async () => {
+    const a = await personAdmin();
+    const ip = nextIp();
+    await lock(a, ip);
+    const ask = (password: string, loginName = a.loginName) =>
+      call(t.app, UnlockPath.sendCode, { lang: 'en_US', ip: nextIp(), body: { merchantNo: a.merchant.merchantNo, loginName, password } });
+
+    const wrong = await ask('Wrong#Pass99');
+    const ghost = await ask(a.password, `${a.loginName}-ghost`);
+    expect(await lastCodeTo(a.mobile)).toBeNull();
+    const right = await ask(a.password);
+    for (const r of [wrong, ghost, right]) {
+      expect(r.body).toEqual({
+        code: 0,
+        msg: "If the merchant number, login name and password are right and the account is locked, an unlock code was sent to the account's mobile or verified email",
+        data: null,
+      });
+    }
+    const code = await lastCodeTo(a.mobile);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const unlock = (body: Record<string, string>) =>
+      call<LoginData>(t.app, UnlockPath.unlock, {
+        lang: 'en_US',
+        ip: nextIp(),
+        body: { merchantNo: a.merchant.merchantNo, loginName: a.loginName, ...body },
+      });
+    // A wrong code answers like no code at all, whatever the password.
+    const badCode = await unlock({ password: a.password, code: code === '000000' ? '111111' : '000000' });
+    expect(badCode.body).toEqual({ code: ErrorCode.business, msg: 'The verification code is incorrect or no longer valid', data: null });
+    const ok = await unlock({ password: a.password, code: code ?? '' });
+    expect(ok.body.code).toBe(0);
+    expect(ok.body.data.userInfo.adminId).toBe(a.id);
+    // The lock is gone: the password signs in again.
+    expect((await login(t.app, a.merchant.merchantNo, a.loginName, a.password, { ip })).body.code).toBe(0);
+    const reasons = await t.db.selectFrom('login_logs').select('reason').where('admin_id', '=', a.id).where('success', '=', 1).execute();
+    expect(reasons.map((r) => r.reason)).toEqual(['login.unlocked', 'login.success']);
+  });
+
+  it('needs the password as well as the code', async () => {
+    const a = await personAdmin();
+    await lock(a, nextIp());
+    await call(t.app, UnlockPath.sendCode, {
+      ip: nextIp(),
+      body: { merchantNo: a.merchant.merchantNo, loginName: a.loginName, password: a.password },
+    });
+    const code = (await lastCodeTo(a.mobile)) ?? '';
+    const res = await call(t.app, UnlockPath.unlock, {
+      lang: 'en_US',
+      ip: nextIp(),
+      body: { merchantNo: a.merchant.merchantNo, loginName: a.loginName, password: 'Wrong#Pass1', code },
+    });
+    expect(res.body.msg).toBe(EN_BAD);
+    const still = await login(t.app, a.merchant.merchantNo, a.loginName, a.password, { ip: nextIp(), lang: 'en_US' });
+    expect(still.body.msg).toMatch(/^The account is locked/);
+  });
+
+  it('a password reset by SMS proves the owner too: it clears the lock', async () => {
+    const a = await personAdmin();
+    await lock(a, nextIp());
+    const ip = nextIp();
+    await call(t.app, OnboardingPath.resetPwdSendSms, { ip, body: { mobile: a.mobile } });
+    const verified = await call<{ token: string }>(t.app, OnboardingPath.resetPwdVerifySmsCode, {
+      ip,
+      body: { mobile: a.mobile, code: (await lastCodeTo(a.mobile)) ?? '' },
+    });
+    const reset = await call(t.app, OnboardingPath.resetPwd, {
+      ip,
+      body: { token: verified.body.data.token, newPassword: 'Fresh#Start26', confirmPassword: 'Fresh#Start26' },
+    });
+    expect(reset.body.code).toBe(0);
+    expect((await login(t.app, a.merchant.merchantNo, a.loginName, 'Fresh#Start26', { ip: nextIp() })).body.code).toBe(0);
+  });
+});
+
+describe('session lifetime', () => {
+  it('ends a session SESSION_MAX_HOURS after sign-in even when it is used all the time', async () => {
+    const a = await personAdmin();
+    const token = (await login(t.app, a.merchant.merchantNo, a.loginName, a.password, { ip: nextIp() })).body.data.token;
+    const step = 20 * MINUTE_MS;
+    const steps = Math.floor((t.config.sessionMaxHours * 60 * MINUTE_MS) / step) - 1;
+    for (let i = 0; i < steps; i += 1) {
+      t.clock.advance(step);
+      expect((await call(t.app, ApiPath.getInfo, { token })).status).toBe(200);
+    }
+    t.clock.advance(2 * step);
+    const expired = await call(t.app, ApiPath.getInfo, { token, lang: 'en_US' });
+    expect(expired.status).toBe(401);
+    expect(expired.body.msg).toBe('Invalid or expired session, please log in again');
+  });
+});

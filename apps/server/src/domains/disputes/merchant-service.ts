@@ -1,0 +1,82 @@
+import { ErrorCode } from '@mbo/shared/envelope';
+import { AppealStatus, DisputeKind, RefundProcessing, RefundSource } from '@mbo/shared/trade-enums';
+import type { Db, DbOrTrx } from '../../db/database';
+import { AppError, businessError, conflictError } from '../../platform/errors';
+import type { Scope } from '../../platform/scope';
+import * as refundRepo from '../refunds/repository';
+import { reserveAndInsertRefund, type Applicant } from '../refunds/service';
+import * as repo from './case-repository';
+import { findScopedCase } from './repository';
+import { isAppealable } from './rules';
+
+/*
+ * What a merchant does with a case: appeal a chargeback with evidence, refund an Ethoca alert. Each
+ * runs in one database transaction; the repository's conditional updates make a second appeal or a
+ * second refund of the same alert fail instead of slipping in. What acquirer staff do is in
+ * operator-service.ts.
+ */
+
+/** A case in the caller's scope, or "not found" (another merchant's case looks the same as none). */
+export async function requireScopedCase(db: DbOrTrx, scope: Scope, caseNo: string) {
+  const d = await findScopedCase(db, scope, caseNo);
+  if (!d) throw new AppError('dispute.notFound', ErrorCode.notFound);
+  return d;
+}
+
+export type EvidenceFile = { originalName: string; mime: string; size: number; sha256: string; storageName: string };
+
+/** The merchant's appeal: note and evidence files (already checked and stored). */
+export async function submitAppeal(
+  db: Db,
+  scope: Scope,
+  adminId: number | null,
+  caseNo: string,
+  note: string,
+  files: EvidenceFile[],
+  now: number,
+) {
+  return db.transaction().execute(async (trx) => {
+    const d = await requireScopedCase(trx, scope, caseNo);
+    if (!isAppealable(d, now)) throw businessError('dispute.notAppealable');
+    if (!(await repo.fileCaseAppeal(trx, d, note, now))) throw businessError('dispute.notAppealable');
+    await repo.setTradeFlags(trx, d.transaction_id, { appeal_status: AppealStatus.underAppeal });
+    await repo.insertEvidenceFiles(
+      trx,
+      files.map((f) => ({
+        dispute_id: d.id,
+        merchant_id: d.merchant_id,
+        original_name: f.originalName,
+        mime: f.mime,
+        size: f.size,
+        sha256: f.sha256,
+        storage_name: f.storageName,
+        uploaded_by_admin_id: adminId,
+        created_at: now,
+      })),
+    );
+    return { caseNo, appealStatus: AppealStatus.underAppeal };
+  });
+}
+
+/**
+ * "Refund from alert": the alert amount goes through the same guarded reservation as a merchant's
+ * refund; the alert then points at the refund, conditionally, so the same money is never refunded twice.
+ */
+export async function refundFromAlert(db: Db, scope: Scope, caseNo: string, applicant: Applicant, now: number) {
+  return db.transaction().execute(async (trx) => {
+    const d = await requireScopedCase(trx, scope, caseNo);
+    if (d.kind !== DisputeKind.ethocaAlert) throw businessError('dispute.notEthoca');
+    if (d.refund_id !== null) throw conflictError('dispute.alertAlreadyRefunded');
+    if (d.reply_deadline !== null && d.reply_deadline <= now) throw businessError('dispute.deadlinePassed');
+    const t = await refundRepo.getTradeById(trx, d.transaction_id);
+    const created = await reserveAndInsertRefund(trx, t, d.alert_amount, {
+      reason: `Ethoca ${d.case_no}`,
+      applicant,
+      source: RefundSource.ethoca,
+      disputeId: d.id,
+      now,
+    });
+    if (!(await repo.linkAlertRefund(trx, d.id, created.id, now))) throw conflictError('dispute.alertAlreadyRefunded');
+    return { refundNo: created.refundNo, status: RefundProcessing.pendingReview, method: created.method };
+  });
+}

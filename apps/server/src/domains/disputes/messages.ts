@@ -1,0 +1,198 @@
+/**
+ * Messages of chargebacks, retrievals, alerts and appeals: rules, field labels, export column
+ * headers (`disputeCol.*`), the deadline reminders the reminder job writes, and the labels of the
+ * dispute enums (`disputeKind.*`, `processingType.*`, `appealStatus.*`: export cells and the
+ * reminder's case kind; the transaction export's appeal status reuses `appealStatus.*`).
+ * Registered with the translator by `src/messages.ts`; zh_HK and en are typed against zh_CN, and
+ * `src/messages.test.ts` checks keys, placeholders and that no other catalog defines the same key.
+ */
+const zhCn = {
+  'dispute.notFound': '案件不存在',
+  'dispute.notAppealable': '该案件不能申诉：只有未申诉且未过回复期限的拒付可以申诉',
+  'dispute.deadlinePassed': '已超过回复截止时间',
+  'dispute.notEthoca': '只有 Ethoca 预警可以从预警退款',
+  'dispute.alertAlreadyRefunded': '该预警已退款，不能重复退款',
+  'dispute.evidenceRequired': '请上传至少一个申诉证据文件',
+  'dispute.evidenceTooMany': '最多上传 {count} 个文件',
+  'dispute.evidenceTooLarge': '单个文件不能超过 {mb} MB',
+  'dispute.evidenceBadType': '文件“{name}”格式不正确，允许的格式：PDF、Word、Excel、JPG、JPEG、PNG、BMP',
+
+  'reminder.deadline5d': '{kind} {caseNo}（交易 {tradeNo}）的截止时间为 {deadline}（UTC+08:00），剩余不到 5 天，请及时处理。',
+  'reminder.deadline24h': '{kind} {caseNo}（交易 {tradeNo}）的截止时间为 {deadline}（UTC+08:00），剩余不到 24 小时，请尽快处理。',
+
+  'export.disputes': '调单拒付',
+
+  'field.caseNo': '案件号',
+  'field.note': '申诉说明',
+  'field.processingType': '处理类型',
+  'field.kind': '类别',
+  'field.deadlineWithinDays': '截止天数',
+
+  'disputeCol.caseNo': '案件号',
+  'disputeCol.tradeNo': '交易订单号',
+  'disputeCol.gatewayNo': '网关号',
+  'disputeCol.kind': '类别',
+  'disputeCol.processingType': '处理类型',
+  'disputeCol.currency': '币种',
+  'disputeCol.amount': '金额',
+  'disputeCol.chargebackAmount': '实际拒付金额',
+  'disputeCol.appealAmount': '申诉金额',
+  'disputeCol.alertAmount': '预警金额',
+  'disputeCol.settleBatch': '补结算批次',
+  'disputeCol.reasonCode': '原因码',
+  'disputeCol.reason': '原因',
+  'disputeCol.replyDeadline': '回复截止时间',
+  'disputeCol.appealStatus': '申诉状态',
+  'disputeCol.createdAt': '调单/拒付时间',
+  'disputeCol.tradeAt': '交易时间',
+
+  'disputeKind.1': '拒付',
+  'disputeKind.2': '调单',
+  'disputeKind.3': 'RDR 预警',
+  'disputeKind.4': 'Ethoca 预警',
+
+  'processingType.1': '拒付',
+  'processingType.2': '调单（冻结）',
+  'processingType.3': '调单转拒付',
+  'processingType.4': '申诉失败',
+  'processingType.5': '申诉成功',
+  'processingType.6': '申诉待处理',
+  'processingType.7': 'Ethoca 预警',
+  'processingType.8': 'RDR 预警',
+
+  'appealStatus.0': '无',
+  'appealStatus.1': '申诉中',
+  'appealStatus.2': '申诉成功',
+  'appealStatus.3': '申诉失败',
+};
+
+type Key = keyof typeof zhCn;
+
+const zhHk: Record<Key, string> = {
+  'dispute.notFound': '案件不存在',
+  'dispute.notAppealable': '該案件不能申訴：只有未申訴且未過回覆期限的拒付可以申訴',
+  'dispute.deadlinePassed': '已超過回覆截止時間',
+  'dispute.notEthoca': '只有 Ethoca 預警可以從預警退款',
+  'dispute.alertAlreadyRefunded': '該預警已退款，不能重複退款',
+  'dispute.evidenceRequired': '請上傳至少一個申訴證據檔案',
+  'dispute.evidenceTooMany': '最多上傳 {count} 個檔案',
+  'dispute.evidenceTooLarge': '單個檔案不能超過 {mb} MB',
+  'dispute.evidenceBadType': '檔案「{name}」格式不正確，允許的格式：PDF、Word、Excel、JPG、JPEG、PNG、BMP',
+
+  'reminder.deadline5d': '{kind} {caseNo}（交易 {tradeNo}）的截止時間為 {deadline}（UTC+08:00），剩餘不到 5 天，請及時處理。',
+  'reminder.deadline24h': '{kind} {caseNo}（交易 {tradeNo}）的截止時間為 {deadline}（UTC+08:00），剩餘不到 24 小時，請盡快處理。',
+
+  'export.disputes': '調單拒付',
+
+  'field.caseNo': '案件號',
+  'field.note': '申訴說明',
+  'field.processingType': '處理類型',
+  'field.kind': '類別',
+  'field.deadlineWithinDays': '截止天數',
+
+  'disputeCol.caseNo': '案件號',
+  'disputeCol.tradeNo': '交易訂單號',
+  'disputeCol.gatewayNo': '網關號',
+  'disputeCol.kind': '類別',
+  'disputeCol.processingType': '處理類型',
+  'disputeCol.currency': '幣種',
+  'disputeCol.amount': '金額',
+  'disputeCol.chargebackAmount': '實際拒付金額',
+  'disputeCol.appealAmount': '申訴金額',
+  'disputeCol.alertAmount': '預警金額',
+  'disputeCol.settleBatch': '補結算批次',
+  'disputeCol.reasonCode': '原因碼',
+  'disputeCol.reason': '原因',
+  'disputeCol.replyDeadline': '回覆截止時間',
+  'disputeCol.appealStatus': '申訴狀態',
+  'disputeCol.createdAt': '調單/拒付時間',
+  'disputeCol.tradeAt': '交易時間',
+
+  'disputeKind.1': '拒付',
+  'disputeKind.2': '調單',
+  'disputeKind.3': 'RDR 預警',
+  'disputeKind.4': 'Ethoca 預警',
+
+  'processingType.1': '拒付',
+  'processingType.2': '調單（凍結）',
+  'processingType.3': '調單轉拒付',
+  'processingType.4': '申訴失敗',
+  'processingType.5': '申訴成功',
+  'processingType.6': '申訴待處理',
+  'processingType.7': 'Ethoca 預警',
+  'processingType.8': 'RDR 預警',
+
+  'appealStatus.0': '無',
+  'appealStatus.1': '申訴中',
+  'appealStatus.2': '申訴成功',
+  'appealStatus.3': '申訴失敗',
+};
+
+const en: Record<Key, string> = {
+  'dispute.notFound': 'The case does not exist',
+  'dispute.notAppealable': 'This case cannot be appealed: only a chargeback without an appeal, before its reply deadline, can',
+  'dispute.deadlinePassed': 'The deadline has passed',
+  'dispute.notEthoca': 'Only an Ethoca alert can be refunded from the alert',
+  'dispute.alertAlreadyRefunded': 'This alert has already been refunded',
+  'dispute.evidenceRequired': 'Upload at least one evidence file',
+  'dispute.evidenceTooMany': 'At most {count} files',
+  'dispute.evidenceTooLarge': 'Each file may be at most {mb} MB',
+  'dispute.evidenceBadType': 'File "{name}" has a wrong format; allowed: PDF, Word, Excel, JPG, JPEG, PNG, BMP',
+
+  'reminder.deadline5d': '{kind} {caseNo} (transaction {tradeNo}) is due at {deadline} (UTC+08:00), less than 5 days from now.',
+  'reminder.deadline24h': '{kind} {caseNo} (transaction {tradeNo}) is due at {deadline} (UTC+08:00), less than 24 hours from now.',
+
+  'export.disputes': 'Retrievals and chargebacks',
+
+  'field.caseNo': 'Case number',
+  'field.note': 'Appeal note',
+  'field.processingType': 'Processing type',
+  'field.kind': 'Kind',
+  'field.deadlineWithinDays': 'Deadline within days',
+
+  'disputeCol.caseNo': 'Case number',
+  'disputeCol.tradeNo': 'Transaction order number',
+  'disputeCol.gatewayNo': 'Gateway number',
+  'disputeCol.kind': 'Kind',
+  'disputeCol.processingType': 'Processing type',
+  'disputeCol.currency': 'Currency',
+  'disputeCol.amount': 'Amount',
+  'disputeCol.chargebackAmount': 'Actual chargeback amount',
+  'disputeCol.appealAmount': 'Appeal amount',
+  'disputeCol.alertAmount': 'Alert amount',
+  'disputeCol.settleBatch': 'Make-up settlement batch',
+  'disputeCol.reasonCode': 'Reason code',
+  'disputeCol.reason': 'Reason',
+  'disputeCol.replyDeadline': 'Reply deadline',
+  'disputeCol.appealStatus': 'Appeal status',
+  'disputeCol.createdAt': 'Chargeback or retrieval time',
+  'disputeCol.tradeAt': 'Transaction time',
+
+  'disputeKind.1': 'Chargeback',
+  'disputeKind.2': 'Retrieval',
+  'disputeKind.3': 'RDR alert',
+  'disputeKind.4': 'Ethoca alert',
+
+  'processingType.1': 'Chargeback',
+  'processingType.2': 'Retrieval (freeze)',
+  'processingType.3': 'Retrieval turned chargeback',
+  'processingType.4': 'Appeal failed',
+  'processingType.5': 'Appeal successful',
+  'processingType.6': 'Appeal pending',
+  'processingType.7': 'Ethoca alert',
+  'processingType.8': 'RDR alert',
+
+  'appealStatus.0': 'None',
+  'appealStatus.1': 'Under appeal',
+  'appealStatus.2': 'Appeal successful',
+  'appealStatus.3': 'Appeal failed',
+};
+
+export const DISPUTE_MESSAGES = { zhCn, zhHk, en };
+
+// Makes these keys part of `MessageKey` (platform never imports a domain, so the domain adds itself).
+declare module '../../platform/messages' {
+  interface MessageCatalogs {
+    disputes: Key;
+  }
+}

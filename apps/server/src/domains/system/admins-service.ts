@@ -1,0 +1,187 @@
+import type { TLanguage } from '@mbo/shared/i18n';
+import type { TListPage } from '@mbo/shared/list';
+import { AdminStatus } from '@mbo/shared/merchants';
+import type { TAdminListQuery, TAdminRow, TGrantable, TUpdateAdminBody } from '@mbo/shared/system-admins';
+import type { Db } from '../../db/database';
+import { ErrorCode } from '@mbo/shared/envelope';
+import { AppError, businessError, forbiddenError, notFoundError } from '../../platform/errors';
+import { mapPage } from '../../platform/list';
+import { noteOperation } from '../../platform/operation-log';
+import type { SessionContext } from '../../platform/session';
+import { toIso } from '../../platform/time';
+import * as repo from './admins-repository';
+import { coversGateways, loadGrant, loadRolePermissions, permissionsBeyond, roleLabel, type Grant } from './grants';
+
+/*
+ * Rules of the administrators screen (spec §3 Administrator, §4): nobody changes the owner or lowers
+ * themselves; nobody grants a role or gateways beyond their own, nor changes someone whose role or
+ * gateways go beyond their own; a disabled administrator's sessions end at once.
+ */
+
+type Target = NonNullable<Awaited<ReturnType<typeof repo.findAdmin>>>;
+
+async function targetGatewayIds(db: Db, session: SessionContext, t: { id: number; all_gateways: number }): Promise<number[] | null> {
+  if (t.all_gateways === 1) return null;
+  return ((await repo.listAdminGateways(db, session.scope, [t.id])).get(t.id) ?? []).map((g) => g.id);
+}
+
+/** Whether `grant` covers everything the administrator holds (their role and their gateways). */
+function covers(grant: Grant, role: { isAdmin: boolean; permissions: readonly string[] }, gatewayIds: readonly number[] | null): boolean {
+  return permissionsBeyond(grant, role).length === 0 && coversGateways(grant, gatewayIds);
+}
+
+/** The administrator, when the caller may change them (else the reason, as the error). */
+async function manageableTarget(db: Db, session: SessionContext, grant: Grant, adminId: number): Promise<Target> {
+  const target = await repo.findAdmin(db, session.scope, adminId);
+  if (!target) throw notFoundError();
+  if (target.is_owner === 1) throw businessError('admin.owner');
+  if (target.id === session.adminId) throw businessError('admin.self');
+  const permissions = (await loadRolePermissions(db, [target.role_id])).get(target.role_id) ?? [];
+  const gatewayIds = await targetGatewayIds(db, session, target);
+  if (!covers(grant, { isAdmin: target.role_is_admin === 1, permissions }, gatewayIds)) throw forbiddenError('admin.manageExceedsYours');
+  return target;
+}
+
+export async function listAdmins(
+  db: Db,
+  session: SessionContext,
+  q: TAdminListQuery,
+  lang: TLanguage,
+  now: number,
+): Promise<TListPage<TAdminRow>> {
+  const [page, grant] = await Promise.all([repo.listAdmins(db, session.scope, q, now), loadGrant(db, session.adminId, session.merchantId)]);
+  const ids = page.list.map((a) => a.id);
+  const [gateways, perms] = await Promise.all([
+    repo.listAdminGateways(db, session.scope, ids),
+    loadRolePermissions(db, [...new Set(page.list.map((a) => a.role_id))]),
+  ]);
+  return mapPage(page, (a) => {
+    const own = gateways.get(a.id) ?? [];
+    const gatewayIds = a.all_gateways === 1 ? null : own.map((g) => g.id);
+    const manageable =
+      a.is_owner !== 1 &&
+      a.id !== session.adminId &&
+      covers(grant, { isAdmin: a.role_is_admin === 1, permissions: perms.get(a.role_id) ?? [] }, gatewayIds);
+    return {
+      id: a.id,
+      loginName: a.login_name,
+      name: a.name,
+      email: a.email,
+      mobile: a.mobile,
+      roleId: a.role_id,
+      roleName: roleLabel(lang, { name: a.role_name, name_cn: a.role_name_cn, name_en: a.role_name_en }),
+      allGateways: a.all_gateways === 1,
+      gatewayNos: a.all_gateways === 1 ? [] : own.map((g) => g.no),
+      mayViewAccount: a.may_view_account === 1,
+      status: repo.shownStatus(a.status, Boolean(a.live_invitation)),
+      isOwner: a.is_owner === 1,
+      isSelf: a.id === session.adminId,
+      manageable,
+      createdAt: toIso(a.created_at),
+    };
+  });
+}
+
+export async function listGrantable(db: Db, session: SessionContext, lang: TLanguage): Promise<TGrantable> {
+  const grant = await loadGrant(db, session.adminId, session.merchantId);
+  const [roles, gateways] = await Promise.all([
+    repo.listRoleChoices(db, session.scope),
+    repo.listGateways(db, session.scope, grant.gatewayIds),
+  ]);
+  const perms = await loadRolePermissions(
+    db,
+    roles.map((r) => r.id),
+  );
+  return {
+    roles: roles.map((r) => ({
+      id: r.id,
+      name: roleLabel(lang, r),
+      isAdmin: r.is_admin === 1,
+      grantable: permissionsBeyond(grant, { isAdmin: r.is_admin === 1, permissions: perms.get(r.id) ?? [] }).length === 0,
+    })),
+    gateways: gateways.map((g) => ({ gatewayNo: g.gateway_no, name: g.name, currency: g.currency })),
+    allGateways: grant.gatewayIds === null,
+  };
+}
+
+/**
+ * Checks that the caller may give someone this role and these gateways (empty or absent: every
+ * gateway), and returns the gateway ids (null: every gateway). Used by the edit below and before an
+ * invitation is sent (onboarding's invite route).
+ */
+export async function checkGrant(
+  db: Db,
+  session: SessionContext,
+  wanted: { roleId: number; gatewayNos?: readonly string[] | undefined },
+  grant?: Grant,
+): Promise<{ roleId: number; gatewayIds: number[] | null }> {
+  const own = grant ?? (await loadGrant(db, session.adminId, session.merchantId));
+  const role = (await repo.listRoleChoices(db, session.scope)).find((r) => r.id === wanted.roleId);
+  if (!role) throw notFoundError();
+  const permissions = (await loadRolePermissions(db, [role.id])).get(role.id) ?? [];
+  if (permissionsBeyond(own, { isAdmin: role.is_admin === 1, permissions }).length > 0) throw forbiddenError('admin.roleExceedsYours');
+
+  const numbers = [...new Set(wanted.gatewayNos ?? [])];
+  if (numbers.length === 0) {
+    if (own.gatewayIds !== null) throw forbiddenError('admin.gatewaysExceedYours');
+    return { roleId: role.id, gatewayIds: null };
+  }
+  const all = await repo.listGateways(db, session.scope, null);
+  const ids: number[] = [];
+  for (const no of numbers) {
+    const g = all.find((x) => x.gateway_no === no);
+    if (!g) throw new AppError('admin.gatewayNotFound', ErrorCode.notFound, 200, { gatewayNo: no });
+    ids.push(g.id);
+  }
+  if (!coversGateways(own, ids)) throw forbiddenError('admin.gatewaysExceedYours');
+  return { roleId: role.id, gatewayIds: ids };
+}
+
+/** Before an invitation is sent again: the caller must be able to manage the invited administrator. */
+export async function checkResend(db: Db, session: SessionContext, adminId: number): Promise<void> {
+  const grant = await loadGrant(db, session.adminId, session.merchantId);
+  await manageableTarget(db, session, grant, adminId);
+}
+
+export async function updateAdmin(db: Db, session: SessionContext, body: TUpdateAdminBody): Promise<number> {
+  const grant = await loadGrant(db, session.adminId, session.merchantId);
+  const target = await manageableTarget(db, session, grant, body.adminId);
+  if (target.status === AdminStatus.disabled) throw businessError('admin.notEditable');
+  const { roleId, gatewayIds } = await checkGrant(db, session, body, grant);
+  await repo.updateAdminAccess(db, session.scope, target.id, { roleId, gatewayIds, mayViewAccount: body.mayViewAccount });
+  noteOperation({
+    content: `roleId=${roleId} gateways=${body.gatewayNos.length > 0 ? body.gatewayNos.join(',') : 'all'} mayViewAccount=${body.mayViewAccount}`,
+  });
+  return target.status;
+}
+
+/** Disables a normal administrator and ends their sessions in the same request. */
+export async function disableAdmin(db: Db, session: SessionContext, adminId: number, now: number): Promise<void> {
+  const grant = await loadGrant(db, session.adminId, session.merchantId);
+  const target = await manageableTarget(db, session, grant, adminId);
+  if (!(await repo.changeStatus(db, session.scope, target.id, AdminStatus.normal, AdminStatus.disabled)))
+    throw businessError('admin.notNormal');
+  const revoked = await repo.revokeAdminSessions(db, target.id, now);
+  noteOperation({ content: `login=${target.login_name} sessionsEnded=${revoked}` });
+}
+
+export async function resumeAdmin(db: Db, session: SessionContext, adminId: number): Promise<void> {
+  const grant = await loadGrant(db, session.adminId, session.merchantId);
+  const target = await manageableTarget(db, session, grant, adminId);
+  if (!(await repo.changeStatus(db, session.scope, target.id, AdminStatus.disabled, AdminStatus.normal)))
+    throw businessError('admin.notDisabled');
+  noteOperation({ content: `login=${target.login_name}` });
+}
+
+/**
+ * The address a password-reset link goes to: the verified email of the person behind the account
+ * (the reset then works as "forgot password" does, for every business of the person).
+ */
+export async function resetTarget(db: Db, session: SessionContext, adminId: number): Promise<string> {
+  const grant = await loadGrant(db, session.adminId, session.merchantId);
+  const target = await manageableTarget(db, session, grant, adminId);
+  if (target.status !== AdminStatus.normal) throw businessError('admin.notNormal');
+  if (!target.person_email || target.person_email_verified !== 1) throw businessError('admin.noVerifiedEmail');
+  noteOperation({ content: `login=${target.login_name}` });
+  return target.person_email;
+}

@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
+import { ErrorCode } from '@mbo/shared/envelope';
+import { RefundPath } from '@mbo/shared/refunds';
+import {
+  createAdmin,
+  createGateway,
+  createMerchant,
+  createPerson,
+  type AdminRow,
+  type GatewayRow,
+  type MerchantRow,
+} from '../test/factories';
+import { call, createTestApp, signIn, type TestContext } from '../test/helpers';
+import { dateRangeRoutes, fillParams, propertiesOf, routeCatalog, type CatalogRoute } from '../test/route-catalog';
+import { createTransaction } from '../test/trade-factories';
+import { buildApp } from './app';
+import { createDb } from './db/database';
+import { HealthPath } from './platform/health';
+
+/*
+ * Regression tests of the hardening issue, on SQLite and PostgreSQL: framework errors in the envelope
+ * with the security headers, cache and HSTS headers, health probes, malformed uploads, bad dates on
+ * every date-range route, and amounts with a comma.
+ */
+
+let t: TestContext;
+let merchant: MerchantRow;
+let usd: GatewayRow;
+let jpy: GatewayRow;
+let owner: AdminRow;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  merchant = await createMerchant(t.db);
+  usd = await createGateway(t.db, merchant, { currency: 'USD' });
+  jpy = await createGateway(t.db, merchant, { currency: 'JPY' });
+  owner = await createAdmin(t.db, merchant, { personId: (await createPerson(t.db)).id, isOwner: true });
+  token = await signIn(t.app, owner);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function expectSecurityHeaders(res: LightMyRequestResponse): void {
+  expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(res.headers['cache-control']).toBe('no-store');
+}
+
+describe('every answer is the envelope, with the same headers', () => {
+  it('a path parameter over the length limit (was 414 with the framework body)', async () => {
+    const res = await t.app.inject({
+      url: `${API_BASE}/merchant/gateways/${'9'.repeat(150)}`,
+      headers: { 'x-auth-token': token, lang: 'en_US' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: ErrorCode.validation, msg: 'Path parameters must be at most 100 characters', data: null });
+    expectSecurityHeaders(res);
+  });
+
+  it('a URL that does not decode (was 400 with the framework body)', async () => {
+    for (const url of [`${API_BASE}/merchant/gateways/%E0%A4%A`, `${API_BASE}/%zz`]) {
+      const res = await t.app.inject({ url, headers: { lang: 'en_US' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ code: ErrorCode.validation, msg: 'The request is malformed', data: null });
+      expectSecurityHeaders(res);
+    }
+  });
+
+  it('an unknown API path, and errors of every kind', async () => {
+    const notFound = await t.app.inject({ url: `${API_BASE}/no/such/thing`, headers: { lang: 'en_US' } });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json()).toEqual({ code: ErrorCode.notFound, msg: 'The requested interface does not exist', data: null });
+    expectSecurityHeaders(notFound);
+    const unauthorized = await t.app.inject({ url: `${API_BASE}${ApiPath.getInfo}` });
+    expect(unauthorized.statusCode).toBe(401);
+    expectSecurityHeaders(unauthorized);
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${ApiPath.login}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
+    expect(badJson.json<{ code: number }>().code).toBe(ErrorCode.validation);
+    expectSecurityHeaders(badJson);
+  });
+
+  it('a successful answer is not cached either', async () => {
+    const res = await t.app.inject({ url: `${API_BASE}${ApiPath.getInfo}`, headers: { 'x-auth-token': token } });
+    expect(res.statusCode).toBe(200);
+    expectSecurityHeaders(res);
+  });
+});
+
+describe('text PostgreSQL cannot store', () => {
+  it('refuses a NUL character in a path parameter, a query or a body as invalid input (was HTTP 500 on PostgreSQL)', async () => {
+    const headers = { 'x-auth-token': token, lang: 'en_US' };
+    const inPath = await t.app.inject({ url: `${API_BASE}/merTradeMgr/proConTrade/detail/%00`, headers });
+    expect(inPath.json()).toEqual({ code: ErrorCode.validation, msg: 'Case number is invalid', data: null });
+    const inQuery = await t.app.inject({ url: `${API_BASE}${RefundPath.list}?from=2026-01-01&to=2026-01-31&refundNo=a%00b`, headers });
+    expect(inQuery.json<{ code: number }>().code).toBe(ErrorCode.validation);
+    const inBody = await call(t.app, ApiPath.login, { lang: 'en_US', body: { merchantNo: '1', loginName: 'a\u0000b', password: 'x' } });
+    expect(inBody.body).toEqual({ code: ErrorCode.validation, msg: 'Login name is invalid', data: null });
+  });
+});
+
+describe('HSTS only over HTTPS', () => {
+  it('is absent over plain HTTP and ignores X-Forwarded-Proto from an untrusted client', async () => {
+    const plain = await t.app.inject({ url: `${API_BASE}${HealthPath.live}` });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const claimed = await t.app.inject({ url: `${API_BASE}${HealthPath.live}`, headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is sent when a trusted proxy says the request came over HTTPS', async () => {
+    const proxied = await createTestApp({ config: { trustProxy: true } });
+    try {
+      const https = await proxied.app.inject({ url: `${API_BASE}${HealthPath.live}`, headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const http = await proxied.app.inject({ url: `${API_BASE}${HealthPath.live}`, headers: { 'x-forwarded-proto': 'http' } });
+      expect(http.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('health probes', () => {
+  it('liveness and readiness answer without a session; readiness checks the database', async () => {
+    const live = await call<{ status: string; uptimeSeconds: number }>(t.app, HealthPath.live);
+    expect(live.status).toBe(200);
+    expect(live.body.data.status).toBe('ok');
+    const ready = await call(t.app, HealthPath.ready);
+    expect(ready.body).toMatchObject({ code: 0, data: { status: 'ok', database: 'ok' } });
+  });
+
+  it('readiness answers 503 when the database does not, liveness still 200', async () => {
+    // A database nobody listens on (port 9, discard): every query fails at once.
+    const unreachable = createDb('postgres://postgres@127.0.0.1:9/none', { poolMax: 1 });
+    const app = await buildApp({ config: { ...t.config, logLevel: 'silent' }, db: unreachable.db });
+    try {
+      const res = await app.inject({ url: `${API_BASE}${HealthPath.ready}`, headers: { lang: 'en_US' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ code: ErrorCode.internal, msg: 'System busy, please try again later', data: null });
+      expect((await app.inject({ url: `${API_BASE}${HealthPath.live}` })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await unreachable.destroy();
+    }
+  });
+});
+
+describe('malformed uploads are validation errors', () => {
+  it('multipart without a boundary, or cut short, on each upload route', async () => {
+    const uploads = routeCatalog(t.app).filter((r) => r.multipart);
+    expect(uploads.map((r) => r.url).sort()).toHaveLength(3);
+    const bodies = [
+      { 'content-type': 'multipart/form-data', payload: 'no boundary', expected: ErrorCode.validation },
+      { 'content-type': 'multipart/form-data; boundary=', payload: '--\r\n', expected: null },
+      // Cut short after a field: the parser sees the end of the form, the route finds no file (or no case).
+      {
+        'content-type': 'multipart/form-data; boundary=X',
+        payload: '--X\r\nContent-Disposition: form-data; name="businessId"\r\n\r\n1',
+        expected: null,
+      },
+    ];
+    for (const route of uploads) {
+      for (const b of bodies) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: fillParams(route.url, { businessId: String(merchant.id) }),
+          headers: { 'x-auth-token': token, lang: 'en_US', 'content-type': b['content-type'] },
+          payload: b.payload,
+        });
+        expect(res.statusCode, route.url).toBe(200);
+        const code = res.json<{ code: number }>().code;
+        if (b.expected === null) expect([ErrorCode.validation, ErrorCode.business], route.url).toContain(code);
+        else expect(code, `${route.url} ${b['content-type']}`).toBe(b.expected);
+      }
+    }
+  });
+});
+
+describe('dates are validated before the 6-month rule', () => {
+  it('answers a bad `from` with the date message on every date-range route (was HTTP 500)', async () => {
+    const routes = dateRangeRoutes(routeCatalog(t.app));
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    const failures: string[] = [];
+    for (const route of routes) {
+      for (const from of ['', '0', '-1', "' OR 1=1 --"]) {
+        const res = await send(route, { from, to: '2026-01-31' });
+        const body = res.json<{ code: number; msg: string }>();
+        // Day ranges answer the date-format message; month ranges (monthly report) name their start month.
+        if (res.statusCode !== 200 || body.code !== ErrorCode.validation || !/date/i.test(body.msg)) {
+          failures.push(`${route.method} ${route.url} from=${JSON.stringify(from)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  async function send(route: CatalogRoute, range: { from: string; to: string }) {
+    const props = propertiesOf(route.method === 'GET' ? route.querystring : route.body);
+    const values: Record<string, string> = { ...range };
+    if ('format' in props) values.format = 'csv';
+    const url = fillParams(route.url, {});
+    const headers = { 'x-auth-token': token, lang: 'en_US' };
+    if (route.method === 'GET') return t.app.inject({ method: 'GET', url, headers, query: values });
+    return t.app.inject({ method: route.method as 'POST', url, headers, payload: values });
+  }
+});
+
+describe('amounts are parsed exactly', () => {
+  const apply = (tradeNo: string, amount: string) =>
+    call<{ refundNo: string }>(t.app, RefundPath.apply, { token, lang: 'en_US', body: { tradeNo, amount, reason: 'returned' } });
+
+  it('refuses "1,5" USD instead of refunding 15.00, and names the field', async () => {
+    const tx = await createTransaction(t.db, merchant, usd, { amount: 10_000 });
+    for (const amount of ['1,5', '1 5', '1.5.0', '+1.5', '1e1', '１.５']) {
+      const res = await apply(tx.tradeNo, amount);
+      expect(res.body, amount).toEqual({
+        code: ErrorCode.validation,
+        msg: 'Refund amount: enter digits with at most 2 decimals after a dot, without commas, spaces or signs',
+        data: null,
+      });
+    }
+    expect(await t.db.selectFrom('refunds').select('id').where('transaction_id', '=', tx.id).execute()).toEqual([]);
+    const ok = await apply(tx.tradeNo, '1.5');
+    expect(ok.body.code).toBe(0);
+    const row = await t.db.selectFrom('refunds').select('amount').where('transaction_id', '=', tx.id).executeTakeFirstOrThrow();
+    expect(row.amount).toBe(150);
+  });
+
+  it('refuses "12,50" JPY instead of refunding 1250, and any decimals in a currency without them', async () => {
+    const tx = await createTransaction(t.db, merchant, jpy, { amount: 5_000 });
+    for (const amount of ['12,50', '12.5']) {
+      const res = await apply(tx.tradeNo, amount);
+      expect(res.body.msg, amount).toBe('Refund amount: enter whole digits only, without a decimal point, commas, spaces or signs');
+    }
+    expect((await apply(tx.tradeNo, '1250')).body.code).toBe(0);
+  });
+});

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/*
+ * The server's and the shared package's import rules of eslint.config.js, run through ESLint's own
+ * API on small pieces of code placed (by file path only; nothing is written) where a person could put
+ * them. `npm run lint` uses the same configuration, so a rule that stops matching fails here.
+ */
+
+const root = path.resolve(import.meta.dirname, '../../..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({
+    cwd: root,
+    // Only the import direction rule: it needs no type information, so no TypeScript program is built,
+    // and leaving out the cycle rule spares parsing the whole app behind each fixture (the web app's
+    // test covers that rule).
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+    ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths',
+  });
+});
+
+/** The rules that `code` breaks as if it were the file at `file` (relative to the repository). */
+async function brokenRules(file: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((m) => m.ruleId);
+}
+
+const restricted = 'import-x/no-restricted-paths';
+
+describe('server import boundaries (domains -> platform -> db)', () => {
+  it('keeps platform from importing a domain', async () => {
+    const code = "import { listUnreadReminders } from '../domains/system/repository';\nexport const list = listUnreadReminders;\n";
+    expect(await brokenRules('apps/server/src/platform/fixture.ts', code)).toEqual([restricted]);
+  });
+
+  it('keeps db from importing platform or a domain', async () => {
+    const code = [
+      "import { MINUTE_MS } from '../platform/time';",
+      "import { listUnreadReminders } from '../domains/system/repository';",
+      'export const parts = [MINUTE_MS, listUnreadReminders];',
+      '',
+    ].join('\n');
+    expect(await brokenRules('apps/server/src/db/fixture.ts', code)).toEqual([restricted, restricted]);
+    const deeper = code.replaceAll("'../", "'../../");
+    expect(await brokenRules('apps/server/src/db/migrations/fixture.ts', deeper)).toEqual([restricted, restricted]);
+  });
+
+  it('lets a domain use platform and db, and the commands, jobs and demo data use domains', async () => {
+    const domain =
+      "import { MINUTE_MS } from '../../platform/time';\nimport { createDb } from '../../db/database';\nexport const parts = [MINUTE_MS, createDb];\n";
+    expect(await brokenRules('apps/server/src/domains/system/fixture.ts', domain)).toEqual([]);
+    const user = "import { listUnreadReminders } from '../domains/system/repository';\nexport const list = listUnreadReminders;\n";
+    expect(await brokenRules('apps/server/src/cli/fixture.ts', user)).toEqual([]);
+    expect(await brokenRules('apps/server/src/jobs/fixture.ts', user)).toEqual([]);
+    expect(await brokenRules('apps/server/src/db/seed/fixture.ts', user.replace('../domains', '../../domains'))).toEqual([]);
+  });
+
+  it('keeps domains and platform from reaching up to the app, the commands or the demo data', async () => {
+    const code =
+      "import { buildApp } from '../../app';\nimport { seedDemo } from '../../db/seed/demo';\nexport const parts = [buildApp, seedDemo];\n";
+    expect(await brokenRules('apps/server/src/domains/system/fixture.ts', code)).toEqual([restricted, restricted]);
+  });
+});
+
+describe('packages/shared imports neither app', () => {
+  it('refuses an import from the server or the web app', async () => {
+    const code = [
+      "import { MINUTE_MS } from '../../../apps/server/src/platform/time';",
+      "import { http } from '../../../apps/web/src/platform/request';",
+      'export const parts = [MINUTE_MS, http];',
+      '',
+    ].join('\n');
+    expect(await brokenRules('packages/shared/src/fixture.ts', code)).toEqual([restricted, restricted]);
+  });
+});

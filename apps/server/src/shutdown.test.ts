@@ -1,0 +1,236 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
+import { RefundPath } from '@mbo/shared/refunds';
+import { createDb, type DbHandle } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { ensureCurrencies } from './db/seed/currencies';
+import { HealthPath } from './platform/health';
+import { createAdmin, createGateway, createMerchant, createPerson, type AdminRow } from '../test/factories';
+import { createTransaction, type TransactionRow } from '../test/trade-factories';
+
+/*
+ * SIGTERM during a load of refund applications, against the real server process (`main.ts`) on its
+ * own database: the server stops accepting connections, answers every request it had taken, closes
+ * the database and exits 0. Every application that was answered "applied" is stored, and nothing is
+ * stored that was not answered (no request cut mid-way).
+ */
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const WORKERS = 6;
+
+let handle: DbHandle;
+let databaseUrl: string;
+let cleanup: () => Promise<void>;
+let dataDir: string;
+let owner: AdminRow;
+let trade: TransactionRow;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Outcome =
+  | { kind: 'answered'; code: number; refundNo: string | null; startedAt: number; endedAt: number; reason: string }
+  | { kind: 'refused-connection'; reason: string }
+  | { kind: 'cut'; reason: string; detail: string };
+
+/** One request on its own connection, so a refused connection and a cut answer can be told apart. */
+function post(port: number, urlPath: string, body: unknown, token: string | null): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `${API_BASE}${urlPath}`,
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          connection: 'close',
+          ...(token ? { 'x-auth-token': token } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', (e) => reject(Object.assign(e, { afterHeaders: true })));
+        res.on('aborted', () => reject(Object.assign(new Error('answer aborted'), { afterHeaders: true })));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function waitReady(port: number, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    const ok = await new Promise<boolean>((resolve) => {
+      http
+        .get({ host: '127.0.0.1', port, path: `${API_BASE}${HealthPath.ready}`, agent: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode === 200);
+        })
+        .on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready:\n${log()}`);
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbo-sigterm-'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl && /^postgres(ql)?:\/\//.test(pgUrl)) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    handle = createDb(pgUrl, { searchPath: schema, poolMax: 2 });
+    // The server process reaches the same schema through the connection's startup options.
+    databaseUrl = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    cleanup = async () => {
+      await handle.destroy();
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    databaseUrl = `sqlite:${path.join(dataDir, 'mbo.sqlite')}`;
+    handle = createDb(databaseUrl);
+    cleanup = () => handle.destroy();
+  }
+  await migrateToLatest(handle.db, handle.dialect);
+  await ensureCurrencies(handle.db);
+  const merchant = await createMerchant(handle.db);
+  const gateway = await createGateway(handle.db, merchant, { currency: 'USD' });
+  owner = await createAdmin(handle.db, merchant, { personId: (await createPerson(handle.db)).id, isOwner: true });
+  trade = await createTransaction(handle.db, merchant, gateway, { amount: 100_000_000 });
+}, 60_000);
+
+afterAll(async () => {
+  await cleanup();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM during a refund load: every acknowledged refund is stored, none is cut, exit code 0', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SEED_ON_EMPTY: 'false',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        SHUTDOWN_TIMEOUT_SECONDS: '20',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+    try {
+      await waitReady(port, child, () => output);
+      const login = await post(
+        port,
+        ApiPath.login,
+        { merchantNo: owner.merchant.merchantNo, loginName: owner.loginName, password: owner.password },
+        null,
+      );
+      const token = (JSON.parse(login.text) as { data: { token: string } }).data.token;
+
+      let signalAt = Number.POSITIVE_INFINITY;
+      let stop = false;
+      let seq = 0;
+      const outcomes: Outcome[] = [];
+      const worker = async () => {
+        while (!stop) {
+          seq += 1;
+          const reason = `load-${seq}`;
+          const startedAt = Date.now();
+          try {
+            const res = await post(port, RefundPath.apply, { tradeNo: trade.tradeNo, amount: '0.01', reason }, token);
+            const body = JSON.parse(res.text) as { code: number; data: { refundNo?: string } | null };
+            outcomes.push({
+              kind: 'answered',
+              code: body.code,
+              refundNo: body.data?.refundNo ?? null,
+              startedAt,
+              endedAt: Date.now(),
+              reason,
+            });
+          } catch (error) {
+            const e = error as NodeJS.ErrnoException & { afterHeaders?: boolean };
+            // After the listener closed, a new connection is refused (or reset before the request is read).
+            if (!e.afterHeaders && (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET')) {
+              outcomes.push({ kind: 'refused-connection', reason });
+              if (Date.now() > signalAt) stop = true;
+            } else {
+              outcomes.push({ kind: 'cut', reason, detail: `${e.code ?? ''} ${e.message}` });
+            }
+          }
+        }
+      };
+      const load = Promise.all(Array.from({ length: WORKERS }, worker));
+      // Let the load run, then stop the server in the middle of it.
+      await new Promise((r) => setTimeout(r, 1500));
+      signalAt = Date.now();
+      child.kill('SIGTERM');
+      const code = await exited;
+      stop = true;
+      await load;
+
+      expect(code, output).toBe(0);
+      const answered = outcomes.filter((o) => o.kind === 'answered');
+      const cut = outcomes.filter((o) => o.kind === 'cut');
+      expect(cut, JSON.stringify(cut.slice(0, 3))).toEqual([]);
+      expect(answered.length).toBeGreaterThan(5);
+      expect(answered.every((o) => o.code === 0)).toBe(true);
+      // Requests taken before the signal and answered after it: the server finished them instead of dropping them.
+      const inFlight = answered.filter((o) => o.startedAt < signalAt && o.endedAt >= signalAt);
+      expect(inFlight.length).toBeGreaterThan(0);
+
+      const stored = await handle.db.selectFrom('refunds').select(['refund_no', 'reason']).where('transaction_id', '=', trade.id).execute();
+      const storedNos = new Set(stored.map((r) => r.refund_no));
+      for (const o of answered) expect(storedNos.has(o.refundNo ?? ''), o.reason).toBe(true);
+      // Nothing stored that was not answered: a request is either answered or never taken.
+      expect(stored.length).toBe(answered.length);
+      console.log(
+        `sigterm under load: ${answered.length} refunds answered and stored (${inFlight.length} in flight at the signal), ` +
+          `${outcomes.length - answered.length} connections refused after the listener closed, 0 cut, exit code ${code}`,
+      );
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 120_000);
+});

@@ -1,0 +1,192 @@
+import type { ReactNode } from 'react';
+import { Button, Checkbox, Descriptions, Form, Tag } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { BENEFICIARY_THRESHOLD_PERCENT, SHOP_CHECKLIST_ITEMS, type TKycDraftData, type TKycStep } from '@mbo/shared/kyc';
+import { getLanguage } from '../../../../platform/i18n';
+import { useIsMobile } from '../../../../platform/use-is-mobile';
+import { countryName, currencyLabel } from '../../utils/display-names';
+import type { TStepProps } from './step-props';
+
+type TReviewStepProps = TStepProps & {
+  data: TKycDraftData;
+  onEdit: (step: TKycStep) => void;
+};
+
+const COLUMNS = { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 };
+
+function Section({
+  step,
+  title,
+  onEdit,
+  children,
+}: {
+  step: TKycStep;
+  title: string;
+  onEdit: (step: TKycStep) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="kyc-summary" data-testid={`kyc-summary-${step}`}>
+      <div className="kyc-summary__head">
+        <h3>{title}</h3>
+        <Button type="link" icon={<EditOutlined />} onClick={() => onEdit(step)} data-testid={`kyc-edit-${step}`}>
+          {t('kyc.edit')}
+        </Button>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Step 5: everything entered, then the applicant declaration and the submit. */
+export function ReviewStep({ rule, data, files, onEdit }: TReviewStepProps) {
+  const { t } = useTranslation();
+  const lang = getLanguage();
+  // Narrow screens: each label above its value, so long values get the full width.
+  const layout = useIsMobile() ? 'vertical' : 'horizontal';
+  const b = data.business ?? {};
+  const ind = data.industry ?? {};
+  const bank = data.bank ?? {};
+  const owners = data.owners ?? [];
+  const text = (value: string | number | undefined) => (value === undefined || value === '' ? '—' : String(value));
+  const option = (prefix: string, value: string | undefined) => (value ? t(`${prefix}.${value}`) : '—');
+  const fileNames = (ids: readonly number[] | undefined) => {
+    const names = (ids ?? []).map((id) => files.get(id)?.name ?? `#${id}`);
+    return names.length ? names.join(', ') : '—';
+  };
+  const stepTitle = (step: TKycStep) => t(`kyc.step.${step}`);
+  const item = (key: string, label: string, children: ReactNode) => ({ key, label, children });
+
+  return (
+    <>
+      <Section step="business" title={stepTitle('business')} onEdit={onEdit}>
+        <Descriptions
+          bordered
+          layout={layout}
+          size="small"
+          column={COLUMNS}
+          items={[
+            item('registrationPlace', t('kyc.field.registrationPlace'), option('kyc.place', b.registrationPlace)),
+            item('entityType', t('kyc.field.entityType'), option('kyc.entityType', b.entityType)),
+            item('legalName', t('kyc.field.legalName'), text(b.legalName)),
+            item('registrationNumber', t('kyc.field.registrationNumber'), text(b.registrationNumber)),
+            item('crn', t('kyc.field.crn'), text(b.crn)),
+            item('vatNumber', t('kyc.field.vatNumber'), text(b.vatNumber)),
+            item(
+              'registeredAddress',
+              t('kyc.field.registeredAddress'),
+              [b.registeredAddress, b.registeredAddress2].filter(Boolean).join(', ') || '—',
+            ),
+            item('city', t('kyc.field.city'), [b.city, b.postalCode].filter(Boolean).join(' ') || '—'),
+            item('formationDate', t('kyc.field.formationDate'), text(b.formationDate)),
+            item('documentFileIds', t('kyc.field.documentFileIds'), fileNames(b.documentFileIds)),
+          ]}
+        />
+      </Section>
+
+      <Section step="industry" title={stepTitle('industry')} onEdit={onEdit}>
+        <Descriptions
+          bordered
+          layout={layout}
+          size="small"
+          column={COLUMNS}
+          items={[
+            item(
+              'mainIndustry',
+              t('kyc.field.mainIndustry'),
+              `${option('kyc.industry', ind.mainIndustry)} (${text(ind.mainIndustryShare)}%)`,
+            ),
+            item(
+              'additionalIndustry',
+              t('kyc.field.additionalIndustry'),
+              ind.hasAdditionalIndustry
+                ? `${option('kyc.industry', ind.additionalIndustry)} (${text(ind.additionalIndustryShare)}%)`
+                : t('kyc.none'),
+            ),
+            item('monthlyTurnover', t('kyc.field.monthlyTurnover'), option('kyc.turnover', ind.monthlyTurnover)),
+            item('productDescription', t('kyc.field.productDescription'), <span className="kyc-pre">{text(ind.productDescription)}</span>),
+            ...(ind.websites ?? []).map((site, index) =>
+              item(
+                `website-${index}`,
+                t('kyc.website', { n: index + 1 }),
+                <>
+                  <div className="kyc-break">{text(site.url)}</div>
+                  {SHOP_CHECKLIST_ITEMS.every((key) => site.checklist?.[key] === true) ? (
+                    <Tag color="success">{t('kyc.checklistConfirmed')}</Tag>
+                  ) : (
+                    <Tag color="error">{t('kyc.checklistMissing')}</Tag>
+                  )}
+                </>,
+              ),
+            ),
+          ]}
+        />
+      </Section>
+
+      <Section step="bank" title={stepTitle('bank')} onEdit={onEdit}>
+        <Descriptions
+          bordered
+          layout={layout}
+          size="small"
+          column={COLUMNS}
+          items={[
+            item('bankName', t('kyc.field.bankName'), text(bank.bankName)),
+            item('accountHolder', t('kyc.field.accountHolder'), text(bank.accountHolder)),
+            item('accountNumber', t('kyc.field.accountNumber'), text(bank.accountNumber)),
+            item('branch', t('kyc.field.branch'), text(bank.branch)),
+            item('swiftCode', t('kyc.field.swiftCode'), text(bank.swiftCode)),
+            item(
+              'settlementCurrency',
+              t('kyc.field.settlementCurrency'),
+              bank.settlementCurrency ? currencyLabel(bank.settlementCurrency, lang) : '—',
+            ),
+          ]}
+        />
+      </Section>
+
+      <Section step="owners" title={stepTitle('owners')} onEdit={onEdit}>
+        {owners.map((owner, index) => (
+          <Descriptions
+            key={index}
+            className="kyc-summary__owner"
+            title={`${t('kyc.owners.person', { n: index + 1 })}: ${[owner.firstName, owner.lastName].filter(Boolean).join(' ')}`}
+            bordered
+            layout={layout}
+            size="small"
+            column={COLUMNS}
+            items={[
+              item('roles', t('kyc.field.roles'), (owner.roles ?? []).map((role) => t(`kyc.role.${role}`)).join(', ') || '—'),
+              item('ownershipPercent', t('kyc.field.ownershipPercent'), `${text(owner.ownershipPercent)}%`),
+              item('phone', t('kyc.field.phone'), text(owner.phone)),
+              item('dateOfBirth', t('kyc.field.dateOfBirth'), text(owner.dateOfBirth)),
+              item('nationality', t('kyc.field.nationality'), countryName(owner.nationality, lang) || '—'),
+              item('idIssueCountry', t('kyc.field.idIssueCountry'), countryName(owner.idIssueCountry, lang) || '—'),
+              item('idType', t('kyc.field.idType'), `${option('kyc.idType', owner.idType)} ${owner.idNumber ?? ''}`.trim()),
+              item('idPhotoFileIds', t('kyc.field.idPhotoFileIds'), fileNames(owner.idPhotoFileIds)),
+              item(
+                'address',
+                t('kyc.field.address'),
+                [owner.address, owner.city, owner.state, owner.postalCode].filter(Boolean).join(', ') || '—',
+              ),
+            ]}
+          />
+        ))}
+      </Section>
+
+      <section className="kyc-declaration" data-testid="kyc-summary-declaration">
+        <h3>{t('kyc.step.declaration')}</h3>
+        <Form.Item name="allOwnersListed" valuePropName="checked" rules={[rule(['allOwnersListed'])]}>
+          <Checkbox data-testid="kyc-all-owners-listed">
+            {t('kyc.declaration.allOwnersListed', { threshold: BENEFICIARY_THRESHOLD_PERCENT })}
+          </Checkbox>
+        </Form.Item>
+        <p className="kyc-declaration__text">{t('kyc.declaration.text')}</p>
+        <Form.Item name="accepted" valuePropName="checked" rules={[rule(['accepted'])]}>
+          <Checkbox data-testid="kyc-declaration">{t('kyc.declaration.accept')}</Checkbox>
+        </Form.Item>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { newsDetailPath, NewsPath, newsReadPath, type TAnnouncementDetail, type TUnreadCount } from '@mbo/shared/announcements';
+import { ApiPath } from '@mbo/shared/api-paths';
+import type { TListPage } from '@mbo/shared/list';
+import type { TAnnouncement } from '@mbo/shared/system';
+import type { TListParams } from '../../../platform/use-keyset-list';
+import { http } from '../../../platform/request';
+
+/** Announcements of the management screen, the one open, and the unread count of the top bar. */
+export const announcementsKey = ['newsManage'] as const;
+export const unreadCountKey = ['newsUnread'] as const;
+
+export function getAnnouncementPage(params: TListParams): Promise<TListPage<TAnnouncement>> {
+  return http.get<TListPage<TAnnouncement>>(ApiPath.announcements, params);
+}
+
+export function getAnnouncement(id: number): Promise<TAnnouncementDetail> {
+  return http.get<TAnnouncementDetail>(newsDetailPath(id));
+}
+
+export function useAnnouncement(id: number | null) {
+  return useQuery(queryOptions({ queryKey: ['newsDetail', id], queryFn: () => getAnnouncement(id ?? 0), enabled: id !== null }));
+}
+
+/** The top bar asks again every minute and when the window regains focus. */
+export function useUnreadCount() {
+  return useQuery(
+    queryOptions({
+      queryKey: unreadCountKey,
+      // No toast when it fails, but an ended session still opens the dialog: that is how an open page learns it.
+      queryFn: () => http.get<TUnreadCount>(NewsPath.unreadCount, undefined, { noToast: true }),
+      refetchInterval: 60_000,
+    }),
+  );
+}
+
+export function useMarkAnnouncementRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.put<null>(newsReadPath(id), undefined, { repeatSubmit: false }),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: unreadCountKey }), client.invalidateQueries({ queryKey: announcementsKey })]),
+  });
+}

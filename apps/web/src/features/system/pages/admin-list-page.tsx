@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { Button, Modal, Space, Tag, message, type ButtonProps, type TableColumnsType } from 'antd';
+import { MailOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { AdminStatus } from '@mbo/shared/merchants';
+import type { TAdminRow } from '@mbo/shared/system-admins';
+import { selectField } from '../../../platform/filter-form';
+import { parseTime } from '../../../platform/format';
+import { ListPage } from '../../../platform/list-page';
+import { useListScreen } from '../../../platform/list-screen';
+import { useHasPermission } from '../../../platform/session';
+import { useTimezone } from '../../../platform/timezone';
+import { useIsMobile } from '../../../platform/use-is-mobile';
+import { useAdminAction, useResendInvitation, type TAdminAction } from '../api/change-admin';
+import { useGrantable } from '../api/get-grantable';
+import { EditAdminDialog, InviteAdminDialog } from '../components/admin-dialogs';
+import { ADMIN_LIST } from '../system-lists';
+import '../system.css';
+
+export const ADMIN_STATUS_COLORS: Record<number, string> = {
+  [AdminStatus.normal]: 'success',
+  [AdminStatus.disabled]: 'default',
+  [AdminStatus.invitationPending]: 'processing',
+  [AdminStatus.invitationExpired]: 'warning',
+};
+
+const PENDING: readonly number[] = [AdminStatus.invitationPending, AdminStatus.invitationExpired];
+
+/** Administrators (spec §2 /admin/findManagers): list, invite, resend, edit, disable, resume, reset password. */
+export function AdminListPage() {
+  const { t } = useTranslation();
+  const tz = useTimezone();
+  const isMobile = useIsMobile();
+  const screen = useListScreen(ADMIN_LIST);
+  const grantable = useGrantable(true);
+  const fields = [
+    ...ADMIN_LIST.fields,
+    selectField(
+      'roleId',
+      'admins.role',
+      (grantable.data?.roles ?? []).map((r) => ({ value: String(r.id), label: r.name, text: true })),
+      { all: true },
+    ),
+  ];
+  const mayInvite = useHasPermission('Admin:Invite');
+  const mayEdit = useHasPermission('Admin:Edit');
+  const mayDisable = useHasPermission('Admin:Disable');
+  const mayReset = useHasPermission('Admin:ResetPassword');
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<TAdminRow | null>(null);
+  const action = useAdminAction();
+  const resend = useResendInvitation();
+
+  const confirm = (kind: TAdminAction, row: TAdminRow) =>
+    Modal.confirm({
+      title: t(`admins.confirm.${kind}`, { login: row.loginName }),
+      content: t(`admins.confirmText.${kind}`),
+      okText: t(`admins.actions.${kind}`),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: kind === 'disable', 'data-testid': 'admin-confirm-ok' } as ButtonProps,
+      onOk: async () => {
+        try {
+          await action.mutateAsync({ action: kind, adminId: row.id });
+          void message.success(t(`admins.done.${kind}`, { login: row.loginName }));
+        } catch {
+          // Shown by the request client.
+        }
+      },
+    });
+
+  const resendTo = async (row: TAdminRow) => {
+    try {
+      await resend.mutateAsync(row.id);
+      void message.success(t('admins.invited', { email: row.email }));
+    } catch {
+      // Shown by the request client.
+    }
+  };
+
+  const columns: TableColumnsType<TAdminRow> = [
+    {
+      title: t('admins.loginName'),
+      dataIndex: 'loginName',
+      key: 'loginName',
+      render: (v: string, r) => (
+        <Space size={4} wrap>
+          <span>{v}</span>
+          {r.isOwner && <Tag color="gold">{t('admins.owner')}</Tag>}
+          {r.isSelf && <Tag>{t('admins.you')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('admins.name'), dataIndex: 'name', key: 'name', render: (v: string) => v || '-' },
+    { title: t('admins.email'), dataIndex: 'email', key: 'email', render: (v: string) => v || '-' },
+    { title: t('admins.mobile'), dataIndex: 'mobile', key: 'mobile', render: (v: string) => v || '-' },
+    { title: t('admins.role'), dataIndex: 'roleName', key: 'roleName' },
+    {
+      title: t('admins.gatewaysShort'),
+      key: 'gateways',
+      render: (_: unknown, r) => (r.allGateways ? t('admins.allGateways') : r.gatewayNos.join(', ') || '-'),
+    },
+    {
+      title: t('admins.mayViewAccountShort'),
+      dataIndex: 'mayViewAccount',
+      key: 'mayViewAccount',
+      render: (v: boolean) => t(v ? 'admins.yes' : 'admins.no'),
+    },
+    {
+      title: t('admins.statusLabel'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (s: number) => (
+        <Tag color={ADMIN_STATUS_COLORS[s] ?? 'default'} data-testid="admin-status">
+          {t(`admins.status.${s}`)}
+        </Tag>
+      ),
+    },
+    { title: t('admins.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => parseTime(v, undefined, tz.timezone) },
+    {
+      title: t('admins.actionsTitle'),
+      key: 'actions',
+      // Kept in view beside the scrolled columns on a wide screen; a phone scrolls the whole row.
+      ...(isMobile ? {} : { fixed: 'right' as const }),
+      render: (_: unknown, r) => {
+        if (!r.manageable) return <span className="mbo-muted">-</span>;
+        const pending = PENDING.includes(r.status);
+        return (
+          <Space size={0} wrap>
+            {mayEdit && r.status !== AdminStatus.disabled && (
+              <Button type="link" size="small" data-testid="admin-edit" onClick={() => setEditing(r)}>
+                {t('admins.actions.edit')}
+              </Button>
+            )}
+            {mayInvite && pending && (
+              <Button type="link" size="small" data-testid="admin-resend" loading={resend.isPending} onClick={() => void resendTo(r)}>
+                {t('admins.actions.resend')}
+              </Button>
+            )}
+            {mayDisable && r.status === AdminStatus.normal && (
+              <Button type="link" size="small" danger data-testid="admin-disable" onClick={() => confirm('disable', r)}>
+                {t('admins.actions.disable')}
+              </Button>
+            )}
+            {mayDisable && r.status === AdminStatus.disabled && (
+              <Button type="link" size="small" data-testid="admin-resume" onClick={() => confirm('resume', r)}>
+                {t('admins.actions.resume')}
+              </Button>
+            )}
+            {mayReset && r.status === AdminStatus.normal && (
+              <Button
+                type="link"
+                size="small"
+                icon={<MailOutlined />}
+                data-testid="admin-reset"
+                onClick={() => confirm('resetPassword', r)}
+              >
+                {t('admins.actions.resetPassword')}
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <ListPage
+      screen={screen}
+      columns={columns}
+      fields={fields}
+      actions={
+        mayInvite && (
+          <Button icon={<PlusOutlined />} data-testid="admin-invite-open" onClick={() => setInviting(true)}>
+            {t('admins.inviteTitle')}
+          </Button>
+        )
+      }
+    >
+      <InviteAdminDialog open={inviting} onClose={() => setInviting(false)} />
+      <EditAdminDialog admin={editing} onClose={() => setEditing(null)} />
+    </ListPage>
+  );
+}

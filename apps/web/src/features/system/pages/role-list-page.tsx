@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Button, Modal, Space, Tag, message, type ButtonProps, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { TRole } from '@mbo/shared/system-roles';
+import { ListPage } from '../../../platform/list-page';
+import { useListScreen } from '../../../platform/list-screen';
+import { useHasPermission } from '../../../platform/session';
+import { useDeleteRole } from '../api/save-role';
+import { RoleEditor } from '../components/role-editor';
+import { ROLE_LIST } from '../system-lists';
+
+/** Roles (spec §2 /role/findRoles): the list, and the editor with the permission tree. */
+export function RoleListPage() {
+  const { t, i18n } = useTranslation();
+  const screen = useListScreen(ROLE_LIST);
+  const mayEdit = useHasPermission('Role:Edit');
+  const [editor, setEditor] = useState<{ role: TRole | undefined } | null>(null);
+  const remove = useDeleteRole();
+
+  const confirmDelete = (role: TRole) =>
+    Modal.confirm({
+      title: t('roles.deleteTitle', { name: role.name }),
+      content: t('roles.deleteText'),
+      okText: t('roles.delete'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'role-delete-ok' } as ButtonProps,
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(role.id);
+          void message.success(t('roles.deleted', { name: role.name }));
+        } catch {
+          // Shown by the request client (the role is in use, and by whom).
+        }
+      },
+    });
+
+  const columns: TableColumnsType<TRole> = [
+    {
+      title: t('roles.name'),
+      dataIndex: 'name',
+      key: 'name',
+      render: (v: string, r) => (
+        <Space size={4} wrap>
+          <Button type="link" size="small" style={{ padding: 0 }} data-testid="role-open" onClick={() => setEditor({ role: r })}>
+            {v}
+          </Button>
+          {r.isAdmin && <Tag color="gold">{t('roles.administrator')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('roles.displayName'), key: 'display', render: (_: unknown, r) => (i18n.language === 'en' ? r.nameEn : r.nameCn) },
+    { title: t('roles.description'), dataIndex: 'description', key: 'description', ellipsis: true, render: (v: string) => v || '-' },
+    {
+      title: t('roles.permissionCount'),
+      key: 'permissions',
+      align: 'right',
+      render: (_: unknown, r) => (r.isAdmin ? t('roles.allPermissions') : r.permissions.length),
+    },
+    { title: t('roles.holders'), dataIndex: 'holders', key: 'holders', align: 'right' },
+    {
+      title: t('roles.actions'),
+      key: 'actions',
+      render: (_: unknown, r) =>
+        mayEdit && r.lock === null ? (
+          <Space size={0}>
+            <Button type="link" size="small" data-testid="role-edit" onClick={() => setEditor({ role: r })}>
+              {t('roles.edit')}
+            </Button>
+            <Button type="link" size="small" danger data-testid="role-delete" onClick={() => confirmDelete(r)}>
+              {t('roles.delete')}
+            </Button>
+          </Space>
+        ) : (
+          <span title={r.lock ? t(`roles.lock.${r.lock}`) : undefined}>{r.lock ? t(`roles.lockShort.${r.lock}`) : '-'}</span>
+        ),
+    },
+  ];
+
+  return (
+    <ListPage
+      screen={screen}
+      columns={columns}
+      actions={
+        mayEdit && (
+          <Button icon={<PlusOutlined />} data-testid="role-add" onClick={() => setEditor({ role: undefined })}>
+            {t('roles.addTitle')}
+          </Button>
+        )
+      }
+    >
+      <RoleEditor open={editor !== null} role={editor?.role} onClose={() => setEditor(null)} />
+    </ListPage>
+  );
+}

@@ -1,0 +1,72 @@
+import { ZListQuery } from '@mbo/shared/list';
+import { AdminStatus } from '@mbo/shared/merchants';
+import { OPERATION_MODULES, OPERATION_TYPES, ZOperationLogListQuery } from '@mbo/shared/operation-log';
+import { ZAdminListQuery } from '@mbo/shared/system-admins';
+import { ZRoleListQuery } from '@mbo/shared/system-roles';
+import { enumOptions, selectField, textField } from '../../platform/filter-form';
+import type { TListScreen } from '../../platform/list-screen';
+import { announcementsKey, getAnnouncementPage } from './api/announcements';
+import { adminsKey, getAdmins } from './api/get-admins';
+import { exportOperationLogs, getOperationLogs, operationLogsKey } from './api/get-operation-logs';
+import { getRoles, rolesKey } from './api/get-roles';
+
+/** The list screens of the System menu: administrators, roles, the operation log and announcements. */
+
+export type TAdminFilterKey = 'keyword' | 'status' | 'roleId';
+
+export const ADMIN_LIST: TListScreen<Awaited<ReturnType<typeof getAdmins>>, TAdminFilterKey> = {
+  title: 'menu.managers',
+  key: adminsKey,
+  fetch: getAdmins,
+  schema: ZAdminListQuery,
+  defaults: () => ({ keyword: '', status: '', roleId: '' }),
+  fields: [
+    textField('keyword', 'admins.keyword', 64),
+    selectField('status', 'admins.statusLabel', enumOptions('admins.status', AdminStatus), { all: true }),
+  ],
+  rowKey: 'id',
+  testId: 'admin-table',
+};
+
+export const ROLE_LIST: TListScreen<Awaited<ReturnType<typeof getRoles>>, 'keyword'> = {
+  title: 'menu.roles',
+  key: rolesKey,
+  fetch: getRoles,
+  schema: ZRoleListQuery,
+  defaults: () => ({ keyword: '' }),
+  fields: [textField('keyword', 'roles.keyword', 32)],
+  rowKey: 'id',
+  testId: 'role-table',
+};
+
+export type TOperationLogFilterKey = 'from' | 'to' | 'operator' | 'type' | 'module';
+
+/** The operation log opens on today's entries. */
+export const OPERATION_LOG_LIST: TListScreen<Awaited<ReturnType<typeof getOperationLogs>>, TOperationLogFilterKey> = {
+  title: 'menu.operateLog',
+  key: operationLogsKey,
+  fetch: getOperationLogs,
+  schema: ZOperationLogListQuery,
+  defaults: (today) => ({ from: today, to: today, operator: '', type: '', module: '' }),
+  fields: [
+    { kind: 'dateRange', from: 'from', to: 'to', label: 'opLog.time' },
+    textField('operator', 'opLog.operator', 64),
+    selectField('type', 'opLog.type', enumOptions('opLog.types', OPERATION_TYPES), { all: true }),
+    selectField('module', 'opLog.module', enumOptions('opLog.modules', OPERATION_MODULES), { all: true }),
+  ],
+  rowKey: 'id',
+  testId: 'operation-log-table',
+  export: { permission: 'OperateLog:Downloads', run: exportOperationLogs },
+};
+
+export const NEWS_LIST: TListScreen<Awaited<ReturnType<typeof getAnnouncementPage>>, never> = {
+  title: 'menu.news',
+  key: announcementsKey,
+  fetch: getAnnouncementPage,
+  schema: ZListQuery,
+  defaults: () => ({}) as Record<never, string>,
+  fields: [],
+  rowKey: 'id',
+  testId: 'news-table',
+  extras: ['news'],
+};

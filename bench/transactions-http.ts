@@ -1,0 +1,153 @@
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { API_BASE } from '@mbo/shared/api-paths';
+import { createDb, type DialectName } from '../apps/server/src/db/database';
+import { businessDay, businessDayRange } from '../apps/server/src/platform/rollups';
+import { freePort } from '../scripts/pg.mjs';
+import { DAY, EXPORT, HEADERS, LIST, record, repoRoot, sixMonths } from './bench-figures';
+import { rssMb, signIn, startServer } from './bench-server';
+import type { BuiltMeta } from './trade-data';
+
+/*
+ * Measures over loopback HTTP against a server child: exports (CSV and XLSX, with the child's RSS
+ * sampled, at two sizes to show memory stays flat) and list throughput beside a Fastify hello-world.
+ */
+
+/** The business-day range whose formal rows of merchant 100001, newest first, number about `rows`. */
+async function rangeFor(url: string, rows: number, now: number): Promise<{ from: string; to: string; count: number }> {
+  const handle = createDb(url);
+  try {
+    const m = await handle.db.selectFrom('merchants').select('id').where('merchant_no', '=', '100001').executeTakeFirstOrThrow();
+    const edge = await handle.db
+      .selectFrom('transactions')
+      .select('created_at')
+      .where('merchant_id', '=', m.id)
+      .where('category', '=', 1)
+      .orderBy('created_at', 'desc')
+      .offset(rows - 1)
+      .limit(1)
+      .executeTakeFirst();
+    // The day after the one holding the N-th newest row: just under N rows.
+    const from = businessDay(Number(edge?.created_at ?? 0) + DAY);
+    const to = businessDay(now);
+    const { fromMs, toMs } = businessDayRange(from, to);
+    const c = await handle.db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('merchant_id', '=', m.id)
+      .where('category', '=', 1)
+      .where('created_at', '>=', fromMs)
+      .where('created_at', '<', toMs)
+      .executeTakeFirstOrThrow();
+    return { from, to, count: Number(c.n) };
+  } finally {
+    await handle.destroy();
+  }
+}
+
+async function exportRun(dialect: DialectName, url: string, format: 'csv' | 'xlsx', range: { from: string; to: string; count: number }) {
+  const server = await startServer(url);
+  try {
+    const token = await signIn(server.baseURL);
+    const pid = server.child.pid ?? 0;
+    const idle = rssMb(pid);
+    let peak = idle;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(pid));
+    }, 25);
+    const t = performance.now();
+    const res = await fetch(`${server.baseURL}${API_BASE}${EXPORT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-token': token, ...HEADERS },
+      body: JSON.stringify({ from: range.from, to: range.to, format }),
+    });
+    let bytes = 0;
+    let lines = 0;
+    const reader = res.body?.getReader();
+    for (;;) {
+      const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
+      if (chunk.done) break;
+      bytes += chunk.value.length;
+      if (format === 'csv') for (const b of chunk.value) if (b === 10) lines += 1;
+    }
+    const seconds = (performance.now() - t) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, rssMb(pid));
+    return { seconds, peak, idle, bytes, rows: format === 'csv' ? lines - 1 : range.count, status: res.status, dialect };
+  } finally {
+    server.stop();
+  }
+}
+
+export async function exports(dialect: DialectName, url: string, meta: BuiltMeta, million: number): Promise<void> {
+  const small = await rangeFor(url, Math.round(million / 10), meta.now);
+  const big = await rangeFor(url, million, meta.now);
+  for (const format of ['csv', 'xlsx'] as const) {
+    const a = await exportRun(dialect, url, format, small);
+    const b = await exportRun(dialect, url, format, big);
+    const ratio = b.peak / Math.max(a.peak, 1);
+    const rate = b.rows / b.seconds;
+    const label = `${format.toUpperCase()} export ${b.rows.toLocaleString('en')} rows`;
+    const fig = `${b.seconds.toFixed(2)} s  ${Math.round(rate).toLocaleString('en')} rows/s  peak ${b.peak.toFixed(0)} MB  ${(b.bytes / 1e6).toFixed(0)} MB out`;
+    if (format === 'csv') record(dialect, label, fig, '<= 5 s, <= 200 MB', b.status === 200 && b.seconds <= 5 && b.peak <= 200);
+    else record(dialect, label, fig, '>= 80k rows/s, <= 250 MB', b.status === 200 && rate >= 80_000 && b.peak <= 250);
+    record(
+      dialect,
+      `${format.toUpperCase()} RSS at ${a.rows.toLocaleString('en')} vs ${b.rows.toLocaleString('en')} rows`,
+      `${a.peak.toFixed(0)} MB vs ${b.peak.toFixed(0)} MB: ratio ${ratio.toFixed(2)} (idle ${a.idle.toFixed(0)} MB)`,
+      format === 'csv' ? 'ratio <= 1.5' : '',
+      format === 'csv' ? ratio <= 1.5 : null,
+    );
+  }
+}
+
+type Cannon = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+function autocannon(url: string, headers: Record<string, string>, seconds: number): Cannon {
+  const args = [path.join(repoRoot, 'node_modules/autocannon/autocannon.js'), '-c', '50', '-d', String(seconds), '--json'];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  const out = spawnSync('node', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(out.stdout) as Cannon;
+}
+
+export async function throughput(dialect: DialectName, url: string, meta: BuiltMeta, seconds: number): Promise<void> {
+  const port = await freePort();
+  const hello = spawn(
+    'node',
+    [
+      '--input-type=module',
+      '-e',
+      `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' });`,
+    ],
+    { cwd: path.join(repoRoot, 'apps/server'), stdio: 'ignore', detached: true },
+  );
+  await new Promise((r) => setTimeout(r, 1500));
+  let helloRps = 0;
+  try {
+    const h = autocannon(`http://127.0.0.1:${port}/`, {}, seconds);
+    helloRps = h.requests.average;
+    record(dialect, 'HTTP: Fastify hello-world', `${Math.round(helloRps).toLocaleString('en')} req/s  p99 ${h.latency.p99} ms`, '', null);
+  } finally {
+    if (hello.pid) process.kill(-hello.pid, 'SIGTERM');
+  }
+  const server = await startServer(url);
+  try {
+    const token = await signIn(server.baseURL);
+    const range = sixMonths(meta.now);
+    const r = autocannon(
+      `${server.baseURL}${API_BASE}${LIST}?from=${range.from}&to=${range.to}&page=1&limit=20`,
+      { 'x-auth-token': token, ...HEADERS },
+      seconds,
+    );
+    const share = r.requests.average / Math.max(helloRps, 1);
+    record(
+      dialect,
+      'HTTP: list endpoint, 50 connections',
+      `${Math.round(r.requests.average).toLocaleString('en')} req/s (${(share * 100).toFixed(0)}%)  p99 ${r.latency.p99} ms${r.non2xx ? `  ${r.non2xx} non-2xx` : ''}`,
+      '>= 40% of hello-world, p99 <= 50 ms',
+      share >= 0.4 && r.latency.p99 <= 50 && r.non2xx === 0,
+    );
+  } finally {
+    server.stop();
+  }
+}
