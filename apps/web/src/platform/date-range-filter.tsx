@@ -122,3 +122,23 @@ export function DateRangeFilter({ from, to, onChange, timezone, testId, picker =
     </div>
   );
 }
+
+/** A from-to month picker (YYYY-MM values) for the monthly screens, in the chosen timezone. */
+export function MonthRangeFilter(p: {
+  from: string;
+  to: string;
+  timezone: string;
+  testId: string;
+  onChange: (from: string, to: string) => void;
+}) {
+  return (
+    <DateRangeFilter
+      picker="month"
+      timezone={p.timezone}
+      from={`${p.from}-01`}
+      to={`${p.to}-01`}
+      onChange={(from, to) => p.onChange(from.slice(0, 7), to.slice(0, 7))}
+      testId={p.testId}
+    />
+  );
+}

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { MAX_RANGE_MONTHS } from '@mbo/shared/date-range';
 import { addMonths, monthSpan, MONTHS_BACK_MAX, type TChargebackRefundRow } from '@mbo/shared/reports';
 import { CARD_SCHEMES } from '@mbo/shared/trade-enums';
-import { DateRangeFilter, todayIn } from '../../../platform/date-range-filter';
+import { MonthRangeFilter, todayIn } from '../../../platform/date-range-filter';
 import { useTimezone } from '../../../platform/timezone';
 import { useChargebackRefundStats, type TStatsFilter } from '../api/get-chargeback-refund-stats';
 import { MonitoringPanel } from '../components/monitoring-panel';
@@ -93,12 +93,11 @@ export function ChargebackRefundPage() {
         <MonitoringPanel />
         <Card title={t('statistics.title')}>
           <div className="mbo-report-filters">
-            <DateRangeFilter
-              picker="month"
+            <MonthRangeFilter
               timezone={tz.timezone}
-              from={`${query.from}-01`}
-              to={`${query.to}-01`}
-              onChange={(from, to) => update({ ...query, from: from.slice(0, 7), to: to.slice(0, 7) })}
+              from={query.from}
+              to={query.to}
+              onChange={(from, to) => update({ ...query, from, to })}
               testId="stats-range"
             />
             <Select<string>

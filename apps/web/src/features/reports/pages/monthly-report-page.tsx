@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { TExportFormat } from '@mbo/shared/list';
 import { addMonths, monthSpan, MONTH_COLUMNS, MONTHS_BACK_MAX, type TMonthReportRow } from '@mbo/shared/reports';
 import { MAX_RANGE_MONTHS } from '@mbo/shared/date-range';
-import { DateRangeFilter, todayIn } from '../../../platform/date-range-filter';
+import { MonthRangeFilter, todayIn } from '../../../platform/date-range-filter';
 import { useSession } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { downloadMonthReport } from '../api/download-report';
@@ -67,12 +67,11 @@ export function MonthlyReportPage() {
       </h1>
       <Card>
         <div className="mbo-report-filters">
-          <DateRangeFilter
-            picker="month"
+          <MonthRangeFilter
             timezone={tz.timezone}
-            from={`${query.from}-01`}
-            to={`${query.to}-01`}
-            onChange={(from, to) => update({ ...query, from: from.slice(0, 7), to: to.slice(0, 7) })}
+            from={query.from}
+            to={query.to}
+            onChange={(from, to) => update({ ...query, from, to })}
             testId="month-range"
           />
           <Select<string>
