@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCKED_CODE } from './sign-in-lock';
 
 /** Every API response is `{code, msg, data}`; code 0 means success (spec §7). */
 export const SUCCESS_CODE = 0;
@@ -13,6 +14,8 @@ export const ErrorCode = {
   notFound: 1004,
   conflict: 1009,
   tooMany: 1029,
+  /** A sign-in refused by the account lock (sign-in-lock.ts). */
+  locked: LOCKED_CODE,
   unauthorized: 401,
   forbidden: 403,
   internal: 500,

@@ -113,7 +113,7 @@ describe('POST admin/login', () => {
     }
     const locked = await login(t.app, m.merchantNo, a.loginName, a.password, { lang: 'en_US', ip });
     expect(locked.status).toBe(200);
-    expect(locked.body.code).toBe(ErrorCode.business);
+    expect(locked.body.code).toBe(ErrorCode.locked);
     expect(locked.body.msg).toMatch(/^The account is locked, please try again in \d+ minutes/);
     expect(locked.body.data).toBeNull();
 

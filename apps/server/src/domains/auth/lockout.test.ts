@@ -3,7 +3,7 @@ import { ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@mbo/shared/limits';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
-import { UnlockPath } from '@mbo/shared/sign-in-unlock';
+import { UnlockPath } from '@mbo/shared/sign-in-lock';
 import { createAdmin, createMerchant, createPerson, type AdminRow } from '../../../test/factories';
 import { call, createTestApp, login, type LoginData, type TestContext } from '../../../test/helpers';
 import { nextIp } from '../../../test/onboarding';
@@ -61,7 +61,7 @@ describe('the 10-failure lock is not an oracle', () => {
     }
     for (const [i, a] of answers.entries()) expect(a.real, `try ${i + 1}`).toEqual(a.ghost);
     expect(answers.slice(0, LOGIN_MAX_FAILURES - 1).every((a) => (a.real as { msg: string }).msg === EN_BAD)).toBe(true);
-    expect(answers[LOGIN_MAX_FAILURES - 1]?.real).toEqual({ code: ErrorCode.business, msg: EN_LOCKED, data: null });
+    expect(answers[LOGIN_MAX_FAILURES - 1]?.real).toEqual({ code: ErrorCode.locked, msg: EN_LOCKED, data: null });
     // After the lock even the right password is refused, with the same answer a name that does not exist gets.
     const right = await login(t.app, real.merchant.merchantNo, real.loginName, real.password, { lang: 'en_US', ip });
     expect(right.body.msg).toMatch(/^The account is locked/);
@@ -91,7 +91,7 @@ describe('the 10-failure lock is not an oracle', () => {
       waitOut();
     }
     t.clock.advance(LOGIN_LOCK_MINUTES * MINUTE_MS - 2 * ACCOUNT_MAX_DELAY_MS);
-    expect((await login(t.app, a.merchant.merchantNo, a.loginName, a.password, { ip })).body.code).toBe(ErrorCode.business);
+    expect((await login(t.app, a.merchant.merchantNo, a.loginName, a.password, { ip })).body.code).toBe(ErrorCode.locked);
     t.clock.advance(2 * ACCOUNT_MAX_DELAY_MS);
     expect((await login(t.app, a.merchant.merchantNo, a.loginName, a.password, { ip })).body.code).toBe(0);
     const logs = await t.db.selectFrom('login_logs').select(['reason', 'success']).where('admin_id', '=', a.id).orderBy('id').execute();

@@ -41,7 +41,7 @@ export function tooManyAttempts(retryAfterMs: number): AppError {
 }
 
 export function lockedError(lockedUntil: number, now: number): AppError {
-  return businessError('login.locked', { minutes: Math.max(1, Math.ceil((lockedUntil - now) / MINUTE_MS)) });
+  return new AppError('login.locked', ErrorCode.locked, 200, { minutes: Math.max(1, Math.ceil((lockedUntil - now) / MINUTE_MS)) });
 }
 
 /** The answer to a refused gate: the lock, or the delay still to wait. */
