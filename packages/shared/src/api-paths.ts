@@ -5,6 +5,14 @@
  */
 export const API_BASE = '/v3api';
 
+/**
+ * Requests that move money or open a case accept this header: one key per user submission (a retry of
+ * the same submission sends the same key). The server answers a repeated key with the first answer,
+ * refuses it with another request, and says "being processed" while the first is still running. Keys
+ * are kept 24 hours, per merchant.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 export const ApiPath = {
   login: '/admin/login',
   /** User info for the guard's step 2. */

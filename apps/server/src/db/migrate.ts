@@ -9,6 +9,7 @@ import { rollupsMigration } from './migrations/0005-rollups';
 import { transactionFilterIndexesMigration } from './migrations/0006-transaction-filter-indexes';
 import { signInHardeningMigration } from './migrations/0007-sign-in-hardening';
 import { systemManagementMigration } from './migrations/0008-system-management';
+import { scaleOutMigration } from './migrations/0009-scale-out';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -21,6 +22,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0006-transaction-filter-indexes': transactionFilterIndexesMigration(dialect),
     '0007-sign-in-hardening': signInHardeningMigration(dialect),
     '0008-system-management': systemManagementMigration(dialect),
+    '0009-scale-out': scaleOutMigration(dialect),
   };
 }
 

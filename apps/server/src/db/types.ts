@@ -499,6 +499,39 @@ export interface SignInAttemptsTable {
   locked_until: number | null;
 }
 
+/** A claimed Idempotency-Key and, once done, the data of its answer (migration 0009). */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  merchant_id: number;
+  idem_key: string;
+  /** Method and route pattern the key was first used on. */
+  route: string;
+  /** SHA-256 hex of the route and the canonical request. */
+  fingerprint: string;
+  /** 'processing' or 'done'. */
+  status: string;
+  /** JSON of the answer's data, when done. */
+  response: string | null;
+  created_at: number;
+  /** When the current holder claimed it; a claim older than the in-flight lease may be taken over. */
+  claimed_at: number;
+}
+
+/** File contents kept in the database (FILE_STORAGE=database), in chunks (migration 0009). */
+export interface StoredFileChunksTable {
+  storage_name: string;
+  seq: number;
+  data: Buffer;
+}
+
+/** Who runs a scheduled job now (migration 0009). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  lease_until: number;
+  last_run_at: number | null;
+}
+
 export interface Database {
   currencies: CurrenciesTable;
   persons: PersonsTable;
@@ -530,6 +563,9 @@ export interface Database {
   sign_in_attempts: SignInAttemptsTable;
   merchant_bank_accounts: MerchantBankAccountsTable;
   announcement_reads: AnnouncementReadsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  stored_file_chunks: StoredFileChunksTable;
+  job_leases: JobLeasesTable;
 }
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
@@ -564,6 +600,9 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'sign_in_attempts',
   'merchant_bank_accounts',
   'announcement_reads',
+  'idempotency_keys',
+  'stored_file_chunks',
+  'job_leases',
 ];
 
 export type Admin = Selectable<AdminsTable>;

@@ -268,3 +268,40 @@ describe('uploads (multipart)', () => {
     await waitFor(() => expect(isSessionDialogOpen()).toBe(false));
   });
 });
+
+describe('idempotent requests (money and cases)', () => {
+  const keyOf = (fetch: ReturnType<typeof mockFetch>, i: number) => headerOf(fetch.mock.calls[i]![1], 'Idempotency-Key');
+
+  it('sends a key; a first try that got no answer is tried once more with the same key', async () => {
+    let calls = 0;
+    const fetch = mockFetch(() => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return envelope({ refundNo: 'R1' });
+    });
+    await expect(http.post('/refundment/apply', { tradeNo: 'T1', amount: '1.00' }, { idempotent: true })).resolves.toEqual({
+      refundNo: 'R1',
+    });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(keyOf(fetch, 0)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(fetch, 1)).toBe(keyOf(fetch, 0));
+  });
+
+  it('keeps the key of a submission whose outcome is unknown for the next identical one, and forgets it after an answer', async () => {
+    let status = 502;
+    const fetch = mockFetch(() => (status === 502 ? new Response('bad gateway', { status: 502 }) : envelope({ refundNo: 'R2' })));
+    const body = { tradeNo: 'T2', amount: '2.00' };
+    await expect(http.post('/refundment/apply', body, { idempotent: true, silent: true })).rejects.toBeInstanceOf(RequestError);
+    resetDuplicateSubmitWindow();
+    status = 200;
+    await http.post('/refundment/apply', body, { idempotent: true });
+    expect(keyOf(fetch, 1)).toBe(keyOf(fetch, 0));
+    // Answered: the same values again are a new submission (a second refund of the same amount).
+    resetDuplicateSubmitWindow();
+    await http.post('/refundment/apply', body, { idempotent: true });
+    expect(keyOf(fetch, 2)).not.toBe(keyOf(fetch, 1));
+    // Other requests carry no key.
+    await http.post('/refundment/other', body);
+    expect(keyOf(fetch, 3)).toBeNull();
+  });
+});

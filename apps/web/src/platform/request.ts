@@ -1,4 +1,4 @@
-import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
+import { API_BASE, ApiPath, IDEMPOTENCY_KEY_HEADER } from '@mbo/shared/api-paths';
 import type { TOKEN_HEADER } from '@mbo/shared/auth';
 import type { TEnvelope } from '@mbo/shared/envelope';
 import { DUPLICATE_SUBMIT_WINDOW_MS } from '@mbo/shared/limits';
@@ -53,7 +53,41 @@ export type TRequestOptions = {
    */
   noToast?: boolean;
   headers?: Record<string, string>;
+  /**
+   * A request that moves money or opens a case: it carries an Idempotency-Key (see submissionKey), and
+   * one that fails in transport is sent once more with the same key, which the server answers with the
+   * first request's answer if that one was carried out after all.
+   */
+  idempotent?: boolean;
 };
+
+/**
+ * Keys of submissions whose outcome is not known (the answer was lost: network failure, timeout, a
+ * gateway error). The same submission sent again (the same address and body, e.g. the person presses
+ * Submit again) reuses its key, so the server replays the first outcome instead of doing it twice; a
+ * submission that got a definite answer forgets its key, so an intended second refund of the same
+ * amount is a new submission.
+ */
+const uncertainKeys = new Map<string, string>();
+
+function randomKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function submissionOf(method: TMethod, url: string, body: BodyInit | undefined): string {
+  if (body instanceof FormData) {
+    const parts = [...body.entries()].map(([name, v]) =>
+      typeof v === 'string' ? `${name}=${v}` : `${name}:${v.name}:${v.size}:${v.lastModified}`,
+    );
+    return `${method} ${url} ${parts.join('&')}`;
+  }
+  return `${method} ${url} ${typeof body === 'string' ? body : ''}`;
+}
+
+/** Wait before the one retry of an idempotent request whose first try got no answer. */
+const RETRY_DELAY_MS = 500;
 
 const lastSubmits = new Map<string, { body: string; time: number }>();
 
@@ -142,14 +176,20 @@ async function send(method: TMethod, url: string, options: TRequestOptions): Pro
   if (options.signal?.aborted) controller.abort();
   else options.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
+  const submission = options.idempotent ? submissionOf(method, fullUrl, body) : '';
+  const headers = buildHeaders(options, hasBody && !multipart);
+  if (options.idempotent) {
+    const key = uncertainKeys.get(submission) ?? randomKey();
+    uncertainKeys.set(submission, key);
+    headers.set(IDEMPOTENCY_KEY_HEADER, key);
+  }
   let response: Response;
   try {
-    response = await fetch(fullUrl, {
-      method,
-      headers: buildHeaders(options, hasBody && !multipart),
-      body,
-      signal: controller.signal,
-      credentials: 'same-origin',
+    const attempt = () => fetch(fullUrl, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+    // One more try of an idempotent request when the first never got an answer (same key: never twice).
+    response = await attempt().catch((error: unknown) => {
+      if (!options.idempotent || controller.signal.aborted) throw error;
+      return new Promise<void>((resolve) => setTimeout(resolve, RETRY_DELAY_MS)).then(attempt);
     });
   } catch {
     if (timedOut) fail(new RequestError('timeout', t('request.timeout')), options);
@@ -160,6 +200,8 @@ async function send(method: TMethod, url: string, options: TRequestOptions): Pro
     if (timer) clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
+  // An answer from the application (not a proxy's 502/503/504) settles the submission.
+  if (options.idempotent && response.status < 500) uncertainKeys.delete(submission);
 
   if (response.status === 401 && !options.noToken) handleUnauthorized(options.silent, 401);
   if (response.status === 403) fail(new RequestError('forbidden', t('request.forbidden'), { status: 403 }), options);

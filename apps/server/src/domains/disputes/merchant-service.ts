@@ -2,6 +2,7 @@ import { ErrorCode } from '@mbo/shared/envelope';
 import { AppealStatus, DisputeKind, RefundProcessing, RefundSource } from '@mbo/shared/trade-enums';
 import type { Db, DbOrTrx } from '../../db/database';
 import { AppError, businessError, conflictError } from '../../platform/errors';
+import { plainTx, type TxRunner } from '../../platform/idempotency';
 import type { Scope } from '../../platform/scope';
 import * as refundRepo from '../refunds/repository';
 import { reserveAndInsertRefund, type Applicant } from '../refunds/service';
@@ -34,8 +35,9 @@ export async function submitAppeal(
   note: string,
   files: EvidenceFile[],
   now: number,
+  tx: TxRunner = plainTx(db),
 ) {
-  return db.transaction().execute(async (trx) => {
+  return tx(async (trx) => {
     const d = await requireScopedCase(trx, scope, caseNo);
     if (!isAppealable(d, now)) throw businessError('dispute.notAppealable');
     if (!(await repo.fileCaseAppeal(trx, d, note, now))) throw businessError('dispute.notAppealable');
@@ -62,8 +64,8 @@ export async function submitAppeal(
  * "Refund from alert": the alert amount goes through the same guarded reservation as a merchant's
  * refund; the alert then points at the refund, conditionally, so the same money is never refunded twice.
  */
-export async function refundFromAlert(db: Db, scope: Scope, caseNo: string, applicant: Applicant, now: number) {
-  return db.transaction().execute(async (trx) => {
+export async function refundFromAlert(db: Db, scope: Scope, caseNo: string, applicant: Applicant, now: number, tx: TxRunner = plainTx(db)) {
+  return tx(async (trx) => {
     const d = await requireScopedCase(trx, scope, caseNo);
     if (d.kind !== DisputeKind.ethocaAlert) throw businessError('dispute.notEthoca');
     if (d.refund_id !== null) throw conflictError('dispute.alertAlreadyRefunded');

@@ -26,6 +26,7 @@ import { mapPage, registerList } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
 import { dayRangeInZone, toIso } from '../../platform/time';
 import { cleanFileName, contentDisposition, MIME_OF, sniffFileType, storeUpload, uploadPath } from '../../platform/uploads';
+import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import * as service from './merchant-service';
 import * as repo from './repository';
 import { isAlertRefundable, isAppealable } from './rules';
@@ -144,12 +145,13 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     DisputePath.appeal,
     {
       config: { permission: 'ProConTrade:Appeal' },
-      schema: { response: okResponse(z.object({ caseNo: z.string(), appealStatus: z.number().int() })) },
+      schema: { headers: ZIdempotencyHeaders, response: okResponse(z.object({ caseNo: z.string(), appealStatus: z.number().int() })) },
     },
     async (request) => {
       const session = requireSession(request);
       if (!request.isMultipart()) throw new AppError('error.unsupportedMediaType', ErrorCode.validation);
       const now = app.now();
+      const idempotent = idempotentRequestOf(request, session.merchantId, null);
       const fields: Record<string, string> = {};
       let checked: { caseNo: string; note: string } | null = null;
       const stored: service.EvidenceFile[] = [];
@@ -169,7 +171,9 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         const d = await service.requireScopedCase(app.db, session.scope, parsed.data.caseNo);
-        if (!isAppealable(d, now)) throw businessError('dispute.notAppealable');
+        // Refused before any file is stored; with an idempotency key the check waits for the key (a
+        // retry of an appeal that went through is answered with that appeal), and the service makes it.
+        if (idempotent.key === null && !isAppealable(d, now)) throw businessError('dispute.notAppealable');
         return parsed.data;
       };
       try {
@@ -188,7 +192,17 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         checked ??= await checkFields();
         if (stored.length === 0) throw businessError('dispute.evidenceRequired');
-        return ok(request, await service.submitAppeal(app.db, session.scope, session.adminId, checked.caseNo, checked.note, stored, now));
+        const { caseNo, note } = checked;
+        // The same appeal: the same case, note and files (by content), in the same order.
+        const same = { caseNo, note, files: stored.map((f) => f.sha256) };
+        let replayed = true;
+        const appealed = await withIdempotency(app.db, { ...idempotent, request: same }, now, (tx) => {
+          replayed = false;
+          return service.submitAppeal(app.db, session.scope, session.adminId, caseNo, note, stored, now, tx);
+        });
+        // A replay stored nothing new: the files of this copy of the request are not needed.
+        if (replayed) await discard();
+        return ok(request, appealed);
       } catch (error) {
         await discard();
         throw multipartError(error, EVIDENCE_UPLOAD);
@@ -198,19 +212,18 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     DisputePath.alertRefund,
-    { config: { permission: 'ProConTrade:AlertRefund' }, schema: { body: ZAlertRefundBody, response: okResponse(ZRefundApplied) } },
+    {
+      config: { permission: 'ProConTrade:AlertRefund' },
+      schema: { headers: ZIdempotencyHeaders, body: ZAlertRefundBody, response: okResponse(ZRefundApplied) },
+    },
     async (request) => {
       const session = requireSession(request);
-      return ok(
-        request,
-        await service.refundFromAlert(
-          app.db,
-          session.scope,
-          request.body.caseNo,
-          { name: session.loginName, adminId: session.adminId },
-          app.now(),
-        ),
+      const now = app.now();
+      const applicant = { name: session.loginName, adminId: session.adminId };
+      const refunded = await withIdempotency(app.db, idempotentRequestOf(request, session.merchantId, request.body), now, (tx) =>
+        service.refundFromAlert(app.db, session.scope, request.body.caseNo, applicant, now, tx),
       );
+      return ok(request, refunded);
     },
   );
 

@@ -16,6 +16,7 @@ import {
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, forbiddenError } from '../../platform/errors';
 import { registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { mapPage, registerList } from '../../platform/list';
 import type { TPermission } from '@mbo/shared/permissions';
 import { holdsAnyPermission } from '../../platform/permissions';
@@ -87,16 +88,13 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     RefundPath.apply,
-    { config: { signedIn: true }, schema: { body: ZRefundApply, response: okResponse(ZRefundApplied) } },
+    { config: { signedIn: true }, schema: { headers: ZIdempotencyHeaders, body: ZRefundApply, response: okResponse(ZRefundApplied) } },
     async (request) => {
       const session = requireSession(request);
       await requireApply(session);
-      const applied = await service.applyRefund(
-        app.db,
-        session.scope,
-        request.body,
-        { name: session.loginName, adminId: session.adminId },
-        app.now(),
+      const now = app.now();
+      const applied = await withIdempotency(app.db, idempotentRequestOf(request, session.merchantId, request.body), now, (tx) =>
+        service.applyRefund(app.db, session.scope, request.body, { name: session.loginName, adminId: session.adminId }, now, tx),
       );
       return ok(request, applied);
     },

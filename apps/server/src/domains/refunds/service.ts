@@ -13,6 +13,7 @@ import {
 } from '@mbo/shared/trade-enums';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
 import { AppError, businessError, conflictError } from '../../platform/errors';
+import { plainTx, type TxRunner } from '../../platform/idempotency';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { addToRollup } from '../../platform/rollups';
 import type { Scope } from '../../platform/scope';
@@ -147,16 +148,20 @@ export function parseRefundAmount(
 }
 
 /** POST RefundPath.apply: a merchant's refund application (pending review). */
-export async function applyRefund(db: Db, scope: Scope, body: TRefundApply, applicant: Applicant, now: number) {
+export async function applyRefund(db: Db, scope: Scope, body: TRefundApply, applicant: Applicant, now: number, tx: TxRunner = plainTx(db)) {
   const t = await requireRefundableTrade(db, scope, body.tradeNo);
   if (availableOf(t) <= 0) throw businessError('refund.nothingRefundable');
   const amount = parseRefundAmount(body.amount, t);
-  const created = await db
-    .transaction()
-    .execute((trx) =>
-      reserveAndInsertRefund(trx, t, amount, { reason: body.reason, applicant, source: RefundSource.merchant, disputeId: null, now }),
-    );
-  return { refundNo: created.refundNo, status: RefundProcessing.pendingReview, method: created.method };
+  return tx(async (trx) => {
+    const created = await reserveAndInsertRefund(trx, t, amount, {
+      reason: body.reason,
+      applicant,
+      source: RefundSource.merchant,
+      disputeId: null,
+      now,
+    });
+    return { refundNo: created.refundNo, status: RefundProcessing.pendingReview, method: created.method };
+  });
 }
 
 /** Moves money out of pending into refunded on the transaction, and counts the refund on the processing day. */

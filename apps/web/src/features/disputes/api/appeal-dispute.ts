@@ -11,7 +11,7 @@ export async function appealDispute(input: TAppealInput): Promise<{ caseNo: stri
   body.append('caseNo', input.caseNo);
   body.append('note', input.note);
   for (const f of input.files) body.append('files', f, f.name);
-  return http.upload<{ caseNo: string; appealStatus: number }>(DisputePath.appeal, body);
+  return http.upload<{ caseNo: string; appealStatus: number }>(DisputePath.appeal, body, { idempotent: true });
 }
 
 export function useAppealDispute() {

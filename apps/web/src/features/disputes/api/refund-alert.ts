@@ -5,7 +5,7 @@ import { http } from '../../../platform/request';
 import { disputesKey } from './get-disputes';
 
 export function refundAlert(caseNo: string): Promise<TRefundApplied> {
-  return http.post<TRefundApplied>(DisputePath.alertRefund, { caseNo });
+  return http.post<TRefundApplied>(DisputePath.alertRefund, { caseNo }, { idempotent: true });
 }
 
 export function useRefundAlert() {

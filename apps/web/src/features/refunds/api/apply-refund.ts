@@ -4,7 +4,7 @@ import { http } from '../../../platform/request';
 import { refundsKey } from './get-refunds';
 
 export function applyRefund(body: TRefundApply): Promise<TRefundApplied> {
-  return http.post<TRefundApplied>(RefundPath.apply, body);
+  return http.post<TRefundApplied>(RefundPath.apply, body, { idempotent: true });
 }
 
 /** On success the refund list and the transaction's refundable amount are fetched again. */
