@@ -22,6 +22,7 @@ import { createNotifier, type Notifier } from './platform/notifier';
 import { registerOpenApi } from './platform/openapi';
 import { installOperationLog } from './platform/operation-log';
 import { installRequestContext } from './platform/request-context';
+import { createFileStorage, type FileStorage } from './platform/storage';
 import { systemClock, type Clock } from './platform/time';
 import { registerWebApp } from './platform/web-app';
 
@@ -34,6 +35,8 @@ export type AppOptions = {
   logStream?: NodeJS.WritableStream;
   /** Mail and SMS; built from the configuration when absent. */
   notifier?: Notifier;
+  /** File storage; built from FILE_STORAGE when absent. */
+  files?: FileStorage;
 };
 
 /**
@@ -113,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installOperationLog(app, { db, now });
   installErrorHandler(app);
 
+  app.decorate('files', options.files ?? createFileStorage(config.fileStorage, config.dataDir));
   const notifier = options.notifier ?? createNotifier({ config, db, now, log: app.log });
   app.decorate('notifier', notifier);
   // Notices still being sent in the background go out before the mail transport closes.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SESSION_IDLE_MINUTES_DEFAULT } from '@mbo/shared/limits';
+import { FILE_STORAGE_KINDS, type FileStorageKind } from './platform/storage';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -10,6 +11,12 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string;
+  /** PostgreSQL connections per node. */
+  databasePoolMax: number;
+  /** PostgreSQL: a statement running longer is cancelled (0: no limit). */
+  statementTimeoutMs: number;
+  /** Where uploaded files live (platform/storage.ts). */
+  fileStorage: FileStorageKind;
   sessionIdleMinutes: number;
   /** A session ends this many hours after sign-in however active it is (an absolute lifetime besides the idle one). */
   sessionMaxHours: number;
@@ -46,6 +53,22 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description: '`sqlite:<path>` or `postgres://user:pass@host:port/db` (`postgresql://` also accepted)',
   },
   {
+    name: 'DATABASE_POOL_MAX',
+    default: '10',
+    description: "PostgreSQL connections per API node; with several nodes keep nodes x this under the server's max_connections",
+  },
+  {
+    name: 'DATABASE_STATEMENT_TIMEOUT_MS',
+    default: '30000',
+    description: 'PostgreSQL: a statement running longer is cancelled and the request fails cleanly (0: no limit)',
+  },
+  {
+    name: 'FILE_STORAGE',
+    default: 'disk with SQLite, database with PostgreSQL',
+    description:
+      "`disk` (DATA_DIR/uploads, one node) or `database` (in PostgreSQL with the file's record, for several nodes); `npm run ops -- files:migrate-storage --to database` moves existing files",
+  },
+  {
     name: 'SESSION_IDLE_MINUTES',
     default: String(SESSION_IDLE_MINUTES_DEFAULT),
     description: 'A session expires after this many idle minutes',
@@ -63,7 +86,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'SEED_ON_EMPTY', default: 'true', description: 'Load the demo data at start when the database has no merchant' },
   { name: 'WEB_DIST', default: '<repo>/apps/web/dist', description: 'Built web app to serve' },
-  { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (true behind a reverse proxy)' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      'Trust X-Forwarded-For/-Proto (true behind a reverse proxy such as the nginx of deploy/nginx): the client address of sign-in limits and logs, and HTTPS for HSTS',
+  },
   {
     name: 'APP_URL',
     default: 'http://<HOST>:<PORT>',
@@ -115,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const host = env.HOST?.trim() || '127.0.0.1';
   const appUrl = (env.APP_URL?.trim() || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/]+/.test(appUrl)) throw new ConfigError('APP_URL must start with http:// or https://');
+  const fileStorage = (env.FILE_STORAGE?.trim().toLowerCase() ||
+    (databaseUrl.startsWith('sqlite:') ? 'disk' : 'database')) as FileStorageKind;
+  if (!FILE_STORAGE_KINDS.includes(fileStorage)) throw new ConfigError(`FILE_STORAGE must be one of ${FILE_STORAGE_KINDS.join(', ')}`);
   const smtpUrl = env.SMTP_URL?.trim() || null;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   const smsHttpUrl = env.SMS_HTTP_URL?.trim() || null;
@@ -124,6 +155,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     host,
     dataDir,
     databaseUrl,
+    databasePoolMax: readInt(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+    statementTimeoutMs: readInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    fileStorage,
     sessionIdleMinutes: readInt(env, 'SESSION_IDLE_MINUTES', SESSION_IDLE_MINUTES_DEFAULT, 1, 7 * 24 * 60),
     sessionMaxHours: readInt(env, 'SESSION_MAX_HOURS', 12, 1, 30 * 24),
     shutdownTimeoutSeconds: readInt(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),

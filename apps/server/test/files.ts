@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/database';
 import { deflateRawSync } from 'node:zlib';
 
 /*
@@ -129,4 +133,22 @@ export function multipartBody(
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** How many files of a merchant the app's file storage holds (on disk: in its folder; in the database: by name). */
+export async function storedFileCount(
+  t: { app: FastifyInstance; db: Db; config: { dataDir: string } },
+  merchantId: number,
+): Promise<number> {
+  if (t.app.files.kind === 'disk') {
+    const dir = path.join(t.config.dataDir, 'uploads', String(merchantId));
+    return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+  }
+  const rows = await t.db
+    .selectFrom('stored_file_chunks')
+    .select('storage_name')
+    .distinct()
+    .where('storage_name', 'like', `${merchantId}/%`)
+    .execute();
+  return rows.length;
 }

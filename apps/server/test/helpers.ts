@@ -55,6 +55,8 @@ export async function createTestApp(o: TestAppOptions = {}): Promise<TestContext
     ...loadConfig({}, os.tmpdir()),
     dataDir,
     databaseUrl: testDb.url,
+    // As a deployment would: files in the database on PostgreSQL, on disk with SQLite.
+    fileStorage: testDb.dialect === 'postgres' ? 'database' : 'disk',
     logLevel: 'error',
     webDist: path.join(os.tmpdir(), 'mbo-no-web-dist'),
     ...o.config,

@@ -18,6 +18,7 @@ import { ONBOARDING_COMMANDS } from './ops-onboarding';
 import { TRADE_COMMANDS } from './ops-trade';
 import { REPORT_COMMANDS } from './ops-reports';
 import { SYSTEM_COMMANDS } from './ops-system';
+import { FILE_COMMANDS } from './ops-files';
 import * as repo from './ops-repository';
 import { findGatewaysByNo } from '../domains/system/repository';
 import { BUILT_IN_ROLES } from '../domains/system/roles';
@@ -94,6 +95,7 @@ const COMMANDS: Record<string, Command> = {
   ...REPORT_COMMANDS,
   ...GATEWAY_COMMANDS,
   ...SYSTEM_COMMANDS,
+  ...FILE_COMMANDS,
 
   'reminder:add': {
     summary: 'add a reminder for every admin of a merchant, or for one admin',

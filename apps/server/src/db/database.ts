@@ -26,6 +26,8 @@ export type CreateDbOptions = {
   searchPath?: string;
   /** PostgreSQL only: pool size. */
   poolMax?: number;
+  /** PostgreSQL only: statement_timeout of every connection (0 or absent: none). */
+  statementTimeoutMs?: number;
 };
 
 // bigint columns (ids, epoch-millisecond timestamps, minor units) stay far below 2^53.
@@ -55,10 +57,14 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect, sqlitePath: file === ':memory:' ? null : file, destroy: () => db.destroy() };
   }
+  const settings = [
+    ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+    ...(options.statementTimeoutMs ? [`-c statement_timeout=${options.statementTimeoutMs}`] : []),
+  ];
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.poolMax ?? 10,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    ...(settings.length ? { options: settings.join(' ') } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect, sqlitePath: null, destroy: () => db.destroy() };

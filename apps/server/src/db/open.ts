@@ -5,8 +5,10 @@ import { migrateToLatest } from './migrate';
 import { ensureCurrencies } from './seed/currencies';
 
 /** Opens DATABASE_URL and brings its schema up to date: what the server, seed and ops commands all do first. */
-export async function openDatabase(config: Config): Promise<DbHandle & { applied: string[] }> {
-  const handle = createDb(config.databaseUrl);
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'statementTimeoutMs'>,
+): Promise<DbHandle & { applied: string[] }> {
+  const handle = createDb(config.databaseUrl, { poolMax: config.databasePoolMax, statementTimeoutMs: config.statementTimeoutMs });
   try {
     const applied = await migrateToLatest(handle.db, handle.dialect);
     await ensureCurrencies(handle.db);

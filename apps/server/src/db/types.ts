@@ -300,7 +300,7 @@ export interface KycFilesTable {
   mime: string;
   size: number;
   sha256: string;
-  /** Server-generated file name under DATA_DIR/uploads. */
+  /** Server-generated file name in the file storage (platform/storage.ts). */
   storage_name: string;
   uploaded_by_admin_id: number | null;
   created_at: number;

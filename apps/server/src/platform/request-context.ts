@@ -13,6 +13,7 @@ import { fieldLabel } from './i18n';
 import { loadAccess } from './permissions';
 import type { Notifier } from './notifier';
 import { findActiveSession, type SessionContext, type SessionLimits } from './session';
+import type { FileStorage } from './storage';
 import { MINUTE_MS, timezoneFromHeader, type Clock } from './time';
 
 declare module 'fastify' {
@@ -45,6 +46,8 @@ declare module 'fastify' {
     background: Background;
     /** Every API route as registered (method, url, schema, config): what the route fuzz test walks. */
     apiRoutes: RouteOptions[];
+    /** Where uploaded files live (storage.ts; decorated in buildApp). */
+    files: FileStorage;
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bmpFile, docxFile, exeFile, jpegFile, oleFile, pdfFile, pngFile, xlsxFile, zipFile } from '../../test/files';
-import { cleanFileName, contentDisposition, sniffFileType, uploadPath } from './uploads';
+import { uploadPath } from './storage';
+import { cleanFileName, contentDisposition, sniffFileType } from './uploads';
 
 describe('file type from content (spec §5 KYC uploads)', () => {
   it('recognizes every accepted format by its bytes', () => {

@@ -1,12 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { TKycFileType } from '@mbo/shared/kyc';
 
 /*
  * Uploaded files: the type is read from the content (magic bytes), never from the name or the
- * browser's content type; files are stored under DATA_DIR/uploads with server-generated names,
- * outside anything the server publishes.
+ * browser's content type. Where they are kept, under server-generated names, is storage.ts.
  */
 
 export type SniffedType = 'pdf' | 'doc' | 'xls' | 'docx' | 'xlsx' | 'jpeg' | 'png' | 'bmp';
@@ -83,33 +79,6 @@ export function sniffFileType(buf: Buffer): SniffedType | null {
     if (names.some((n) => n.startsWith('xl/'))) return 'xlsx';
   }
   return null;
-}
-
-export function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
-}
-
-/** A file name the server chose: the merchant's folder and random hex. Never derived from what the client sent. */
-function newStorageName(merchantId: number): string {
-  return `${merchantId}/${randomBytes(16).toString('hex')}`;
-}
-
-export type StoredUpload = { storageName: string; sha256: string; size: number };
-
-export async function storeUpload(dataDir: string, merchantId: number, content: Buffer): Promise<StoredUpload> {
-  const storageName = newStorageName(merchantId);
-  const file = path.join(uploadsDir(dataDir), storageName);
-  await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await fs.promises.writeFile(file, content, { flag: 'wx', mode: 0o600 });
-  return { storageName, sha256: createHash('sha256').update(content).digest('hex'), size: content.length };
-}
-
-/** Path of a stored file; the name comes from the database and is checked to stay inside the uploads folder. */
-export function uploadPath(dataDir: string, storageName: string): string {
-  const root = uploadsDir(dataDir);
-  const file = path.resolve(root, storageName);
-  if (!file.startsWith(root + path.sep)) throw new Error('storage name escapes the uploads folder');
-  return file;
 }
 
 /** Keeps only printable characters of a client file name, for display and the download header. */

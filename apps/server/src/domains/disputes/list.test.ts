@@ -37,7 +37,7 @@ beforeAll(async () => {
   c.converted = (await convertRetrieval(t.db, c.retrieval, { now })).caseNo;
   // Nothing left to answer: appealed, refunded, past its deadline, a retrieval, an RDR alert, a fraud report.
   c.appealed = (await raiseChargeback(t.db, await trade(), { deadlineDays: 5, now })).caseNo;
-  await submitAppeal(t.db, scope, admin.id, c.appealed, 'proof', [], now);
+  await submitAppeal(t.db, t.app.files, scope, admin.id, c.appealed, 'proof', [], now);
   c.refunded = (await raiseEthocaAlert(t.db, await trade(), { deadlineHours: 30, now })).caseNo;
   await refundFromAlert(t.db, scope, c.refunded, { name: 'owner', adminId: admin.id }, now);
   c.past = (await raiseChargeback(t.db, await trade(), { deadlineDays: 1, now: now - 2 * DAY_MS })).caseNo;

@@ -3,6 +3,7 @@ import { AppealStatus, DisputeKind, RefundProcessing, RefundSource } from '@mbo/
 import type { Db, DbOrTrx } from '../../db/database';
 import { AppError, businessError, conflictError } from '../../platform/errors';
 import { plainTx, type TxRunner } from '../../platform/idempotency';
+import type { FileStorage } from '../../platform/storage';
 import type { Scope } from '../../platform/scope';
 import * as refundRepo from '../refunds/repository';
 import { reserveAndInsertRefund, type Applicant } from '../refunds/service';
@@ -24,40 +25,55 @@ export async function requireScopedCase(db: DbOrTrx, scope: Scope, caseNo: strin
   return d;
 }
 
-export type EvidenceFile = { originalName: string; mime: string; size: number; sha256: string; storageName: string };
+/** An evidence file of an appeal, its type already checked from its content. */
+export type EvidenceUpload = { originalName: string; mime: string; content: Buffer };
 
-/** The merchant's appeal: note and evidence files (already checked and stored). */
+/**
+ * The merchant's appeal: note and evidence files. The files are stored through `files` inside the
+ * appeal's transaction (with the database storage they commit or roll back with it; stored on disk,
+ * they are removed again when the appeal fails).
+ */
 export async function submitAppeal(
   db: Db,
+  files: FileStorage,
   scope: Scope,
   adminId: number | null,
   caseNo: string,
   note: string,
-  files: EvidenceFile[],
+  uploads: EvidenceUpload[],
   now: number,
   tx: TxRunner = plainTx(db),
 ) {
-  return tx(async (trx) => {
-    const d = await requireScopedCase(trx, scope, caseNo);
-    if (!isAppealable(d, now)) throw businessError('dispute.notAppealable');
-    if (!(await repo.fileCaseAppeal(trx, d, note, now))) throw businessError('dispute.notAppealable');
-    await repo.setTradeFlags(trx, d.transaction_id, { appeal_status: AppealStatus.underAppeal });
-    await repo.insertEvidenceFiles(
-      trx,
-      files.map((f) => ({
-        dispute_id: d.id,
-        merchant_id: d.merchant_id,
-        original_name: f.originalName,
-        mime: f.mime,
-        size: f.size,
-        sha256: f.sha256,
-        storage_name: f.storageName,
-        uploaded_by_admin_id: adminId,
-        created_at: now,
-      })),
-    );
-    return { caseNo, appealStatus: AppealStatus.underAppeal };
-  });
+  const written: string[] = [];
+  try {
+    return await tx(async (trx) => {
+      const d = await requireScopedCase(trx, scope, caseNo);
+      if (!isAppealable(d, now)) throw businessError('dispute.notAppealable');
+      if (!(await repo.fileCaseAppeal(trx, d, note, now))) throw businessError('dispute.notAppealable');
+      await repo.setTradeFlags(trx, d.transaction_id, { appeal_status: AppealStatus.underAppeal });
+      const rows = [];
+      for (const u of uploads) {
+        const stored = await files.put(trx, d.merchant_id, u.content);
+        written.push(stored.storageName);
+        rows.push({
+          dispute_id: d.id,
+          merchant_id: d.merchant_id,
+          original_name: u.originalName,
+          mime: u.mime,
+          size: stored.size,
+          sha256: stored.sha256,
+          storage_name: stored.storageName,
+          uploaded_by_admin_id: adminId,
+          created_at: now,
+        });
+      }
+      await repo.insertEvidenceFiles(trx, rows);
+      return { caseNo, appealStatus: AppealStatus.underAppeal };
+    });
+  } catch (error) {
+    for (const name of written) await files.remove(db, name);
+    throw error;
+  }
 }
 
 /**

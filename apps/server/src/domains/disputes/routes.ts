@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ import { multipartError, multipartOptions, type UploadLimits } from '../../platf
 import { mapPage, registerList } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
 import { dayRangeInZone, toIso } from '../../platform/time';
-import { cleanFileName, contentDisposition, MIME_OF, sniffFileType, storeUpload, uploadPath } from '../../platform/uploads';
+import { cleanFileName, contentDisposition, MIME_OF, sniffFileType } from '../../platform/uploads';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import * as service from './merchant-service';
 import * as repo from './repository';
@@ -121,6 +121,13 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A stored file's content; a record whose content is missing answers "not found", not a 500. */
+  async function readStored(storageName: string): Promise<Buffer> {
+    const content = await app.files.get(app.db, storageName);
+    if (!content) throw new AppError('error.notFound', ErrorCode.notFound);
+    return content;
+  }
+
   // The file itself (not an envelope); failures are envelopes like everywhere else.
   app.get(
     DisputePath.file,
@@ -133,7 +140,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', f.mime)
         .header('content-disposition', contentDisposition('attachment', f.original_name))
         .header('cache-control', 'private, no-store')
-        .send(await fs.promises.readFile(uploadPath(app.appConfig.dataDir, f.storage_name)));
+        .send(await readStored(f.storage_name));
     },
   );
 
@@ -154,10 +161,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       const idempotent = idempotentRequestOf(request, session.merchantId, null);
       const fields: Record<string, string> = {};
       let checked: { caseNo: string; note: string } | null = null;
-      const stored: service.EvidenceFile[] = [];
-      const discard = async () => {
-        for (const f of stored) await fs.promises.rm(uploadPath(app.appConfig.dataDir, f.storageName), { force: true });
-      };
+      const uploads: service.EvidenceUpload[] = [];
       const checkFields = async () => {
         const parsed = ZAppealFields.safeParse(fields);
         if (!parsed.success) {
@@ -187,24 +191,18 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
           const name = cleanFileName(part.filename);
           const sniffed = sniffFileType(content);
           if (!sniffed) throw businessError('dispute.evidenceBadType', { name });
-          const up = await storeUpload(app.appConfig.dataDir, session.merchantId, content);
-          stored.push({ originalName: name, mime: MIME_OF[sniffed], size: up.size, sha256: up.sha256, storageName: up.storageName });
+          uploads.push({ originalName: name, mime: MIME_OF[sniffed], content });
         }
         checked ??= await checkFields();
-        if (stored.length === 0) throw businessError('dispute.evidenceRequired');
+        if (uploads.length === 0) throw businessError('dispute.evidenceRequired');
         const { caseNo, note } = checked;
         // The same appeal: the same case, note and files (by content), in the same order.
-        const same = { caseNo, note, files: stored.map((f) => f.sha256) };
-        let replayed = true;
-        const appealed = await withIdempotency(app.db, { ...idempotent, request: same }, now, (tx) => {
-          replayed = false;
-          return service.submitAppeal(app.db, session.scope, session.adminId, caseNo, note, stored, now, tx);
-        });
-        // A replay stored nothing new: the files of this copy of the request are not needed.
-        if (replayed) await discard();
+        const same = { caseNo, note, files: uploads.map((u) => createHash('sha256').update(u.content).digest('hex')) };
+        const appealed = await withIdempotency(app.db, { ...idempotent, request: same }, now, (tx) =>
+          service.submitAppeal(app.db, app.files, session.scope, session.adminId, caseNo, note, uploads, now, tx),
+        );
         return ok(request, appealed);
       } catch (error) {
-        await discard();
         throw multipartError(error, EVIDENCE_UPLOAD);
       }
     },

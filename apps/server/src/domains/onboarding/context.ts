@@ -7,9 +7,10 @@ import { AppError } from '../../platform/errors';
 import type { Background } from '../../platform/background';
 import type { Notifier } from '../../platform/notifier';
 import type { SessionContext } from '../../platform/session';
+import type { FileStorage } from '../../platform/storage';
 import type { Clock } from '../../platform/time';
 
-export type OnboardingDeps = { db: Db; now: Clock; notifier: Notifier; background: Background; dataDir: string };
+export type OnboardingDeps = { db: Db; now: Clock; notifier: Notifier; background: Background; files: FileStorage };
 
 /** Who is calling: address and browser for the logs, language for the messages sent to a person not yet known. */
 export type Client = { ip: string; userAgent: string; lang: TLanguage };

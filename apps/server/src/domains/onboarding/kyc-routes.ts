@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -149,13 +148,13 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: OnboardingDeps }> = async 
     OnboardingPath.kycFile,
     { config: { signedIn: true }, schema: { params: ZKycFileParams, querystring: ZKycFileQuery, response: { 200: z.unknown() } } },
     async (request, reply) => {
-      const { file, path } = await kyc.openKycFile(deps, requireSession(request), request.params.fileId);
+      const { file, content } = await kyc.openKycFile(deps, requireSession(request), request.params.fileId);
       const inline = request.query.inline === true && INLINE_MIME.has(file.mime);
       return reply
         .header('content-type', file.mime)
         .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.original_name))
         .header('cache-control', 'private, no-store')
-        .send(await fs.promises.readFile(path));
+        .send(content);
     },
   );
 };

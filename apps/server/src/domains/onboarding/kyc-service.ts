@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { ErrorCode } from '@mbo/shared/envelope';
 import type { TLanguage } from '@mbo/shared/i18n';
 import { MerchantStatus } from '@mbo/shared/merchants';
@@ -24,7 +23,7 @@ import { operatorScope, type Scope } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session';
 import { BUSINESS_DAY_TIMEZONE } from '@mbo/shared/timezones';
 import { dateInZone, toIso } from '../../platform/time';
-import { MIME_OF, SNIFFED_AS, cleanFileName, sniffFileType, storeUpload, uploadPath } from '../../platform/uploads';
+import { MIME_OF, SNIFFED_AS, cleanFileName, sniffFileType } from '../../platform/uploads';
 import { languageOf, logSessionOperation, type OnboardingDeps } from './context';
 import * as kycRepo from './kyc-repository';
 import { checkEntityType, checkKycProfile, referencedFiles } from './kyc-rules';
@@ -171,18 +170,31 @@ export async function storeKycFile(
   if (!sniffed || !SNIFFED_AS[sniffed].some((t) => accepted.includes(t))) {
     throw new AppError('file.badType', ErrorCode.validation, 200, { name, types: accepted.join(', ').toUpperCase() });
   }
-  const stored = await storeUpload(deps.dataDir, b.merchantId, file.content);
   const now = deps.now();
-  const id = await kycRepo.insertFile(deps.db, b.scope, {
-    field,
-    originalName: name,
-    mime: MIME_OF[sniffed],
-    size: stored.size,
-    sha256: stored.sha256,
-    storageName: stored.storageName,
-    adminId: b.adminId,
-    now,
-  });
+  // The content and its record in one transaction (with the database storage, one unit; on disk, the
+  // file is removed again when the record fails).
+  let written: string | null = null;
+  const { stored, id } = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const put = await deps.files.put(trx, b.merchantId, file.content);
+      written = put.storageName;
+      const fileId = await kycRepo.insertFile(trx, b.scope, {
+        field,
+        originalName: name,
+        mime: MIME_OF[sniffed],
+        size: put.size,
+        sha256: put.sha256,
+        storageName: put.storageName,
+        adminId: b.adminId,
+        now,
+      });
+      return { stored: put, id: fileId };
+    })
+    .catch(async (error: unknown) => {
+      if (written) await deps.files.remove(deps.db, written);
+      throw error;
+    });
   return {
     fileId: id,
     field,
@@ -206,7 +218,7 @@ export async function discardFiles(
     b.scope,
     files.map((f) => f.fileId),
   );
-  for (const f of files) await fs.promises.rm(uploadPath(deps.dataDir, f.storageName), { force: true });
+  for (const f of files) await deps.files.remove(deps.db, f.storageName);
 }
 
 /** Profile uploads are closed once the profile is submitted; additional documents are open at any time. */
@@ -239,16 +251,16 @@ export async function listAdditionalFiles(deps: OnboardingDeps, session: Session
   return (await kycRepo.listFiles(deps.db, b.scope, 'additionalDocuments')).map(toFile);
 }
 
-/** A file of a business the person owns, with where it is stored. */
+/** A file of a business the person owns, with its content. */
 export async function openKycFile(deps: OnboardingDeps, session: SessionContext, fileId: number) {
   const owner = await kycRepo.findFileMerchant(deps.db, fileId);
   if (!owner) throw notFoundError();
   const b = await requireOwnedBusiness(deps, session, owner.merchant_id);
   const file = await kycRepo.getFile(deps.db, b.scope, fileId);
   if (!file) throw notFoundError();
-  const path = uploadPath(deps.dataDir, file.storage_name);
-  if (!fs.existsSync(path)) throw notFoundError();
-  return { file, path };
+  const content = await deps.files.get(deps.db, file.storage_name);
+  if (!content) throw notFoundError();
+  return { file, content };
 }
 
 export async function deleteKycFile(deps: OnboardingDeps, session: SessionContext, businessId: number, fileId: number, ip: string) {
@@ -261,6 +273,8 @@ export async function deleteKycFile(deps: OnboardingDeps, session: SessionContex
   const profile = await kycRepo.findProfileOrBlank(deps.db, b.scope);
   if (!isEditable(profile.review_state)) throw businessError('kyc.locked');
   await kycRepo.softDeleteFile(deps.db, b.scope, fileId, now);
+  // The record stays for the history; the content goes from the storage.
+  await deps.files.remove(deps.db, file.storage_name);
   // The draft stops referring to it, so the form does not show a file that is gone.
   const draft = parseDraft(profile.draft_json);
   if (draft.business?.documentFileIds) draft.business.documentFileIds = draft.business.documentFileIds.filter((id) => id !== fileId);

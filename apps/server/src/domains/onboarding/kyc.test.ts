@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode, type TEnvelope } from '@mbo/shared/envelope';
@@ -7,7 +5,19 @@ import { MerchantStatus } from '@mbo/shared/merchants';
 import type { TKycDraft, TKycFile, TKycStatus } from '@mbo/shared/kyc';
 import { OnboardingPath, fillPath } from '@mbo/shared/onboarding-paths';
 import { MODULES } from '@mbo/shared/permissions';
-import { bmpFile, docxFile, exeFile, jpegFile, multipartBody, oleFile, pdfFile, pngFile, xlsxFile, type Upload } from '../../../test/files';
+import {
+  bmpFile,
+  docxFile,
+  exeFile,
+  jpegFile,
+  multipartBody,
+  oleFile,
+  pdfFile,
+  pngFile,
+  storedFileCount,
+  xlsxFile,
+  type Upload,
+} from '../../../test/files';
 import { call, createTestApp, type LoginData, type TestContext } from '../../../test/helpers';
 import { validProfile } from '../../../test/kyc-profile';
 import { startMailServer, type MailServer } from '../../../test/mail-server';
@@ -251,7 +261,7 @@ describe('KYC uploads', () => {
     expect(rows).toHaveLength(5);
     for (const r of rows) {
       expect(r.storage_name).toMatch(new RegExp(`^${a.businessId}/[0-9a-f]{32}$`));
-      expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', r.storage_name))).toBe(true);
+      expect((await t.app.files.get(t.db, r.storage_name))?.length).toBe(r.size);
     }
   });
 
@@ -263,7 +273,7 @@ describe('KYC uploads', () => {
     expect(tooMany.body).toMatchObject({ code: ErrorCode.business, msg: 'At most 10 files per field' });
     const count = async () => (await t.db.selectFrom('kyc_files').select('id').where('merchant_id', '=', a.businessId).execute()).length;
     expect(await count()).toBe(0);
-    expect(fs.readdirSync(path.join(t.config.dataDir, 'uploads', String(a.businessId)))).toEqual([]);
+    expect(await storedFileCount(t, a.businessId)).toBe(0);
 
     const ten = await upload(a.token, fields, eleven.slice(0, 10));
     expect(ten.body.code, JSON.stringify(ten.body)).toBe(0);

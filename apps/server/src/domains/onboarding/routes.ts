@@ -56,7 +56,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     now: app.now,
     notifier: app.notifier,
     background: app.background,
-    dataDir: app.appConfig.dataDir,
+    files: app.files,
   };
 
   // ----- Sign-up, sign-in, password reset, email verification, SSO (no token)

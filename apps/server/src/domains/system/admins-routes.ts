@@ -74,11 +74,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const email = await service.resetTarget(app.db, requireSession(request), request.body.adminId);
       const ua = request.headers['user-agent'];
-      await sendResetEmail(
-        { db: app.db, now: app.now, notifier: app.notifier, background: app.background, dataDir: app.appConfig.dataDir },
-        email,
-        { ip: request.ip, userAgent: typeof ua === 'string' ? ua : '', lang: request.lang },
-      );
+      await sendResetEmail({ db: app.db, now: app.now, notifier: app.notifier, background: app.background, files: app.files }, email, {
+        ip: request.ip,
+        userAgent: typeof ua === 'string' ? ua : '',
+        lang: request.lang,
+      });
       return ok(request, null);
     },
   );
