@@ -4,14 +4,17 @@ import { ConfigError, loadConfig } from './config';
 import { describeDatabase, openDatabase } from './db/open';
 import { DEMO_SIGN_IN, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { scheduleDeadlineReminders } from './jobs/deadline-reminders';
+import { scheduleIdempotencyPurge } from './jobs/idempotency-purge';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const handle = await openDatabase(config);
-  if (config.seedOnEmpty && (await isDatabaseEmpty(handle.db))) {
-    const summary = await seedDemo(handle.db, Date.now());
+  // The demo seed runs under the start-up lock with the migrations: a node started beside this one
+  // waits and finds the data loaded, and none serves while the seed has its indexes dropped.
+  const handle = await openDatabase(config, async ({ db }) => {
+    if (!config.seedOnEmpty || !(await isDatabaseEmpty(db))) return;
+    const summary = await seedDemo(db, Date.now());
     for (const line of summary.lines) console.log(`seed: ${line}`);
-  }
+  });
 
   const app = await buildApp({ config, db: handle.db });
   let closing = false;
@@ -19,6 +22,7 @@ async function main(): Promise<void> {
   const stopReminders = scheduleDeadlineReminders(handle.db, Date.now, (error) =>
     app.log.error({ err: error }, 'deadline reminders failed'),
   );
+  const stopPurge = scheduleIdempotencyPurge(handle.db, Date.now, (error) => app.log.error({ err: error }, 'idempotency purge failed'));
   /*
    * Graceful stop (SIGTERM from an orchestrator, SIGINT from a terminal): readiness turns to 503 and the
    * listener closes at once, so no new connection is accepted; requests in flight run to their end and
@@ -30,6 +34,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     stopReminders();
+    stopPurge();
     app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests in flight');
     const deadline = setTimeout(() => {
       app.log.warn('shutdown timeout: cutting the connections still open');

@@ -50,3 +50,31 @@ export async function createTestDb(): Promise<TestDb> {
     },
   };
 }
+
+/**
+ * The URL of a new database with nothing in it, not even the schema (what a first start meets): a new
+ * PostgreSQL database when TEST_DATABASE_URL points at a server, else a new SQLite file.
+ */
+export async function emptyDatabaseUrl(): Promise<{ url: string; cleanup: () => Promise<void> }> {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl && /^postgres(ql)?:\/\//.test(pgUrl)) {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      cleanup: async () => {
+        const c = new pg.Client({ connectionString: pgUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbo-empty-'));
+  return { url: `sqlite:${path.join(dir, 'first.sqlite')}`, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
 import { dropAllTables, migrateToLatest } from '../db/migrate';
-import { describeDatabase, openDatabase } from '../db/open';
+import { describeDatabase, openDatabase, startupLock } from '../db/open';
 import { ensureCurrencies } from '../db/seed/currencies';
 import { DEMO_TRADE_SEED_DEFAULT, DEMO_TRANSACTIONS_DEFAULT, seedDemo, type DemoTradeOptions } from '../db/seed/demo';
 
@@ -56,26 +56,29 @@ async function run(args: string[]): Promise<number> {
   const handle = await openDatabase(config);
   try {
     console.log(`database: ${describeDatabase(config.databaseUrl)}`);
-    if (parsed.reset) {
-      await dropAllTables(handle.db, handle.dialect);
-      await migrateToLatest(handle.db, handle.dialect);
-      await ensureCurrencies(handle.db);
-      console.log('reset: all tables dropped and recreated');
-    }
     const started = Date.now();
-    let lastPrint = 0;
-    const summary = await seedDemo(handle.db, Date.now(), {
-      ...parsed.trade,
-      onProgress: (written, total) => {
-        const at = Date.now();
-        if (at - lastPrint < 1000 && written < total) return;
-        lastPrint = at;
-        const s = (at - started) / 1000;
-        console.log(`transactions: ${written} / ${total}  ${s.toFixed(1)} s  ${Math.round(written / Math.max(s, 0.001))} rows/s`);
-      },
+    // Under the start-up lock: a node starting meanwhile waits for the data instead of serving half of it.
+    await startupLock(handle, config.databaseUrl, async () => {
+      if (parsed.reset) {
+        await dropAllTables(handle.db, handle.dialect);
+        await migrateToLatest(handle.db, handle.dialect);
+        await ensureCurrencies(handle.db);
+        console.log('reset: all tables dropped and recreated');
+      }
+      let lastPrint = 0;
+      const summary = await seedDemo(handle.db, Date.now(), {
+        ...parsed.trade,
+        onProgress: (written, total) => {
+          const at = Date.now();
+          if (at - lastPrint < 1000 && written < total) return;
+          lastPrint = at;
+          const s = (at - started) / 1000;
+          console.log(`transactions: ${written} / ${total}  ${s.toFixed(1)} s  ${Math.round(written / Math.max(s, 0.001))} rows/s`);
+        },
+      });
+      for (const line of summary.lines) console.log(line);
+      if (!summary.seeded && parsed.trade.transactions !== undefined) console.log('add --reset to replace the data');
     });
-    for (const line of summary.lines) console.log(line);
-    if (!summary.seeded && parsed.trade.transactions !== undefined) console.log('add --reset to replace the data');
     console.log(`elapsed: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   } finally {

@@ -1,17 +1,31 @@
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
+import pg from 'pg';
 import type { Config } from '../config';
 import { createDb, type DbHandle } from './database';
 import { migrateToLatest } from './migrate';
 import { ensureCurrencies } from './seed/currencies';
 
-/** Opens DATABASE_URL and brings its schema up to date: what the server, seed and ops commands all do first. */
+/** Work that must run once, before any node serves: the schema, the currencies, and the caller's own (the demo seed). */
+export type StartupWork = (handle: DbHandle) => Promise<void>;
+
+/**
+ * Opens DATABASE_URL and brings its schema up to date: what the server, seed and ops commands all do
+ * first. With several nodes starting together, the migrations and `afterMigrate` run under one
+ * database-wide lock (startupLock): the others wait, then find the work done.
+ */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'statementTimeoutMs'>,
+  afterMigrate?: StartupWork,
 ): Promise<DbHandle & { applied: string[] }> {
   const handle = createDb(config.databaseUrl, { poolMax: config.databasePoolMax, statementTimeoutMs: config.statementTimeoutMs });
   try {
-    const applied = await migrateToLatest(handle.db, handle.dialect);
-    await ensureCurrencies(handle.db);
+    const applied = await startupLock(handle, config.databaseUrl, async () => {
+      const done = await migrateToLatest(handle.db, handle.dialect);
+      await ensureCurrencies(handle.db);
+      await afterMigrate?.(handle);
+      return done;
+    });
     // SQLite picks an index from table statistics it only gathers when asked; without them a filter
     // can walk the date index instead of its own (seconds instead of a millisecond at millions of
     // rows). `optimize` (0x10002: every table) refreshes them where they are missing or stale, sampling so it stays quick.
@@ -22,6 +36,57 @@ export async function openDatabase(
   } catch (error) {
     await handle.destroy();
     throw error;
+  }
+}
+
+/** The advisory-lock key of the start-up work (any constant the product owns). */
+export const STARTUP_LOCK_KEY = 7_212_026_001;
+const SQLITE_LOCK_WAIT_MS = 10 * 60_000;
+
+/**
+ * Runs `work` while holding a lock that every process opening the same database takes:
+ * PostgreSQL's session advisory lock on a connection of its own, held until the work ends (a process
+ * that dies releases it with its connection); SQLite's own write lock on a lock file beside the
+ * database (BEGIN EXCLUSIVE, waited for through busy_timeout), released with the transaction or the
+ * process.
+ */
+export async function startupLock<T>(handle: DbHandle, databaseUrl: string, work: () => Promise<T>): Promise<T> {
+  if (handle.dialect === 'postgres') {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      try {
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+      }
+    } finally {
+      await client.end();
+    }
+  }
+  if (!handle.sqlitePath) return work();
+  const lock = new SqliteDatabase(`${handle.sqlitePath}.start-lock`);
+  try {
+    // better-sqlite3 is synchronous: a busy_timeout would block this process's event loop, so the lock is
+    // polled instead, as long as a first start may take (a demo seed of hundreds of thousands of rows).
+    lock.pragma('busy_timeout = 0');
+    for (const deadline = Date.now() + SQLITE_LOCK_WAIT_MS; ;) {
+      try {
+        lock.exec('begin exclusive');
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    try {
+      return await work();
+    } finally {
+      lock.exec('rollback');
+    }
+  } finally {
+    lock.close();
   }
 }
 

@@ -2,6 +2,7 @@ import { DisputeKind } from '@mbo/shared/trade-enums';
 import type { Db } from '../db/database';
 import { findCasesDueForReminder, insertCaseReminder, markCaseReminded } from '../domains/disputes/case-repository';
 import { translate } from '../platform/i18n';
+import { scheduleLeasedJob } from '../platform/job-lease';
 import type { MessageKey } from '../platform/messages';
 import { BUSINESS_DAY_OFFSET_MS } from '../platform/rollups';
 import { DAY_MS } from '../platform/time';
@@ -65,20 +66,13 @@ export async function runDeadlineReminders(db: Db, now: number): Promise<number>
   return written;
 }
 
-/** Runs the job now and every 10 minutes; the timer does not keep the process alive. Returns a stop function. */
+/** Runs the job now and every 10 minutes, on one node at a time (platform/job-lease.ts). Returns a stop function. */
 export function scheduleDeadlineReminders(db: Db, now: () => number, log: (error: unknown) => void): () => void {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    runDeadlineReminders(db, now())
-      .catch(log)
-      .finally(() => {
-        running = false;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, REMINDER_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return scheduleLeasedJob(
+    db,
+    { name: 'deadline-reminders', intervalMs: REMINDER_INTERVAL_MS },
+    now,
+    (at) => runDeadlineReminders(db, at),
+    log,
+  );
 }

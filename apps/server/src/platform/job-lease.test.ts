@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/helpers';
+import { runLeased, takeLease, type LeaseOptions } from './job-lease';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const MIN = 60_000;
+const job = (holder: string): LeaseOptions => ({ name: 'test-job', leaseMs: 5 * MIN, minGapMs: 5 * MIN, holder });
+
+describe('one runner per scheduled job', () => {
+  it('lets one node run each run; a node that died mid-run leaves the next run to another once its lease lapses', async () => {
+    const start = t.clock.now();
+    // Three nodes tick at once: exactly one runs.
+    const ticks = await Promise.all(
+      ['a', 'b', 'c'].map((h) =>
+        runLeased(
+          t.db,
+          job(h),
+          () => start,
+          () => Promise.resolve(h),
+        ),
+      ),
+    );
+    expect(ticks.filter((r) => r.ran)).toHaveLength(1);
+    // Just after that run, a node whose timer is out of phase does not repeat it.
+    expect(
+      (
+        await runLeased(
+          t.db,
+          job('b'),
+          () => start + MIN,
+          () => Promise.resolve('b'),
+        )
+      ).ran,
+    ).toBe(false);
+    // Next interval: one of them runs again.
+    expect(
+      (
+        await runLeased(
+          t.db,
+          job('b'),
+          () => start + 10 * MIN,
+          () => Promise.resolve('b'),
+        )
+      ).ran,
+    ).toBe(true);
+
+    // Node c takes the lease and dies without finishing.
+    const at = start + 30 * MIN;
+    expect(await takeLease(t.db, job('c'), at)).toBe(true);
+    expect(
+      (
+        await runLeased(
+          t.db,
+          job('a'),
+          () => at + MIN,
+          () => Promise.resolve('a'),
+        )
+      ).ran,
+    ).toBe(false);
+    expect(
+      (
+        await runLeased(
+          t.db,
+          job('a'),
+          () => at + 5 * MIN,
+          () => Promise.resolve('a'),
+        )
+      ).ran,
+    ).toBe(true);
+  });
+
+  it('a failed run frees the lease without counting as a run', async () => {
+    const o: LeaseOptions = { name: 'failing-job', leaseMs: 5 * MIN, minGapMs: 5 * MIN, holder: 'a' };
+    const at = t.clock.now();
+    await expect(
+      runLeased(
+        t.db,
+        o,
+        () => at,
+        () => Promise.reject(new Error('smtp down')),
+      ),
+    ).rejects.toThrow('smtp down');
+    expect(
+      (
+        await runLeased(
+          t.db,
+          { ...o, holder: 'b' },
+          () => at + 1,
+          () => Promise.resolve(1),
+        )
+      ).ran,
+    ).toBe(true);
+  });
+});
