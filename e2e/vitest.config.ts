@@ -1,8 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { CLUSTER_SPECS } from './vitest.cluster.config';
 
 export default defineConfig({
   test: {
     include: ['specs/**/*.test.ts'],
+    // These journeys run in the multi-node stage, through nginx (vitest.cluster.config.ts).
+    exclude: [...configDefaults.exclude, ...CLUSTER_SPECS],
     globalSetup: ['./support/global-setup.ts'],
     // One app and one browser at a time: these machines have two cores.
     fileParallelism: false,

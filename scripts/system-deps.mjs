@@ -35,9 +35,12 @@ function aptInstall(packages) {
 }
 
 /** Returns a list of problems (empty when everything is there). */
-export function ensureSystemDeps({ chromium = true, postgres = true } = {}) {
+export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
+
+export function ensureSystemDeps({ chromium = true, postgres = true, nginx = true } = {}) {
   const problems = [];
   const want = [];
+  if (nginx && !existsSync(NGINX)) want.push('nginx-light');
   if (chromium && !existsSync(CHROMIUM)) want.push('chromium');
   if (chromium && !hasCjkFont()) want.push('fonts-wqy-microhei');
   if (postgres && !findPgBin()) want.push('postgresql');
@@ -57,5 +60,6 @@ export function ensureSystemDeps({ chromium = true, postgres = true } = {}) {
   if (chromium && !existsSync(CHROMIUM)) problems.push(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH).`);
   if (postgres && !findPgBin())
     problems.push('PostgreSQL server binaries (initdb, pg_ctl) not found under /usr/lib/postgresql (set PG_BIN).');
+  if (nginx && !existsSync(NGINX)) problems.push(`nginx not found at ${NGINX} (set NGINX_PATH).`);
   return [...new Set(problems)];
 }

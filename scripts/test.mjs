@@ -44,7 +44,12 @@ function vitest(name, dir, env = {}, files = []) {
   return ok;
 }
 
-const problems = ensureSystemDeps({ chromium: !only.length || only.includes('e2e'), postgres: !only.length || only.includes('api-pg') });
+const wants = (...stages) => !only.length || stages.some((st) => only.includes(st));
+const problems = ensureSystemDeps({
+  chromium: wants('e2e', 'e2e-cluster'),
+  postgres: wants('api-pg', 'e2e-cluster'),
+  nginx: wants('e2e-cluster'),
+});
 for (const p of problems) console.error(`\n${p}`);
 
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
@@ -76,6 +81,9 @@ if (!only.length || only.includes('api-pg')) {
 }
 
 vitest('e2e', 'e2e');
+// Several nodes: PostgreSQL, three API nodes and nginx (deploy/nginx) in front; the onboarding and
+// transaction-menu journeys run through it, and the scale-out checks talk to each node.
+vitest('e2e-cluster', 'e2e', {}, ['--config', 'vitest.cluster.config.ts']);
 
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s`);

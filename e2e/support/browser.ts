@@ -75,6 +75,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export function ops(args: string[]): string {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: inject('dataDir') };
   delete env.DATABASE_URL;
+  // The multi-node stage runs on PostgreSQL (e2e/support/cluster-setup.ts).
+  const databaseUrl = inject('databaseUrl');
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const res = spawnSync('node', ['--import', 'tsx', 'apps/server/src/cli/ops.ts', ...args], { cwd: repoRoot, env, encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`ops ${args.join(' ')} failed: ${res.stderr || res.stdout}`);
   return res.stdout;

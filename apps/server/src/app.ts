@@ -16,6 +16,7 @@ import { reportRoutes } from './domains/reports/routes';
 import { dashboardRoutes } from './domains/dashboard/routes';
 import { isApiRequest } from './platform/envelope';
 import { installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
+import { installIdempotencyHeaders } from './platform/idempotency';
 import { healthRoutes } from './platform/health';
 import { installResponseHeaders } from './platform/http-headers';
 import { createNotifier, type Notifier } from './platform/notifier';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     strictTransportSecurity: false,
   });
   installResponseHeaders(app);
+  installIdempotencyHeaders(app);
 
   const now = options.now ?? systemClock;
   installRequestContext(app, { db, config, now });

@@ -54,6 +54,9 @@ describe('Idempotency-Key on a refund application', () => {
     // The client never saw `first` (a node died after the commit): it, or the balancer, sends it again.
     const retry = await apply({ reason: 'damaged', amount: '12.50', tradeNo: tx.tradeNo }, key);
     expect(retry.body).toEqual(first.body);
+    // A replay says so; a first answer does not.
+    expect(retry.raw.headers['idempotent-replayed']).toBe('true');
+    expect(first.raw.headers['idempotent-replayed']).toBeUndefined();
     expect(await refundsOf(tx.id)).toEqual([{ refund_no: first.body.data.refundNo, amount: 1_250 }]);
     expect(await pendingOf(tx.id)).toBe(1_250);
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, Trx } from '../db/database';
 import { AppError, conflictError } from './errors';
@@ -34,7 +34,7 @@ export const ZIdempotencyHeaders = z.looseObject({
     .string()
     .optional()
     .describe(
-      'One key per submission (1 to 255 printable ASCII characters). A retry with the same key and request gets the first answer; with another request it is refused (1009); while the first is still running the answer is 1009 "being processed". Kept 24 hours, per merchant.',
+      'One key per submission (1 to 255 printable ASCII characters). A retry with the same key and request gets the first answer, marked with the response header Idempotent-Replayed: true; with another request it is refused (1009); while the first is still running the answer is 1009 "being processed". Kept 24 hours, per merchant.',
     ),
 });
 
@@ -66,6 +66,22 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the answer is the replay of an earlier request with the same key. */
+    idempotentReplay?: boolean;
+  }
+}
+
+/** Marks a replayed answer, as payment APIs do, so that a client (and the multi-node test) can tell it from a first answer. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+
+export function installIdempotencyHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.idempotentReplay) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  });
+}
+
 export type IdempotentRequest = {
   merchantId: number;
   /** `null`: no header, the request runs as before. */
@@ -74,6 +90,8 @@ export type IdempotentRequest = {
   route: string;
   /** What makes two requests the same: the parsed body (for uploads: the fields and the files' digests). */
   request: unknown;
+  /** Called when the answer is a replay. */
+  onReplay?: () => void;
 };
 
 /** The idempotency side of a request: its key header, its route, and what makes two of them the same. */
@@ -83,6 +101,9 @@ export function idempotentRequestOf(request: FastifyRequest, merchantId: number,
     key: idempotencyKeyOf(request.headers),
     route: `${request.method} ${request.routeOptions.url ?? ''}`,
     request: same,
+    onReplay: () => {
+      request.idempotentReplay = true;
+    },
   };
 }
 
@@ -170,7 +191,10 @@ export async function withIdempotency<T>(db: Db, r: IdempotentRequest, now: numb
     .update(`${r.route}\n${canonicalJson(r.request)}`)
     .digest('hex');
   const c = await claim(db, { ...r, key: r.key }, fingerprint, now);
-  if (c.kind === 'replay') return c.data as T;
+  if (c.kind === 'replay') {
+    r.onReplay?.();
+    return c.data as T;
+  }
   let recorded = false;
   const tx: TxRunner = (fn) =>
     db.transaction().execute(async (trx) => {

@@ -1,0 +1,184 @@
+// Several API nodes behind nginx on one PostgreSQL (e2e/support/cluster-setup.ts), used the way an
+// operator would check them: a file uploaded through one node is served by another, and concurrent
+// money requests split across the nodes, one of which is killed with -9 mid-run, are stored exactly once
+// for every acknowledgement a client received, the client retrying a lost answer with its key.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { API_BASE, IDEMPOTENCY_KEY_HEADER } from '@mbo/shared/api-paths';
+import { DisputePath, disputeDetailPath, disputeFilePath } from '@mbo/shared/disputes';
+import { RefundPath, refundablePath } from '@mbo/shared/refunds';
+import { baseURL, DEMO, ops } from '../support/browser';
+
+type TEnvelope<T> = { code: number; msg: string; data: T };
+
+const nodes = () => inject('nodeURLs');
+let token = '';
+
+async function callAt<T>(
+  origin: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: TEnvelope<T>; headers: Headers }> {
+  const headers = new Headers(init.headers);
+  headers.set('lang', 'en_US');
+  headers.set('timezone', 'Asia/Shanghai');
+  if (token) headers.set('X-Auth-Token', token);
+  const res = await fetch(`${origin}${API_BASE}${path}`, { ...init, headers });
+  return { status: res.status, body: (await res.json()) as TEnvelope<T>, headers: res.headers };
+}
+
+function recordPayment(amount: string): string {
+  const out = ops(['payment:record', '--gateway', '10010001', '--amount', amount, '--order', `SCALE-${randomUUID().slice(0, 8)}`]);
+  const tradeNo = out.trim().split(/\s+/)[0] ?? '';
+  expect(tradeNo).toMatch(/^T\d+$/);
+  return tradeNo;
+}
+
+beforeAll(async () => {
+  const login = await callAt<{ token: string }>(baseURL(), '/admin/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  expect(login.body.code).toBe(0);
+  token = login.body.data.token;
+});
+
+afterAll(() => {
+  // The rollups every report reads still agree with the raw rows after the run.
+  expect(ops(['rollups:verify'])).toMatch(/rollups match the raw rows/);
+});
+
+describe('several nodes behind nginx on one PostgreSQL', () => {
+  it('serves through nginx, compressed, with the API answers uncached', async () => {
+    const res = await fetch(`${baseURL()}/v3api/health/ready`);
+    expect(res.status).toBe(200);
+    const html = await fetch(`${baseURL()}/loginNew`, { headers: { 'accept-encoding': 'gzip', accept: 'text/html' } });
+    expect(html.status).toBe(200);
+    expect(html.headers.get('cache-control')).toBe('no-store');
+    // The app's hashed script: compressed at the proxy, cached for a year by the browser.
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${baseURL()}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const list = await fetch(`${baseURL()}${API_BASE}${RefundPath.list}?from=2026-01-01&to=2026-01-02`, {
+      headers: { 'X-Auth-Token': token, 'accept-encoding': 'gzip' },
+    });
+    expect(list.headers.get('cache-control')).toContain('no-store');
+  });
+
+  it('an appeal file uploaded through one node is downloaded through another', async () => {
+    const tradeNo = recordPayment('80.00');
+    const raised = ops(['dispute:chargeback', tradeNo, '--deadline-days', '10']);
+    const caseNo = /chargeback (\S+) on/.exec(raised)?.[1] ?? '';
+    expect(caseNo).not.toBe('');
+    const [a, b] = nodes();
+    const pdf = Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF ${randomUUID()}\n`);
+    const form = new FormData();
+    form.set('caseNo', caseNo);
+    form.set('note', 'Delivered: signed receipt attached');
+    form.set('files', new Blob([pdf], { type: 'application/pdf' }), 'receipt.pdf');
+    const appealed = await callAt(a!, DisputePath.appeal, {
+      method: 'POST',
+      body: form,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    });
+    expect(appealed.body.code, appealed.body.msg).toBe(0);
+
+    const detail = await callAt<{ files: { id: number; name: string }[] }>(b!, disputeDetailPath(caseNo));
+    expect(detail.body.data.files.map((f) => f.name)).toEqual(['receipt.pdf']);
+    const download = await fetch(`${b}${API_BASE}${disputeFilePath(detail.body.data.files[0]!.id)}`, {
+      headers: { 'X-Auth-Token': token },
+    });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+  });
+
+  it('concurrent refunds split across the nodes, one node killed with -9 mid-run: every acknowledged refund stored once, none lost', async () => {
+    const tradeNo = recordPayment('100.00');
+    const urls = nodes();
+    const victimPid = inject('nodePids').at(-1)!;
+    const submissions = 40; // of 3.00 against 100.00: exactly 33 fit
+    let requests = 0;
+    let retries = 0;
+    let replayed = 0;
+    let killed = false;
+
+    /** One user submission: its key is kept for every retry; a lost answer (dead node, 502) is retried through nginx. */
+    const submit = async (i: number): Promise<{ key: string; refundNo: string | null }> => {
+      const key = randomUUID();
+      let origin = urls[i % urls.length]!;
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        requests += 1;
+        if (attempt > 0) retries += 1;
+        try {
+          const res = await callAt<{ refundNo: string }>(origin, RefundPath.apply, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: key },
+            body: JSON.stringify({ tradeNo, amount: '3.00', reason: 'scale-out test' }),
+          });
+          if (res.headers.get('idempotent-replayed') === 'true') replayed += 1; // a retry whose first copy had committed
+          if (res.body.code === 0) return { key, refundNo: res.body.data.refundNo };
+          // "Being processed": the first copy is still running somewhere; ask again shortly.
+          if (res.status >= 500 || /being processed/.test(res.body.msg)) throw new Error(res.body.msg);
+          return { key, refundNo: null }; // a definite refusal: the amount is used up
+        } catch {
+          origin = baseURL();
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+      throw new Error(`submission ${i} got no definite answer`);
+    };
+
+    const started = Date.now();
+    const all = Array.from({ length: submissions }, (_, i) =>
+      (async () => {
+        // Spread the submissions over ~1 s so that the kill lands while some are in flight on the victim.
+        await new Promise((r) => setTimeout(r, i * 25));
+        if (i === Math.floor(submissions / 2) && !killed) {
+          killed = true;
+          process.kill(victimPid, 'SIGKILL');
+        }
+        return submit(i);
+      })(),
+    );
+    const answers = await Promise.all(all);
+    const acknowledged = answers.map((a) => a.refundNo).filter((n): n is string => n !== null);
+
+    // A client that never saw its answer sends the submission again, through whichever node: it gets the first answer.
+    for (const a of answers.filter((x) => x.refundNo !== null).slice(0, 5)) {
+      requests += 1;
+      retries += 1;
+      const again = await callAt<{ refundNo: string }>(baseURL(), RefundPath.apply, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: a.key },
+        body: JSON.stringify({ tradeNo, amount: '3.00', reason: 'scale-out test' }),
+      });
+      expect(again.body.data.refundNo).toBe(a.refundNo);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      replayed += 1;
+    }
+
+    // Stored exactly once per acknowledged submission, and nothing else.
+    const refundable = await callAt<{ availableAmount: number; pendingAmount: number }>(baseURL(), refundablePath(tradeNo));
+    const shanghaiDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+    const rows = await callAt<{ list: { refundNo: string }[] }>(
+      baseURL(),
+      `${RefundPath.list}?tradeNo=${tradeNo}&limit=50&from=${shanghaiDay(started - 86_400_000)}&to=${shanghaiDay(Date.now())}`,
+    );
+    expect(rows.body.code, rows.body.msg).toBe(0);
+    const stored = rows.body.data.list.map((r) => r.refundNo);
+    const lost = acknowledged.filter((n) => !stored.includes(n));
+    console.log(
+      `scale-out: ${urls.length} nodes, node ${urls.length} killed with -9 mid-run; ${submissions} submissions, ${requests} requests, ${acknowledged.length} successes, ${retries} retries, ${replayed} replayed, ${stored.length} stored, lost ${lost.length}`,
+    );
+    expect(killed).toBe(true);
+    expect(lost).toEqual([]);
+    expect(new Set(acknowledged).size).toBe(acknowledged.length);
+    expect(stored.sort()).toEqual([...acknowledged].sort());
+    expect(acknowledged).toHaveLength(33);
+    expect(refundable.body.data.pendingAmount).toBe(9_900);
+    expect(refundable.body.data.availableAmount).toBe(100);
+  });
+});

@@ -1,0 +1,162 @@
+// The product as it runs in production with several nodes: a throwaway PostgreSQL cluster, three API
+// nodes started together on an empty database (so the start-up lock is exercised: one migrates and
+// seeds, the others wait), and Debian's nginx in front of them with the repository's own site file
+// (deploy/nginx/merchant-back-office.conf, only its ports substituted). The browser journeys of this
+// stage run through nginx; the scale-out spec also talks to each node directly and kills one with -9.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort, startPostgres } from '../../scripts/pg.mjs';
+import { startMailServer } from './mail-server';
+import { repoRoot, resultsDir } from './paths';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The API nodes behind nginx, in upstream order; the last one is the one the scale-out spec kills. */
+    nodeURLs: string[];
+    nodePids: number[];
+    /** Set in this stage: operator commands run against it instead of DATA_DIR's SQLite file. */
+    databaseUrl?: string;
+  }
+}
+
+const NODES = 3;
+const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
+
+async function waitFor(url: string, alive: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!alive()) throw new Error(`process behind ${url} exited; see ${resultsDir}/cluster-*.log`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** The shipped site file with the test's ports, wrapped in a main configuration that runs from a temp folder. */
+function nginxConfig(dir: string, listen: number, nodePorts: number[]): string {
+  const site = readFileSync(path.join(repoRoot, 'deploy/nginx/merchant-back-office.conf'), 'utf8');
+  const servers = nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
+  const adapted = site
+    .replace(/( {4}server 127\.0\.0\.1:\d+ [^\n]*\n)+/, `${servers}\n`)
+    .replace(/listen \d+;/, `listen 127.0.0.1:${listen};`);
+  if (!adapted.includes(`127.0.0.1:${nodePorts[0]}`) || !adapted.includes(`listen 127.0.0.1:${listen};`))
+    throw new Error('deploy/nginx/merchant-back-office.conf no longer has the upstream servers and listen line this stage substitutes');
+  writeFileSync(path.join(dir, 'site.conf'), adapted);
+  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
+  return `${user}daemon on;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+worker_processes 1;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${dir}/site.conf;
+}
+`;
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(NGINX)) throw new Error(`nginx not found at ${NGINX} (apt-get install nginx-light, or set NGINX_PATH)`);
+  mkdirSync(resultsDir, { recursive: true });
+  const work = mkdtempSync(path.join(os.tmpdir(), 'mbo-cluster-'));
+  const children: ChildProcess[] = [];
+  let pg: { url: string; stop: () => void } | undefined;
+  let stopMail: (() => Promise<void>) | undefined;
+  let nginxStarted = false;
+
+  const teardown = async () => {
+    for (const c of children) {
+      try {
+        if (c.pid && c.exitCode === null) process.kill(-c.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+    if (nginxStarted) {
+      try {
+        execFileSync(NGINX, ['-c', path.join(work, 'nginx.conf'), '-s', 'stop'], { stdio: 'ignore' });
+      } catch {
+        /* already stopped */
+      }
+    }
+    pg?.stop();
+    await stopMail?.();
+    rmSync(work, { recursive: true, force: true });
+  };
+
+  try {
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
+    pg = await startPostgres();
+    const smtpPort = await freePort();
+    stopMail = await startMailServer(smtpPort);
+    const listen = await freePort();
+    const baseURL = `http://127.0.0.1:${listen}`;
+    const ports: number[] = [];
+    for (let i = 0; i < NODES; i += 1) ports.push(await freePort());
+
+    // All nodes at once on the empty database, each with a data folder of its own: nothing may rely on a shared disk.
+    ports.forEach((port, i) => {
+      const dataDir = path.join(work, `node-${i}`);
+      mkdirSync(dataDir);
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: pg!.url,
+        DATABASE_POOL_MAX: '8',
+        TRUST_PROXY: 'true',
+        APP_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      };
+      for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
+      const log = openSync(path.join(resultsDir, `cluster-node-${i}.log`), 'w');
+      const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        cwd: repoRoot,
+        env,
+        detached: true,
+        stdio: ['ignore', log, log],
+      });
+      children.push(child);
+    });
+    await Promise.all(
+      ports.map((port, i) => waitFor(`http://127.0.0.1:${port}/v3api/health/ready`, () => children[i]!.exitCode === null, 300_000)),
+    );
+
+    writeFileSync(path.join(work, 'nginx.conf'), nginxConfig(work, listen, ports));
+    execFileSync(NGINX, ['-c', path.join(work, 'nginx.conf'), '-t'], { stdio: 'pipe' });
+    execFileSync(NGINX, ['-c', path.join(work, 'nginx.conf')], { stdio: 'inherit' });
+    nginxStarted = true;
+    await waitFor(`${baseURL}/version.json`, () => true, 20_000);
+
+    project.provide('baseURL', baseURL);
+    project.provide('dataDir', path.join(work, 'node-0'));
+    project.provide('databaseUrl', pg.url);
+    project.provide(
+      'nodeURLs',
+      ports.map((p) => `http://127.0.0.1:${p}`),
+    );
+    project.provide(
+      'nodePids',
+      children.map((c) => c.pid ?? 0),
+    );
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  return teardown;
+}
