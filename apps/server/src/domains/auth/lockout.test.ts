@@ -112,7 +112,7 @@ describe('attempt limits with increasing delay', () => {
       const early = await login(t.app, a.merchant.merchantNo, loginName, a.password, { lang: 'en_US', ip });
       expect(early.body).toEqual({
         code: ErrorCode.tooMany,
-        msg: `Too many sign-in attempts, please try again in ${accountDelayMs(3) / 1000} seconds`,
+        msg: `Too many sign-in attempts, please try again in ${accountDelayMs(3) / 1000} s`,
         data: null,
       });
       t.clock.advance(accountDelayMs(3));

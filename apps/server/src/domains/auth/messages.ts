@@ -78,7 +78,7 @@ const en: Record<Key, string> = {
   'login.badCredentials': 'Incorrect merchant number, login name or password',
   'login.locked':
     "The account is locked, please try again in {minutes} minutes, or unlock it now with the password and a code sent to the account's mobile or verified email",
-  'login.tooManyAttempts': 'Too many sign-in attempts, please try again in {seconds} seconds',
+  'login.tooManyAttempts': 'Too many sign-in attempts, please try again in {seconds} s',
   'login.unlocked': 'Unlocked with a code and logged in',
   'login.unlockCodeSent':
     "If the merchant number, login name and password are right and the account is locked, an unlock code was sent to the account's mobile or verified email",
