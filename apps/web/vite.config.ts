@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { localeParts } from './build/locale-parts';
+import { precompress } from './build/precompress';
 
 /**
  * The build timestamp doubles as the release version: the guard compares it with the number in
@@ -26,7 +27,7 @@ function versionFile(version: number): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), localeParts(), versionFile(buildVersion)],
+  plugins: [react(), localeParts(), versionFile(buildVersion), precompress()],
   define: {
     __BUILD_VERSION__: JSON.stringify(buildVersion),
   },

@@ -56,7 +56,7 @@ describe('several nodes behind nginx on one PostgreSQL', () => {
     const html = await fetch(`${baseURL()}/loginNew`, { headers: { 'accept-encoding': 'gzip', accept: 'text/html' } });
     expect(html.status).toBe(200);
     expect(html.headers.get('cache-control')).toBe('no-store');
-    // The app's hashed script: compressed at the proxy, cached for a year by the browser.
+    // The app's hashed script: compressed (the build's copy, or nginx), cached for a year by the browser.
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())?.[1];
     expect(script).toBeDefined();
     const asset = await fetch(`${baseURL()}${script}`, { headers: { 'accept-encoding': 'gzip' } });

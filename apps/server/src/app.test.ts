@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
@@ -203,6 +204,11 @@ describe('web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'version.json'), '{"version": 1}');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // What apps/web/build/precompress.ts writes beside a built file.
+    const bigScript = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+    fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), bigScript);
+    fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(bigScript));
+    fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(bigScript));
     fs.writeFileSync(path.join(dist, 'favicon.ico'), 'x');
     web = await createTestApp({ config: { webDist: dist } });
   });
@@ -221,6 +227,41 @@ describe('web app', () => {
     expect(version.headers['cache-control']).toBe('no-store');
     const asset = await webApp().inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the brotli or gzip copy the build wrote of a file to a browser that accepts it, and the file itself otherwise', async () => {
+    const url = '/assets/big-abc123.js';
+    const br = await webApp().inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('console.log(');
+    const gz = await webApp().inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(fs.readFileSync(path.join(dist, 'assets', 'big-abc123.js'), 'utf8'));
+    const plain = await webApp().inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log(');
+  });
+
+  it('compresses JSON answers of a few KB for clients that accept it, and leaves small ones alone', async () => {
+    const big = await webApp().inject({
+      method: 'GET',
+      url: `${API_BASE}/openapi.json`,
+      headers: { 'accept-encoding': 'br;q=1, gzip;q=0.5' },
+    });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const doc = JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString()) as { openapi: string };
+    expect(doc.openapi).toMatch(/^3\.1/);
+    expect(big.rawPayload.length).toBeLessThan(JSON.stringify(doc).length / 3);
+    const gz = await webApp().inject({ method: 'GET', url: `${API_BASE}/openapi.json`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const none = await webApp().inject({ method: 'GET', url: `${API_BASE}/openapi.json`, headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.json()).toEqual(doc);
+    const small = await webApp().inject({ method: 'GET', url: `${API_BASE}/health/live`, headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers SPA routes with index.html, but not API paths nor missing files', async () => {

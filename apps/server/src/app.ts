@@ -15,6 +15,7 @@ import { disputeRoutes } from './domains/disputes/routes';
 import { reportRoutes } from './domains/reports/routes';
 import { dashboardRoutes } from './domains/dashboard/routes';
 import { isApiRequest } from './platform/envelope';
+import { installCompression } from './platform/compression';
 import { installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
 import { installIdempotencyHeaders } from './platform/idempotency';
 import { healthRoutes } from './platform/health';
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installRequestContext(app, { db, config, now });
   // After the session hook (the entry names the caller), before any route: every write route is recorded.
   installOperationLog(app, { db, now });
+  // The last onSend hook: the ones before it (operation log, headers) read the payload as written.
+  installCompression(app);
   installErrorHandler(app);
 
   app.decorate('files', options.files ?? createFileStorage(config.fileStorage, config.dataDir));

@@ -20,7 +20,9 @@ function wantsHtml(request: FastifyRequest): boolean {
 
 /**
  * Serves the built single-page app: index.html and version.json are never cached (a new build must
- * show at once), hashed files under /assets/ are cached for a year. Returns the handler for unknown
+ * show at once), hashed files under /assets/ are cached for a year. Text files are sent as the
+ * brotli or gzip copies the build wrote beside them (apps/web/build/precompress.ts) when the browser
+ * accepts one, with Content-Encoding and Vary set by @fastify/static. Returns the handler for unknown
  * paths: HTML navigations get index.html so client-side routes such as /loginNew load.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<WebFallback> {
@@ -37,8 +39,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const assetsDir = path.join(webDist, 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root: webDist,
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (res, filePath) => {
+      // The same URL is sent as brotli, gzip or plain by Accept-Encoding: caches must keep them apart.
+      res.setHeader('vary', 'accept-encoding');
       const base = path.basename(filePath);
       if (base === 'index.html' || `/${base}` === VERSION_FILE) res.setHeader('cache-control', NO_STORE);
       else if (filePath.startsWith(assetsDir)) res.setHeader('cache-control', IMMUTABLE);
