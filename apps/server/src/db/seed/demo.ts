@@ -15,6 +15,8 @@ import type { TradeMerchantPlan } from './trade-rows';
 /** Demo sign-in printed at start and in the README. */
 export const DEMO_SIGN_IN = { merchantNo: '100001', loginName: 'admin', password: 'Admin@2026' } as const;
 export const DEMO_OPERATOR = { merchantNo: '100001', loginName: 'operator', password: 'Operator@2026' } as const;
+/** A login from before accounts had a verified email and mobile: it shows the account-upgrade notice. */
+export const DEMO_LEGACY = { merchantNo: '100001', loginName: 'legacy', password: 'Legacy@2026' } as const;
 
 export type SeedSummary = { seeded: boolean; lines: string[] };
 
@@ -62,7 +64,11 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
   await ensureCurrencies(db);
   if (!(await isDatabaseEmpty(db))) return { seeded: false, lines: ['database already holds data: demo seed skipped'] };
 
-  const [adminHash, operatorHash] = await Promise.all([hashPassword(DEMO_SIGN_IN.password), hashPassword(DEMO_OPERATOR.password)]);
+  const [adminHash, operatorHash, legacyHash] = await Promise.all([
+    hashPassword(DEMO_SIGN_IN.password),
+    hashPassword(DEMO_OPERATOR.password),
+    hashPassword(DEMO_LEGACY.password),
+  ]);
 
   const plans: TradeMerchantPlan[] = [];
   await db.transaction().execute(async (trx) => {
@@ -71,11 +77,25 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
       .values({
         email: 'owner@harbourline-trading.example',
         mobile: '+85291234567',
-        name: 'Store owner',
+        name: 'Kelvin Lau',
         email_verified: 1,
         two_fa_enabled: 0,
         language: 'en',
         created_at: now - 400 * DAY_MS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The member has a person of their own (verified email and mobile), so the demo member reaches the dashboard.
+    const memberPerson = await trx
+      .insertInto('persons')
+      .values({
+        email: 'support@harbourline-trading.example',
+        mobile: '+85291234568',
+        name: 'Mei Chan',
+        email_verified: 1,
+        two_fa_enabled: 0,
+        language: 'en',
+        created_at: now - 200 * DAY_MS,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -179,7 +199,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
         merchant_id: m1.id,
         person_id: person.id,
         login_name: DEMO_SIGN_IN.loginName,
-        name: 'Administrator',
+        name: 'Kelvin Lau',
         password_hash: adminHash,
         role_id: adminRole1.id,
         is_owner: 1,
@@ -194,21 +214,44 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
       .values({
         ...adminDefaults,
         merchant_id: m1.id,
-        person_id: null,
+        person_id: memberPerson.id,
         login_name: DEMO_OPERATOR.loginName,
-        name: 'Customer service desk',
+        name: 'Mei Chan',
         password_hash: operatorHash,
         role_id: csRole.id,
         is_owner: 0,
         all_gateways: 0,
         email: 'support@harbourline-trading.example',
-        mobile: '',
+        mobile: '+85291234568',
         created_at: now - 200 * DAY_MS,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // An old login without a person: signing in with it leads to the account-upgrade notice.
+    const legacy = await trx
+      .insertInto('admins')
+      .values({
+        ...adminDefaults,
+        merchant_id: m1.id,
+        person_id: null,
+        login_name: DEMO_LEGACY.loginName,
+        name: 'Night shift desk',
+        password_hash: legacyHash,
+        role_id: csRole.id,
+        is_owner: 0,
+        all_gateways: 0,
+        email: '',
+        mobile: '',
+        created_at: now - 300 * DAY_MS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const usdGateway = gateways.find((g) => g.gateway_no === '10010001');
-    if (usdGateway) await trx.insertInto('admin_gateways').values({ admin_id: operator.id, gateway_id: usdGateway.id }).execute();
+    if (usdGateway)
+      await trx
+        .insertInto('admin_gateways')
+        .values([operator.id, legacy.id].map((adminId) => ({ admin_id: adminId, gateway_id: usdGateway.id })))
+        .execute();
 
     // Merchant 100002: a second business of the same person, so there is an account to switch to.
     const m2 = await trx
@@ -259,7 +302,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
         merchant_id: m2.id,
         person_id: person.id,
         login_name: DEMO_SIGN_IN.loginName,
-        name: 'Administrator',
+        name: 'Kelvin Lau',
         password_hash: adminHash,
         role_id: adminRole2.id,
         is_owner: 1,
