@@ -67,8 +67,17 @@ const zhCn = {
   'trade.refundStatus.0': '未退款',
   'trade.refundStatus.1': '已退款',
   ...appealStatusCells('zhCn'),
-  'trade.flag.0': '否',
-  'trade.flag.1': '是',
+  'trade.chargebackFlag.0': '无',
+  'trade.chargebackFlag.1': '拒付',
+  'trade.retrievalFlag.0': '无',
+  'trade.retrievalFlag.1': '已调单',
+  'trade.alertFlag.0': '未预警',
+  'trade.alertFlag.1': '已预警',
+  'cardScheme.VISA': 'Visa',
+  'cardScheme.MASTERCARD': 'Mastercard',
+  'cardScheme.JCB': 'JCB',
+  'cardScheme.AMEX': 'American Express',
+  'cardScheme.UNIONPAY': '银联',
 };
 
 type Key = keyof typeof zhCn;
@@ -120,8 +129,17 @@ const zhHk: Record<Key, string> = {
   'trade.refundStatus.0': '未退款',
   'trade.refundStatus.1': '已退款',
   ...appealStatusCells('zhHk'),
-  'trade.flag.0': '否',
-  'trade.flag.1': '是',
+  'trade.chargebackFlag.0': '無',
+  'trade.chargebackFlag.1': '拒付',
+  'trade.retrievalFlag.0': '無',
+  'trade.retrievalFlag.1': '已調單',
+  'trade.alertFlag.0': '未預警',
+  'trade.alertFlag.1': '已預警',
+  'cardScheme.VISA': 'Visa',
+  'cardScheme.MASTERCARD': 'Mastercard',
+  'cardScheme.JCB': 'JCB',
+  'cardScheme.AMEX': 'American Express',
+  'cardScheme.UNIONPAY': '銀聯',
 };
 
 const en: Record<Key, string> = {
@@ -171,8 +189,17 @@ const en: Record<Key, string> = {
   'trade.refundStatus.0': 'Not refunded',
   'trade.refundStatus.1': 'Refunded',
   ...appealStatusCells('en'),
-  'trade.flag.0': 'No',
-  'trade.flag.1': 'Yes',
+  'trade.chargebackFlag.0': 'None',
+  'trade.chargebackFlag.1': 'Chargeback',
+  'trade.retrievalFlag.0': 'None',
+  'trade.retrievalFlag.1': 'Retrieved',
+  'trade.alertFlag.0': 'Not alerted',
+  'trade.alertFlag.1': 'Alerted',
+  'cardScheme.VISA': 'Visa',
+  'cardScheme.MASTERCARD': 'Mastercard',
+  'cardScheme.JCB': 'JCB',
+  'cardScheme.AMEX': 'American Express',
+  'cardScheme.UNIONPAY': 'UnionPay',
 };
 
 export const TRANSACTION_MESSAGES = { zhCn, zhHk, en };
