@@ -1,6 +1,7 @@
 import { Card, Empty, Progress, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatBp, type TMonitoringProgramStatus } from '@mbo/shared/reports';
+import { formatCount } from '../../../platform/format';
 import { useMonitoring } from '../api/get-monitoring';
 
 const LEVEL_COLORS: Record<string, string> = { warning: 'warning', excessive: 'error', highExcessive: 'magenta' };
@@ -40,7 +41,7 @@ function ProgramCard({ p }: { p: TMonitoringProgramStatus }) {
         <div key={which}>
           <div className="mbo-monitoring__figures">
             {t(`monitoring.${which}`)}: <strong data-testid={`monitoring-${p.program}-${which}`}>{formatBp(p[which].ratioBp)}</strong> (
-            {p[which].count} / {p[which].base}) {which === 'projected' && <LevelTag level={p.projected.level} />}
+            {formatCount(p[which].count)} / {formatCount(p[which].base)}) {which === 'projected' && <LevelTag level={p.projected.level} />}
           </div>
           <div className="mbo-monitoring__gauge">
             <Progress percent={pct(p[which].ratioBp)} showInfo={false} status={p[which].level ? 'exception' : 'normal'} />
@@ -56,10 +57,10 @@ function ProgramCard({ p }: { p: TMonitoringProgramStatus }) {
         {p.thresholds.map((x) => (
           <div key={x.level}>
             {t(`monitoring.level.${x.level}`)}: ≥ {formatBp(x.ratioBp)}
-            {x.minCount > 0 ? `, ${t('monitoring.minCount', { count: x.minCount })}` : ''}
+            {x.minCount > 0 ? `, ${t('monitoring.minCount', { count: formatCount(x.minCount) })}` : ''}
           </div>
         ))}
-        {p.program === 'vamp' && <div>{t('monitoring.rdrExcluded', { count: p.parts.rdrExcluded ?? 0 })}</div>}
+        {p.program === 'vamp' && <div>{t('monitoring.rdrExcluded', { count: formatCount(p.parts.rdrExcluded ?? 0) })}</div>}
       </div>
     </Card>
   );
