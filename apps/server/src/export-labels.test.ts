@@ -38,6 +38,9 @@ const ENUMS: [server: string, web: string][] = [
   ['disputeKind', 'tradeEnum.disputeKind'],
   ['processingType', 'tradeEnum.processingType'],
   ['appealStatus', 'tradeEnum.appealStatus'],
+  // Gateway texts (response messages, risk rules) in the reader's language, as on screen.
+  ['riskRule', 'tradeEnum.riskRule'],
+  ['gatewayText', 'gatewayText'],
 ];
 
 /** Headers that say more than the screen's short title on purpose (the file has both currencies side by side). */

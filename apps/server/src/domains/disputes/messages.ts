@@ -162,7 +162,7 @@ const en: Record<Key, string> = {
   'disputeCol.chargebackAmount': 'Actual chargeback amount',
   'disputeCol.appealAmount': 'Appeal amount',
   'disputeCol.alertAmount': 'Alert amount',
-  'disputeCol.settleBatch': 'Make-up settlement batch',
+  'disputeCol.settleBatch': 'Supplementary settlement batch',
   'disputeCol.reasonCode': 'Reason code',
   'disputeCol.reason': 'Reason',
   'disputeCol.replyDeadline': 'Reply deadline',
