@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/passwords';
 import { DAY_MS } from '../../platform/time';
 import { ensureCurrencies } from './currencies';
 import { ANNOUNCEMENTS, REMINDERS } from './demo-content';
+import { seedKycProfiles } from './demo-kyc';
 import { seedMerchantDetails } from './demo-merchant-details';
 import { createAdministratorRole } from '../../domains/system/repository';
 import { builtInRoleNames } from '../../domains/system/roles';
@@ -334,6 +335,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
   });
 
   await seedMerchantDetails(db, now);
+  await seedKycProfiles(db, now);
 
   const chosen = trade.merchantNo ? plans.filter((p) => p.merchantNo === trade.merchantNo) : plans;
   if (trade.merchantNo && chosen.length === 0) throw new Error(`no demo merchant ${trade.merchantNo} (100001 or 100002)`);
@@ -348,6 +350,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
       'merchant 100001 Harbourline Trading Co., Ltd. (active, 7 modules, gateways 10010001 USD, 10010002 EUR, 10010003 GBP)',
       `  admin    ${DEMO_SIGN_IN.loginName} / ${DEMO_SIGN_IN.password}  (owner, administrator role, all gateways)`,
       `  member   ${DEMO_OPERATOR.loginName} / ${DEMO_OPERATOR.password}  (customer service role, gateway 10010001 only)`,
+      `  legacy   ${DEMO_LEGACY.loginName} / ${DEMO_LEGACY.password}  (old login without email and mobile: shows the account-upgrade notice)`,
       'merchant 100002 Harbourline Digital Services Ltd. (active, gateway 10020001 HKD)',
       `  admin    ${DEMO_SIGN_IN.loginName} / ${DEMO_SIGN_IN.password}  (same person as 100001 admin: switch business works)`,
       `announcements: ${ANNOUNCEMENTS.length} (all merchants); reminders: ${REMINDERS.length} for 100001 (two scoped to their gateway)`,

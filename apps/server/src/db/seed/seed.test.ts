@@ -53,6 +53,18 @@ describe('demo seed', () => {
     expect(d.kycInfo).toMatchObject({ currBusinessStatus: 40, requires2FA: 0, isInitialLogin: 0 });
 
     const token = d.token;
+    // The approved business profile is there to be read (not a blank, editable wizard).
+    const draft = await call<{ reviewState: string; editable: boolean; data: { business?: { legalName?: string } } }>(
+      app,
+      OnboardingPath.kycDraft,
+      {
+        token,
+        query: { businessId: String(d.kycInfo?.currBusinessId) },
+      },
+    );
+    expect(draft.body.data).toMatchObject({ reviewState: 'approved', editable: false });
+    expect(draft.body.data.data.business?.legalName).toBe('Harbourline Trading Co., Ltd.');
+
     const reminders = await call<unknown[]>(app, ApiPath.reminders, { token });
     expect(reminders.body.data).toHaveLength(3);
     const news = await call<{ total: number }>(app, ApiPath.announcements, { token });

@@ -25,10 +25,35 @@ export function LevelTag({ level }: { level: string | null }) {
   );
 }
 
+/** Min distance, in % of the gauge, between two threshold labels on one line (a label is about "1.50%" wide). */
+const LABEL_GAP_PCT = 16;
+
+/**
+ * The line each threshold label goes on: a label too close to the previous one on a line moves to the
+ * next line, so "1.00%" and "1.50%" never overlap on a narrow screen.
+ */
+export function labelRows(positionsPct: readonly number[], widthPx: number): number[] {
+  const gap = Math.max(LABEL_GAP_PCT, (42 / Math.max(widthPx, 1)) * 100);
+  const lastOnRow: number[] = [];
+  return positionsPct.map((left) => {
+    let row = lastOnRow.findIndex((prev) => left - prev >= gap);
+    if (row === -1) row = lastOnRow.length;
+    lastOnRow[row] = left;
+    return row;
+  });
+}
+
 function ProgramCard({ p }: { p: TMonitoringProgramStatus }) {
   const { t } = useTranslation();
   const scale = scaleOf(p);
   const pct = (bp: number | null) => Math.min(100, ((bp ?? 0) * 100) / scale);
+  const marks = [...p.thresholds].sort((a, b) => a.ratioBp - b.ratioBp);
+  // A gauge is at most about 320 px wide in its card; on a phone less. Rows are decided for the narrower case.
+  const rows = labelRows(
+    marks.map((x) => (x.ratioBp * 100) / scale),
+    280,
+  );
+  const rowCount = Math.max(1, ...rows.map((r) => r + 1));
   return (
     <Card
       size="small"
@@ -43,11 +68,13 @@ function ProgramCard({ p }: { p: TMonitoringProgramStatus }) {
             {t(`monitoring.${which}`)}: <strong data-testid={`monitoring-${p.program}-${which}`}>{formatBp(p[which].ratioBp)}</strong> (
             {formatCount(p[which].count)} / {formatCount(p[which].base)}) {which === 'projected' && <LevelTag level={p.projected.level} />}
           </div>
-          <div className="mbo-monitoring__gauge">
+          <div className="mbo-monitoring__gauge" style={{ marginBottom: 6 + rowCount * 13 }}>
             <Progress percent={pct(p[which].ratioBp)} showInfo={false} status={p[which].level ? 'exception' : 'normal'} />
-            {p.thresholds.map((x) => (
+            {marks.map((x, i) => (
               <span key={x.level} className="mbo-monitoring__mark" style={{ left: `${(x.ratioBp * 100) / scale}%` }}>
-                <span className="mbo-monitoring__mark-label">{formatBp(x.ratioBp)}</span>
+                <span className="mbo-monitoring__mark-label" style={{ top: 14 + (rows[i] ?? 0) * 13 }} data-testid="threshold-label">
+                  {formatBp(x.ratioBp)}
+                </span>
               </span>
             ))}
           </div>
