@@ -68,11 +68,11 @@ function ProgramCard({ p }: { p: TMonitoringProgramStatus }) {
             {t(`monitoring.${which}`)}: <strong data-testid={`monitoring-${p.program}-${which}`}>{formatBp(p[which].ratioBp)}</strong> (
             {formatCount(p[which].count)} / {formatCount(p[which].base)}) {which === 'projected' && <LevelTag level={p.projected.level} />}
           </div>
-          <div className="mbo-monitoring__gauge" style={{ marginBottom: 6 + rowCount * 13 }}>
+          <div className="mbo-monitoring__gauge" style={{ marginBottom: 6 + rowCount * 14 }}>
             <Progress percent={pct(p[which].ratioBp)} showInfo={false} status={p[which].level ? 'exception' : 'normal'} />
             {marks.map((x, i) => (
               <span key={x.level} className="mbo-monitoring__mark" style={{ left: `${(x.ratioBp * 100) / scale}%` }}>
-                <span className="mbo-monitoring__mark-label" style={{ top: 14 + (rows[i] ?? 0) * 13 }} data-testid="threshold-label">
+                <span className="mbo-monitoring__mark-label" style={{ top: 14 + (rows[i] ?? 0) * 14 }} data-testid="threshold-label">
                   {formatBp(x.ratioBp)}
                 </span>
               </span>
