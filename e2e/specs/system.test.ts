@@ -88,9 +88,9 @@ describe('system management journey', () => {
     for (const title of modules) await member.locator('.ant-menu-submenu-title', { hasText: title.trim() }).click();
     await member.getByTestId('menu-/merchant/showMerchantDetails').waitFor();
     const sidebar = await member.getByTestId('sidebar').innerText();
-    expect(sidebar).toContain('Refund query');
+    expect(sidebar).toContain('Refunds');
     expect(sidebar).toContain('Merchant details');
-    for (const hidden of ['Formal transactions', 'Administrators', 'Roles', 'Operation log']) expect(sidebar).not.toContain(hidden);
+    for (const hidden of ['Live transactions', 'Administrators', 'Roles', 'Operation log']) expect(sidebar).not.toContain(hidden);
     await openMenu(member, '/merchant/showMerchantDetails');
     await expect.poll(() => rowsText(member, 'merchant-gateways')).toContain('10010002');
     const gateways = await rowsText(member, 'merchant-gateways');

@@ -49,7 +49,7 @@ describe('transactions, refunds and disputes as a merchant uses them', () => {
     const page = await context.newPage();
     await signIn(page);
 
-    await openMenu(page, 'Transactions', 'Formal transactions');
+    await openMenu(page, 'Transactions', 'Live transactions');
     await page.waitForURL((u) => u.pathname === '/merTradeMgr/initTradeRecordPage');
     await page.getByTestId('filter-merchantOrderNo').fill(order);
     await page.getByTestId('filter-search').click();
@@ -168,7 +168,7 @@ describe('transactions, refunds and disputes as a merchant uses them', () => {
     const context = await newContext({ language: 'en' });
     const page = await context.newPage();
     await signIn(page);
-    await openMenu(page, 'Transactions', 'Trade daily report');
+    await openMenu(page, 'Transactions', 'Daily trade report');
     await page.waitForURL((u) => u.pathname === '/tradeDailyReport/showTradeDaily');
     await page.getByTestId('daily-table').waitFor();
 

@@ -129,6 +129,7 @@ export type LoginData = {
   userInfo: {
     adminId: number;
     loginName: string;
+    name: string;
     merchantNo: string;
     merchantName: string;
     permissions: string[];

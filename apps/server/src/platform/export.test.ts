@@ -1,7 +1,16 @@
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, createTimeFormatter, csvLine, neutralizeFormula, writeCsv, writeXlsx, type ExportColumn } from './export';
+import {
+  contentDisposition,
+  createTimeFormatter,
+  csvLine,
+  exportCells,
+  neutralizeFormula,
+  writeCsv,
+  writeXlsx,
+  type ExportColumn,
+} from './export';
 
 type Row = { n: number; text: string };
 
@@ -11,7 +20,7 @@ const columns: ExportColumn<Row>[] = [
   { header: 'Empty', value: () => null },
 ];
 
-async function* batchesOf(rows: Row[], size: number): AsyncGenerator<Row[]> {
+async function* batchesOf<T>(rows: T[], size: number): AsyncGenerator<T[]> {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }
 
@@ -84,6 +93,63 @@ describe('XLSX', () => {
     expect(wb.worksheets[0]!.getCell('B2').type).toBe(ExcelJS.ValueType.String);
     expect(wb.worksheets[0]!.getCell('A2').value).toBe(0);
     expect(wb.worksheets[2]!.getCell('B2').value).toBe('r6');
+  });
+});
+
+describe('numbers a spreadsheet can add up', () => {
+  type Sale = { minor: number; currency: string; bp: number | null; at: number; n: number; legacy: string };
+  const c = exportCells('en', 'Asia/Shanghai');
+  const saleColumns: ExportColumn<Sale>[] = [
+    { header: 'Amount', value: (r) => c.money(r.minor, r.currency) },
+    { header: 'Rate', value: (r) => c.percent(r.bp) },
+    { header: 'Time', value: (r) => c.time(r.at) },
+    { header: 'Count', value: (r) => c.count(r.n) },
+    // A column that still returns text can ask for a number format.
+    { header: 'Legacy', value: (r) => r.legacy, format: 'amount2' },
+    { header: 'Scheme', value: () => c.label('cardScheme', 'VISA') },
+  ];
+  const sales: Sale[] = [
+    { minor: 3450, currency: 'USD', bp: 7234, at: Date.UTC(2026, 4, 1, 2, 0, 0), n: 88547, legacy: '1,234.50' },
+    { minor: -1205, currency: 'USD', bp: null, at: Date.UTC(2026, 4, 1, 2, 0, 0), n: 1, legacy: 'n/a' },
+    { minor: 5000, currency: 'JPY', bp: 5, at: Date.UTC(2026, 4, 1, 2, 0, 0), n: 1, legacy: '-3' },
+  ];
+
+  it('writes amounts, rates, times and counts as numbers with formats in XLSX', async () => {
+    const sink = slowSink();
+    const done = finished(sink.stream);
+    await writeXlsx(sink.stream, { columns: saleColumns, batches: batchesOf(sales, 2) });
+    await done;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(sink.chunks) as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.getCell('A2').value).toBe(34.5);
+    expect(sheet.getCell('A2').numFmt).toBe('#,##0.00');
+    expect(sheet.getCell('A3').value).toBe(-12.05);
+    expect(sheet.getCell('A4').value).toBe(5000);
+    expect(sheet.getCell('A4').numFmt).toBe('#,##0');
+    expect(sheet.getCell('B2').value).toBeCloseTo(0.7234, 10);
+    expect(sheet.getCell('B2').numFmt).toBe('0.00%');
+    expect(sheet.getCell('B3').value).toBeNull();
+    // 10:00 in Shanghai, read back as a date (ExcelJS gives the wall clock as UTC).
+    expect(sheet.getCell('C2').value).toEqual(new Date(Date.UTC(2026, 4, 1, 10, 0, 0)));
+    expect(sheet.getCell('C2').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getCell('D2').value).toBe(88547);
+    expect(sheet.getCell('D2').numFmt).toBe('#,##0');
+    expect(sheet.getCell('E2').value).toBe(1234.5);
+    expect(sheet.getCell('E3').value).toBe('n/a');
+    expect(sheet.getCell('E4').value).toBe(-3);
+    expect(sheet.getCell('A1').font?.bold).toBe(true);
+  });
+
+  it('keeps the exact texts in CSV', async () => {
+    const sink = slowSink();
+    const done = finished(sink.stream);
+    await writeCsv(sink.stream, { columns: saleColumns, batches: batchesOf(sales, 5) });
+    await done;
+    const lines = Buffer.concat(sink.chunks).toString('utf8').slice(1).split('\r\n');
+    expect(lines[1]).toBe('34.50,72.34%,2026-05-01 10:00:00,88547,"1,234.50",VISA');
+    expect(lines[2]).toBe('-12.05,,2026-05-01 10:00:00,1,n/a,VISA');
+    expect(lines[3]).toBe('5000,0.05%,2026-05-01 10:00:00,1,-3,VISA');
   });
 });
 

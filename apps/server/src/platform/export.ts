@@ -32,7 +32,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TLanguage } from '@mbo/shared/i18n';
 import type { TExportFormat } from '@mbo/shared/list';
-import { toMajorString } from '@mbo/shared/money';
+import { minorUnitsOf, toMajorString } from '@mbo/shared/money';
+import { formatBp } from '@mbo/shared/reports';
 import type { TPermission } from '@mbo/shared/permissions';
 import type { Db } from '../db/database';
 import { translate } from './i18n';
@@ -41,9 +42,27 @@ import type { MessageKey } from './messages';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
 import { zoneOffsetMs } from './time';
-import { XlsxStreamWriter } from './xlsx-writer';
+import { XLSX_STYLE, XlsxStreamWriter, type XlsxCell, type XlsxStyle } from './xlsx-writer';
 
-export type ExportCell = string | number | null;
+/** How a number reads in a spreadsheet. */
+export type CellFormat = 'integer' | 'amount0' | 'amount2' | 'amount3' | 'percent' | 'dateTime' | 'date';
+
+/**
+ * A number with its exact text: CSV writes `text`, XLSX writes `value` with the format. `toString`
+ * gives the text, so code that used the helpers' former text results in a template still reads right.
+ */
+export class NumberCell {
+  constructor(
+    readonly value: number,
+    readonly format: CellFormat,
+    readonly text: string,
+  ) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+export type ExportCell = string | number | null | NumberCell;
 
 const QUARTER_HOUR_MS = 900_000;
 
@@ -53,6 +72,15 @@ const QUARTER_HOUR_MS = 900_000;
  * quarter-hour boundaries, so it is looked up once per quarter hour and the rest is date arithmetic.
  */
 export function createTimeFormatter(timezone: string): (ms: number) => string {
+  const local = createLocalClock(timezone);
+  return (ms) => {
+    const iso = new Date(local(ms)).toISOString();
+    return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  };
+}
+
+/** Epoch ms shifted to the wall clock of `timezone` (read with UTC getters), the zone offset cached per quarter hour. */
+function createLocalClock(timezone: string): (ms: number) => number {
   const offsets = new Map<number, number>();
   return (ms) => {
     const bucket = Math.floor(ms / QUARTER_HOUR_MS);
@@ -62,11 +90,29 @@ export function createTimeFormatter(timezone: string): (ms: number) => string {
       if (offsets.size > 10_000) offsets.clear();
       offsets.set(bucket, offset);
     }
-    const iso = new Date(ms + offset).toISOString();
-    return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+    return ms + offset;
   };
 }
-export type ExportColumn<Row> = { header: string; value: (row: Row) => ExportCell };
+
+const DAY_MS = 86_400_000;
+/** Spreadsheet serial day number of 1970-01-01 (the 1900 date system). */
+const EPOCH_SERIAL = 25_569;
+
+/** A wall-clock time (ms read with UTC getters) as a spreadsheet serial date. */
+function serialOf(localMs: number): number {
+  return localMs / DAY_MS + EPOCH_SERIAL;
+}
+
+export type ExportColumn<Row> = {
+  header: string;
+  value: (row: Row) => ExportCell;
+  /**
+   * Optional: how XLSX shows this column's plain numbers or numeric text ("12.50", "72.34%",
+   * "2026-05-01", "2026-05-01 10:00:00"): written as a number with this format. Without it a
+   * plain number is a number and text stays text, as before.
+   */
+  format?: CellFormat;
+};
 export type ExportFormat = TExportFormat;
 
 export type ExportSpec<Row> = {
@@ -105,6 +151,7 @@ const CSV_SPECIAL = /^[=+\-@\t\r]|[",\r\n]/;
 function csvCell(value: ExportCell): string {
   if (value === null) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (value instanceof NumberCell) return value.text;
   if (!CSV_SPECIAL.test(value)) return value;
   const text = neutralizeFormula(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -115,10 +162,51 @@ function csvCell(value: ExportCell): string {
  * writer puts every text into an inline string cell, which a spreadsheet shows as the text it is,
  * "=1+1" included. An apostrophe, the CSV guard, would show up as part of the cell's text here.
  */
-function xlsxCell(value: ExportCell): string | number | null {
+const STYLE_OF: Record<CellFormat, XlsxStyle> = {
+  integer: XLSX_STYLE.integer,
+  amount0: XLSX_STYLE.amount0,
+  amount2: XLSX_STYLE.amount2,
+  amount3: XLSX_STYLE.amount3,
+  percent: XLSX_STYLE.percent,
+  dateTime: XLSX_STYLE.dateTime,
+  date: XLSX_STYLE.date,
+};
+
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+const PERCENT_TEXT = /^[+-]?\d+(\.\d+)?%$/;
+
+/** A column's numeric text as the number a spreadsheet should hold, or null when it is not one. */
+function numberOfText(text: string, format: CellFormat): number | null {
+  if (format === 'date' || format === 'dateTime') {
+    const m = DATE_TEXT.exec(text);
+    if (!m) return null;
+    return serialOf(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)));
+  }
+  if (format === 'percent' && PERCENT_TEXT.test(text)) return Number(text.slice(0, -1)) / 100;
+  const plain = text.replace(/,/g, '');
+  return PLAIN_NUMBER.test(plain) ? Number(plain) : null;
+}
+
+function xlsxCell(value: ExportCell, format: CellFormat | undefined): XlsxCell {
   if (value === null) return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value instanceof NumberCell) return Number.isFinite(value.value) ? { v: value.value, s: STYLE_OF[value.format] } : value.text;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    return format ? { v: value, s: STYLE_OF[format] } : value;
+  }
+  if (format) {
+    const n = numberOfText(value, format);
+    if (n !== null) return { v: n, s: STYLE_OF[format] };
+  }
   return value;
+}
+
+/** Column width in characters: East Asian characters count double; a date or amount column is at least as wide as its values. */
+function columnWidth(header: string, format: CellFormat | undefined): number {
+  let w = 0;
+  for (const ch of header) w += /[\u1100-\uffff]/.test(ch) ? 2 : 1;
+  const least = format === 'dateTime' ? 20 : format === 'date' ? 12 : 14;
+  return Math.max(w + 2, least);
 }
 
 export function csvLine(cells: readonly ExportCell[]): string {
@@ -170,21 +258,23 @@ export async function writeXlsx<Row>(out: Writable, spec: Omit<ExportSpec<Row>, 
   const book = new XlsxStreamWriter(out, () => drained(out));
   const maxRows = spec.maxRowsPerSheet ?? XLSX_MAX_DATA_ROWS;
   const headers = spec.columns.map((c) => c.header);
+  const formats = spec.columns.map((c) => c.format);
+  const widths = spec.columns.map((c) => columnWidth(c.header, c.format));
   const prefix = spec.sheetName ?? 'Sheet';
   let sheetNo = 1;
-  await book.addSheet(prefix, headers.length);
-  await book.addRow(headers);
+  await book.addSheet(prefix, headers.length, widths);
+  await book.addRow(headers, { header: true });
   let inSheet = 0;
   for await (const batch of spec.batches) {
     if (out.destroyed) throw new Error('export stream closed before the file was complete');
     for (const row of batch) {
       if (inSheet === maxRows) {
         sheetNo += 1;
-        await book.addSheet(`${prefix} ${sheetNo}`, headers.length);
-        await book.addRow(headers);
+        await book.addSheet(`${prefix} ${sheetNo}`, headers.length, widths);
+        await book.addRow(headers, { header: true });
         inSheet = 0;
       }
-      const full = book.addRow(spec.columns.map((c) => xlsxCell(c.value(row))));
+      const full = book.addRow(spec.columns.map((c, i) => xlsxCell(c.value(row), formats[i])));
       if (full) await full;
       inSheet += 1;
     }
@@ -214,24 +304,55 @@ export function sendExport<Row>(reply: FastifyReply, spec: ExportSpec<Row>): Fas
 export type ExportCells = {
   /** A catalog text in the export's language (column headers). */
   text: (key: MessageKey) => string;
-  /** "YYYY-MM-DD HH:mm:ss" in the caller's timezone; no time stays an empty cell. */
-  time: (ms: number | null) => string | null;
+  /** "YYYY-MM-DD HH:mm:ss" in the caller's timezone (a date-time cell in XLSX); no time stays an empty cell. */
+  time: (ms: number | null) => NumberCell | null;
   /**
    * The label of an enum code (`label('refundStatus', 3)` reads `refundStatus.3`), each code translated
    * once per export: translating each of a million cells would cost seconds. A code without a label
-   * shows the code.
+   * shows the code (so `label('cardScheme', 'VISA')` reads "Visa" where the catalog says so).
    */
-  label: (prefix: string, code: number) => string;
-  /** Minor units as exact major-unit text ("12.50"): a float cell would lose precision. */
-  money: (minor: number, currency: string) => string;
+  label: (prefix: string, code: number | string) => string;
+  /**
+   * Minor units as an amount: exact major-unit text in CSV ("12.50"), a number with the currency's
+   * decimals in XLSX (#,##0.00), so a column adds up.
+   */
+  money: (minor: number, currency: string) => NumberCell;
+  /** A rate in basis points: "72.34%" in CSV, 0.7234 shown as 0.00% in XLSX; no rate stays empty. */
+  percent: (bp: number | null) => NumberCell | null;
+  /** A count: a number shown with thousands separators in XLSX. */
+  count: (n: number) => NumberCell;
 };
 
+const AMOUNT_FORMATS: readonly CellFormat[] = ['amount0', 'amount0', 'amount2', 'amount3'];
+
+/** The amount format of a currency's decimals. */
+export function amountFormat(currency: string): CellFormat {
+  return AMOUNT_FORMATS[minorUnitsOf(currency)] ?? 'amount2';
+}
+
+/** Minor units as an amount cell (exact text, number with the currency's decimals). */
+export function moneyCell(minor: number, currency: string): NumberCell {
+  const text = toMajorString(Number(minor), currency);
+  return new NumberCell(Number(text), amountFormat(currency), text);
+}
+
+/** Basis points as a percent cell ("72.34%" / 0.7234). */
+export function percentCell(bp: number | null): NumberCell | null {
+  if (bp === null) return null;
+  return new NumberCell(Number(bp) / 10_000, 'percent', formatBp(Number(bp)));
+}
+
 export function exportCells(lang: TLanguage, timezone: string): ExportCells {
-  const format = createTimeFormatter(timezone);
-  const enums = new Map<string, Map<number, string>>();
+  const local = createLocalClock(timezone);
+  const timeCell = (ms: number): NumberCell => {
+    const at = local(ms);
+    const iso = new Date(at).toISOString();
+    return new NumberCell(serialOf(at), 'dateTime', `${iso.slice(0, 10)} ${iso.slice(11, 19)}`);
+  };
+  const enums = new Map<string, Map<number | string, string>>();
   return {
     text: (key) => translate(lang, key),
-    time: (ms) => (ms === null ? null : format(Number(ms))),
+    time: (ms) => (ms === null ? null : timeCell(Number(ms))),
     label: (prefix, code) => {
       let labels = enums.get(prefix);
       if (labels === undefined) {
@@ -247,7 +368,9 @@ export function exportCells(lang: TLanguage, timezone: string): ExportCells {
       }
       return text;
     },
-    money: (minor, currency) => toMajorString(Number(minor), currency),
+    money: moneyCell,
+    percent: percentCell,
+    count: (n) => new NumberCell(Number(n), 'integer', String(Number(n))),
   };
 }
 

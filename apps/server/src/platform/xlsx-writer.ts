@@ -2,8 +2,9 @@ import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
 import type { Writable } from 'node:stream';
 
 /**
- * A minimal streaming XLSX (Office Open XML spreadsheet) writer: inline strings and numbers only, no
- * styles, no shared strings, so memory stays flat and a million rows go out as fast as deflate runs.
+ * A minimal streaming XLSX (Office Open XML spreadsheet) writer: inline strings and numbers with a
+ * fixed set of number formats (XLSX_STYLE), no shared strings, so memory stays flat and a million
+ * rows go out as fast as deflate runs.
  * A general library builds a cell object per cell and costs several times more per row.
  *
  * The file is a ZIP archive written front to back: each entry is a local header with a "data
@@ -12,7 +13,42 @@ import type { Writable } from 'node:stream';
  * the 4 GiB ZIP limit (checked anyway).
  */
 
-export type XlsxCell = string | number | null;
+/**
+ * The fixed cell styles of every workbook (xl/styles.xml below): a number keeps its full value and
+ * the style only decides how it reads, so a spreadsheet adds up amounts and averages rates.
+ */
+export const XLSX_STYLE = {
+  plain: 0,
+  header: 1,
+  integer: 2, // #,##0
+  amount0: 3, // #,##0 (currencies without minor units)
+  amount2: 4, // #,##0.00
+  amount3: 5, // #,##0.000
+  percent: 6, // 0.00%
+  dateTime: 7, // yyyy-mm-dd hh:mm:ss
+  date: 8, // yyyy-mm-dd
+} as const;
+export type XlsxStyle = (typeof XLSX_STYLE)[keyof typeof XLSX_STYLE];
+
+/** A number shown with one of the styles above (dates are serial day numbers). */
+export type XlsxStyledNumber = { readonly v: number; readonly s: XlsxStyle };
+export type XlsxCell = string | number | null | XlsxStyledNumber;
+
+const STYLES_XML =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+  '<numFmts count="3"><numFmt numFmtId="164" formatCode="#,##0.000"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/>' +
+  '<numFmt numFmtId="166" formatCode="yyyy-mm-dd"/></numFmts>' +
+  '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="9">' +
+  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+  [3, 3, 4, 164, 10, 165, 166]
+    .map((id) => `<xf numFmtId="${id}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`)
+    .join('') +
+  '</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
 
 type Entry = { name: Buffer; offset: number; crc: number; compressed: number; size: number };
 /** An entry being written: text goes into `deflate`; its output waits in `chunks` until forwarded in order. */
@@ -62,12 +98,13 @@ export function columnName(index: number): string {
 }
 
 /** A cell with its reference: empty cells are left out, so the next one must say where it is. */
-function cellXml(ref: string, value: XlsxCell): string {
+function cellXml(ref: string, value: XlsxCell, header: boolean): string {
   if (value === null || value === '') return '';
   if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : '';
+  if (typeof value === 'object') return Number.isFinite(value.v) ? `<c r="${ref}" s="${value.s}"><v>${value.v}</v></c>` : '';
   const text = escapeXml(value);
   const space = text.trim().length !== text.length ? ' xml:space="preserve"' : '';
-  return `<c r="${ref}" t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+  return `<c r="${ref}"${header ? ` s="${XLSX_STYLE.header}"` : ''} t="inlineStr"><is><t${space}>${text}</t></is></c>`;
 }
 
 export class XlsxStreamWriter {
@@ -168,17 +205,24 @@ export class XlsxStreamWriter {
     await this.closeEntry();
   }
 
-  /** Starts a new worksheet; the previous one is finished. */
-  async addSheet(name: string, columns: number): Promise<void> {
+  /**
+   * Starts a new worksheet; the previous one is finished. `widths` (characters, per column) set the
+   * column widths; with them the first row is taken as a header row and stays in view when scrolling.
+   */
+  async addSheet(name: string, columns: number, widths?: readonly number[]): Promise<void> {
     await this.endSheet();
     this.sheets.push(name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
     this.columnRefs = Array.from({ length: columns }, (_, i) => columnName(i));
     await this.openEntry(`xl/worksheets/sheet${this.sheets.length}.xml`);
     const cur = this.current;
+    const view = widths
+      ? '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+        `<cols>${widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${Math.min(80, Math.max(6, w))}" customWidth="1"/>`).join('')}</cols>`
+      : '';
     if (cur)
       cur.pending =
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+        `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${view}<sheetData>`;
   }
 
   /**
@@ -186,13 +230,14 @@ export class XlsxStreamWriter {
    * a row that fills the buffer returns a promise (await it: it waits for the reader), the others
    * return null, which saves a promise per row.
    */
-  addRow(cells: readonly XlsxCell[]): Promise<void> | null {
+  addRow(cells: readonly XlsxCell[], o: { header?: boolean } = {}): Promise<void> | null {
     const cur = this.current;
     if (!cur) throw new Error('addSheet first');
     cur.row += 1;
     const r = cur.row;
+    const header = o.header === true;
     let xml = `<row r="${r}">`;
-    for (let i = 0; i < cells.length; i++) xml += cellXml(`${this.columnRefs[i] ?? columnName(i)}${r}`, cells[i] ?? null);
+    for (let i = 0; i < cells.length; i++) xml += cellXml(`${this.columnRefs[i] ?? columnName(i)}${r}`, cells[i] ?? null, header);
     cur.pending += `${xml}</row>`;
     if (cur.pending.length < 262_144) return null;
     const text = cur.pending;
@@ -217,6 +262,7 @@ export class XlsxStreamWriter {
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
         '<Default Extension="xml" ContentType="application/xml"/>' +
         '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
         sheetIds
           .map(
             (i) =>
@@ -246,8 +292,10 @@ export class XlsxStreamWriter {
               `<Relationship Id="rId${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i}.xml"/>`,
           )
           .join('') +
+        `<Relationship Id="rId${sheetIds.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>` +
         '</Relationships>',
     );
+    await this.wholeEntry('xl/styles.xml', STYLES_XML);
 
     const start = this.offset;
     for (const e of this.entries) {

@@ -38,6 +38,41 @@ describe('locale files', () => {
     }
   });
 
+  /**
+   * Texts the same in every language on purpose: card-scheme and program names (brands) and
+   * abbreviations and units a Chinese screen writes in Latin letters too. Keep it short: anything
+   * else equal to English is an untranslated text.
+   */
+  const SAME_IN_EVERY_LANGUAGE_KEYS = [/^tradeEnum\.cardScheme\./, /^monitoring\.program\./];
+  const SAME_IN_EVERY_LANGUAGE_VALUES = new Set([
+    'VISA',
+    'Visa',
+    'Mastercard',
+    'JCB',
+    'AMEX',
+    'RDR',
+    'Ethoca',
+    'IP',
+    'URL',
+    'SWIFT',
+    'IBAN',
+    'PDF',
+    'ID',
+    'KYC',
+    'CRN',
+    'VAT',
+  ]);
+  const isLegitimatelySame = (key: string, value: string) =>
+    SAME_IN_EVERY_LANGUAGE_KEYS.some((re) => re.test(key)) ||
+    SAME_IN_EVERY_LANGUAGE_VALUES.has(value) ||
+    // Nothing to translate: numbers, placeholders, punctuation.
+    !/[A-Za-z]{2,}/.test(value.replace(/{{\s*\w+\s*}}/g, ''));
+
+  it.each(['zhCn', 'zhHk'] as const)('translate every English text in %s (a short allowlist of brands and codes aside)', (lang) => {
+    const untranslated = [...files[lang]].filter(([key, value]) => files.en.get(key) === value && !isLegitimatelySame(key, value));
+    expect(untranslated.map(([key, value]) => `${key}: ${value}`)).toEqual([]);
+  });
+
   it('are translations, not copies', () => {
     const keys = [...files.zhCn.keys()];
     const sameAsEnglish = keys.filter((key) => files.zhCn.get(key) === files.en.get(key));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatMoney, formatMoneyInteger, parseTime } from './format';
+import { formatCount, formatMoney, formatMoneyInteger, formatPercent, parseTime } from './format';
 import { setTimezoneId } from './timezone';
 
 describe('parseTime', () => {
@@ -86,5 +86,17 @@ describe('formatMoneyInteger', () => {
     expect(formatMoneyInteger(123401, { minorUnits: 2 })).toBe('1,235');
     expect(formatMoneyInteger(100000, { minorUnits: 2 })).toBe('1,000');
     expect(formatMoneyInteger(null)).toBe('');
+  });
+});
+
+describe('formatCount and formatPercent', () => {
+  it('groups thousands in counts like amounts, and gives rates two decimals and %', () => {
+    expect(formatCount(88547)).toBe('88,547');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(-5739)).toBe('-5,739');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(null)).toBe('');
+    expect(formatPercent(72.3)).toBe('72.30%');
+    expect(formatPercent(null)).toBe('-');
   });
 });

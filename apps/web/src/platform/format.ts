@@ -48,6 +48,19 @@ function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/** A count with thousands separators ("88,547"), like amounts; '' for empty input. */
+export function formatCount(value: number | string | null | undefined): string {
+  const n = readNumber(value);
+  if (n === null) return '';
+  const whole = Math.trunc(n);
+  return `${whole < 0 ? '-' : ''}${groupThousands(String(Math.abs(whole)))}`;
+}
+
+/** A percentage with two decimals ("72.34%") from a number of percent; '-' when there is none. */
+export function formatPercent(percent: number | null | undefined): string {
+  return percent === null || percent === undefined || !Number.isFinite(percent) ? '-' : `${percent.toFixed(2)}%`;
+}
+
 /** Rounds half away from zero at `decimals` places without binary floating-point surprises (1.005 -> 1.01). */
 function scaleToInteger(value: number, decimals: number): number {
   const sign = value < 0 ? -1 : 1;

@@ -3,6 +3,7 @@ import { Button, Card, Table, type TableColumnsType, type TableColumnType, type 
 import { useTranslation } from 'react-i18next';
 import { LIST_COUNT_CAP, type TListPage } from '@mbo/shared/list';
 import { ExportButtons } from './export-buttons';
+import { formatCount } from './format';
 import { FilterForm, type TFilterField } from './filter-form';
 import type { TFilterValues } from './list-url-state';
 import type { TListScreenState } from './list-screen';
@@ -78,7 +79,7 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
         <Pagination total={list.total} page={url.page} limit={url.limit} onChange={url.setPage} />
         {list.capped && (
           <div className="mbo-capped-note" data-testid="capped-note">
-            {t('list.capped', { cap: LIST_COUNT_CAP.toLocaleString('en-US') })}
+            {t('list.capped', { cap: formatCount(LIST_COUNT_CAP) })}
           </div>
         )}
         {p.footer}

@@ -26,6 +26,13 @@ afterEach(() => {
   setLanguage('zhCn');
 });
 
+describe('paging total', () => {
+  it('shows the count with thousands separators', () => {
+    renderPager({ total: 88547 });
+    expect(screen.getByText(/88,547/)).toBeTruthy();
+  });
+});
+
 describe('paging rules', () => {
   it('resets to page 1 after a size change when page × new size exceeds the total', () => {
     expect(nextPaging({ page: 3, limit: 20 }, { page: 3, size: 50 }, 100)).toEqual({ page: 1, limit: 50 });
@@ -53,7 +60,7 @@ describe('<Pagination>', () => {
   it('shows total, sizes and jumper by default and reports a page change with the limit', () => {
     setLanguage('en');
     const { onChange, container } = renderPager();
-    expect(screen.getByText('1000 in total')).toBeTruthy();
+    expect(screen.getByText('1,000 in total')).toBeTruthy();
     expect(container.querySelector('.ant-pagination-options-size-changer')).not.toBeNull();
     expect(container.querySelector('.ant-pagination-options-quick-jumper')).not.toBeNull();
     fireEvent.click(screen.getByTitle('11'));

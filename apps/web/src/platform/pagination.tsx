@@ -9,6 +9,7 @@ import {
   PAGER_COUNT_MOBILE,
   pageAfterSizeChange,
 } from '@mbo/shared/paging';
+import { formatCount } from './format';
 import { useIsMobile } from './use-is-mobile';
 import { scrollTo } from './scroll-to';
 import './pagination.css';
@@ -104,7 +105,7 @@ export function Pagination({
         showLessItems={showLessItemsFor(count)}
         showSizeChanger={parts.has('sizes')}
         showQuickJumper={parts.has('jumper')}
-        showTotal={parts.has('total') ? (value) => t('paging.total', { total: value }) : undefined}
+        showTotal={parts.has('total') ? (value) => t('paging.total', { total: formatCount(value) }) : undefined}
         itemRender={(_page, type, element) => {
           if (type === 'prev' && !parts.has('prev')) return null;
           if (type === 'next' && !parts.has('next')) return null;

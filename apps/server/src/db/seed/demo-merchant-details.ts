@@ -8,7 +8,7 @@ const DETAILS = [
   {
     merchantNo: '100001',
     values: {
-      contact: 'Store owner',
+      contact: 'Kelvin Lau',
       document_type: 'companyRegistration',
       document_no: 'HK-CR-2718281',
       industry: 'Apparel and accessories (online retail)',
@@ -43,7 +43,7 @@ const DETAILS = [
   {
     merchantNo: '100002',
     values: {
-      contact: 'Store owner',
+      contact: 'Kelvin Lau',
       document_type: 'businessLicence',
       document_no: 'HK-BR-3141592',
       industry: 'Digital goods and software',

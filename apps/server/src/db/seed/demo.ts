@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/passwords';
 import { DAY_MS } from '../../platform/time';
 import { ensureCurrencies } from './currencies';
 import { ANNOUNCEMENTS, REMINDERS } from './demo-content';
+import { seedKycProfiles } from './demo-kyc';
 import { seedMerchantDetails } from './demo-merchant-details';
 import { createAdministratorRole } from '../../domains/system/repository';
 import { builtInRoleNames } from '../../domains/system/roles';
@@ -15,6 +16,8 @@ import type { TradeMerchantPlan } from './trade-rows';
 /** Demo sign-in printed at start and in the README. */
 export const DEMO_SIGN_IN = { merchantNo: '100001', loginName: 'admin', password: 'Admin@2026' } as const;
 export const DEMO_OPERATOR = { merchantNo: '100001', loginName: 'operator', password: 'Operator@2026' } as const;
+/** A login from before accounts had a verified email and mobile: it shows the account-upgrade notice. */
+export const DEMO_LEGACY = { merchantNo: '100001', loginName: 'legacy', password: 'Legacy@2026' } as const;
 
 export type SeedSummary = { seeded: boolean; lines: string[] };
 
@@ -62,7 +65,11 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
   await ensureCurrencies(db);
   if (!(await isDatabaseEmpty(db))) return { seeded: false, lines: ['database already holds data: demo seed skipped'] };
 
-  const [adminHash, operatorHash] = await Promise.all([hashPassword(DEMO_SIGN_IN.password), hashPassword(DEMO_OPERATOR.password)]);
+  const [adminHash, operatorHash, legacyHash] = await Promise.all([
+    hashPassword(DEMO_SIGN_IN.password),
+    hashPassword(DEMO_OPERATOR.password),
+    hashPassword(DEMO_LEGACY.password),
+  ]);
 
   const plans: TradeMerchantPlan[] = [];
   await db.transaction().execute(async (trx) => {
@@ -71,11 +78,25 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
       .values({
         email: 'owner@harbourline-trading.example',
         mobile: '+85291234567',
-        name: 'Store owner',
+        name: 'Kelvin Lau',
         email_verified: 1,
         two_fa_enabled: 0,
         language: 'en',
         created_at: now - 400 * DAY_MS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The member has a person of their own (verified email and mobile), so the demo member reaches the dashboard.
+    const memberPerson = await trx
+      .insertInto('persons')
+      .values({
+        email: 'support@harbourline-trading.example',
+        mobile: '+85291234568',
+        name: 'Mei Chan',
+        email_verified: 1,
+        two_fa_enabled: 0,
+        language: 'en',
+        created_at: now - 200 * DAY_MS,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -179,7 +200,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
         merchant_id: m1.id,
         person_id: person.id,
         login_name: DEMO_SIGN_IN.loginName,
-        name: 'Administrator',
+        name: 'Kelvin Lau',
         password_hash: adminHash,
         role_id: adminRole1.id,
         is_owner: 1,
@@ -194,21 +215,44 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
       .values({
         ...adminDefaults,
         merchant_id: m1.id,
-        person_id: null,
+        person_id: memberPerson.id,
         login_name: DEMO_OPERATOR.loginName,
-        name: 'Customer service desk',
+        name: 'Mei Chan',
         password_hash: operatorHash,
         role_id: csRole.id,
         is_owner: 0,
         all_gateways: 0,
         email: 'support@harbourline-trading.example',
-        mobile: '',
+        mobile: '+85291234568',
         created_at: now - 200 * DAY_MS,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // An old login without a person: signing in with it leads to the account-upgrade notice.
+    const legacy = await trx
+      .insertInto('admins')
+      .values({
+        ...adminDefaults,
+        merchant_id: m1.id,
+        person_id: null,
+        login_name: DEMO_LEGACY.loginName,
+        name: 'Night shift desk',
+        password_hash: legacyHash,
+        role_id: csRole.id,
+        is_owner: 0,
+        all_gateways: 0,
+        email: '',
+        mobile: '',
+        created_at: now - 300 * DAY_MS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const usdGateway = gateways.find((g) => g.gateway_no === '10010001');
-    if (usdGateway) await trx.insertInto('admin_gateways').values({ admin_id: operator.id, gateway_id: usdGateway.id }).execute();
+    if (usdGateway)
+      await trx
+        .insertInto('admin_gateways')
+        .values([operator.id, legacy.id].map((adminId) => ({ admin_id: adminId, gateway_id: usdGateway.id })))
+        .execute();
 
     // Merchant 100002: a second business of the same person, so there is an account to switch to.
     const m2 = await trx
@@ -259,7 +303,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
         merchant_id: m2.id,
         person_id: person.id,
         login_name: DEMO_SIGN_IN.loginName,
-        name: 'Administrator',
+        name: 'Kelvin Lau',
         password_hash: adminHash,
         role_id: adminRole2.id,
         is_owner: 1,
@@ -291,6 +335,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
   });
 
   await seedMerchantDetails(db, now);
+  await seedKycProfiles(db, now);
 
   const chosen = trade.merchantNo ? plans.filter((p) => p.merchantNo === trade.merchantNo) : plans;
   if (trade.merchantNo && chosen.length === 0) throw new Error(`no demo merchant ${trade.merchantNo} (100001 or 100002)`);
@@ -305,6 +350,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
       'merchant 100001 Harbourline Trading Co., Ltd. (active, 7 modules, gateways 10010001 USD, 10010002 EUR, 10010003 GBP)',
       `  admin    ${DEMO_SIGN_IN.loginName} / ${DEMO_SIGN_IN.password}  (owner, administrator role, all gateways)`,
       `  member   ${DEMO_OPERATOR.loginName} / ${DEMO_OPERATOR.password}  (customer service role, gateway 10010001 only)`,
+      `  legacy   ${DEMO_LEGACY.loginName} / ${DEMO_LEGACY.password}  (old login without email and mobile: shows the account-upgrade notice)`,
       'merchant 100002 Harbourline Digital Services Ltd. (active, gateway 10020001 HKD)',
       `  admin    ${DEMO_SIGN_IN.loginName} / ${DEMO_SIGN_IN.password}  (same person as 100001 admin: switch business works)`,
       `announcements: ${ANNOUNCEMENTS.length} (all merchants); reminders: ${REMINDERS.length} for 100001 (two scoped to their gateway)`,

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '@mbo/shared/api-paths';
+import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { dropAllTables, migrateToLatest } from '../migrate';
 import { createTestDb, type TestDb } from '../../../test/test-db';
 import { call, login, type LoginData } from '../../../test/helpers';
-import { DEMO_OPERATOR, DEMO_SIGN_IN, isDatabaseEmpty, seedDemo } from './demo';
+import { DEMO_LEGACY, DEMO_OPERATOR, DEMO_SIGN_IN, isDatabaseEmpty, seedDemo } from './demo';
 
 let tdb: TestDb;
 let app: FastifyInstance;
@@ -52,6 +53,18 @@ describe('demo seed', () => {
     expect(d.kycInfo).toMatchObject({ currBusinessStatus: 40, requires2FA: 0, isInitialLogin: 0 });
 
     const token = d.token;
+    // The approved business profile is there to be read (not a blank, editable wizard).
+    const draft = await call<{ reviewState: string; editable: boolean; data: { business?: { legalName?: string } } }>(
+      app,
+      OnboardingPath.kycDraft,
+      {
+        token,
+        query: { businessId: String(d.kycInfo?.currBusinessId) },
+      },
+    );
+    expect(draft.body.data).toMatchObject({ reviewState: 'approved', editable: false });
+    expect(draft.body.data.data.business?.legalName).toBe('Harbourline Trading Co., Ltd.');
+
     const reminders = await call<unknown[]>(app, ApiPath.reminders, { token });
     expect(reminders.body.data).toHaveLength(3);
     const news = await call<{ total: number }>(app, ApiPath.announcements, { token });
@@ -67,7 +80,11 @@ describe('demo seed', () => {
     const res = await login(app, DEMO_OPERATOR.merchantNo, DEMO_OPERATOR.loginName, DEMO_OPERATOR.password);
     expect(res.body.code).toBe(0);
     const d = res.body.data;
-    expect(d.kycInfo).toBeNull();
+    // A person with a verified email and mobile: no account-upgrade notice, straight to the dashboard.
+    expect(d.kycInfo).toMatchObject({ currBusinessStatus: 40, requires2FA: 0 });
+    expect(d.userInfo.name).toBe('Mei Chan');
+    const account = await call<{ upgradeRequired: boolean }>(app, OnboardingPath.accountInfo, { token: d.token });
+    expect(account.body.data.upgradeRequired).toBe(false);
     expect(d.userInfo.accountType).toBe('member');
     expect(d.currencyList.map((c) => c.code)).toEqual(['USD']);
     expect(d.moduleList.map((m) => m.key)).toEqual(['transaction', 'system']);
@@ -81,6 +98,14 @@ describe('demo seed', () => {
     expect(texts).toHaveLength(2);
     expect(texts.some((c) => c.includes('10010002'))).toBe(false);
     expect(texts.some((c) => c.includes('10010001'))).toBe(true);
+  });
+
+  it('seeds an old login without email and mobile that is asked to upgrade', async () => {
+    const res = await login(app, DEMO_LEGACY.merchantNo, DEMO_LEGACY.loginName, DEMO_LEGACY.password);
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.kycInfo).toBeNull();
+    const account = await call<{ upgradeRequired: boolean }>(app, OnboardingPath.accountInfo, { token: res.body.data.token });
+    expect(account.body.data.upgradeRequired).toBe(true);
   });
 
   it('drops and recreates the schema for a reset', async () => {

@@ -80,7 +80,7 @@ export function getSessionAdmin(db: Db, scope: AdminScope) {
 }
 
 export function findPerson(db: Db, personId: number) {
-  return db.selectFrom('persons').select(['id', 'email', 'mobile', 'two_fa_enabled']).where('id', '=', personId).executeTakeFirst();
+  return db.selectFrom('persons').select(['id', 'name', 'email', 'mobile', 'two_fa_enabled']).where('id', '=', personId).executeTakeFirst();
 }
 
 /** Merchant accounts a person can act as: normal admin rows of merchants that are not deleted. */

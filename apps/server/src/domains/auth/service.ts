@@ -54,7 +54,8 @@ export async function buildSessionInfo(db: Db, session: SessionContext): Promise
     userInfo: {
       adminId: admin.id,
       loginName: admin.login_name,
-      name: admin.name,
+      // The person's own name (what settings shows); a login without a person has only its admin name.
+      name: person?.name || admin.name,
       avatar: admin.avatar,
       timeZone: admin.time_zone,
       forceChangePwd: admin.force_change_pwd === 1,

@@ -50,6 +50,7 @@ const zhCn = {
   'disputeKind.2': '调单',
   'disputeKind.3': 'RDR 预警',
   'disputeKind.4': 'Ethoca 预警',
+  'disputeKind.5': '欺诈报告',
 
   'processingType.1': '拒付',
   'processingType.2': '调单（冻结）',
@@ -112,6 +113,7 @@ const zhHk: Record<Key, string> = {
   'disputeKind.2': '調單',
   'disputeKind.3': 'RDR 預警',
   'disputeKind.4': 'Ethoca 預警',
+  'disputeKind.5': '欺詐報告',
 
   'processingType.1': '拒付',
   'processingType.2': '調單（凍結）',
@@ -160,7 +162,7 @@ const en: Record<Key, string> = {
   'disputeCol.chargebackAmount': 'Actual chargeback amount',
   'disputeCol.appealAmount': 'Appeal amount',
   'disputeCol.alertAmount': 'Alert amount',
-  'disputeCol.settleBatch': 'Make-up settlement batch',
+  'disputeCol.settleBatch': 'Supplementary settlement batch',
   'disputeCol.reasonCode': 'Reason code',
   'disputeCol.reason': 'Reason',
   'disputeCol.replyDeadline': 'Reply deadline',
@@ -172,6 +174,7 @@ const en: Record<Key, string> = {
   'disputeKind.2': 'Retrieval',
   'disputeKind.3': 'RDR alert',
   'disputeKind.4': 'Ethoca alert',
+  'disputeKind.5': 'Fraud report',
 
   'processingType.1': 'Chargeback',
   'processingType.2': 'Retrieval (freeze)',

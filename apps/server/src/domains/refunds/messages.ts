@@ -50,7 +50,7 @@ const zhCn = {
   'refundStatus.1': '待审核',
   'refundStatus.2': '已审核',
   'refundStatus.3': '处理中',
-  'refundStatus.4': '已退款',
+  'refundStatus.4': '退款成功',
   'refundStatus.5': '退款失败',
 };
 
@@ -102,7 +102,7 @@ const zhHk: Record<Key, string> = {
   'refundStatus.1': '待審核',
   'refundStatus.2': '已審核',
   'refundStatus.3': '處理中',
-  'refundStatus.4': '已退款',
+  'refundStatus.4': '退款成功',
   'refundStatus.5': '退款失敗',
 };
 

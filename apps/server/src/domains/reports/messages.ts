@@ -85,8 +85,8 @@ const en: Record<Key, string> = {
   'field.month': 'Month',
   'field.range': 'Range',
 
-  'report.sheet.daily': 'Trade daily report',
-  'report.sheet.monthly': 'Trade monthly report',
+  'report.sheet.daily': 'Daily trade report',
+  'report.sheet.monthly': 'Monthly trade report',
   'report.total': 'Total',
   'report.col.day': 'Date',
   'report.col.merchantNo': 'Merchant number',

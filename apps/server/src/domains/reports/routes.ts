@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toMajorString } from '@mbo/shared/money';
 import {
   DAILY_COLUMNS,
-  formatBp,
   MONTH_COLUMNS,
   ReportPath,
   ZChargebackRefundQuery,
@@ -24,7 +22,7 @@ import { ok, okResponse } from '../../platform/envelope';
 import { translate } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
 import { requireSession } from '../../platform/request-context';
-import { FILE_RESPONSE, sendExport, type ExportCell } from '../../platform/export';
+import { FILE_RESPONSE, moneyCell, NumberCell, percentCell, sendExport, type ExportCell } from '../../platform/export';
 import { numberedPage, pageOffset } from '../../platform/list';
 import * as service from './service';
 
@@ -44,13 +42,22 @@ const AMOUNT_COLUMNS = new Set<string>([
 
 type Cells = ExportCell[];
 
-/** Money as exact major-unit text (export.ts keeps it from becoming a float), rates as percent text. */
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Amounts as amounts (exact text in CSV, numbers with the currency's decimals in XLSX), rates as
+ * percentages, counts as counts and days as dates, so a spreadsheet adds the columns up.
+ */
 function cellOf(row: Record<string, unknown>, column: string, currency: string): ExportCell {
   const v = row[column];
-  if (RATE_COLUMNS.has(column)) return formatBp((v as number | null) ?? null);
-  if (AMOUNT_COLUMNS.has(column)) return toMajorString(v as number, currency);
+  if (RATE_COLUMNS.has(column)) return percentCell((v as number | null) ?? null);
+  if (AMOUNT_COLUMNS.has(column)) return moneyCell(v as number, currency);
   if (v === null || v === undefined) return null;
-  return typeof v === 'number' ? v : String(v);
+  if (typeof v === 'number') return new NumberCell(v, 'integer', String(v));
+  const text = String(v);
+  if (DAY_TEXT.test(text))
+    return new NumberCell(Date.UTC(+text.slice(0, 4), +text.slice(5, 7) - 1, +text.slice(8, 10)) / 86_400_000 + 25_569, 'date', text);
+  return text;
 }
 
 /** A report is a few hundred rows at most: one batch through the shared streaming export. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
+import { gatewayTextOf, splitRiskRules } from '@mbo/shared/gateway-texts';
 import {
   TRANSACTION_VIEWS,
   TRANSACTION_VIEW_DEFS,
@@ -24,11 +25,24 @@ import { toIso } from '../../platform/time';
 import type { Db } from '../../db/database';
 import * as repo from './repository';
 
-function splitRules(text: string): string[] {
-  return text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+const splitRules = splitRiskRules;
+
+/** A gateway response in the export's language ("51 余额不足"); a text the catalog does not know stays as the gateway sent it. */
+function gatewayCell(c: ExportCells, raw: string): string {
+  const g = gatewayTextOf(raw);
+  if (!g.key) return raw;
+  const text = c.label('gatewayText', g.key);
+  return g.code ? `${g.code} ${text}` : text;
+}
+
+/** The failed risk rules with their names ("R001 高风险国家, R003 邮箱在黑名单中"). */
+function riskRulesCell(c: ExportCells, stored: string): string {
+  return splitRiskRules(stored)
+    .map((code) => {
+      const name = c.label('riskRule', code);
+      return name === code ? code : `${code} ${name}`;
+    })
+    .join(', ');
 }
 
 function toRow(r: repo.TransactionListRow): TTransactionRow {
@@ -67,25 +81,25 @@ function exportColumns(c: ExportCells, view: TTransactionView): ExportColumn<rep
     { header: c.text('trade.col.merchantOrderNo'), value: (r) => r.merchant_order_no },
     { header: c.text('trade.col.tradeType'), value: (r) => c.label('trade.tradeType', r.trade_type) },
     { header: c.text('trade.col.payStatus'), value: (r) => c.label('trade.payStatus', r.pay_status) },
-    { header: c.text('trade.col.cardScheme'), value: (r) => r.card_scheme },
+    { header: c.text('trade.col.cardScheme'), value: (r) => c.label('cardScheme', r.card_scheme) },
     { header: c.text('trade.col.card'), value: (r) => maskCard(r.card_first6, r.card_last4) },
     { header: c.text('trade.col.currency'), value: (r) => r.currency },
     { header: c.text('trade.col.amount'), value: (r) => c.money(r.amount, r.currency) },
     { header: c.text('trade.col.settleCurrency'), value: (r) => r.settle_currency },
     { header: c.text('trade.col.settleAmount'), value: (r) => c.money(r.settle_amount, r.settle_currency) },
-    { header: c.text('trade.col.returnMessage'), value: (r) => r.return_message },
+    { header: c.text('trade.col.returnMessage'), value: (r) => gatewayCell(c, r.return_message) },
     { header: c.text('trade.col.refundStatus'), value: (r) => c.label('trade.refundStatus', r.refund_status) },
-    { header: c.text('trade.col.chargebackStatus'), value: (r) => c.label('trade.flag', r.chargeback_status) },
-    { header: c.text('trade.col.retrievalStatus'), value: (r) => c.label('trade.flag', r.retrieval_status) },
-    { header: c.text('trade.col.rdrStatus'), value: (r) => c.label('trade.flag', r.rdr_status) },
-    { header: c.text('trade.col.ethocaStatus'), value: (r) => c.label('trade.flag', r.ethoca_status) },
+    { header: c.text('trade.col.chargebackStatus'), value: (r) => c.label('trade.chargebackFlag', r.chargeback_status) },
+    { header: c.text('trade.col.retrievalStatus'), value: (r) => c.label('trade.retrievalFlag', r.retrieval_status) },
+    { header: c.text('trade.col.rdrStatus'), value: (r) => c.label('trade.alertFlag', r.rdr_status) },
+    { header: c.text('trade.col.ethocaStatus'), value: (r) => c.label('trade.alertFlag', r.ethoca_status) },
     { header: c.text('trade.col.appealStatus'), value: (r) => c.label('trade.appealStatus', r.appeal_status) },
     { header: c.text('trade.col.email'), value: (r) => r.email },
     { header: c.text('trade.col.ip'), value: (r) => r.ip },
     { header: c.text('trade.col.createdAt'), value: (r) => c.time(r.created_at) },
     { header: c.text('trade.col.returnedAt'), value: (r) => c.time(r.returned_at) },
   ];
-  if (view === 'riskDeclined') columns.push({ header: c.text('trade.col.riskRules'), value: (r) => r.risk_rules });
+  if (view === 'riskDeclined') columns.push({ header: c.text('trade.col.riskRules'), value: (r) => riskRulesCell(c, r.risk_rules) });
   return columns;
 }
 

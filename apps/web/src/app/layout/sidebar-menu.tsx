@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MODULES, type TModuleDef } from '@mbo/shared/permissions';
 import type { TModule } from '@mbo/shared/auth';
+import { GuardedLink } from '../../platform/guarded-link';
 import { useSession } from '../../platform/session';
 import { useConfirmedNavigate } from '../../platform/unsaved-changes';
 
@@ -60,13 +61,21 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
   const selected = pathname === '/index' ? HOME_KEY : pathname;
   const openModule = moduleKeyOf(sections, selected);
 
+  // Each screen is a real link: a middle click or ctrl/cmd-click opens it in a new tab, a plain
+  // click navigates here (asking first when a form has unsaved changes). The label wraps onto a
+  // second line rather than being cut, and its full text is also the link's title.
+  const link = (to: string, text: string, testId?: string) => (
+    <GuardedLink to={to} title={text} data-testid={testId} className="mbo-sidebar-link" onClick={() => onNavigate?.()}>
+      {text}
+    </GuardedLink>
+  );
   const items: MenuProps['items'] = [
-    { key: HOME_KEY, icon: <HomeOutlined />, label: t('route.dashboard') },
+    { key: HOME_KEY, icon: <HomeOutlined />, label: link(HOME_KEY, t('route.dashboard')) },
     ...sections.map((section) => ({
       key: section.def.key,
       icon: MODULE_ICONS[section.def.key],
       label: t(section.def.titleKey),
-      children: section.menus.map((menu) => ({ key: menu.url, label: <span data-testid={`menu-${menu.url}`}>{t(menu.titleKey)}</span> })),
+      children: section.menus.map((menu) => ({ key: menu.url, label: link(menu.url, t(menu.titleKey), `menu-${menu.url}`) })),
     })),
   ];
 
@@ -77,7 +86,9 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
       items={items}
       selectedKeys={[selected]}
       defaultOpenKeys={openModule ? [openModule] : []}
-      onClick={({ key }) => {
+      onClick={({ key, domEvent }) => {
+        // A click on the link itself is the link's to handle; Enter on a focused item is not.
+        if (domEvent.target instanceof Element && domEvent.target.closest('a')) return;
         navigate(key);
         onNavigate?.();
       }}

@@ -47,4 +47,17 @@ describe('account chooser: create a new business', () => {
     renderRoutes('/selectMerchant', { '/selectMerchant': <SelectMerchantPage /> });
     expect(screen.queryByTestId('create-business')).toBeNull();
   });
+
+  it('words the page for a member with a single account: no "several accounts", no business to create', () => {
+    const base = loginResult();
+    storeLoginResult(
+      loginResult({ userInfo: { ...base.userInfo, accountType: 'member', merchantName: 'Harbourline' }, moreBusinessNameList: [] }),
+    );
+    mockFetch(() => undefined);
+    renderRoutes('/selectMerchant', { '/selectMerchant': <SelectMerchantPage /> });
+    const subtitle = screen.getByTestId('select-merchant-subtitle').textContent ?? '';
+    expect(subtitle).toBe('Your sign-in opens one merchant account: Harbourline (merchant number 100001).');
+    expect(screen.queryByText(/several/)).toBeNull();
+    expect(screen.queryByTestId('create-business')).toBeNull();
+  });
 });

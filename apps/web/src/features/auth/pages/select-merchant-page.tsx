@@ -22,8 +22,10 @@ export function SelectMerchantPage() {
   const switchBusiness = useSwitchBusiness();
   const createBusiness = useCreateNewBusiness();
   const [creating, setCreating] = useState(false);
-  // Only a session with a person behind it can own another business (old logins upgrade first).
-  const canCreate = session.kycInfo !== null;
+  const linked = session.moreBusinessNameList;
+  // Only a session with a person behind it can own another business (old logins upgrade first), and
+  // it is offered to those who run a business already: a member invited to one is not.
+  const canCreate = session.kycInfo !== null && (session.userInfo?.accountType === 'owner' || linked.some((b) => b.isCreator));
   const hasCurrent = session.kycInfo?.currBusinessId != null || session.kycInfo?.selectedMerAdminId != null;
 
   const choose = (businessId: number, current: boolean) => {
@@ -49,12 +51,17 @@ export function SelectMerchantPage() {
         <h1 className="mbo-result-title" data-testid="page-title">
           {t('selectMerchant.title')}
         </h1>
-        <p className="mbo-select-merchant__subtitle">{t('selectMerchant.subtitle')}</p>
-        {session.moreBusinessNameList.length === 0 ? (
-          <Empty description={t('selectMerchant.empty')} />
+        {/* Worded from what the person has: several accounts to choose from, or just this one. */}
+        <p className="mbo-select-merchant__subtitle" data-testid="select-merchant-subtitle">
+          {linked.length > 1
+            ? t('selectMerchant.subtitle')
+            : t('selectMerchant.single', { name: session.userInfo?.merchantName ?? '', merchantNo: session.userInfo?.merchantNo ?? '' })}
+        </p>
+        {linked.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('selectMerchant.empty')} />
         ) : (
           <div className="mbo-select-merchant__list">
-            {session.moreBusinessNameList.map((business) => (
+            {linked.map((business) => (
               <BusinessCard
                 key={business.businessId}
                 business={business}

@@ -1,25 +1,17 @@
 import { Card, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { minorUnitsOf } from '@mbo/shared/money';
-import { formatMoney, parseTime } from '../../../platform/format';
+import { formatAmount, parseTime } from '../../../platform/format';
+import { TimeLeft } from '../../../platform/time-left';
 import { useTimezone } from '../../../platform/timezone';
 import { useDeadlines } from '../api/get-deadlines';
 
-const HOUR = 3_600_000;
 const DISPUTES_PAGE = '/merTradeMgr/initProConTradePage';
 
 /** The chargeback screen filtered to the case, with its detail open (the detail does not depend on the list's date range). */
 export function caseLink(caseNo: string): string {
   const params = new URLSearchParams({ view: 'all', caseNo, detail: caseNo });
   return `${DISPUTES_PAGE}?${params.toString()}`;
-}
-
-/** Time left until `deadline` as whole days and hours (never negative). */
-export function timeLeft(deadline: string, now: number): { days: number; hours: number } {
-  const ms = Math.max(0, Date.parse(deadline) - now);
-  const hours = Math.floor(ms / HOUR);
-  return { days: Math.floor(hours / 24), hours: hours % 24 };
 }
 
 /** The nearest open reply deadlines, each linking to the case on the chargeback screen. */
@@ -36,21 +28,18 @@ export function DeadlinesCard() {
       {deadlines.data && deadlines.data.list.length > 0 && (
         <ul className="mbo-announcements">
           {deadlines.data.list.map((d) => {
-            const left = timeLeft(d.replyDeadline, now);
             return (
               <li key={d.id} className="mbo-announcements__item" data-testid="deadline-item">
                 <div>
                   <Link to={caseLink(d.caseNo)}>{d.caseNo}</Link>
                   <div className="mbo-muted">
-                    {t(`tradeEnum.disputeKind.${d.kind}`)} · {d.currency} {formatMoney(d.amount, { minorUnits: minorUnitsOf(d.currency) })}
+                    {t(`tradeEnum.disputeKind.${d.kind}`)} · {formatAmount(d.amount, d.currency)}
                   </div>
                 </div>
                 <div className="mbo-deadline">
-                  <div
-                    className={left.days < 1 ? 'mbo-deadline__left mbo-deadline__left--urgent' : 'mbo-deadline__left'}
-                    data-testid="deadline-left"
-                  >
-                    {t('dashboard.deadlines.left', { days: left.days, hours: left.hours })}
+                  {/* The same text and colour as the case list and drawer. */}
+                  <div className="mbo-deadline__left" data-testid="deadline-left">
+                    <TimeLeft deadline={d.replyDeadline} now={now} />
                   </div>
                   <time className="mbo-announcements__time" dateTime={d.replyDeadline}>
                     {parseTime(d.replyDeadline, 'YYYY-MM-DD HH:mm', tz.timezone)}

@@ -10,6 +10,7 @@ import {
   type TooltipComponentOption,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { tooltipValue } from './chart-texts';
 
 // Modular echarts, loaded lazily by the dashboard so its first paint and the sign-in bundle stay small.
 registerEchartsParts([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
@@ -22,10 +23,12 @@ export type THistoryChartProps = {
   amounts: number[];
   successRates: (number | null)[];
   actualRates: (number | null)[];
+  /** The approved amount of each day as the tooltip shows it, with thousands separators and currency ("12,345.60 USD"). */
+  amountTexts: string[];
   labels: { amount: string; successRate: string; actualRate: string; amountUnit: string };
 };
 
-export default function HistoryChart({ days, amounts, successRates, actualRates, labels }: THistoryChartProps) {
+export default function HistoryChart({ days, amounts, successRates, actualRates, amountTexts, labels }: THistoryChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -41,9 +44,29 @@ export default function HistoryChart({ days, amounts, successRates, actualRates,
         { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
       ],
       series: [
-        { type: 'bar', name: labels.amount, data: amounts, itemStyle: { color: '#409EFF' } },
-        { type: 'line', name: labels.successRate, yAxisIndex: 1, data: successRates, connectNulls: true },
-        { type: 'line', name: labels.actualRate, yAxisIndex: 1, data: actualRates, connectNulls: true },
+        {
+          type: 'bar',
+          name: labels.amount,
+          data: amounts,
+          itemStyle: { color: '#409EFF' },
+          tooltip: { valueFormatter: (v, i) => tooltipValue('amount', v, i, amountTexts) },
+        },
+        {
+          type: 'line',
+          name: labels.successRate,
+          yAxisIndex: 1,
+          data: successRates,
+          connectNulls: true,
+          tooltip: { valueFormatter: (v, i) => tooltipValue('rate', v, i, amountTexts) },
+        },
+        {
+          type: 'line',
+          name: labels.actualRate,
+          yAxisIndex: 1,
+          data: actualRates,
+          connectNulls: true,
+          tooltip: { valueFormatter: (v, i) => tooltipValue('rate', v, i, amountTexts) },
+        },
       ],
     };
     chart.setOption(option);
@@ -53,6 +76,6 @@ export default function HistoryChart({ days, amounts, successRates, actualRates,
       observer.disconnect();
       chart.dispose();
     };
-  }, [days, amounts, successRates, actualRates, labels]);
+  }, [days, amounts, successRates, actualRates, amountTexts, labels]);
   return <div ref={ref} style={{ width: '100%', height: 320 }} data-testid="history-chart" />;
 }

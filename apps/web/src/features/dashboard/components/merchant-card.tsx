@@ -37,7 +37,8 @@ export function MerchantCard() {
               <div className="mbo-tags">
                 {data.services.map((service) => (
                   <Tag key={service} color="blue">
-                    {service}
+                    {/* Services are stored as scheme codes ("visa"): shown with the scheme's own name, as everywhere else. */}
+                    {t(`tradeEnum.cardScheme.${service.toUpperCase()}`, { defaultValue: service })}
                   </Tag>
                 ))}
               </div>

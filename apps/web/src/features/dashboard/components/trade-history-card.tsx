@@ -3,6 +3,7 @@ import { Card, Empty, Segmented, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { THistoryRange } from '@mbo/shared/dashboard';
 import { minorUnitsOf } from '@mbo/shared/money';
+import { formatAmount } from '../../../platform/format';
 import { useSession } from '../../../platform/session';
 import { useTradeHistory } from '../api/get-trade-history';
 
@@ -32,6 +33,7 @@ export function TradeHistoryCard() {
       amounts: points.map((p) => toTenThousands(p.successAmount, currency)),
       successRates: points.map((p) => (p.successRateBp === null ? null : p.successRateBp / 100)),
       actualRates: points.map((p) => (p.actualSuccessRateBp === null ? null : p.actualSuccessRateBp / 100)),
+      amountTexts: points.map((p) => formatAmount(p.successAmount, currency)),
     };
   }, [history.data, currency]);
   const labels = useMemo(

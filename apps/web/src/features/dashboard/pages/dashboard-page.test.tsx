@@ -7,8 +7,8 @@ import { loginResult } from '../../../test/factories';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { DashboardPage } from './dashboard-page';
-import { timeLeft } from '../components/deadlines-card';
 import { toTenThousands } from '../components/trade-history-card';
+import { tooltipValue } from '../components/chart-texts';
 
 // jsdom has no canvas: the chart records what it was given instead of drawing.
 const chartProps = vi.hoisted(() => ({ last: null as null | Record<string, unknown> }));
@@ -149,9 +149,13 @@ describe('dashboard widgets', () => {
     expect(screen.getByTestId('dashboard-fund-totals')).toBeTruthy();
   });
 
-  it('computes time left and ten-thousands exactly enough for display', () => {
-    expect(timeLeft('2026-05-20T12:00:00Z', Date.parse('2026-05-18T10:30:00Z'))).toEqual({ days: 2, hours: 1 });
-    expect(timeLeft('2026-05-20T12:00:00Z', Date.parse('2026-05-21T00:00:00Z'))).toEqual({ days: 0, hours: 0 });
+  it('shows the chart tooltip with the exact amount and currency, and rates with %', () => {
+    expect(tooltipValue('amount', 250, 0, ['2,500,000.00 USD', '0.00 USD'])).toBe('2,500,000.00 USD');
+    expect(tooltipValue('rate', 66.666, 1, [])).toBe('66.67%');
+    expect(tooltipValue('rate', null, 1, [])).toBe('-');
+  });
+
+  it('computes ten-thousands exactly enough for display', () => {
     expect(toTenThousands(123_456_789, 'USD')).toBe(123.4568);
     expect(toTenThousands(50_000, 'JPY')).toBe(5);
   });

@@ -47,7 +47,7 @@ export function DisputeDetailDrawer({ caseNo, onClose, onAppeal, onAlertRefund }
               </Space>
             </Descriptions.Item>
             <Descriptions.Item label={t('dispute.appealStatus')}>{t(`tradeEnum.appealStatus.${d.appealStatus}`)}</Descriptions.Item>
-            {d.appealNote && <Descriptions.Item label={t('dispute.appealNote')}>{d.appealNote}</Descriptions.Item>}
+            {d.appealNote ? <Descriptions.Item label={t('dispute.appealNote')}>{d.appealNote}</Descriptions.Item> : null}
             <Descriptions.Item label={t('dispute.appealedAt')}>{time(d.appealedAt)}</Descriptions.Item>
             <Descriptions.Item label={t('dispute.decidedAt')}>{time(d.decidedAt)}</Descriptions.Item>
             <Descriptions.Item label={t('dispute.refundNo')}>{d.refundNo ?? '-'}</Descriptions.Item>

@@ -62,15 +62,24 @@ export function DisputeListPage() {
         </Space>
       ),
     },
-    { title: t('dispute.tradeNo'), dataIndex: 'tradeNo', key: 'tradeNo' },
-    { title: t('dispute.gatewayNo'), dataIndex: 'gatewayNo', key: 'gatewayNo' },
+    // The reason sits with the case, not at the far right where the fixed action column covers it;
+    // a long one is cut with an ellipsis and reads whole in the cell's title and the drawer.
     {
       title: t('dispute.reason'),
       key: 'reason',
       width: 220,
       ellipsis: true,
-      render: (_: unknown, d) => [d.reasonCode, d.reason].filter(Boolean).join(' ') || '-',
+      render: (_: unknown, d) => {
+        const text = [d.reasonCode, d.reason].filter(Boolean).join(' ') || '-';
+        return (
+          <span title={text} data-testid="dispute-reason">
+            {text}
+          </span>
+        );
+      },
     },
+    { title: t('dispute.tradeNo'), dataIndex: 'tradeNo', key: 'tradeNo' },
+    { title: t('dispute.gatewayNo'), dataIndex: 'gatewayNo', key: 'gatewayNo' },
     { title: t('dispute.chargebackAmount'), key: 'cb', align: 'right', render: (_: unknown, d) => money(d.chargebackAmount, d) },
     { title: t('dispute.appealAmount'), key: 'appeal', align: 'right', render: (_: unknown, d) => money(d.appealAmount, d) },
     { title: t('dispute.alertAmount'), key: 'alert', align: 'right', render: (_: unknown, d) => money(d.alertAmount, d) },

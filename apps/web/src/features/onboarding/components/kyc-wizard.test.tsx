@@ -89,6 +89,29 @@ describe('KYC wizard', () => {
     expect(server.saves).toEqual([]);
   });
 
+  it('an approved business sees its submitted profile read-only, with the additional-documents link', async () => {
+    mockServer(kycDraft(full, { reviewState: 'approved', editable: false }));
+    renderWizard();
+    expect(await screen.findByTestId('kyc-approved')).toBeTruthy();
+    expect(screen.getByText('Business verification approved')).toBeTruthy();
+    expect(screen.getByTestId('kyc-summary-business').textContent).toContain(full.business?.legalName ?? '?');
+    expect(screen.queryByTestId('kyc-edit-business')).toBeNull();
+    expect(document.getElementById('legalName')).toBeNull();
+    expect(screen.queryByTestId('kyc-step-1')).toBeNull();
+    expect(screen.getByTestId('kyc-additional-link')).toBeTruthy();
+  });
+
+  it('a business active without a profile submitted here gets no blank wizard', async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/v3api/kyc/draft') return envelope(kycDraft({}, { updatedAt: null }));
+      if (url.pathname === '/v3api/kyc/status') return envelope(kycStatus({ businessStatus: 40 }));
+      return undefined;
+    });
+    renderWizard();
+    expect(await screen.findByTestId('kyc-approved')).toBeTruthy();
+    expect(screen.queryByTestId('kyc-step-1')).toBeNull();
+  });
+
   it('a draft never saved starts at the first step', async () => {
     mockServer(kycDraft({}, { updatedAt: null }));
     renderWizard();

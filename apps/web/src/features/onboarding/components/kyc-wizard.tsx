@@ -4,6 +4,7 @@ import { ArrowLeftOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { KycReviewState, type TKycDraft, type TKycDraftData, type TKycFile } from '@mbo/shared/kyc';
+import { MerchantStatus } from '@mbo/shared/merchants';
 import { signOut } from '../../../platform/sign-out';
 import { confirmLeave, useUnsavedChanges } from '../../../platform/unsaved-changes';
 import { useKycDraft } from '../api/get-kyc-draft';
@@ -12,6 +13,7 @@ import { useSaveKycDraft } from '../api/save-kyc-draft';
 import { resumeStepIndex } from '../utils/kyc-rules';
 import { adoptUnsavedDocuments, businessToday } from '../utils/step-values';
 import { StepPanel } from './step-panel';
+import { ProfileSummary } from './steps/review-step';
 import './kyc-wizard.css';
 
 const ACTIVATE_PATH = '/activate';
@@ -49,6 +51,20 @@ export function KycWizard({ businessId }: { businessId: number | null }) {
       />
     );
   }
+  if (draft.data.reviewState === KycReviewState.approved) {
+    return <ApprovedProfile businessId={businessId} draft={draft.data} />;
+  }
+  // A business active from before the online form (no profile submitted here): nothing to fill in.
+  if (status.isPending) {
+    return (
+      <div className="kyc-loading">
+        <Spin description={t('common.loading')} />
+      </div>
+    );
+  }
+  if (status.data?.businessStatus === MerchantStatus.normal && draft.data.reviewState === KycReviewState.notSubmitted) {
+    return <ApprovedProfile businessId={businessId} draft={null} />;
+  }
   if (!draft.data.editable) {
     return (
       <Result
@@ -65,6 +81,39 @@ export function KycWizard({ businessId }: { businessId: number | null }) {
   }
   const rejectReason = status.data?.reviewState === KycReviewState.rejected ? status.data.rejectReason : '';
   return <WizardBody key={businessId} businessId={businessId} draft={draft.data} rejectReason={rejectReason} />;
+}
+
+/**
+ * An approved business: what was submitted, read-only, and where to send more documents (the review
+ * is over; the profile changes only through the acquirer). `draft` null: approved before the online form.
+ */
+function ApprovedProfile({ businessId, draft }: { businessId: number; draft: TKycDraft | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const files = new Map((draft?.files ?? []).map((f) => [f.fileId, f]));
+  return (
+    <div className="kyc-approved" data-testid="kyc-approved">
+      <Result
+        status="success"
+        title={<h1 className="mbo-result-title">{t('kyc.approvedTitle')}</h1>}
+        subTitle={t(draft ? 'kyc.approvedText' : 'kyc.approvedNoProfile')}
+        extra={[
+          <Button
+            key="additional"
+            type="primary"
+            onClick={() => void navigate(`/setting/uploadAdditional/${businessId}`)}
+            data-testid="kyc-additional-link"
+          >
+            {t('kyc.approvedAdditional')}
+          </Button>,
+          <Button key="home" onClick={() => void navigate('/')}>
+            {t('prepared.backHome')}
+          </Button>,
+        ]}
+      />
+      {draft && <ProfileSummary data={draft.data} files={files} />}
+    </div>
+  );
 }
 
 function WizardBody({ businessId, draft, rejectReason }: { businessId: number; draft: TKycDraft; rejectReason: string }) {

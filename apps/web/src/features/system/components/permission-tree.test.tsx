@@ -36,11 +36,11 @@ describe('permission tree', () => {
 
   it('ticks the screen with an operation, unticks the operations with their screen, and leaves what one lacks alone', () => {
     render(<Harness held={(c) => c !== 'Refundment:Apply'} />);
-    fireEvent.click(box('Refund query', 'Export'));
+    fireEvent.click(box('Refunds', 'Export'));
     expect(screen.getByTestId('value').textContent).toBe('/refundment/forwardRefundmentList Refundment:Downloads');
-    fireEvent.click(box('Refund query', 'Apply for a refund'));
+    fireEvent.click(box('Refunds', 'Apply for a refund'));
     expect(screen.getByTestId('value').textContent).toBe('/refundment/forwardRefundmentList Refundment:Downloads');
-    fireEvent.click(box('Refund query', 'Open the screen'));
+    fireEvent.click(box('Refunds', 'Open the screen'));
     expect(screen.getByTestId('value').textContent).toBe('');
   });
 });

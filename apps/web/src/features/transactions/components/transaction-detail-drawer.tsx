@@ -10,6 +10,7 @@ import { messageOf } from '../../../platform/request';
 import { useSession } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { useIsMobile } from '../../../platform/use-is-mobile';
+import { gatewayText, riskRuleText } from '../../../platform/gateway-text';
 import { useTransactionDetail } from '../api/get-transaction-detail';
 
 /** Where a refund application starts: the refunds screen opens its dialog from `apply`. */
@@ -112,7 +113,7 @@ function DetailBody({ detail, view, onRefund }: { detail: TTransactionDetail; vi
         t('tradeDetail.payment'),
         [
           ['payStatus', t(`tradeEnum.payStatus.${p.payStatus}`)],
-          ['returnMessage', p.returnMessage],
+          ['returnMessage', gatewayText(t, p.returnMessage)],
           ['cardScheme', t(`tradeEnum.cardScheme.${p.cardScheme}`, { defaultValue: p.cardScheme })],
           ['card', p.cardMasked],
           ['amount', formatAmount(p.amount, p.currency)],
@@ -174,12 +175,7 @@ function DetailBody({ detail, view, onRefund }: { detail: TTransactionDetail; vi
           ['issuerName', detail.risk.issuerName],
           ['issuerCountry', detail.risk.issuerCountry],
           ...(view === 'riskDeclined' || detail.risk.riskRules.length > 0
-            ? ([
-                [
-                  'riskRules',
-                  detail.risk.riskRules.map((r) => `${r} ${t(`tradeEnum.riskRule.${r}`, { defaultValue: '' })}`.trim()).join(', '),
-                ],
-              ] as [string, ReactNode][])
+            ? ([['riskRules', detail.risk.riskRules.map((r) => riskRuleText(t, r)).join(', ')]] as [string, ReactNode][])
             : []),
         ],
         'detail-risk',

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Checkbox, Descriptions, Form, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { BENEFICIARY_THRESHOLD_PERCENT, SHOP_CHECKLIST_ITEMS, type TKycDraftData, type TKycStep } from '@mbo/shared/kyc';
+import { BENEFICIARY_THRESHOLD_PERCENT, SHOP_CHECKLIST_ITEMS, type TKycDraftData, type TKycFile, type TKycStep } from '@mbo/shared/kyc';
 import { getLanguage } from '../../../../platform/i18n';
 import { useIsMobile } from '../../../../platform/use-is-mobile';
 import { countryName, currencyLabel } from '../../utils/display-names';
@@ -23,7 +23,7 @@ function Section({
 }: {
   step: TKycStep;
   title: string;
-  onEdit: (step: TKycStep) => void;
+  onEdit: ((step: TKycStep) => void) | undefined;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -31,9 +31,11 @@ function Section({
     <section className="kyc-summary" data-testid={`kyc-summary-${step}`}>
       <div className="kyc-summary__head">
         <h3>{title}</h3>
-        <Button type="link" icon={<EditOutlined />} onClick={() => onEdit(step)} data-testid={`kyc-edit-${step}`}>
-          {t('kyc.edit')}
-        </Button>
+        {onEdit && (
+          <Button type="link" icon={<EditOutlined />} onClick={() => onEdit(step)} data-testid={`kyc-edit-${step}`}>
+            {t('kyc.edit')}
+          </Button>
+        )}
       </div>
       {children}
     </section>
@@ -42,6 +44,36 @@ function Section({
 
 /** Step 5: everything entered, then the applicant declaration and the submit. */
 export function ReviewStep({ rule, data, files, onEdit }: TReviewStepProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ProfileSummary data={data} files={files} onEdit={onEdit} />
+      <section className="kyc-declaration" data-testid="kyc-summary-declaration">
+        <h3>{t('kyc.step.declaration')}</h3>
+        <Form.Item name="allOwnersListed" valuePropName="checked" rules={[rule(['allOwnersListed'])]}>
+          <Checkbox data-testid="kyc-all-owners-listed">
+            {t('kyc.declaration.allOwnersListed', { threshold: BENEFICIARY_THRESHOLD_PERCENT })}
+          </Checkbox>
+        </Form.Item>
+        <p className="kyc-declaration__text">{t('kyc.declaration.text')}</p>
+        <Form.Item name="accepted" valuePropName="checked" rules={[rule(['accepted'])]}>
+          <Checkbox data-testid="kyc-declaration">{t('kyc.declaration.accept')}</Checkbox>
+        </Form.Item>
+      </section>
+    </>
+  );
+}
+
+/** The profile, section by section: in the wizard's last step with "edit" links, read-only once submitted and approved. */
+export function ProfileSummary({
+  data,
+  files,
+  onEdit,
+}: {
+  data: TKycDraftData;
+  files: ReadonlyMap<number, TKycFile>;
+  onEdit?: (step: TKycStep) => void;
+}) {
   const { t } = useTranslation();
   const lang = getLanguage();
   // Narrow screens: each label above its value, so long values get the full width.
@@ -174,19 +206,6 @@ export function ReviewStep({ rule, data, files, onEdit }: TReviewStepProps) {
           />
         ))}
       </Section>
-
-      <section className="kyc-declaration" data-testid="kyc-summary-declaration">
-        <h3>{t('kyc.step.declaration')}</h3>
-        <Form.Item name="allOwnersListed" valuePropName="checked" rules={[rule(['allOwnersListed'])]}>
-          <Checkbox data-testid="kyc-all-owners-listed">
-            {t('kyc.declaration.allOwnersListed', { threshold: BENEFICIARY_THRESHOLD_PERCENT })}
-          </Checkbox>
-        </Form.Item>
-        <p className="kyc-declaration__text">{t('kyc.declaration.text')}</p>
-        <Form.Item name="accepted" valuePropName="checked" rules={[rule(['accepted'])]}>
-          <Checkbox data-testid="kyc-declaration">{t('kyc.declaration.accept')}</Checkbox>
-        </Form.Item>
-      </section>
     </>
   );
 }

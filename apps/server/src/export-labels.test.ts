@@ -1,0 +1,91 @@
+/**
+ * An export says what the screen says: the column headers and the status texts of the files equal the
+ * web app's texts for the same column or code, in every language (the web catalogs are read as data).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, type TLanguage } from '@mbo/shared/i18n';
+import './messages';
+import { exportCells } from './platform/export';
+import { translate } from './platform/i18n';
+import type { MessageKey } from './platform/messages';
+
+type Tree = { [key: string]: string | Tree };
+const webCatalog = (lang: TLanguage): Tree =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../../web/src/locales', `${lang}.json`), 'utf8')) as Tree;
+
+function webText(tree: Tree, key: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Export label prefix -> the web enum it must equal, code by code. */
+const ENUMS: [server: string, web: string][] = [
+  ['trade.tradeType', 'tradeEnum.tradeType'],
+  ['trade.payStatus', 'tradeEnum.payStatus'],
+  ['trade.refundStatus', 'tradeEnum.refundFlag'],
+  ['trade.chargebackFlag', 'tradeEnum.chargebackFlag'],
+  ['trade.retrievalFlag', 'tradeEnum.retrievalFlag'],
+  ['trade.alertFlag', 'tradeEnum.alertFlag'],
+  ['trade.appealStatus', 'tradeEnum.appealStatus'],
+  ['cardScheme', 'tradeEnum.cardScheme'],
+  ['refundStatus', 'tradeEnum.refundProcessing'],
+  ['refundMethod', 'tradeEnum.refundMethod'],
+  ['refundType', 'tradeEnum.refundType'],
+  ['refundSource', 'tradeEnum.refundSource'],
+  ['disputeKind', 'tradeEnum.disputeKind'],
+  ['processingType', 'tradeEnum.processingType'],
+  ['appealStatus', 'tradeEnum.appealStatus'],
+  // Gateway texts (response messages, risk rules) in the reader's language, as on screen.
+  ['riskRule', 'tradeEnum.riskRule'],
+  ['gatewayText', 'gatewayText'],
+];
+
+/** Headers that say more than the screen's short title on purpose (the file has both currencies side by side). */
+const MORE_PRECISE = new Set(['trade.col.currency']);
+
+/** Export header prefix -> the web namespace whose key of the same name titles the column on screen. */
+const HEADERS: [server: string, web: string][] = [
+  ['trade.col', 'trade'],
+  ['refundCol', 'refund.col'],
+  ['disputeCol', 'dispute.col'],
+  ['report.col', 'report.col'],
+];
+
+describe('export labels', () => {
+  it.each(LANGUAGES)('equal the screen texts of every status code (%s)', (lang) => {
+    const web = webCatalog(lang);
+    const cells = exportCells(lang, 'UTC');
+    for (const [server, webPrefix] of ENUMS) {
+      const codes = webKeysOf(web, webPrefix);
+      expect(codes.length, webPrefix).toBeGreaterThan(0);
+      for (const code of codes) {
+        const text = webText(web, `${webPrefix}.${code}`);
+        const value = /^\d+$/.test(code) ? Number(code) : code;
+        expect(`${server}.${code}: ${cells.label(server, value)}`).toBe(`${server}.${code}: ${text}`);
+      }
+    }
+  });
+
+  it.each(LANGUAGES)('equal the screen column titles (%s)', (lang) => {
+    const web = webCatalog(lang);
+    let compared = 0;
+    for (const [server, webPrefix] of HEADERS) {
+      for (const name of webKeysOf(webCatalog('en'), webPrefix)) {
+        const key = `${server}.${name}` as MessageKey;
+        const exported = translate(lang, key);
+        if (exported === key || MORE_PRECISE.has(key)) continue;
+        expect(`${key}: ${exported}`).toBe(`${key}: ${webText(web, `${webPrefix}.${name}`)}`);
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(40);
+  });
+});
+
+function webKeysOf(tree: Tree, prefix: string): string[] {
+  const node = prefix.split('.').reduce<string | Tree | undefined>((n, p) => (typeof n === 'object' ? n[p] : undefined), tree);
+  return typeof node === 'object' ? Object.keys(node).filter((k) => typeof node[k] === 'string') : [];
+}

@@ -1,0 +1,126 @@
+// The screens a merchant already uses, checked for what looks unprofessional next to the dashboards
+// they know: demo accounts, spreadsheet numbers, counts, words, the sidebar, the case drawer, phone width.
+import ExcelJS from 'exceljs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeBrowser, newContext, screenshot, signIn } from '../support/browser';
+
+afterAll(closeBrowser);
+
+const MEMBER = { merchantNo: '100001', loginName: 'operator', password: 'Operator@2026' };
+const LEGACY = { merchantNo: '100001', loginName: 'legacy', password: 'Legacy@2026' };
+
+async function open(options: { width?: number; language: string }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(options);
+  return { context, page: await context.newPage() };
+}
+
+describe('polish of the existing screens', () => {
+  it('the member demo account reaches the dashboard under its own name; the legacy one gets the upgrade notice', async () => {
+    const { context, page } = await open({ language: 'en' });
+    await signIn(page, MEMBER);
+    await page.getByTestId('dashboard-history').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByTestId('user-menu').innerText()).toContain('Mei Chan');
+    // One account only: the chooser says so, without offering a business to create.
+    await page.goto('/selectMerchant');
+    expect(await page.getByTestId('select-merchant-subtitle').innerText()).toContain('opens one merchant account');
+    expect(await page.getByTestId('create-business').count()).toBe(0);
+    await context.close();
+
+    const legacy = await open({ language: 'en' });
+    await signIn(legacy.page, LEGACY);
+    await legacy.page.waitForURL((u) => u.pathname === '/accountUpgrade');
+    await legacy.context.close();
+  });
+
+  it('exports numbers a spreadsheet adds up, with the screen’s labels; counts and time left read alike everywhere', async () => {
+    const { context, page } = await open({ language: 'en' });
+    await signIn(page);
+    // The dashboard's time left is the same text as the case drawer's.
+    const first = page.getByTestId('deadline-item').first();
+    const left = await first.getByTestId('time-left').innerText();
+    await first.getByRole('link').click();
+    const drawer = page.getByTestId('dispute-detail');
+    await drawer.waitFor();
+    // Same words and units (the minutes may tick between the two readings).
+    const shape = (text: string) => text.replace(/\d+/g, '#');
+    expect(shape(await drawer.getByTestId('time-left').innerText())).toBe(shape(left));
+    // No blank row: every row of the case has a label.
+    const labels = await drawer.locator('th.ant-descriptions-item-label').allInnerTexts();
+    expect(labels.every((l) => l.trim().length > 0)).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // Six months of cases: the count has its thousands separator.
+    await page.goto('/merTradeMgr/initProConTradePage?view=all');
+    await page.getByTestId('dispute-table').waitFor();
+    expect(await page.locator('.ant-pagination-total-text').innerText()).toMatch(/^\d{1,3}(,\d{3})+ in total$/);
+
+    await page.goto('/merTradeMgr/initTradeRecordPage');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await download.path()) ?? '');
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const col = (name: string) => header.indexOf(name);
+    const amount = sheet.getRow(2).getCell(col('Amount'));
+    expect(typeof amount.value).toBe('number');
+    expect(amount.numFmt).toMatch(/0\.00|#,##0/);
+    expect(sheet.getRow(2).getCell(col('Trading time')).value).toBeInstanceOf(Date);
+    const schemes = new Set<string>();
+    sheet.eachRow((row, n) => {
+      if (n > 1) schemes.add(String(row.getCell(col('Card scheme')).value));
+    });
+    expect([...schemes].some((s) => s === 'Visa' || s === 'Mastercard')).toBe(true);
+    expect(schemes.has('VISA')).toBe(false);
+    await context.close();
+  });
+
+  it('sidebar entries are links that open in a new tab; labels are never cut at 200 px', async () => {
+    const { context, page } = await open({ language: 'en' });
+    await signIn(page);
+    await page.locator('.mbo-sider').getByText('Transactions', { exact: true }).click();
+    const link = page.getByTestId('menu-/merTradeMgr/initUnTradeRecordPage');
+    expect(await link.getAttribute('href')).toBe('/merTradeMgr/initUnTradeRecordPage');
+    const [tab] = await Promise.all([context.waitForEvent('page'), link.click({ modifiers: ['Control'] })]);
+    await tab.waitForURL((u) => u.pathname === '/merTradeMgr/initUnTradeRecordPage');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await tab.close();
+    // Every label shows whole: nothing wider than its box.
+    const cut = await page
+      .locator('.mbo-sider .ant-menu-title-content')
+      .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+    expect(cut).toEqual([]);
+    await screenshot(page, 'polish-sidebar-en');
+    await context.close();
+  });
+
+  it('in Chinese at phone width: gateway texts translated, one-line breadcrumbs, threshold labels apart, KYC read-only', async () => {
+    const { context, page } = await open({ language: 'zhCn', width: 390 });
+    await signIn(page);
+    await page.goto('/merTradeMgr/initUnTradeRecordPage');
+    await page.getByTestId('open-detail').first().click();
+    await page.getByText('被风控拒绝').first().waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/statistics/tnx/chargebackRefund');
+    const crumbs = page.getByTestId('breadcrumbs');
+    await crumbs.waitFor();
+    expect((await crumbs.boundingBox())?.height ?? 99).toBeLessThan(30);
+    const boxes = await page
+      .getByTestId('threshold-label')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes.length).toBeGreaterThan(2);
+    const overlaps = boxes.some((a, i) =>
+      boxes.some((b, j) => j > i && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom),
+    );
+    expect(overlaps).toBe(false);
+    await screenshot(page, 'polish-rates-zhCn-390');
+
+    await page.goto('/kyc');
+    await page.getByTestId('kyc-approved').waitFor();
+    expect(await page.getByTestId('kyc-additional-link').isVisible()).toBe(true);
+    expect(await page.locator('#legalName').count()).toBe(0);
+    await context.close();
+  });
+});
