@@ -6,7 +6,7 @@ import type { Db, DbOrTrx, Trx } from '../../db/database';
 import { businessDay, businessDayRange } from '../../platform/rollups';
 import { DAY_MS } from '../../platform/time';
 import { getConfig, type SettlementConfig } from './config';
-import { credit, deduction, post } from './ledger';
+import { credit, deduction, post, type AccountKind, type Balances, type Line } from './ledger';
 
 /*
  * Settlement (README.md): for each merchant's gateway and settlement day, a batch takes the successful
@@ -199,6 +199,29 @@ async function eventFees(trx: Trx, b: { merchant_id: number; gateway_id: number;
   return { refund_fee: of('feeRefund'), chargeback_fee: of('feeChargeback'), rdr_fee: of('feeRdr'), ethoca_fee: of('feeEthoca') };
 }
 
+export const SETTLEMENT_KINDS: readonly AccountKind[] = ['available', 'unsettled', 'reserve', 'debt', 'feeTxn'];
+
+/**
+ * The lines of a batch's credit: its gross leaves the unsettled pool, the fees and the reserve are
+ * taken, the rest is credited (debt repaid first). Refunds and chargebacks netted from the unsettled
+ * pool before this batch already took part of its gross: only what is left of the pool is taken, and
+ * a net below zero is a deduction (owed if short).
+ */
+export function settlementLines(bal: Balances, gross: number, fee: number, reserve: number): { lines: Line[]; recognized: number } {
+  const take = Math.min(gross, Math.max(bal.unsettled, 0));
+  const net = take - fee - reserve;
+  const after = { ...bal, unsettled: bal.unsettled - take, reserve: bal.reserve + reserve };
+  return {
+    recognized: net,
+    lines: [
+      { kind: 'unsettled', amount: -take },
+      { kind: 'feeTxn', amount: fee },
+      { kind: 'reserve', amount: reserve },
+      ...(net >= 0 ? credit(after, net) : deduction({ ...after, unsettled: 0 }, -net, true)),
+    ],
+  };
+}
+
 /** Credits a tabulated batch: the ledger posting, its reserve hold, the transactions settled. */
 export async function creditBatch(db: Db, batchId: number, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -219,19 +242,11 @@ export async function creditBatch(db: Db, batchId: number, now: number): Promise
     await post(
       trx,
       key,
-      ['available', 'unsettled', 'reserve', 'debt', 'feeTxn'],
+      SETTLEMENT_KINDS,
       (bal) => {
-        // Refunds and chargebacks netted from the unsettled pool before this batch already took part of its gross.
-        const take = Math.min(gross, Math.max(bal.unsettled, 0));
-        const net = take - fee - reserve;
-        recognized = net;
-        const after = { ...bal, unsettled: bal.unsettled - take, reserve: bal.reserve + reserve };
-        return [
-          { kind: 'unsettled', amount: -take },
-          { kind: 'feeTxn', amount: fee },
-          { kind: 'reserve', amount: reserve },
-          ...(net >= 0 ? credit(after, net) : deduction({ ...after, unsettled: 0 }, -net, true)),
-        ];
+        const r = settlementLines(bal, gross, fee, reserve);
+        recognized = r.recognized;
+        return r.lines;
       },
       { type: 'settlement', refType: 'batch', refId: b.id, refNo: b.batch_no, at: now },
     );
