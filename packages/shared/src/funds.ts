@@ -242,6 +242,8 @@ export const ZBatchNoParams = z.object({ batchNo: z.string().trim().min(1).max(6
 export const ZBatchItemsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** One transaction of the batch (reconciling a payout line by line). */
+  tradeNo: optText(64),
 });
 export const ZBatchItem = z.object({
   tradeNo: z.string(),

@@ -201,11 +201,12 @@ export function findBatch(db: Db, scope: Scope, batchNo: string) {
     .executeTakeFirst();
 }
 
-export function batchItems(db: Db, batchId: number, o: { limit: number; offset: number }) {
+export function batchItems(db: Db, batchId: number, o: { limit: number; offset: number; tradeNo?: string | undefined }) {
   return db
     .selectFrom('settlement_items as i')
     .innerJoin('transactions as t', 't.id', 'i.transaction_id')
     .where('i.batch_id', '=', batchId)
+    .$if(o.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', o.tradeNo ?? ''))
     .select(['t.trade_no', 't.created_at', 't.settle_currency', 'i.gross', 'i.fee', 'i.reserve', 'i.net'])
     .orderBy('i.transaction_id')
     .limit(o.limit)

@@ -251,8 +251,8 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { scope } = requireSession(request);
       const b = await repo.findBatch(app.db, scope, request.params.batchNo);
       if (!b) throw new AppError('settle.batchNotFound', ErrorCode.notFound);
-      const { page, limit } = request.query;
-      const rows = await repo.batchItems(app.db, b.id, { limit, offset: (page - 1) * limit });
+      const { page, limit, tradeNo } = request.query;
+      const rows = await repo.batchItems(app.db, b.id, { limit, offset: (page - 1) * limit, tradeNo });
       return ok(request, {
         batch: toBatch(b),
         list: rows.map((r) => ({
@@ -264,7 +264,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
           reserve: Number(r.reserve),
           net: Number(r.net),
         })),
-        total: b.tx_count,
+        total: tradeNo === undefined ? b.tx_count : rows.length,
         page,
         limit,
       });

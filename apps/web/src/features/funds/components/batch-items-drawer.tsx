@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Descriptions, Drawer, Table } from 'antd';
+import { Descriptions, Drawer, Input, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TBatchItem } from '@mbo/shared/funds';
 import { formatAmount, parseTime } from '../../../platform/format';
@@ -14,7 +14,8 @@ export function BatchItemsDrawer({ batchNo, onClose }: { batchNo: string | null;
   const tz = useTimezone();
   const mobile = useIsMobile();
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
-  const items = useBatchItems(batchNo, paging.page, paging.limit);
+  const [tradeNo, setTradeNo] = useState('');
+  const items = useBatchItems(batchNo, paging.page, paging.limit, tradeNo);
   const d = items.data;
   const m = (v: number) => (d ? formatAmount(v, d.batch.currency, { code: false }) : '');
   return (
@@ -35,6 +36,17 @@ export function BatchItemsDrawer({ batchNo, onClose }: { batchNo: string | null;
             <Descriptions.Item label={t('funds.batch.reserveExtracted')}>{m(d.batch.reserveExtracted)}</Descriptions.Item>
             <Descriptions.Item label={t('funds.batch.recognized')}>{m(d.batch.recognized)}</Descriptions.Item>
           </Descriptions>
+          <Input.Search
+            allowClear
+            maxLength={64}
+            placeholder={t('funds.batch.findTrade')}
+            style={{ marginBottom: 12, maxWidth: 360 }}
+            data-testid="batch-find-trade"
+            onSearch={(v) => {
+              setTradeNo(v.trim());
+              setPaging((p) => ({ ...p, page: 1 }));
+            }}
+          />
           <Table<TBatchItem>
             size="small"
             rowKey="tradeNo"
