@@ -78,7 +78,8 @@ export function toBatch(b: repo.BatchRow): TBatch {
     gatewayNo: b.gateway_no,
     currency: b.currency,
     settleDate: b.settle_date,
-    tradeDeadline: toIso(b.trade_deadline),
+    // The last instant of the trades it covers (the stored deadline is the exclusive end).
+    tradeDeadline: toIso(b.trade_deadline - 1),
     creditStatus: b.credit_status,
     recordedAt: b.credited_at === null ? null : toIso(b.credited_at),
     txCount: b.tx_count,
@@ -113,7 +114,7 @@ function batchColumns(c: ExportCells): ExportColumn<repo.BatchRow>[] {
     { header: c.text('batchCol.batchNo'), value: (b) => b.batch_no },
     { header: c.text('batchCol.gatewayNo'), value: (b) => b.gateway_no },
     { header: c.text('batchCol.currency'), value: (b) => b.currency },
-    { header: c.text('batchCol.tradeDeadline'), value: (b) => c.time(b.trade_deadline) },
+    { header: c.text('batchCol.tradeDeadline'), value: (b) => c.time(b.trade_deadline - 1) },
     { header: c.text('batchCol.txCount'), value: (b) => b.tx_count },
     { header: c.text('batchCol.gross'), value: m((b) => b.gross) },
     { header: c.text('batchCol.singleFee'), value: m((b) => b.single_fee) },
