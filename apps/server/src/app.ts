@@ -27,6 +27,7 @@ import { installRequestContext } from './platform/request-context';
 import { createFileStorage, type FileStorage } from './platform/storage';
 import { systemClock, type Clock } from './platform/time';
 import { registerWebApp } from './platform/web-app';
+import { fundsRoutes } from './domains/funds/routes';
 
 export type AppOptions = {
   config: Config;
@@ -54,6 +55,7 @@ export const DOMAIN_PLUGINS = [
   disputeRoutes,
   reportRoutes,
   dashboardRoutes,
+  fundsRoutes,
 ] as const;
 
 /** Content Security Policy the built web app runs under (antd injects style tags, hence 'unsafe-inline' for styles only). */

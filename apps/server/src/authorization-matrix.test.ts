@@ -58,6 +58,7 @@ const SIGNED_IN_ROUTES: Record<string, { why: string; inside?: readonly TPermiss
   'GET /v3api/index/products': { why: 'dashboard' },
   'GET /v3api/index/tradeHistory': { why: 'dashboard, scoped to the caller' },
   'GET /v3api/index/tradeToday': { why: 'dashboard, scoped to the caller' },
+  'GET /v3api/funds/card': { why: 'dashboard fund card, scoped to the caller; no figures without "may view account dynamics"' },
   'GET /v3api/kyc/account/info': { why: 'own settings' },
   'GET /v3api/kyc/additionalFiles/:businessId': { why: "the person's own business (checked by business id)" },
   'POST /v3api/kyc/changeEmail': { why: 'own settings' },

@@ -5,6 +5,7 @@ import { describeDatabase, openDatabase } from './db/open';
 import { DEMO_SIGN_IN, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { scheduleDeadlineReminders } from './jobs/deadline-reminders';
 import { scheduleIdempotencyPurge } from './jobs/idempotency-purge';
+import { scheduleSettlement } from './jobs/settlement';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
     app.log.error({ err: error }, 'deadline reminders failed'),
   );
   const stopPurge = scheduleIdempotencyPurge(handle.db, Date.now, (error) => app.log.error({ err: error }, 'idempotency purge failed'));
+  // Settlement batches and reserve releases of the current business day (domains/funds/README.md).
+  const stopSettlement = scheduleSettlement(handle.db, Date.now, (error) => app.log.error({ err: error }, 'settlement failed'));
   /*
    * Graceful stop (SIGTERM from an orchestrator, SIGINT from a terminal): readiness turns to 503 and the
    * listener closes at once, so no new connection is accepted; requests in flight run to their end and
@@ -35,6 +38,7 @@ async function main(): Promise<void> {
     closing = true;
     stopReminders();
     stopPurge();
+    stopSettlement();
     app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests in flight');
     const deadline = setTimeout(() => {
       app.log.warn('shutdown timeout: cutting the connections still open');

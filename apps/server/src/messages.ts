@@ -6,6 +6,7 @@
  */
 import { AUTH_MESSAGES } from './domains/auth/messages';
 import { DISPUTE_MESSAGES } from './domains/disputes/messages';
+import { FUNDS_MESSAGES } from './domains/funds/messages';
 import { KYC_MESSAGES } from './domains/onboarding/kyc-messages';
 import { ONBOARDING_MESSAGES } from './domains/onboarding/messages';
 import { REFUND_MESSAGES } from './domains/refunds/messages';
@@ -30,6 +31,7 @@ export const DOMAIN_MESSAGES: DomainCatalogs = {
   refunds: REFUND_MESSAGES,
   disputes: DISPUTE_MESSAGES,
   reports: REPORT_MESSAGES,
+  funds: FUNDS_MESSAGES,
 };
 
 /** Platform's catalog and every domain's, by owner (the key-parity test reads them all). */

@@ -182,13 +182,13 @@ describe('navigation guard in the app', () => {
 
   it('shows a named "being prepared" page for a permitted menu screen that is not built yet', async () => {
     document.cookie = 'Admin-Token=tok-1; path=/';
-    const moduleList = [{ moduleId: 2, key: 'funds', menuList: ['/withdraw/forwardWithdrawList'] }];
+    const moduleList = [{ moduleId: 4, key: 'website', menuList: ['/merwebsit/showWebsitLimit'] }];
     serverRoutes({ '/v3api/admin/getInfo': () => envelope({ ...sessionInfo, moduleList }) });
-    renderApp('/withdraw/forwardWithdrawList');
-    expect(await screen.findByRole('heading', { name: 'Withdrawals is being prepared' })).toBeTruthy();
+    renderApp('/merwebsit/showWebsitLimit');
+    expect(await screen.findByRole('heading', { name: 'Website list is being prepared' })).toBeTruthy();
     expect(screen.getByText('This screen is being prepared and will be available soon.')).toBeTruthy();
-    expect(screen.getByTestId('breadcrumbs').textContent).toBe('Home/Funds/Withdrawals');
-    await waitFor(() => expect(document.title).toBe('Withdrawals - Merchant Back Office'));
+    expect(screen.getByTestId('breadcrumbs').textContent).toBe('Home/Websites/Website list');
+    await waitFor(() => expect(document.title).toBe('Website list - Merchant Back Office'));
   });
 
   it('shows the 404 page for an unknown path', async () => {

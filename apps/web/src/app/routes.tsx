@@ -43,6 +43,11 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-pa
 const VerifyEmailPage = lazyPage(() => import('../features/onboarding/pages/verify-email-page'), 'VerifyEmailPage');
 const AcceptInvitationPage = lazyPage(() => import('../features/onboarding/pages/accept-invitation-page'), 'AcceptInvitationPage');
 const AccountUpgradePage = lazyPage(() => import('../features/onboarding/pages/account-upgrade-page'), 'AccountUpgradePage');
+const SettlementCyclePage = lazyPage(() => import('../features/funds/pages/settlement-cycle-page'), 'SettlementCyclePage');
+const AccountSummaryPage = lazyPage(() => import('../features/funds/pages/account-summary-page'), 'AccountSummaryPage');
+const EntryListPage = lazyPage(() => import('../features/funds/pages/entry-list-page'), 'EntryListPage');
+const WithdrawListPage = lazyPage(() => import('../features/funds/pages/withdraw-list-page'), 'WithdrawListPage');
+const BatchListPage = lazyPage(() => import('../features/funds/pages/batch-list-page'), 'BatchListPage');
 
 /** Menu screens built so far; every other menu url shows the "being prepared" page. */
 const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {
@@ -65,6 +70,11 @@ const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {
   '/tradeMonthReport/showTradeMonth': () => <MonthlyReportPage />,
   '/statistics/tnx/chargebackRefund': () => <ChargebackRefundPage />,
   '/merchant/showUpdatePassword': () => <UpdatePasswordPage />,
+  '/noSettAmount/querynosettamount': () => <SettlementCyclePage />,
+  '/fundsAccountSummary/initCheckFundsAccountSummaryPage': () => <AccountSummaryPage />,
+  '/fundsAccountSummary/initCapitalAccountRecordedWaterPage': () => <EntryListPage />,
+  '/withdraw/forwardWithdrawList': () => <WithdrawListPage />,
+  '/merDailySettleDetail/initShowListPage': () => <BatchListPage />,
 };
 
 function handle(value: TRouteHandle): TRouteHandle {

@@ -11,6 +11,7 @@ import { seedMerchantDetails } from './demo-merchant-details';
 import { createAdministratorRole } from '../../domains/system/repository';
 import { builtInRoleNames } from '../../domains/system/roles';
 import { generateTradeData } from './trade-generator';
+import { seedDemoFunds } from './demo-funds';
 import type { TradeMerchantPlan } from './trade-rows';
 
 /** Demo sign-in printed at start and in the README. */
@@ -342,6 +343,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
   const count = trade.transactions ?? DEMO_TRANSACTIONS_DEFAULT;
   const seed = trade.seed ?? DEMO_TRADE_SEED_DEFAULT;
   const generated = await generateTradeData(db, { now, seed, transactions: count, merchants: chosen, onProgress: trade.onProgress });
+  const funds = await seedDemoFunds(db, now);
 
   return {
     seeded: true,
@@ -357,6 +359,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
       `transactions: ${generated.transactions} (seed ${seed}, merchants ${chosen.map((p) => p.merchantNo).join(', ')}), ` +
         `refunds: ${generated.refunds}, disputes and alerts: ${generated.disputes}, rollup rows: ${generated.rollupRows} ` +
         `in ${(generated.elapsedMs / 1000).toFixed(1)} s`,
+      `funds: ${funds.batches} settlement batches, ${funds.entries} ledger entries, ${funds.withdrawals} withdrawals in ${(funds.elapsedMs / 1000).toFixed(1)} s`,
     ],
   };
 }

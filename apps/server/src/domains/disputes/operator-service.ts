@@ -13,6 +13,7 @@ import type { Db, DbOrTrx, Trx } from '../../db/database';
 import { addToRollup, disputeDelta } from '../../platform/rollups';
 import { DAY_MS } from '../../platform/time';
 import * as refundRepo from '../refunds/repository';
+import { postCaseOpened, postChargebackReversal, postRefundSucceeded } from '../funds/postings';
 import { abnormalAfterChargeback, availableOf, completeRefundMoney, newRefundNo, proRata } from '../refunds/service';
 import * as repo from './case-repository';
 
@@ -106,6 +107,7 @@ async function openCase(trx: Trx, t: TradeRow, c: NewCase) {
     { merchantId: t.merchant_id, gatewayId: t.gateway_id, cardScheme: t.card_scheme, currency: t.settle_currency, at: c.now },
     disputeDelta(c.kind, settle),
   );
+  await postCaseOpened(trx, id, c.now);
   return { id, caseNo };
 }
 
@@ -213,6 +215,7 @@ export async function raiseRdrAlert(db: Db, tradeNo: string, o: { amount?: numbe
       processed_at: o.now,
     });
     await completeRefundMoney(trx, { transaction_id: t.id, amount, settle_amount: settle }, o.now, false);
+    await postRefundSucceeded(trx, refundId, o.now);
     await repo.setTradeFlags(trx, t.id, { rdr_status: 1 });
     await repo.linkAlertRefund(trx, c.id, refundId, o.now);
     return { ...c, refundNo };
@@ -271,6 +274,7 @@ export async function decideAppeal(db: Db, caseNo: string, result: 'success' | '
     const t = await refundRepo.getTradeById(trx, d.transaction_id);
     const appealStatus = won ? AppealStatus.success : AppealStatus.failed;
     await repo.setTradeFlags(trx, t.id, { appeal_status: appealStatus });
+    if (won) await postChargebackReversal(trx, d.id, now);
     if (won)
       await addToRollup(
         trx,

@@ -17,6 +17,7 @@ import { plainTx, type TxRunner } from '../../platform/idempotency';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { addToRollup } from '../../platform/rollups';
 import type { Scope } from '../../platform/scope';
+import { postRefundSucceeded } from '../funds/postings';
 import * as repo from './repository';
 
 /*
@@ -207,7 +208,10 @@ export async function moveRefund(db: Db, refundNo: string, step: RefundStep, now
       ...(step === 'fail' ? { fail_reason: failReason.slice(0, 200) } : {}),
     });
     if (!moved) throw conflictError('refund.wrongState', { refundNo });
-    if (step === 'succeed') await completeRefundMoney(trx, r, now, true);
+    if (step === 'succeed') {
+      await completeRefundMoney(trx, r, now, true);
+      await postRefundSucceeded(trx, r.id, now);
+    }
     if (step === 'fail') {
       await repo.releaseRefundAmount(trx, r.transaction_id, r.amount);
       // A failed refund of an Ethoca alert leaves the alert open again, so the merchant can still answer it.

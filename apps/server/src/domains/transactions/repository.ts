@@ -10,6 +10,7 @@ import { keysetBatches, keysetPage, type ExportReader, type Seek } from '../../p
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
 import { addToRollup, BUSINESS_DAY_OFFSET_MS, transactionDelta } from '../../platform/rollups';
 import { dayRangeInZone, zoneOffsetMs } from '../../platform/time';
+import { postCapture } from '../funds/postings';
 
 /** The filters of a list or an export (everything but paging). */
 export type TransactionFilter = Omit<TTransactionListQuery, 'page' | 'limit' | 'after'>;
@@ -264,6 +265,7 @@ export async function findTransactionHistory(db: Db, scope: Scope, transactionId
 export function recordTransaction(db: Db, row: Insertable<TransactionsTable>): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('transactions').values(row).returning('id').executeTakeFirstOrThrow();
+    await postCapture(trx, { ...row, id });
     await addToRollup(
       trx,
       {

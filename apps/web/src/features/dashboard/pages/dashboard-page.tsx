@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../platform/session';
 import { MerchantCard } from '../components/merchant-card';
 import { AnnouncementsCard } from '../components/announcements-card';
-import { PreparingCard } from '../components/preparing-card';
+import { FundsCard } from '../components/funds-card';
 import { TradeTodayCard } from '../components/trade-today-card';
 import { TradeHistoryCard } from '../components/trade-history-card';
 import { ProductsCard } from '../components/products-card';
@@ -25,7 +25,7 @@ export function DashboardPage() {
         <Col xs={24} xl={16}>
           <Row gutter={[16, 16]}>
             <Col span={24}>
-              <PreparingCard titleKey="dashboard.fundTotals" testId="dashboard-fund-totals" />
+              <FundsCard />
             </Col>
             <Col span={24}>
               <TradeTodayCard />

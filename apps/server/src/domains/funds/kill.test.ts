@@ -1,0 +1,282 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
+import { FundsPath } from '@mbo/shared/funds';
+import { createDb, type DbHandle } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import { ensureCurrencies } from '../../db/seed/currencies';
+import { HealthPath } from '../../platform/health';
+import { DEFAULT_CONFIG, setConfig } from './config';
+import { readBalances, verifyLedger } from './ledger';
+import { runSettlement } from './settlement';
+import {
+  createAdmin,
+  createGateway,
+  createMerchant,
+  createPerson,
+  type AdminRow,
+  type GatewayRow,
+  type MerchantRow,
+} from '../../../test/factories';
+import { createTransaction } from '../../../test/trade-factories';
+
+/*
+ * kill -9 of the server during a load of withdrawal applications, against the real server process
+ * (`main.ts`) on its own database: after a restart every withdrawal that was answered "applied" is
+ * stored with its frozen money, and the ledger verifies (balanced, caches equal to their entries,
+ * nothing overdrawn, frozen = the pending withdrawals).
+ */
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const WORKERS = 6;
+
+let handle: DbHandle;
+let databaseUrl: string;
+let cleanup: () => Promise<void>;
+let dataDir: string;
+let owner: AdminRow;
+let merchant: MerchantRow;
+let gateway: GatewayRow;
+let bankId: number;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Outcome =
+  | { kind: 'answered'; code: number; withdrawalNo: string | null; startedAt: number; endedAt: number; reason: string }
+  | { kind: 'refused-connection'; reason: string }
+  | { kind: 'cut'; reason: string; detail: string };
+
+/** One request on its own connection, so a refused connection and a cut answer can be told apart. */
+function post(port: number, urlPath: string, body: unknown, token: string | null, key?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `${API_BASE}${urlPath}`,
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          connection: 'close',
+          ...(token ? { 'x-auth-token': token } : {}),
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', (e) => reject(Object.assign(e, { afterHeaders: true })));
+        res.on('aborted', () => reject(Object.assign(new Error('answer aborted'), { afterHeaders: true })));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function waitReady(port: number, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    const ok = await new Promise<boolean>((resolve) => {
+      http
+        .get({ host: '127.0.0.1', port, path: `${API_BASE}${HealthPath.ready}`, agent: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode === 200);
+        })
+        .on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready:\n${log()}`);
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbo-kill9-'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl && /^postgres(ql)?:\/\//.test(pgUrl)) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    handle = createDb(pgUrl, { searchPath: schema, poolMax: 2 });
+    // The server process reaches the same schema through the connection's startup options.
+    databaseUrl = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    cleanup = async () => {
+      await handle.destroy();
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    databaseUrl = `sqlite:${path.join(dataDir, 'mbo.sqlite')}`;
+    handle = createDb(databaseUrl);
+    cleanup = () => handle.destroy();
+  }
+  await migrateToLatest(handle.db, handle.dialect);
+  await ensureCurrencies(handle.db);
+  merchant = await createMerchant(handle.db);
+  gateway = await createGateway(handle.db, merchant, { currency: 'USD' });
+  owner = await createAdmin(handle.db, merchant, { personId: (await createPerson(handle.db)).id, isOwner: true });
+  // 1,000,000.00 available: no fee, no reserve, T+0, settled on the payment's own (business) day.
+  const monday = Date.UTC(2026, 2, 2, 4);
+  await setConfig(
+    handle.db,
+    merchant.id,
+    gateway.id,
+    { ...DEFAULT_CONFIG, feeBp: 0, feeFixed: 0, reserveBp: 0, cycleDays: 0, withdrawalFee: 0, minWithdrawal: 100 },
+    monday,
+  );
+  await createTransaction(handle.db, merchant, gateway, { amount: 100_000_000, created_at: monday });
+  await runSettlement(handle.db, '2026-03-02', monday + 3_600_000, merchant.id);
+  const bank = await handle.db
+    .insertInto('merchant_bank_accounts')
+    .values({
+      merchant_id: merchant.id,
+      bank_name: 'HSBC',
+      holder: 'Kill Ltd',
+      account_no: '12345678',
+      currency: 'USD',
+      is_default: 1,
+      created_at: monday,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  bankId = bank.id;
+}, 60_000);
+
+afterAll(async () => {
+  await cleanup();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function startServer(port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_ON_EMPTY: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, log: () => output };
+}
+
+describe('kill -9 during withdrawals', () => {
+  it('after a restart every acknowledged withdrawal is stored and the ledger verifies', async () => {
+    const port = await freePort();
+    const first = startServer(port);
+    try {
+      await waitReady(port, first.child, first.log);
+      const login = await post(
+        port,
+        ApiPath.login,
+        { merchantNo: owner.merchant.merchantNo, loginName: owner.loginName, password: owner.password },
+        null,
+      );
+      const token = (JSON.parse(login.text) as { data: { token: string } }).data.token;
+      let stop = false;
+      let seq = 0;
+      const outcomes: Outcome[] = [];
+      const worker = async () => {
+        while (!stop) {
+          seq += 1;
+          const reason = `wd-${seq}`;
+          const startedAt = Date.now();
+          try {
+            const res = await post(
+              port,
+              FundsPath.withdrawApply,
+              { gatewayNo: gateway.gatewayNo, amount: '1.00', bankAccountId: bankId },
+              token,
+              reason,
+            );
+            const body = JSON.parse(res.text) as { code: number; data: { withdrawalNo?: string } | null };
+            outcomes.push({
+              kind: 'answered',
+              code: body.code,
+              withdrawalNo: body.data?.withdrawalNo ?? null,
+              startedAt,
+              endedAt: Date.now(),
+              reason,
+            });
+          } catch (error) {
+            const e = error as NodeJS.ErrnoException;
+            outcomes.push({ kind: 'cut', reason, detail: `${e.code ?? ''} ${e.message}` });
+            stop = true;
+          }
+        }
+      };
+      const load = Promise.all(Array.from({ length: WORKERS }, worker));
+      await new Promise((r) => setTimeout(r, 1500));
+      first.child.kill('SIGKILL');
+      await first.exited;
+      stop = true;
+      await load;
+
+      const acknowledged = outcomes.filter((o) => o.kind === 'answered' && o.code === 0);
+      expect(acknowledged.length).toBeGreaterThan(5);
+
+      // Restart on the same database: it starts, and everything acknowledged is there.
+      const second = startServer(port);
+      try {
+        await waitReady(port, second.child, second.log);
+      } finally {
+        second.child.kill('SIGTERM');
+        await second.exited;
+      }
+      const stored = await handle.db
+        .selectFrom('withdrawals')
+        .select(['withdrawal_no', 'amount', 'status'])
+        .where('merchant_id', '=', merchant.id)
+        .execute();
+      const storedNos = new Set(stored.map((w) => w.withdrawal_no));
+      for (const o of acknowledged) if (o.kind === 'answered') expect(storedNos.has(o.withdrawalNo ?? ''), o.reason).toBe(true);
+      // At most the requests in flight at the kill were stored without an answer.
+      expect(stored.length - acknowledged.length).toBeLessThanOrEqual(WORKERS);
+      expect((await verifyLedger(handle.db)).problems).toEqual([]);
+      const b = await readBalances(handle.db, { merchantId: merchant.id, gatewayId: gateway.id, currency: 'USD' });
+      expect(b.frozen).toBe(stored.reduce((s, w) => s + Number(w.amount), 0));
+      expect(b.available + b.frozen).toBe(100_000_000);
+      console.log(
+        `kill -9 under load: ${acknowledged.length} withdrawals acknowledged, ${stored.length} stored, ledger verified after restart`,
+      );
+    } finally {
+      if (first.child.exitCode === null) first.child.kill('SIGKILL');
+    }
+  }, 120_000);
+});

@@ -1,0 +1,215 @@
+import { sql } from 'kysely';
+import type { TBatchListQuery, TEntryListQuery, TWithdrawalListQuery } from '@mbo/shared/funds';
+import { MERCHANT_ACCOUNTS } from '@mbo/shared/funds';
+import type { TListPaging } from '@mbo/shared/list';
+import type { Db } from '../../db/database';
+import { keysetBatches, keysetPage, type ExportReader } from '../../platform/list';
+import { inScope, type Scope } from '../../platform/scope';
+
+type Range = { fromMs: number; toMs: number };
+
+/** Whether the signed-in admin may see balances (§3 Administrator "may view account dynamics"; the owner always may). */
+export async function mayViewAccount(db: Db, adminId: number, isOwner: boolean): Promise<boolean> {
+  if (isOwner) return true;
+  const a = await db.selectFrom('admins').select('may_view_account').where('id', '=', adminId).executeTakeFirst();
+  return a?.may_view_account === 1;
+}
+
+/** Balances and running totals of the scope's accounts, per currency and kind. */
+export function accountTotals(db: Db, scope: Scope) {
+  return db
+    .selectFrom('ledger_accounts as a')
+    .where(inScope(scope, 'a'))
+    .select([
+      'a.currency',
+      'a.kind',
+      sql<number>`sum(a.balance)`.as('balance'),
+      sql<number>`sum(a.credits)`.as('credits'),
+      sql<number>`sum(a.debits)`.as('debits'),
+    ])
+    .groupBy(['a.currency', 'a.kind'])
+    .execute();
+}
+
+export function creditedTotals(db: Db, scope: Scope) {
+  return db
+    .selectFrom('settlement_batches as a')
+    .where(inScope(scope, 'a'))
+    .where('a.credited_at', 'is not', null)
+    .select(['a.currency', sql<number>`sum(a.recognized)`.as('total')])
+    .groupBy('a.currency')
+    .execute();
+}
+
+export function retrievalTotals(db: Db, scope: Scope) {
+  return db
+    .selectFrom('trade_rollups as a')
+    .where(inScope(scope, 'a'))
+    .select(['a.currency', sql<number>`sum(a.retrieval_amount)`.as('total')])
+    .groupBy('a.currency')
+    .execute();
+}
+
+/** Reserve holds not yet released, with the reserve balance of their account (the calendar caps at it). */
+export async function openHolds(db: Db, scope: Scope) {
+  const holds = await db
+    .selectFrom('reserve_holds as a')
+    .where(inScope(scope, 'a'))
+    .where('a.released_at', 'is', null)
+    .select(['a.gateway_id', 'a.currency', 'a.release_on', 'a.amount'])
+    .orderBy('a.gateway_id')
+    .orderBy('a.release_on')
+    .execute();
+  const reserves = await db
+    .selectFrom('ledger_accounts as a')
+    .where(inScope(scope, 'a'))
+    .where('a.kind', '=', 'reserve')
+    .select(['a.gateway_id', 'a.balance'])
+    .execute();
+  return { holds, reserves };
+}
+
+/** Successful formal transactions not yet settled in the last `days` days (the settlement cycle screen). */
+export function unsettledTrades(db: Db, scope: Scope, sinceMs: number) {
+  return db
+    .selectFrom('transactions as a')
+    .innerJoin('gateways as g', 'g.id', 'a.gateway_id')
+    .where(inScope(scope, 'a'))
+    .where('a.category', '=', 1)
+    .where('a.pay_status', '=', 1)
+    .where('a.settle_status', '<>', 2)
+    .where('a.created_at', '>=', sinceMs)
+    .select(['a.id', 'a.gateway_id', 'g.gateway_no', 'a.settle_currency', 'a.settle_amount', 'a.created_at'])
+    .execute();
+}
+
+// ---- withdrawals list
+
+export type WithdrawalFilters = Omit<TWithdrawalListQuery, 'page' | 'limit' | 'after'>;
+
+function withdrawalRows(db: Db, scope: Scope, f: WithdrawalFilters, r: Range) {
+  return db
+    .selectFrom('withdrawals as w')
+    .innerJoin('gateways as g', 'g.id', 'w.gateway_id')
+    .where(inScope(scope, 'w'))
+    .where('w.created_at', '>=', r.fromMs)
+    .where('w.created_at', '<', r.toMs)
+    .$if(f.status !== undefined, (qb) => qb.where('w.status', '=', f.status ?? 0))
+    .$if(f.withdrawalNo !== undefined, (qb) => qb.where('w.withdrawal_no', '=', f.withdrawalNo ?? ''))
+    .select([
+      'w.id',
+      'w.withdrawal_no',
+      'g.gateway_no',
+      'w.currency',
+      'w.amount',
+      'w.fee',
+      'w.received',
+      'w.bank_name',
+      'w.bank_holder',
+      'w.bank_account_no',
+      'w.status',
+      'w.fail_reason',
+      'w.applicant',
+      'w.created_at',
+      'w.processed_at',
+    ]);
+}
+export type WithdrawalRow = Awaited<ReturnType<ReturnType<typeof withdrawalRows>['execute']>>[number];
+
+export function listWithdrawals(db: Db, scope: Scope, q: WithdrawalFilters & TListPaging, r: Range) {
+  return keysetPage(
+    db,
+    {
+      rows: () => withdrawalRows(db, scope, q, r),
+      sort: { column: 'w.created_at', id: 'w.id', direction: 'desc', value: (x: WithdrawalRow) => x.created_at },
+    },
+    q,
+    { count: withdrawalRows(db, scope, q, r) },
+  );
+}
+
+// ---- recorded-entry flow
+
+export type EntryFilters = Omit<TEntryListQuery, 'page' | 'limit' | 'after'>;
+
+function entryRows(db: Db, scope: Scope, f: EntryFilters, r: Range) {
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.txn_id')
+    .innerJoin('gateways as g', 'g.id', 'e.gateway_id')
+    .where(inScope(scope, 'e'))
+    .where('e.occurred_at', '>=', r.fromMs)
+    .where('e.occurred_at', '<', r.toMs)
+    .where('e.account_kind', 'in', f.account !== undefined ? [f.account] : [...MERCHANT_ACCOUNTS])
+    .$if(f.type !== undefined, (qb) => qb.where('e.txn_type', '=', f.type ?? ''))
+    .$if(f.currency !== undefined, (qb) => qb.where('e.currency', '=', f.currency ?? ''))
+    .select(['e.id', 'e.occurred_at', 'g.gateway_no', 'e.currency', 'e.account_kind', 'e.txn_type', 'e.amount', 't.ref_type', 't.ref_no']);
+}
+export type EntryRow = Awaited<ReturnType<ReturnType<typeof entryRows>['execute']>>[number];
+
+const entryList = (db: Db, scope: Scope, f: EntryFilters, r: Range) =>
+  ({
+    rows: () => entryRows(db, scope, f, r),
+    sort: { column: 'e.occurred_at', id: 'e.id', direction: 'desc', value: (x: EntryRow) => x.occurred_at },
+  }) as const;
+
+export function listEntries(db: Db, scope: Scope, q: EntryFilters & TListPaging, r: Range) {
+  return keysetPage(db, entryList(db, scope, q, r), q, { count: entryRows(db, scope, q, r) });
+}
+export function iterateEntries(db: Db, scope: Scope, f: EntryFilters, r: Range, reader: (() => ExportReader) | null) {
+  return keysetBatches(entryList(db, scope, f, r), { reader });
+}
+
+// ---- credit entries (batches)
+
+export type BatchFilters = Omit<TBatchListQuery, 'page' | 'limit' | 'after'>;
+
+function batchRows(db: Db, scope: Scope, f: BatchFilters, r: Range) {
+  return db
+    .selectFrom('settlement_batches as b')
+    .innerJoin('gateways as g', 'g.id', 'b.gateway_id')
+    .where(inScope(scope, 'b'))
+    .where('b.tabulated_at', '>=', r.fromMs)
+    .where('b.tabulated_at', '<', r.toMs)
+    .$if(f.batchNo !== undefined, (qb) => qb.where('b.batch_no', '=', f.batchNo ?? ''))
+    .selectAll('b')
+    .select('g.gateway_no');
+}
+export type BatchRow = Awaited<ReturnType<ReturnType<typeof batchRows>['execute']>>[number];
+
+const batchList = (db: Db, scope: Scope, f: BatchFilters, r: Range) =>
+  ({
+    rows: () => batchRows(db, scope, f, r),
+    sort: { column: 'b.tabulated_at', id: 'b.id', direction: 'desc', value: (x: BatchRow) => x.tabulated_at },
+  }) as const;
+
+export function listBatches(db: Db, scope: Scope, q: BatchFilters & TListPaging, r: Range) {
+  return keysetPage(db, batchList(db, scope, q, r), q, { count: batchRows(db, scope, q, r) });
+}
+export function iterateBatches(db: Db, scope: Scope, f: BatchFilters, r: Range, reader: (() => ExportReader) | null) {
+  return keysetBatches(batchList(db, scope, f, r), { reader });
+}
+
+export function findBatch(db: Db, scope: Scope, batchNo: string) {
+  return db
+    .selectFrom('settlement_batches as b')
+    .innerJoin('gateways as g', 'g.id', 'b.gateway_id')
+    .where(inScope(scope, 'b'))
+    .where('b.batch_no', '=', batchNo)
+    .selectAll('b')
+    .select('g.gateway_no')
+    .executeTakeFirst();
+}
+
+export function batchItems(db: Db, batchId: number, o: { limit: number; offset: number; tradeNo?: string | undefined }) {
+  return db
+    .selectFrom('settlement_items as i')
+    .innerJoin('transactions as t', 't.id', 'i.transaction_id')
+    .where('i.batch_id', '=', batchId)
+    .$if(o.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', o.tradeNo ?? ''))
+    .select(['t.trade_no', 't.created_at', 't.settle_currency', 'i.gross', 'i.fee', 'i.reserve', 'i.net'])
+    .orderBy('i.transaction_id')
+    .limit(o.limit)
+    .offset(o.offset)
+    .execute();
+}

@@ -1,0 +1,274 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@mbo/shared/envelope';
+import {
+  FundsPath,
+  ZBatchExportBody,
+  ZBatchItems,
+  ZBatchItemsQuery,
+  ZBatchListQuery,
+  ZBatchNoParams,
+  ZBatchPage,
+  ZEntryExportBody,
+  ZEntryListQuery,
+  ZEntryPage,
+  ZFundsCard,
+  ZFundsSummary,
+  ZPending,
+  ZPendingQuery,
+  ZWithdrawalListQuery,
+  ZWithdrawalNoParams,
+  ZWithdrawalPage,
+  ZWithdrawApply,
+  ZWithdrawOptions,
+  ZWithdrawResult,
+  type TBatch,
+  type TEntry,
+  type TWithdrawal,
+} from '@mbo/shared/funds';
+import { ok, okResponse } from '../../platform/envelope';
+import { AppError } from '../../platform/errors';
+import { registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
+import { mapPage, registerList } from '../../platform/list';
+import type { MessageKey } from '../../platform/messages';
+import { requireSession } from '../../platform/request-context';
+import { narrowToGateway } from '../../platform/scope';
+import type { SessionContext } from '../../platform/session';
+import { dayRangeInZone, toIso } from '../../platform/time';
+import * as repo from './repository';
+import { fundsCard, fundsSummary, pendingSettlement } from './summary';
+import { applyWithdrawal, cancelWithdrawal, withdrawOptions } from './withdrawals';
+
+export function toWithdrawal(r: repo.WithdrawalRow): TWithdrawal {
+  return {
+    withdrawalNo: r.withdrawal_no,
+    gatewayNo: r.gateway_no,
+    currency: r.currency,
+    amount: Number(r.amount),
+    fee: Number(r.fee),
+    received: Number(r.received),
+    bankName: r.bank_name,
+    bankHolder: r.bank_holder,
+    bankAccountNo: r.bank_account_no,
+    status: r.status,
+    failReason: r.fail_reason,
+    applicant: r.applicant,
+    createdAt: toIso(r.created_at),
+    processedAt: r.processed_at === null ? null : toIso(r.processed_at),
+  };
+}
+
+export function toEntry(r: repo.EntryRow): TEntry {
+  return {
+    id: Number(r.id),
+    occurredAt: toIso(r.occurred_at),
+    gatewayNo: r.gateway_no,
+    currency: r.currency,
+    account: r.account_kind,
+    type: r.txn_type,
+    amount: Number(r.amount),
+    refType: r.ref_type,
+    refNo: r.ref_no,
+  };
+}
+
+export function toBatch(b: repo.BatchRow): TBatch {
+  return {
+    batchNo: b.batch_no,
+    gatewayNo: b.gateway_no,
+    currency: b.currency,
+    settleDate: b.settle_date,
+    // The last instant of the trades it covers (the stored deadline is the exclusive end).
+    tradeDeadline: toIso(b.trade_deadline - 1),
+    creditStatus: b.credit_status,
+    recordedAt: b.credited_at === null ? null : toIso(b.credited_at),
+    txCount: b.tx_count,
+    gross: Number(b.gross),
+    singleFee: Number(b.single_fee),
+    refundFee: Number(b.refund_fee),
+    chargebackFee: Number(b.chargeback_fee),
+    rdrFee: Number(b.rdr_fee),
+    ethocaFee: Number(b.ethoca_fee),
+    reserveExtracted: Number(b.reserve_extracted),
+    reserveReturned: Number(b.reserve_returned),
+    recognized: Number(b.recognized),
+  };
+}
+
+function entryColumns(c: ExportCells): ExportColumn<repo.EntryRow>[] {
+  return [
+    { header: c.text('entryCol.occurredAt'), value: (r) => c.time(r.occurred_at) },
+    { header: c.text('entryCol.gatewayNo'), value: (r) => r.gateway_no },
+    { header: c.text('entryCol.currency'), value: (r) => r.currency },
+    { header: c.text('entryCol.account'), value: (r) => c.text(`ledgerAccount.${r.account_kind}` as MessageKey) },
+    { header: c.text('entryCol.type'), value: (r) => c.text(`ledgerType.${r.txn_type}` as MessageKey) },
+    { header: c.text('entryCol.amount'), value: (r) => c.money(r.amount, r.currency) },
+    { header: c.text('entryCol.refNo'), value: (r) => r.ref_no },
+  ];
+}
+
+function batchColumns(c: ExportCells): ExportColumn<repo.BatchRow>[] {
+  const m = (pick: (b: repo.BatchRow) => number) => (b: repo.BatchRow) => c.money(pick(b), b.currency);
+  return [
+    { header: c.text('batchCol.recordedAt'), value: (b) => c.time(b.credited_at) },
+    { header: c.text('batchCol.batchNo'), value: (b) => b.batch_no },
+    { header: c.text('batchCol.gatewayNo'), value: (b) => b.gateway_no },
+    { header: c.text('batchCol.currency'), value: (b) => b.currency },
+    { header: c.text('batchCol.tradeDeadline'), value: (b) => c.time(b.trade_deadline - 1) },
+    { header: c.text('batchCol.txCount'), value: (b) => b.tx_count },
+    { header: c.text('batchCol.gross'), value: m((b) => b.gross) },
+    { header: c.text('batchCol.singleFee'), value: m((b) => b.single_fee) },
+    { header: c.text('batchCol.refundFee'), value: m((b) => b.refund_fee) },
+    { header: c.text('batchCol.chargebackFee'), value: m((b) => b.chargeback_fee) },
+    { header: c.text('batchCol.reserveExtracted'), value: m((b) => b.reserve_extracted) },
+    { header: c.text('batchCol.reserveReturned'), value: m((b) => b.reserve_returned) },
+    { header: c.text('batchCol.recognized'), value: m((b) => b.recognized) },
+    { header: c.text('batchCol.rdrFee'), value: m((b) => b.rdr_fee) },
+    { header: c.text('batchCol.ethocaFee'), value: m((b) => b.ethoca_fee) },
+  ];
+}
+
+export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const canView = (s: SessionContext) => repo.mayViewAccount(app.db, s.adminId, s.isOwner);
+
+  app.get(
+    FundsPath.summary,
+    { config: { permission: '/fundsAccountSummary/initCheckFundsAccountSummaryPage' }, schema: { response: okResponse(ZFundsSummary) } },
+    async (request) => {
+      const session = requireSession(request);
+      if (!(await canView(session))) return ok(request, { visible: false, rows: [], releases: [] });
+      return ok(request, await fundsSummary(app.db, session.scope));
+    },
+  );
+
+  app.get(FundsPath.card, { config: { signedIn: true }, schema: { response: okResponse(ZFundsCard) } }, async (request) => {
+    const session = requireSession(request);
+    if (!(await canView(session))) return ok(request, { visible: false, rows: [], nextSettlement: null });
+    return ok(request, await fundsCard(app.db, session.scope, app.now()));
+  });
+
+  app.get(
+    FundsPath.pending,
+    { config: { permission: '/noSettAmount/querynosettamount' }, schema: { querystring: ZPendingQuery, response: okResponse(ZPending) } },
+    async (request) => {
+      const session = requireSession(request);
+      if (!(await canView(session))) return ok(request, { visible: false, rows: [] });
+      const scope = await narrowToGateway(app.db, session.scope, request.query.gatewayNo);
+      return ok(request, { visible: true, rows: scope ? await pendingSettlement(app.db, scope, app.now()) : [] });
+    },
+  );
+
+  app.get(
+    FundsPath.withdrawOptions,
+    { config: { permission: '/withdraw/forwardWithdrawList' }, schema: { response: okResponse(ZWithdrawOptions) } },
+    async (request) => {
+      const session = requireSession(request);
+      const options = await withdrawOptions(app.db, session.scope);
+      if (await canView(session)) return ok(request, options);
+      // Without "may view account dynamics" the form still works, but no balance is shown.
+      return ok(request, { ...options, gateways: options.gateways.map((g) => ({ ...g, available: 0, frozen: 0 })) });
+    },
+  );
+
+  app.post(
+    FundsPath.withdrawApply,
+    {
+      config: { permission: 'Withdraw:Apply' },
+      schema: { headers: ZIdempotencyHeaders, body: ZWithdrawApply, response: okResponse(ZWithdrawResult) },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const now = app.now();
+      const result = await withIdempotency(app.db, idempotentRequestOf(request, session.merchantId, request.body), now, (tx) =>
+        applyWithdrawal(app.db, session.scope, request.body, { name: session.loginName, adminId: session.adminId }, now, tx),
+      );
+      return ok(request, result);
+    },
+  );
+
+  app.post(
+    FundsPath.withdrawCancel,
+    { config: { permission: 'Withdraw:Cancel' }, schema: { params: ZWithdrawalNoParams, response: okResponse(ZWithdrawResult) } },
+    async (request) => {
+      const session = requireSession(request);
+      return ok(request, await cancelWithdrawal(app.db, session.scope, request.params.withdrawalNo, app.now()));
+    },
+  );
+
+  registerList(app, {
+    path: FundsPath.withdrawList,
+    permission: '/withdraw/forwardWithdrawList',
+    query: ZWithdrawalListQuery,
+    page: ZWithdrawalPage,
+    list: async (q, { db, scope, timezone }) =>
+      mapPage(await repo.listWithdrawals(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toWithdrawal),
+  });
+
+  registerList(app, {
+    path: FundsPath.entryList,
+    permission: '/fundsAccountSummary/initCapitalAccountRecordedWaterPage',
+    query: ZEntryListQuery,
+    page: ZEntryPage,
+    list: async (q, { db, scope, timezone }) =>
+      mapPage(await repo.listEntries(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toEntry),
+  });
+
+  registerExport(app, {
+    path: FundsPath.entryExport,
+    permission: 'RecordedWater:Downloads',
+    body: ZEntryExportBody,
+    filePrefix: 'entries',
+    sheetName: (c) => c.text('export.entries'),
+    columns: entryColumns,
+    batches: (b, { db, scope, timezone, reader }) => repo.iterateEntries(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
+  });
+
+  registerList(app, {
+    path: FundsPath.batchList,
+    permission: '/merDailySettleDetail/initShowListPage',
+    query: ZBatchListQuery,
+    page: ZBatchPage,
+    list: async (q, { db, scope, timezone }) =>
+      mapPage(await repo.listBatches(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toBatch),
+  });
+
+  registerExport(app, {
+    path: FundsPath.batchExport,
+    permission: 'DailySettleDetail:Downloads',
+    body: ZBatchExportBody,
+    filePrefix: 'credits',
+    sheetName: (c) => c.text('export.batches'),
+    columns: batchColumns,
+    batches: (b, { db, scope, timezone, reader }) => repo.iterateBatches(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
+  });
+
+  app.get(
+    FundsPath.batchItems,
+    {
+      config: { permission: '/merDailySettleDetail/initShowListPage' },
+      schema: { params: ZBatchNoParams, querystring: ZBatchItemsQuery, response: okResponse(ZBatchItems) },
+    },
+    async (request) => {
+      const { scope } = requireSession(request);
+      const b = await repo.findBatch(app.db, scope, request.params.batchNo);
+      if (!b) throw new AppError('settle.batchNotFound', ErrorCode.notFound);
+      const { page, limit, tradeNo } = request.query;
+      const rows = await repo.batchItems(app.db, b.id, { limit, offset: (page - 1) * limit, tradeNo });
+      return ok(request, {
+        batch: toBatch(b),
+        list: rows.map((r) => ({
+          tradeNo: r.trade_no,
+          tradeAt: toIso(r.created_at),
+          currency: r.settle_currency,
+          gross: Number(r.gross),
+          fee: Number(r.fee),
+          reserve: Number(r.reserve),
+          net: Number(r.net),
+        })),
+        total: tradeNo === undefined ? b.tx_count : rows.length,
+        page,
+        limit,
+      });
+    },
+  );
+};

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FundsPath, type TWithdrawApply, type TWithdrawResult } from '@mbo/shared/funds';
+import { http } from '../../../platform/request';
+import { fundsKey } from './get-funds-summary';
+
+export function applyWithdrawal(body: TWithdrawApply): Promise<TWithdrawResult> {
+  return http.post<TWithdrawResult>(FundsPath.withdrawApply, body, { idempotent: true });
+}
+
+/** On success every balance and the withdrawal list are fetched again. */
+export function useApplyWithdrawal() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: applyWithdrawal, onSuccess: () => client.invalidateQueries({ queryKey: fundsKey }) });
+}

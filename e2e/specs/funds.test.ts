@@ -1,0 +1,109 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiOk } from '../support/api';
+import { closeBrowser, newContext, ops, screenshot, signIn, tokenOf } from '../support/browser';
+
+afterAll(closeBrowser);
+
+type TSummary = { rows: { currency: string; withdrawnTotal: number; available: number; frozen: number }[] };
+type TOptions = { gateways: { gatewayNo: string; currency: string; available: number }[] };
+
+async function openMenu(page: Page, menuLabel: string): Promise<void> {
+  const sidebar = page.locator('.mbo-sider');
+  const item = sidebar.getByText(menuLabel, { exact: true });
+  if (!(await item.isVisible())) await sidebar.getByText('Funds', { exact: true }).click();
+  await item.click();
+}
+
+/** "12345.6" from 1234560 minor units of a 2-decimal currency. */
+const major = (minor: number) => (minor / 100).toFixed(2);
+
+async function applyWithdrawal(page: Page, amount: string): Promise<void> {
+  await page.getByTestId('withdraw-apply-open').click();
+  await page.getByTestId('withdraw-apply-amount').fill(amount);
+  await page.getByTestId('withdraw-apply-submit').click();
+}
+
+describe('funds as a merchant uses them', () => {
+  it('summary, a refused and a valid withdrawal, cancel, apply again, paid by the operator; a settlement run puts a payment into a credit entry', async () => {
+    const context = await newContext({ language: 'en' });
+    const page = await context.newPage();
+    await signIn(page);
+    const token = (await tokenOf(context)) ?? '';
+
+    await openMenu(page, 'Account summary');
+    await page.waitForURL((u) => u.pathname === '/fundsAccountSummary/initCheckFundsAccountSummaryPage');
+    const usdCard = page.getByTestId('funds-summary-USD');
+    await usdCard.waitFor();
+    const before = (await apiOk<TSummary>('/funds/summary', undefined, token)).rows.find((r) => r.currency === 'USD')!;
+    expect(await usdCard.getByTestId('summary-available').innerText()).toBe(
+      (before.available / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    );
+
+    await openMenu(page, 'Withdrawals');
+    await page.waitForURL((u) => u.pathname === '/withdraw/forwardWithdrawList');
+    const options = await apiOk<TOptions>('/withdraw/options', undefined, token);
+    const usd = options.gateways.find((g) => g.gatewayNo === '10010001')!;
+    // Above the available balance: refused before anything is sent.
+    await applyWithdrawal(page, major(usd.available + 1));
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').innerText()).toContain('Withdrawable balance insufficient');
+    // A valid one: the fee and the amount received are shown, then confirmed.
+    await page.getByTestId('withdraw-apply-amount').fill('150.00');
+    await expect.poll(() => page.getByTestId('withdraw-apply-received').innerText()).toBe('145.00 USD');
+    await page.getByTestId('withdraw-apply-submit').click();
+    await page.getByTestId('withdraw-confirm').click();
+    const table = page.getByTestId('withdrawal-table');
+    const firstRow = table.locator('tr.ant-table-row').first();
+    await expect.poll(() => firstRow.innerText(), { timeout: 15_000 }).toContain('150.00 USD');
+    expect(await firstRow.getByTestId('withdrawal-status').innerText()).toBe('Pending');
+    await screenshot(page, 'funds-withdrawal-pending');
+    // Cancel it.
+    await firstRow.getByTestId('withdrawal-cancel').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => firstRow.getByTestId('withdrawal-status').innerText()).toBe('Cancelled');
+    // Apply again; the operator pays it.
+    await applyWithdrawal(page, '120.00');
+    await page.getByTestId('withdraw-confirm').click();
+    await expect.poll(() => firstRow.innerText(), { timeout: 15_000 }).toContain('120.00 USD');
+    const withdrawalNo = (await firstRow.locator('td').first().innerText()).trim();
+    expect(ops(['withdraw:pay', withdrawalNo])).toContain('success');
+    await page.getByTestId('filter-search').click();
+    await expect.poll(() => firstRow.getByTestId('withdrawal-status').innerText(), { timeout: 15_000 }).toBe('Success');
+    const after = (await apiOk<TSummary>('/funds/summary', undefined, token)).rows.find((r) => r.currency === 'USD')!;
+    expect(after.withdrawnTotal - before.withdrawnTotal).toBe(12_000);
+    expect(after.available).toBe(before.available - 12_000);
+
+    // A payment waits on the settlement cycle screen, then a settlement run credits it in a batch.
+    const out = ops(['payment:record', '--gateway', '10010001', '--amount', '88.00', '--order', `E2E-F-${Date.now()}`]);
+    const tradeNo = out.trim().split(/\s+/)[0] ?? '';
+    await openMenu(page, 'Settlement cycle');
+    await page.waitForURL((u) => u.pathname === '/noSettAmount/querynosettamount');
+    const cycle = page.getByTestId('cycle-table');
+    await cycle.waitFor();
+    const pending = await apiOk<{ rows: { settleDate: string; gatewayNo: string }[] }>(
+      '/settle/pending?gatewayNo=10010001',
+      undefined,
+      token,
+    );
+    const settleDate = pending.rows[pending.rows.length - 1]!.settleDate;
+    expect(await cycle.innerText()).toContain(settleDate);
+    ops(['settle', '--date', settleDate, '--merchant', '100001']);
+    await openMenu(page, 'Line-item credits');
+    await page.waitForURL((u) => u.pathname === '/merDailySettleDetail/initShowListPage');
+    await page.getByTestId('filter-more').click();
+    await page.getByTestId('filter-gatewayNo').fill('10010001');
+    const batches = page.getByTestId('batch-table');
+    await page.getByTestId('filter-search').click();
+    await expect.poll(() => batches.innerText(), { timeout: 15_000 }).toContain(`SB${settleDate.replace(/-/g, '')}`);
+    await batches.getByTestId('batch-open').first().click();
+    const find = page.getByPlaceholder('Find a transaction order number');
+    await find.fill(tradeNo);
+    await find.press('Enter');
+    const items = page.getByTestId('batch-items');
+    await expect.poll(() => items.innerText(), { timeout: 15_000 }).toContain(tradeNo);
+    expect(await items.innerText()).toContain('88.00');
+    await screenshot(page, 'funds-batch-breakdown');
+    expect(ops(['ledger:verify'])).toContain('ledger OK');
+    await context.close();
+  });
+});

@@ -1,0 +1,288 @@
+import { z } from 'zod';
+import { checkDateRange, ZDateRange } from './date-range';
+import { exportRequest, listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
+import { zCode } from './trade-enums';
+
+/** Spec §4 settlement types. */
+export const SettleType = { daily: 1, weekly: 2, monthly: 3 } as const;
+/** Spec §4 credit status of a settlement batch (unrecorded: no batch yet). */
+export const CreditStatus = { unrecorded: 0, tabulated: 1, credited: 2 } as const;
+/** Spec §4 withdrawal status. */
+export const WithdrawalStatus = { pending: 1, success: 2, failed: 3, cancelled: 4 } as const;
+
+/**
+ * Ledger transaction types (what caused a posting). Every type's entries sum to zero; see
+ * apps/server/src/domains/funds/README.md for the accounts each type moves.
+ */
+export const LEDGER_TYPES = [
+  'capture',
+  'refund',
+  'rdr',
+  'ethoca',
+  'chargeback',
+  'chargebackReversal',
+  'settlement',
+  'reserveRelease',
+  'withdrawalFreeze',
+  'withdrawalPay',
+  'withdrawalFail',
+  'withdrawalCancel',
+] as const;
+export type TLedgerType = (typeof LEDGER_TYPES)[number];
+
+/** The merchant's own accounts (the rest are the acquirer's counter-accounts). */
+export const MERCHANT_ACCOUNTS = ['unsettled', 'available', 'frozen', 'reserve', 'debt'] as const;
+export type TMerchantAccount = (typeof MERCHANT_ACCOUNTS)[number];
+
+export const FundsPath = {
+  /** GET: the account summary per currency (menu /fundsAccountSummary/initCheckFundsAccountSummaryPage). */
+  summary: '/funds/summary',
+  /** GET: the fund card of the dashboard (available, frozen, reserve, next settlement). */
+  card: '/funds/card',
+  /** GET: what a withdrawal can draw from: per gateway its available balance, fee, minimum; the bank accounts. */
+  withdrawOptions: '/withdraw/options',
+  /** POST: apply for a withdrawal (Withdraw:Apply). */
+  withdrawApply: '/withdraw/apply',
+  /** POST: cancel a pending withdrawal (Withdraw:Cancel). */
+  withdrawCancel: '/withdraw/cancel/:withdrawalNo',
+  /** GET: the withdrawal list. */
+  withdrawList: '/withdraw/list',
+  /** GET: the recorded-entry flow (ledger entries of the merchant's accounts). */
+  entryList: '/funds/entries',
+  /** POST: export of the recorded-entry flow (RecordedWater:Downloads). */
+  entryExport: '/funds/entries/export',
+  /** GET: credit entries (settlement batches). */
+  batchList: '/settle/batches',
+  /** POST: export of the credit entries (DailySettleDetail:Downloads). */
+  batchExport: '/settle/batches/export',
+  /** GET: the settlement cycle (unsettled money by settlement date and gateway). */
+  pending: '/settle/pending',
+  /** GET: a batch's transactions (gross, fee, reserve, net). */
+  batchItems: '/settle/batches/:batchNo/items',
+} as const;
+
+export const withdrawCancelPath = (no: string) => FundsPath.withdrawCancel.replace(':withdrawalNo', encodeURIComponent(no));
+export const batchItemsPath = (no: string) => FundsPath.batchItems.replace(':batchNo', encodeURIComponent(no));
+
+const money = z.number().int();
+
+/** §3 Funds summary, one currency (minor units of `currency`). */
+export const ZFundsSummaryRow = z.object({
+  currency: z.string(),
+  transactionTotal: money,
+  creditedTotal: money,
+  refundTotal: money,
+  retrievalTotal: money,
+  appealSuccessTotal: money,
+  fees: money,
+  /** Chargebacks taken (shown as a deduction). */
+  otherDeductions: money,
+  reserveExtracted: money,
+  reserveRefunded: money,
+  reserveBalance: money,
+  withdrawnTotal: money,
+  /** available + frozen. */
+  accountBalance: money,
+  frozen: money,
+  available: money,
+  unsettled: money,
+  /** What the merchant owes (chargebacks beyond the balance), settled from the next credits. */
+  owed: money,
+});
+export type TFundsSummaryRow = z.infer<typeof ZFundsSummaryRow>;
+
+export const ZReserveRelease = z.object({ currency: z.string(), date: z.string(), amount: money });
+export type TReserveRelease = z.infer<typeof ZReserveRelease>;
+
+export const ZFundsSummary = z.object({
+  /** false: the admin may not view account dynamics; no figure is sent. */
+  visible: z.boolean(),
+  rows: z.array(ZFundsSummaryRow),
+  releases: z.array(ZReserveRelease),
+});
+export type TFundsSummary = z.infer<typeof ZFundsSummary>;
+
+export const ZFundsCard = z.object({
+  visible: z.boolean(),
+  rows: z.array(z.object({ currency: z.string(), available: money, frozen: money, reserve: money })),
+  /** Next settlement: its business day and the unsettled amount per currency due then. */
+  nextSettlement: z.object({ date: z.string(), rows: z.array(z.object({ currency: z.string(), amount: money })) }).nullable(),
+});
+export type TFundsCard = z.infer<typeof ZFundsCard>;
+
+export const ZWithdrawOptions = z.object({
+  gateways: z.array(
+    z.object({
+      gatewayNo: z.string(),
+      currency: z.string(),
+      available: money,
+      frozen: money,
+      fee: money,
+      minimum: money,
+    }),
+  ),
+  bankAccounts: z.array(
+    z.object({
+      id: z.number().int(),
+      bankName: z.string(),
+      holder: z.string(),
+      accountNo: z.string(),
+      currency: z.string(),
+      isDefault: z.boolean(),
+    }),
+  ),
+});
+export type TWithdrawOptions = z.infer<typeof ZWithdrawOptions>;
+
+export const ZWithdrawApply = z.object({
+  gatewayNo: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/),
+  /** Major units as typed; parsed exactly against the gateway's currency. */
+  amount: z.string().trim().min(1).max(32),
+  bankAccountId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export type TWithdrawApply = z.infer<typeof ZWithdrawApply>;
+
+export const ZWithdrawalNoParams = z.object({ withdrawalNo: z.string().trim().min(1).max(64) });
+
+export const ZWithdrawal = z.object({
+  withdrawalNo: z.string(),
+  gatewayNo: z.string(),
+  currency: z.string(),
+  amount: money,
+  fee: money,
+  received: money,
+  bankName: z.string(),
+  bankHolder: z.string(),
+  bankAccountNo: z.string(),
+  status: z.number().int(),
+  failReason: z.string(),
+  applicant: z.string(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type TWithdrawal = z.infer<typeof ZWithdrawal>;
+
+export const ZWithdrawalFilters = ZDateRange.extend({
+  gatewayNo: zGatewayNoFilter,
+  status: opt(zCode(WithdrawalStatus)),
+  withdrawalNo: optText(64),
+});
+export const ZWithdrawalListQuery = listQuery(ZWithdrawalFilters, checkDateRange);
+export type TWithdrawalListQuery = z.infer<typeof ZWithdrawalListQuery>;
+export const ZWithdrawalPage = zListPage(ZWithdrawal);
+
+export const ZWithdrawResult = z.object({ withdrawalNo: z.string(), status: z.number().int(), amount: money, fee: money, received: money });
+export type TWithdrawResult = z.infer<typeof ZWithdrawResult>;
+
+export const ZEntryFilters = ZDateRange.extend({
+  gatewayNo: zGatewayNoFilter,
+  type: opt(z.enum(LEDGER_TYPES)),
+  account: opt(z.enum(MERCHANT_ACCOUNTS)),
+  currency: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/),
+  ),
+});
+export const ZEntryListQuery = listQuery(ZEntryFilters, checkDateRange);
+export type TEntryListQuery = z.infer<typeof ZEntryListQuery>;
+export const ZEntryExportBody = exportRequest(ZEntryFilters, checkDateRange);
+export type TEntryExportBody = z.infer<typeof ZEntryExportBody>;
+
+export const ZEntry = z.object({
+  id: z.number().int(),
+  occurredAt: z.string(),
+  gatewayNo: z.string(),
+  currency: z.string(),
+  account: z.string(),
+  type: z.string(),
+  /** Positive: the account grew. */
+  amount: money,
+  /** What caused it: transaction, refund, case, batch, reserve, withdrawal; its number. */
+  refType: z.string(),
+  refNo: z.string(),
+});
+export type TEntry = z.infer<typeof ZEntry>;
+export const ZEntryPage = zListPage(ZEntry);
+
+export const ZBatchFilters = ZDateRange.extend({ gatewayNo: zGatewayNoFilter, batchNo: optText(64) });
+export const ZBatchListQuery = listQuery(ZBatchFilters, checkDateRange);
+export type TBatchListQuery = z.infer<typeof ZBatchListQuery>;
+export const ZBatchExportBody = exportRequest(ZBatchFilters, checkDateRange);
+export type TBatchExportBody = z.infer<typeof ZBatchExportBody>;
+
+/** §3 Credit entry. */
+export const ZBatch = z.object({
+  batchNo: z.string(),
+  gatewayNo: z.string(),
+  currency: z.string(),
+  settleDate: z.string(),
+  tradeDeadline: z.string(),
+  creditStatus: z.number().int(),
+  recordedAt: z.string().nullable(),
+  txCount: z.number().int(),
+  gross: money,
+  singleFee: money,
+  refundFee: money,
+  chargebackFee: money,
+  rdrFee: money,
+  ethocaFee: money,
+  reserveExtracted: money,
+  reserveReturned: money,
+  recognized: money,
+});
+export type TBatch = z.infer<typeof ZBatch>;
+export const ZBatchPage = zListPage(ZBatch);
+
+export const ZBatchNoParams = z.object({ batchNo: z.string().trim().min(1).max(64) });
+export const ZBatchItemsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** One transaction of the batch (reconciling a payout line by line). */
+  tradeNo: optText(64),
+});
+export const ZBatchItem = z.object({
+  tradeNo: z.string(),
+  tradeAt: z.string(),
+  currency: z.string(),
+  gross: money,
+  fee: money,
+  reserve: money,
+  net: money,
+});
+export type TBatchItem = z.infer<typeof ZBatchItem>;
+export const ZBatchItems = z.object({
+  batch: ZBatch,
+  list: z.array(ZBatchItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type TBatchItems = z.infer<typeof ZBatchItems>;
+
+/** §3 Settlement cycle: money not yet settled, per settlement date and gateway. */
+export const ZPendingFilters = z.object({ gatewayNo: zGatewayNoFilter });
+export const ZPendingQuery = ZPendingFilters;
+export const ZPendingRow = z.object({
+  settleDate: z.string(),
+  tradeDay: z.string(),
+  gatewayNo: z.string(),
+  currency: z.string(),
+  /** Transaction settlement cycle T+N (business days) and rolling reserve cycle (days, percent in bp). */
+  cycleDays: z.number().int(),
+  reserveDays: z.number().int(),
+  reserveBp: z.number().int(),
+  txCount: z.number().int(),
+  amount: money,
+  /** Transactions held back for missing delivery proof; waybill flags of the date (all delivered / uploaded). */
+  heldCount: z.number().int(),
+  waybillDelivered: z.boolean(),
+  waybillUploaded: z.boolean(),
+});
+export type TPendingRow = z.infer<typeof ZPendingRow>;
+export const ZPending = z.object({ visible: z.boolean(), rows: z.array(ZPendingRow) });
+export type TPending = z.infer<typeof ZPending>;
