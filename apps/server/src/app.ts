@@ -14,6 +14,7 @@ import { refundRoutes } from './domains/refunds/routes';
 import { disputeRoutes } from './domains/disputes/routes';
 import { reportRoutes } from './domains/reports/routes';
 import { dashboardRoutes } from './domains/dashboard/routes';
+import { websiteRoutes } from './domains/websites/routes';
 import { isApiRequest } from './platform/envelope';
 import { installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
 import { healthRoutes } from './platform/health';
@@ -52,6 +53,7 @@ export const DOMAIN_PLUGINS = [
   disputeRoutes,
   reportRoutes,
   dashboardRoutes,
+  websiteRoutes,
 ] as const;
 
 /** Content Security Policy the built web app runs under (antd injects style tags, hence 'unsafe-inline' for styles only). */

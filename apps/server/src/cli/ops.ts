@@ -19,6 +19,7 @@ import { TRADE_COMMANDS } from './ops-trade';
 import { REPORT_COMMANDS } from './ops-reports';
 import { SYSTEM_COMMANDS } from './ops-system';
 import { FILE_COMMANDS } from './ops-files';
+import { WEBSITE_COMMANDS } from './ops-websites';
 import * as repo from './ops-repository';
 import { findGatewaysByNo } from '../domains/system/repository';
 import { BUILT_IN_ROLES } from '../domains/system/roles';
@@ -96,6 +97,7 @@ const COMMANDS: Record<string, Command> = {
   ...GATEWAY_COMMANDS,
   ...SYSTEM_COMMANDS,
   ...FILE_COMMANDS,
+  ...WEBSITE_COMMANDS,
 
   'reminder:add': {
     summary: 'add a reminder for every admin of a merchant, or for one admin',
