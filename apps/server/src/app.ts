@@ -14,6 +14,7 @@ import { refundRoutes } from './domains/refunds/routes';
 import { disputeRoutes } from './domains/disputes/routes';
 import { reportRoutes } from './domains/reports/routes';
 import { dashboardRoutes } from './domains/dashboard/routes';
+import { waybillRoutes } from './domains/waybills/routes';
 import { websiteRoutes } from './domains/websites/routes';
 import { isApiRequest } from './platform/envelope';
 import { installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
@@ -53,6 +54,7 @@ export const DOMAIN_PLUGINS = [
   disputeRoutes,
   reportRoutes,
   dashboardRoutes,
+  waybillRoutes,
   websiteRoutes,
 ] as const;
 

@@ -5,6 +5,7 @@ import { describeDatabase, openDatabase } from './db/open';
 import { DEMO_SIGN_IN, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { scheduleDeadlineReminders } from './jobs/deadline-reminders';
 import { scheduleIdempotencyPurge } from './jobs/idempotency-purge';
+import { scheduleWaybillReminders } from './jobs/waybill-reminders';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,6 +23,10 @@ async function main(): Promise<void> {
   const stopReminders = scheduleDeadlineReminders(handle.db, Date.now, (error) =>
     app.log.error({ err: error }, 'deadline reminders failed'),
   );
+  // Delivery proof due within 3 days: one message reminder per merchant and business day.
+  const stopWaybillReminders = scheduleWaybillReminders(handle.db, Date.now, (error) =>
+    app.log.error({ err: error }, 'waybill reminders failed'),
+  );
   const stopPurge = scheduleIdempotencyPurge(handle.db, Date.now, (error) => app.log.error({ err: error }, 'idempotency purge failed'));
   /*
    * Graceful stop (SIGTERM from an orchestrator, SIGINT from a terminal): readiness turns to 503 and the
@@ -34,6 +39,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     stopReminders();
+    stopWaybillReminders();
     stopPurge();
     app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests in flight');
     const deadline = setTimeout(() => {

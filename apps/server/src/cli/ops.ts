@@ -20,6 +20,7 @@ import { REPORT_COMMANDS } from './ops-reports';
 import { SYSTEM_COMMANDS } from './ops-system';
 import { FILE_COMMANDS } from './ops-files';
 import { WEBSITE_COMMANDS } from './ops-websites';
+import { WAYBILL_COMMANDS } from './ops-waybills';
 import * as repo from './ops-repository';
 import { findGatewaysByNo } from '../domains/system/repository';
 import { BUILT_IN_ROLES } from '../domains/system/roles';
@@ -98,6 +99,7 @@ const COMMANDS: Record<string, Command> = {
   ...SYSTEM_COMMANDS,
   ...FILE_COMMANDS,
   ...WEBSITE_COMMANDS,
+  ...WAYBILL_COMMANDS,
 
   'reminder:add': {
     summary: 'add a reminder for every admin of a merchant, or for one admin',
