@@ -157,7 +157,7 @@ export const ZWaybillPage = zListPage(ZWaybill);
 
 export const ZWaybillOverview = z.object({
   deliveryProofType: z.enum(DELIVERY_PROOF_TYPES).nullable(),
-  /** Transactions still without proof whose last upload day is within the next 3 days, soonest first (at most 20). */
+  /** Transactions still without proof whose last upload day is within the next 3 days, soonest first (at most 10). */
   dueSoon: z.array(z.object({ tradeNo: z.string(), lastUploadDate: z.string(), daysLeft: z.number().int() })),
   dueSoonTotal: z.number().int(),
 });

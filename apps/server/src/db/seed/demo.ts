@@ -7,6 +7,7 @@ import { DAY_MS } from '../../platform/time';
 import { ensureCurrencies } from './currencies';
 import { ANNOUNCEMENTS, REMINDERS } from './demo-content';
 import { seedMerchantDetails } from './demo-merchant-details';
+import { seedWaybillsWebsites } from './demo-waybills-websites';
 import { createAdministratorRole } from '../../domains/system/repository';
 import { builtInRoleNames } from '../../domains/system/roles';
 import { generateTradeData } from './trade-generator';
@@ -297,6 +298,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
   const count = trade.transactions ?? DEMO_TRANSACTIONS_DEFAULT;
   const seed = trade.seed ?? DEMO_TRADE_SEED_DEFAULT;
   const generated = await generateTradeData(db, { now, seed, transactions: count, merchants: chosen, onProgress: trade.onProgress });
+  const shipping = await seedWaybillsWebsites(db, now, seed);
 
   return {
     seeded: true,
@@ -311,6 +313,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
       `transactions: ${generated.transactions} (seed ${seed}, merchants ${chosen.map((p) => p.merchantNo).join(', ')}), ` +
         `refunds: ${generated.refunds}, disputes and alerts: ${generated.disputes}, rollup rows: ${generated.rollupRows} ` +
         `in ${(generated.elapsedMs / 1000).toFixed(1)} s`,
+      `websites: ${shipping.websites}; last 30 days: products ${shipping.products}, waybills ${shipping.waybills} (100001 needs delivery proof, 100002 none)`,
     ],
   };
 }

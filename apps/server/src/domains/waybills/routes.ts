@@ -194,7 +194,7 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.now();
       const range = dueRange(DUE_SOON_DAYS - 1, ctx, now) ?? { fromMs: 0, toMs: 0 };
       const [rows, total] = await Promise.all([
-        repo.listDueSoon(app.db, scope, ctx.type, range, 20),
+        repo.listDueSoon(app.db, scope, ctx.type, range, 10),
         repo.countDueSoon(app.db, scope, ctx.type, range),
       ]);
       return ok(request, {

@@ -19,5 +19,5 @@ export const WEBSITE_LIST: TListScreen<Awaited<ReturnType<typeof getWebsites>>, 
   ],
   rowKey: 'id',
   testId: 'website-table',
-  export: { permission: '/merwebsit/showWebsitLimit', run: exportWebsites },
+  export: { run: exportWebsites },
 };
