@@ -26,7 +26,6 @@ export function UploadResult({ result }: { result: TWebsiteUploadResult }) {
           pagination={problems.length > 10 ? { pageSize: 10, size: 'small' } : false}
           dataSource={problems}
           data-testid="website-line-results"
-          scroll={{ x: 'max-content' }}
           columns={[
             { title: t('websites.line'), dataIndex: 'line', key: 'line', width: 64 },
             {
