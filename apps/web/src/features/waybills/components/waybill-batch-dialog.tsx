@@ -43,7 +43,7 @@ export function WaybillBatchDialog({ open, onClose }: { open: boolean; onClose: 
       title={t('waybills.batchTitle')}
       onCancel={close}
       destroyOnHidden
-      width={720}
+      width={900}
       footer={
         committed
           ? [
@@ -83,24 +83,26 @@ export function WaybillBatchDialog({ open, onClose }: { open: boolean; onClose: 
         </Button>
       </Space>
       {!committed && (
-        <Upload
-          accept=".csv,.xlsx"
-          maxCount={1}
-          fileList={file ? [{ uid: 'file', name: file.name, status: 'done' as const }] : []}
-          beforeUpload={(f) => {
-            setFile(f);
-            setResult(null);
-            return false;
-          }}
-          onRemove={() => {
-            setFile(null);
-            setResult(null);
-          }}
-        >
-          <Button icon={<UploadOutlined />} data-testid="waybill-batch-choose">
-            {t('waybills.chooseBatch')}
-          </Button>
-        </Upload>
+        <div>
+          <Upload
+            accept=".csv,.xlsx"
+            maxCount={1}
+            fileList={file ? [{ uid: 'file', name: file.name, status: 'done' as const }] : []}
+            beforeUpload={(f) => {
+              setFile(f);
+              setResult(null);
+              return false;
+            }}
+            onRemove={() => {
+              setFile(null);
+              setResult(null);
+            }}
+          >
+            <Button icon={<UploadOutlined />} data-testid="waybill-batch-choose">
+              {t('waybills.chooseBatch')}
+            </Button>
+          </Upload>
+        </div>
       )}
       {problem && <Alert style={{ marginTop: 12 }} type="error" title={problem} />}
       {result && (
@@ -135,7 +137,7 @@ export function WaybillBatchDialog({ open, onClose }: { open: boolean; onClose: 
                   </Space>
                 ),
               },
-              { title: t('waybills.reason'), dataIndex: 'message', key: 'message' },
+              { title: t('waybills.reason'), dataIndex: 'message', key: 'message', width: 280 },
             ]}
           />
         </div>
