@@ -14,6 +14,8 @@ import { refundRoutes } from './domains/refunds/routes';
 import { disputeRoutes } from './domains/disputes/routes';
 import { reportRoutes } from './domains/reports/routes';
 import { dashboardRoutes } from './domains/dashboard/routes';
+import { waybillRoutes } from './domains/waybills/routes';
+import { websiteRoutes } from './domains/websites/routes';
 import { isApiRequest } from './platform/envelope';
 import { installCompression } from './platform/compression';
 import { installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
@@ -56,6 +58,8 @@ export const DOMAIN_PLUGINS = [
   reportRoutes,
   dashboardRoutes,
   fundsRoutes,
+  waybillRoutes,
+  websiteRoutes,
 ] as const;
 
 /** Content Security Policy the built web app runs under (antd injects style tags, hence 'unsafe-inline' for styles only). */

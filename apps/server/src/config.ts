@@ -31,6 +31,8 @@ export type Config = {
   /** SMTP server (`smtp://user:pass@host:port`, `smtps://...`); null keeps every mail in the outbox table and the log. */
   smtpUrl: string | null;
   smtpFrom: string;
+  /** Where new websites are sent for review (the acquirer's review team). */
+  websiteReviewEmail: string;
   /** HTTP SMS gateway; null keeps every SMS in the outbox table and the log. */
   smsHttpUrl: string | null;
   smsHttpToken: string | null;
@@ -105,6 +107,11 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   },
   { name: 'SMTP_FROM', default: 'no-reply@merchant.local', description: 'Sender address of every mail' },
   {
+    name: 'WEBSITE_REVIEW_EMAIL',
+    default: 'website-review@merchant.local',
+    description: "The review team's address: every website upload (one or a batch) is mailed there for review",
+  },
+  {
     name: 'SMS_HTTP_URL',
     default: '(none)',
     description: 'HTTP SMS gateway: each message is POSTed as JSON `{to, text}`; unset: SMS go to the `sms_outbox` table and the log',
@@ -168,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     appUrl,
     smtpUrl,
     smtpFrom: env.SMTP_FROM?.trim() || 'no-reply@merchant.local',
+    websiteReviewEmail: env.WEBSITE_REVIEW_EMAIL?.trim() || 'website-review@merchant.local',
     smsHttpUrl,
     smsHttpToken: env.SMS_HTTP_TOKEN?.trim() || null,
   };

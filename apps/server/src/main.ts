@@ -6,6 +6,7 @@ import { DEMO_SIGN_IN, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { scheduleDeadlineReminders } from './jobs/deadline-reminders';
 import { scheduleIdempotencyPurge } from './jobs/idempotency-purge';
 import { scheduleSettlement } from './jobs/settlement';
+import { scheduleWaybillReminders } from './jobs/waybill-reminders';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,6 +24,10 @@ async function main(): Promise<void> {
   const stopReminders = scheduleDeadlineReminders(handle.db, Date.now, (error) =>
     app.log.error({ err: error }, 'deadline reminders failed'),
   );
+  // Delivery proof due within 3 days: one message reminder per merchant and business day.
+  const stopWaybillReminders = scheduleWaybillReminders(handle.db, Date.now, (error) =>
+    app.log.error({ err: error }, 'waybill reminders failed'),
+  );
   const stopPurge = scheduleIdempotencyPurge(handle.db, Date.now, (error) => app.log.error({ err: error }, 'idempotency purge failed'));
   // Settlement batches and reserve releases of the current business day (domains/funds/README.md).
   const stopSettlement = scheduleSettlement(handle.db, Date.now, (error) => app.log.error({ err: error }, 'settlement failed'));
@@ -37,6 +42,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     stopReminders();
+    stopWaybillReminders();
     stopPurge();
     stopSettlement();
     app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests in flight');

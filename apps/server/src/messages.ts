@@ -15,6 +15,8 @@ import { SYSTEM_MANAGEMENT_MESSAGES } from './domains/system/management-messages
 import { SYSTEM_MESSAGES } from './domains/system/messages';
 import { OPERATION_LABELS } from './domains/system/operation-labels';
 import { TRANSACTION_MESSAGES } from './domains/transactions/messages';
+import { WAYBILL_MESSAGES } from './domains/waybills/messages';
+import { WEBSITE_MESSAGES } from './domains/websites/messages';
 import { registerMessages, type MessageTable } from './platform/i18n';
 import { PLATFORM_MESSAGES, type MessageCatalogs } from './platform/messages';
 
@@ -32,6 +34,8 @@ export const DOMAIN_MESSAGES: DomainCatalogs = {
   disputes: DISPUTE_MESSAGES,
   reports: REPORT_MESSAGES,
   funds: FUNDS_MESSAGES,
+  websites: WEBSITE_MESSAGES,
+  waybills: WAYBILL_MESSAGES,
 };
 
 /** Platform's catalog and every domain's, by owner (the key-parity test reads them all). */

@@ -20,6 +20,8 @@ import { REPORT_COMMANDS } from './ops-reports';
 import { SYSTEM_COMMANDS } from './ops-system';
 import { FILE_COMMANDS } from './ops-files';
 import { FUNDS_COMMANDS } from './ops-funds';
+import { WEBSITE_COMMANDS } from './ops-websites';
+import { WAYBILL_COMMANDS } from './ops-waybills';
 import * as repo from './ops-repository';
 import { findGatewaysByNo } from '../domains/system/repository';
 import { BUILT_IN_ROLES } from '../domains/system/roles';
@@ -98,6 +100,8 @@ const COMMANDS: Record<string, Command> = {
   ...SYSTEM_COMMANDS,
   ...FILE_COMMANDS,
   ...FUNDS_COMMANDS,
+  ...WEBSITE_COMMANDS,
+  ...WAYBILL_COMMANDS,
 
   'reminder:add': {
     summary: 'add a reminder for every admin of a merchant, or for one admin',

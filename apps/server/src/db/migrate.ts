@@ -11,6 +11,7 @@ import { signInHardeningMigration } from './migrations/0007-sign-in-hardening';
 import { systemManagementMigration } from './migrations/0008-system-management';
 import { scaleOutMigration } from './migrations/0009-scale-out';
 import { fundsMigration } from './migrations/0010-funds';
+import { waybillsWebsitesMigration } from './migrations/0011-waybills-websites';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -25,6 +26,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0008-system-management': systemManagementMigration(dialect),
     '0009-scale-out': scaleOutMigration(dialect),
     '0010-funds': fundsMigration(dialect),
+    '0011-waybills-websites': waybillsWebsitesMigration(dialect),
   };
 }
 

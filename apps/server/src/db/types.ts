@@ -51,6 +51,8 @@ export interface MerchantsTable {
   deduction_rate_bp: Generated<number>;
   /** Issued on first use; empty until then. Never sent except through the reveal route. */
   sign_key: Generated<string>;
+  /** Delivery proof the merchant must give (migration 0011): null none, 'image', 'tracking' or 'either'. */
+  delivery_proof_type: Generated<string | null>;
 }
 
 export interface MerchantBankAccountsTable {
@@ -662,6 +664,107 @@ export interface WithdrawalsTable {
   processed_at: number | null;
 }
 
+/** Tracking number, carrier and delivery proof of one transaction (migration 0011). */
+export interface WaybillsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  gateway_id: number;
+  transaction_id: number;
+  tracking_no: Generated<string>;
+  carrier: Generated<string>;
+  /** Carrier tracking websites, comma separated. */
+  carrier_sites: Generated<string>;
+  /** WaybillStatus code. */
+  status: number;
+  fail_reason: Generated<string>;
+  checked_at: number | null;
+  upload_count: Generated<number>;
+  image_count: Generated<number>;
+  /** 1 when the tracking number is also on another transaction of the merchant. */
+  reused_tracking: Generated<number>;
+  uploaded_at: number;
+  created_at: number;
+}
+
+export interface WaybillFilesTable {
+  id: Generated<number>;
+  waybill_id: number;
+  merchant_id: number;
+  original_name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  storage_name: string;
+  created_at: number;
+}
+
+export interface WaybillRemindersTable {
+  merchant_id: number;
+  /** YYYY-MM-DD business day (UTC+08:00) of the last upload day the reminder was about. */
+  due_day: string;
+  created_at: number;
+}
+
+export interface OrderProductsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  gateway_id: number;
+  transaction_id: number;
+  goods_no: string;
+  name: string;
+  currency: string;
+  /** Minor units of `currency`, per item. */
+  price: number;
+  quantity: number;
+  created_at: number;
+}
+
+export interface OrderFreightsTable {
+  transaction_id: number;
+  merchant_id: number;
+  currency: string;
+  /** Minor units; may be 0. */
+  freight: number;
+}
+
+export interface WebsiteBatchesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  admin_id: number | null;
+  /** 'single' or 'batch'. */
+  kind: string;
+  file_name: Generated<string>;
+  line_count: number;
+  accepted_count: number;
+  error_count: number;
+  duplicate_count: number;
+  /** WebsiteUploadOutcome. */
+  outcome: string;
+  mail_id: number | null;
+  created_at: number;
+}
+
+export interface WebsitesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  /** Normalised URL (scheme and host in lower case, no default port, no fragment). */
+  url: string;
+  host: string;
+  /** WebsiteType code. */
+  site_type: number;
+  currency: Generated<string>;
+  /** Minor units of `currency`; null when not given. */
+  average_amount: number | null;
+  platform_store_url: Generated<string>;
+  /** WebsiteStatus code. */
+  status: number;
+  fail_reason: Generated<string>;
+  batch_id: number | null;
+  checklist_confirmed_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   currencies: CurrenciesTable;
   persons: PersonsTable;
@@ -704,6 +807,13 @@ export interface Database {
   settlement_items: SettlementItemsTable;
   reserve_holds: ReserveHoldsTable;
   withdrawals: WithdrawalsTable;
+  waybills: WaybillsTable;
+  waybill_files: WaybillFilesTable;
+  waybill_reminders: WaybillRemindersTable;
+  order_products: OrderProductsTable;
+  order_freights: OrderFreightsTable;
+  website_batches: WebsiteBatchesTable;
+  websites: WebsitesTable;
 }
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
@@ -749,6 +859,13 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'settlement_items',
   'reserve_holds',
   'withdrawals',
+  'waybills',
+  'waybill_files',
+  'waybill_reminders',
+  'order_products',
+  'order_freights',
+  'website_batches',
+  'websites',
 ];
 
 export type Admin = Selectable<AdminsTable>;

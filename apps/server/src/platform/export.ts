@@ -41,7 +41,7 @@ import { exportReaderFactory, type ExportReader } from './list';
 import type { MessageKey } from './messages';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
-import { zoneOffsetMs } from './time';
+import { dateInZone, zoneOffsetMs } from './time';
 import { XLSX_STYLE, XlsxStreamWriter, type XlsxCell, type XlsxStyle } from './xlsx-writer';
 
 /** How a number reads in a spreadsheet. */
@@ -380,14 +380,15 @@ export const FILE_RESPONSE = { 200: z.unknown() };
 /** What an export's rows are read with: the caller's scope (narrowed to a filtered gateway), clock and the SQLite raw reader. */
 export type ExportContext = { db: Db; scope: Scope; timezone: string; now: number; reader: (() => ExportReader) | null };
 
-type ExportBody = { format: TExportFormat; from: string; to: string; gatewayNo?: string | undefined };
+/** A list without dates (websites) has no `from`/`to`: its file is named by the day of the export. */
+type ExportBody = { format: TExportFormat; from?: string; to?: string; gatewayNo?: string | undefined };
 
 export type ExportRoute<S extends z.ZodType<ExportBody>, Row> = {
   path: string;
   permission: TPermission;
   /** The list's filters plus `format` (exportRequest in packages/shared/src/list.ts). */
   body: S;
-  /** The file is `<prefix>_<from>_<to>.<format>`. */
+  /** The file is `<prefix>_<from>_<to>.<format>` (`<prefix>_<today>.<format>` without dates). */
   filePrefix: string;
   /** Sheet name of XLSX files. */
   sheetName: (cells: ExportCells) => string;
@@ -421,7 +422,10 @@ export function registerExport<S extends z.ZodType<ExportBody>, Row>(
     };
     return sendExport(reply, {
       format: body.format,
-      filename: `${o.filePrefix}_${body.from}_${body.to}`,
+      filename:
+        body.from !== undefined && body.to !== undefined
+          ? `${o.filePrefix}_${body.from}_${body.to}`
+          : `${o.filePrefix}_${dateInZone(app.now(), request.timezone)}`,
       columns: o.columns(cells, body),
       batches: ctx ? o.batches(body, ctx) : noRows<Row>(),
       sheetName: o.sheetName(cells),

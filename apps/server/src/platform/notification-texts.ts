@@ -59,6 +59,9 @@ const zhCn = {
   'sms.signupAttempt':
     '【{product}】有人刚刚尝试使用您的手机号码注册。此号码已有账户，如是您本人，请直接登录或重置密码；如不是，请忽略本短信。',
 
+  'mail.websiteReview.subject': '{merchantName}（商户号 {merchantNo}）提交了 {count} 个网站待审核',
+  'mail.websiteReview.text':
+    '您好：\n\n{merchantName}（商户号 {merchantNo}）提交了 {count} 个网站，并确认网站具备退款、联系方式、服务条款和配送政策，且允许测试订单：\n\n{urls}\n\n请审核后使用 npm run ops -- website:pass / website:fail 处理。',
   'mail.signInUnverified.subject': '{product}登录验证码未发送',
   'mail.signInUnverified.text':
     '您好：\n\n有人请求向此邮箱发送登录验证码。此邮箱尚未验证，验证之前不能用于登录，因此没有发送验证码。\n\n如果是您本人：请打开之前收到的验证邮件完成验证，或使用手机号码登录：{link}\n\n如果不是您本人，请忽略本邮件。',
@@ -121,6 +124,9 @@ const zhHk: Catalog = {
   'sms.signupAttempt':
     '【{product}】有人剛剛嘗試使用您的手機號碼註冊。此號碼已有帳戶，如是您本人，請直接登入或重設密碼；如不是，請忽略本短訊。',
 
+  'mail.websiteReview.subject': '{merchantName}（商戶號 {merchantNo}）提交了 {count} 個網站待審核',
+  'mail.websiteReview.text':
+    '您好：\n\n{merchantName}（商戶號 {merchantNo}）提交了 {count} 個網站，並確認網站具備退款、聯絡方式、服務條款和配送政策，且允許測試訂單：\n\n{urls}\n\n請審核後使用 npm run ops -- website:pass / website:fail 處理。',
   'mail.signInUnverified.subject': '{product}登入驗證碼未發送',
   'mail.signInUnverified.text':
     '您好：\n\n有人請求向此電郵發送登入驗證碼。此電郵尚未驗證，驗證之前不能用於登入，因此沒有發送驗證碼。\n\n如果是您本人：請打開之前收到的驗證郵件完成驗證，或使用手機號碼登入：{link}\n\n如果不是您本人，請忽略本郵件。',
@@ -182,6 +188,9 @@ const en: Catalog = {
   'sms.signupAttempt':
     '[{product}] Someone just tried to register with your mobile number. It already has an account: if it was you, log in or reset your password; if not, ignore this message.',
 
+  'mail.websiteReview.subject': '{merchantName} ({merchantNo}) submitted {count} website(s) for review',
+  'mail.websiteReview.text':
+    'Hello,\n\n{merchantName} (merchant {merchantNo}) submitted {count} website(s) and confirmed that each has refund, contact, terms and shipping policies and allows test orders:\n\n{urls}\n\nReview them with npm run ops -- website:pass / website:fail.',
   'mail.signInUnverified.subject': '{product}: no sign-in code was sent',
   'mail.signInUnverified.text':
     'Hello,\n\nSomeone asked for a sign-in code for this email address. The address is not verified yet and cannot be used to log in until it is, so no code was sent.\n\nIf it was you: open the verification email you received earlier, or log in with your mobile number: {link}\n\nIf it was not you, ignore this email.',
@@ -206,7 +215,8 @@ export type MailKind =
   | 'emailChanged'
   | 'accountLocked'
   | 'signupAttempt'
-  | 'signInUnverified';
+  | 'signInUnverified'
+  | 'websiteReview';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 

@@ -19,6 +19,9 @@ const UpdatePasswordPage = lazyPage(() => import('../features/auth/pages/update-
 const SsoPage = lazyPage(() => import('../features/auth/pages/sso-page'), 'SsoPage');
 const TransactionListPage = lazyPage(() => import('../features/transactions/pages/transaction-list-page'), 'TransactionListPage');
 const RefundListPage = lazyPage(() => import('../features/refunds/pages/refund-list-page'), 'RefundListPage');
+const WebsiteListPage = lazyPage(() => import('../features/websites/pages/website-list-page'), 'WebsiteListPage');
+const WaybillListPage = lazyPage(() => import('../features/waybills/pages/waybill-list-page'), 'WaybillListPage');
+const ProductListPage = lazyPage(() => import('../features/waybills/pages/product-list-page'), 'ProductListPage');
 const DisputeListPage = lazyPage(() => import('../features/disputes/pages/dispute-list-page'), 'DisputeListPage');
 const DailyReportPage = lazyPage(() => import('../features/reports/pages/daily-report-page'), 'DailyReportPage');
 const MonthlyReportPage = lazyPage(() => import('../features/reports/pages/monthly-report-page'), 'MonthlyReportPage');
@@ -75,6 +78,9 @@ const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {
   '/fundsAccountSummary/initCapitalAccountRecordedWaterPage': () => <EntryListPage />,
   '/withdraw/forwardWithdrawList': () => <WithdrawListPage />,
   '/merDailySettleDetail/initShowListPage': () => <BatchListPage />,
+  '/merwebsit/showWebsitLimit': () => <WebsiteListPage />,
+  '/waybill/waybillPage': () => <WaybillListPage />,
+  '/productInfo/productPage': () => <ProductListPage />,
 };
 
 function handle(value: TRouteHandle): TRouteHandle {

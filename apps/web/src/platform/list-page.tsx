@@ -17,6 +17,8 @@ type TListPageProps<Page extends TListPage<unknown>, K extends string> = {
   fields?: readonly TFilterField<K>[];
   /** More buttons beside Search (apply for a refund, ...). */
   actions?: ReactNode;
+  /** Between the filters and the table (what the screen says about the list as a whole). */
+  header?: ReactNode;
   /** Rows after the data (a report's totals). */
   summary?: () => ReactNode;
   /** Below the paging control (a note on how the figures are counted). */
@@ -36,7 +38,8 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
   const { t } = useTranslation();
   const { def, url, list } = p.screen;
   const exporter = def.export;
-  const mayExport = useHasPermission(...(exporter ? [exporter.permission] : []));
+  const holdsExport = useHasPermission(...(exporter?.permission ? [exporter.permission] : []));
+  const mayExport = exporter !== undefined && (exporter.permission === undefined || holdsExport);
   return (
     <div className="mbo-page">
       <h1 className="mbo-page-title" data-testid="page-title">
@@ -63,6 +66,7 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
             </>
           }
         />
+        {p.header}
         <div className="mbo-table-region" tabIndex={0} role="region" aria-label={t(def.title)}>
           <Table<Row>
             rowKey={def.rowKey as TableProps<Row>['rowKey']}

@@ -27,7 +27,8 @@ export type TListScreen<Page extends TListPage<unknown>, K extends string> = {
   testId: string;
   /** URL keys besides the filters (an open detail, an open dialog). */
   extras?: readonly string[];
-  export?: { permission: TPermission; run: (filters: Partial<Record<K, string>>, format: TExportFormat) => Promise<unknown> };
+  /** `permission`: the operation that allows the export; absent, whoever may open the screen may export it. */
+  export?: { permission?: TPermission; run: (filters: Partial<Record<K, string>>, format: TExportFormat) => Promise<unknown> };
 };
 
 export type TListScreenState<Page extends TListPage<unknown>, K extends string> = {

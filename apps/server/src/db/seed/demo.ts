@@ -8,6 +8,7 @@ import { ensureCurrencies } from './currencies';
 import { ANNOUNCEMENTS, REMINDERS } from './demo-content';
 import { seedKycProfiles } from './demo-kyc';
 import { seedMerchantDetails } from './demo-merchant-details';
+import { seedWaybillsWebsites } from './demo-waybills-websites';
 import { createAdministratorRole } from '../../domains/system/repository';
 import { builtInRoleNames } from '../../domains/system/roles';
 import { generateTradeData } from './trade-generator';
@@ -344,6 +345,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
   const seed = trade.seed ?? DEMO_TRADE_SEED_DEFAULT;
   const generated = await generateTradeData(db, { now, seed, transactions: count, merchants: chosen, onProgress: trade.onProgress });
   const funds = await seedDemoFunds(db, now);
+  const shipping = await seedWaybillsWebsites(db, now, seed);
 
   return {
     seeded: true,
@@ -360,6 +362,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
         `refunds: ${generated.refunds}, disputes and alerts: ${generated.disputes}, rollup rows: ${generated.rollupRows} ` +
         `in ${(generated.elapsedMs / 1000).toFixed(1)} s`,
       `funds: ${funds.batches} settlement batches, ${funds.entries} ledger entries, ${funds.withdrawals} withdrawals in ${(funds.elapsedMs / 1000).toFixed(1)} s`,
+      `websites: ${shipping.websites}; last 30 days: products ${shipping.products}, waybills ${shipping.waybills} (100001 needs delivery proof, 100002 none)`,
     ],
   };
 }

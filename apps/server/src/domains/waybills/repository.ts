@@ -1,0 +1,421 @@
+import { sql, type Insertable } from 'kysely';
+import type { TListPaging } from '@mbo/shared/list';
+import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
+import {
+  DELIVERY_PROOF_TYPES,
+  WaybillStatus,
+  type TDeliveryProofType,
+  type TProductListQuery,
+  type TWaybillListQuery,
+} from '@mbo/shared/waybills';
+import type { Db, DbOrTrx, Trx } from '../../db/database';
+import type { WaybillFilesTable } from '../../db/types';
+import { keysetBatches, keysetPage, type ExportReader } from '../../platform/list';
+import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
+
+type Range = { fromMs: number; toMs: number };
+
+/** Review states whose proof no longer counts as uploaded (rejected, or a wrong number): the merchant uploads again. */
+export const REJECTED_STATUSES: readonly number[] = [WaybillStatus.deliveryInfoUnconfirmed, WaybillStatus.wrongNumber];
+
+export function asProofType(value: string | null | undefined): TDeliveryProofType | null {
+  return (DELIVERY_PROOF_TYPES as readonly string[]).includes(value ?? '') ? (value as TDeliveryProofType) : null;
+}
+
+/** Whether a waybill holds the proof the type requires (and it was not rejected). */
+export function isUploaded(
+  type: TDeliveryProofType | null,
+  w: { tracking_no: string | null; image_count: number | null; status: number | null } | null,
+): boolean {
+  if (type === null) return true;
+  if (!w || w.status === null || REJECTED_STATUSES.includes(w.status)) return false;
+  const tracking = (w.tracking_no ?? '') !== '';
+  const images = (w.image_count ?? 0) > 0;
+  return type === 'image' ? images : type === 'tracking' ? tracking : tracking || images;
+}
+
+/** The same rule in SQL over the `w` alias (left joined: no waybill is not uploaded). */
+function uploadedSql(type: TDeliveryProofType) {
+  const proof =
+    type === 'image'
+      ? sql<boolean>`w.image_count > 0`
+      : type === 'tracking'
+        ? sql<boolean>`w.tracking_no <> ''`
+        : sql<boolean>`(w.image_count > 0 or w.tracking_no <> '')`;
+  return sql<boolean>`(w.id is not null and w.status not in (${sql.join(REJECTED_STATUSES)}) and ${proof})`;
+}
+
+export async function findProofType(db: DbOrTrx, merchantId: number): Promise<TDeliveryProofType | null> {
+  const m = await db.selectFrom('merchants').select('delivery_proof_type').where('id', '=', merchantId).executeTakeFirst();
+  return asProofType(m?.delivery_proof_type);
+}
+
+export async function setProofType(db: DbOrTrx, merchantId: number, type: TDeliveryProofType | null): Promise<void> {
+  await db.updateTable('merchants').set({ delivery_proof_type: type }).where('id', '=', merchantId).execute();
+}
+
+/**
+ * For the funds domain (settlement hold and the settlement cycle's flags): per transaction of the
+ * merchant, whether its delivery proof is uploaded as the merchant's type requires and whether it is
+ * delivered. A merchant that needs no proof (type null) has nothing to wait for: every transaction is
+ * { uploaded: true, delivered: true }. Ids of other merchants' transactions are left out of the map.
+ */
+export async function findDeliveryProofFlags(
+  db: Db | Trx,
+  merchantId: number,
+  transactionIds: number[],
+): Promise<Map<number, { uploaded: boolean; delivered: boolean }>> {
+  const out = new Map<number, { uploaded: boolean; delivered: boolean }>();
+  if (transactionIds.length === 0) return out;
+  const type = await findProofType(db, merchantId);
+  for (let i = 0; i < transactionIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('transactions as t')
+      .leftJoin('waybills as w', 'w.transaction_id', 't.id')
+      .select(['t.id', 'w.tracking_no', 'w.image_count', 'w.status'])
+      .where('t.merchant_id', '=', merchantId)
+      .where('t.id', 'in', transactionIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) {
+      out.set(Number(r.id), {
+        uploaded: isUploaded(type, r.status === null ? null : r),
+        delivered: type === null || r.status === WaybillStatus.delivered,
+      });
+    }
+  }
+  return out;
+}
+
+/** Transactions that need shipping proof: successful formal payments of the scope. */
+function needingProof(db: DbOrTrx, scope: Scope) {
+  return db
+    .selectFrom('transactions as t')
+    .leftJoin('waybills as w', 'w.transaction_id', 't.id')
+    .where(inScope(scope, 't'))
+    .where('t.category', '=', TradeCategory.formal)
+    .where('t.pay_status', '=', PayStatus.success);
+}
+
+export type WaybillFilters = Omit<TWaybillListQuery, 'page' | 'limit' | 'after'>;
+
+function filtered(db: Db, scope: Scope, f: WaybillFilters, range: Range, o: { type: TDeliveryProofType; due: Range | null }) {
+  return needingProof(db, scope)
+    .where('t.created_at', '>=', range.fromMs)
+    .where('t.created_at', '<', range.toMs)
+    .$if(f.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', f.tradeNo ?? ''))
+    .$if(f.trackingNo !== undefined, (qb) => qb.where('w.tracking_no', '=', f.trackingNo ?? ''))
+    .$if(f.status === WaybillStatus.notUploaded, (qb) => qb.where('w.id', 'is', null))
+    .$if(f.status !== undefined && f.status !== WaybillStatus.notUploaded, (qb) => qb.where('w.status', '=', f.status ?? 0))
+    .$if(o.due !== null, (qb) =>
+      qb
+        .where('t.created_at', '>=', o.due?.fromMs ?? 0)
+        .where('t.created_at', '<', o.due?.toMs ?? 0)
+        .where(sql<boolean>`not ${uploadedSql(o.type)}`),
+    );
+}
+
+function withColumns(qb: ReturnType<typeof needingProof>) {
+  return qb
+    .innerJoin('gateways as g', 'g.id', 't.gateway_id')
+    .select([
+      't.id',
+      't.trade_no',
+      't.merchant_order_no',
+      't.currency',
+      't.amount',
+      't.created_at',
+      'g.gateway_no',
+      'w.id as waybill_id',
+      'w.tracking_no',
+      'w.carrier',
+      'w.carrier_sites',
+      'w.status',
+      'w.fail_reason',
+      'w.checked_at',
+      'w.upload_count',
+      'w.image_count',
+      'w.reused_tracking',
+      'w.uploaded_at',
+    ]);
+}
+
+export type WaybillRow = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
+
+function waybillList(db: Db, scope: Scope, f: WaybillFilters, range: Range, o: { type: TDeliveryProofType; due: Range | null }) {
+  return {
+    rows: () => withColumns(filtered(db, scope, f, range, o)),
+    sort: { column: 't.created_at', id: 't.id', direction: 'desc', value: (r: WaybillRow) => r.created_at },
+  } as const;
+}
+
+export function listWaybills(
+  db: Db,
+  scope: Scope,
+  q: WaybillFilters & TListPaging,
+  range: Range,
+  o: { type: TDeliveryProofType; due: Range | null },
+) {
+  return keysetPage(db, waybillList(db, scope, q, range, o), q, { count: filtered(db, scope, q, range, o) });
+}
+
+export function iterateWaybills(
+  db: Db,
+  scope: Scope,
+  f: WaybillFilters,
+  range: Range,
+  o: { type: TDeliveryProofType; due: Range | null },
+  reader: (() => ExportReader) | null,
+) {
+  return keysetBatches(waybillList(db, scope, f, range, o), { reader });
+}
+
+/** Transactions without the required proof made in `range` (their last upload day is near), soonest first. */
+export function listDueSoon(db: Db, scope: Scope, type: TDeliveryProofType, range: Range, limit: number) {
+  return needingProof(db, scope)
+    .where('t.created_at', '>=', range.fromMs)
+    .where('t.created_at', '<', range.toMs)
+    .where(sql<boolean>`not ${uploadedSql(type)}`)
+    .select(['t.trade_no', 't.created_at'])
+    .orderBy('t.created_at', 'asc')
+    .orderBy('t.id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countDueSoon(db: DbOrTrx, scope: Scope, type: TDeliveryProofType, range: Range): Promise<number> {
+  const row = await needingProof(db, scope)
+    .where('t.created_at', '>=', range.fromMs)
+    .where('t.created_at', '<', range.toMs)
+    .where(sql<boolean>`not ${uploadedSql(type)}`)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function listImages(db: DbOrTrx, merchantId: number, waybillIds: number[]) {
+  if (waybillIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('waybill_files')
+    .select(['id', 'waybill_id', 'original_name', 'size'])
+    .where('merchant_id', '=', merchantId)
+    .where('waybill_id', 'in', waybillIds)
+    .orderBy('id')
+    .execute();
+}
+
+/** The transaction (in scope, needing proof) with its waybill, for an upload. */
+export function findTradeForUpload(db: DbOrTrx, scope: Scope, tradeNo: string) {
+  return needingProof(db, scope)
+    .where('t.trade_no', '=', tradeNo)
+    .select([
+      't.id',
+      't.merchant_id',
+      't.gateway_id',
+      't.trade_no',
+      't.created_at',
+      'w.id as waybill_id',
+      'w.tracking_no',
+      'w.carrier',
+      'w.carrier_sites',
+      'w.status',
+      'w.image_count',
+    ])
+    .executeTakeFirst();
+}
+
+export type UploadTarget = NonNullable<Awaited<ReturnType<typeof findTradeForUpload>>>;
+
+export async function insertWaybill(
+  trx: Trx,
+  t: UploadTarget,
+  v: { trackingNo: string; carrier: string; carrierSites: string; now: number },
+): Promise<number> {
+  const row = await trx
+    .insertInto('waybills')
+    .values({
+      merchant_id: t.merchant_id,
+      gateway_id: t.gateway_id,
+      transaction_id: t.id,
+      tracking_no: v.trackingNo,
+      carrier: v.carrier,
+      carrier_sites: v.carrierSites,
+      status: WaybillStatus.pendingReview,
+      checked_at: null,
+      upload_count: 1,
+      image_count: 0,
+      uploaded_at: v.now,
+      created_at: v.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A new upload on an existing waybill: back to review, unless it was confirmed delivered meanwhile (false). */
+export async function updateWaybillUpload(
+  trx: Trx,
+  waybillId: number,
+  v: { trackingNo: string; carrier: string; carrierSites: string; now: number },
+): Promise<boolean> {
+  const res = await trx
+    .updateTable('waybills')
+    .set({
+      tracking_no: v.trackingNo,
+      carrier: v.carrier,
+      carrier_sites: v.carrierSites,
+      status: WaybillStatus.pendingReview,
+      fail_reason: '',
+      checked_at: null,
+      upload_count: sql<number>`upload_count + 1`,
+      uploaded_at: v.now,
+    })
+    .where('id', '=', waybillId)
+    .where('status', '<>', WaybillStatus.delivered)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Adds images if the waybill still has room for them (false when another upload filled it). */
+export async function addImages(trx: Trx, waybillId: number, files: Insertable<WaybillFilesTable>[], max: number): Promise<boolean> {
+  if (files.length === 0) return true;
+  const res = await trx
+    .updateTable('waybills')
+    .set({ image_count: sql<number>`image_count + ${files.length}` })
+    .where('id', '=', waybillId)
+    .where(sql<boolean>`image_count + ${files.length} <= ${max}`)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  await trx.insertInto('waybill_files').values(files).execute();
+  return true;
+}
+
+/** Other transactions of the merchant whose waybill carries the same tracking number; flags them all. */
+export async function flagTrackingReuse(trx: Trx, merchantId: number, waybillId: number, trackingNo: string): Promise<string[]> {
+  if (trackingNo === '') {
+    await trx.updateTable('waybills').set({ reused_tracking: 0 }).where('id', '=', waybillId).execute();
+    return [];
+  }
+  const others = await trx
+    .selectFrom('waybills as w')
+    .innerJoin('transactions as t', 't.id', 'w.transaction_id')
+    .select(['w.id', 't.trade_no'])
+    .where('w.merchant_id', '=', merchantId)
+    .where('w.tracking_no', '=', trackingNo)
+    .where('w.id', '<>', waybillId)
+    .limit(20)
+    .execute();
+  if (others.length > 0) {
+    await trx
+      .updateTable('waybills')
+      .set({ reused_tracking: 1 })
+      .where('id', 'in', [waybillId, ...others.map((o) => o.id)])
+      .execute();
+  } else {
+    await trx.updateTable('waybills').set({ reused_tracking: 0 }).where('id', '=', waybillId).execute();
+  }
+  return others.map((o) => o.trade_no);
+}
+
+export function findImage(db: DbOrTrx, scope: Scope, fileId: number) {
+  const gateways = gatewayIdFilter(scope);
+  return db
+    .selectFrom('waybill_files as f')
+    .innerJoin('waybills as w', 'w.id', 'f.waybill_id')
+    .select(['f.id', 'f.original_name', 'f.mime', 'f.storage_name'])
+    .where('f.id', '=', fileId)
+    .where('w.merchant_id', '=', scope.merchantId)
+    .$if(gateways !== null, (qb) => qb.where('w.gateway_id', 'in', gateways ?? [0]))
+    .executeTakeFirst();
+}
+
+/** Operator commands: the waybill of a transaction number (across merchants; at most two so a clash is noticed). */
+export function findWaybillsByTradeNo(db: DbOrTrx, tradeNo: string, merchantId?: number) {
+  return db
+    .selectFrom('waybills as w')
+    .innerJoin('transactions as t', 't.id', 'w.transaction_id')
+    .select(['w.id', 'w.status', 'w.merchant_id', 't.trade_no'])
+    .where('t.trade_no', '=', tradeNo)
+    .$if(merchantId !== undefined, (qb) => qb.where('w.merchant_id', '=', merchantId ?? 0))
+    .limit(2)
+    .execute();
+}
+
+export async function moveWaybillStatus(
+  db: DbOrTrx,
+  id: number,
+  from: readonly number[],
+  to: { status: number; fail_reason: string; checked_at: number },
+): Promise<boolean> {
+  const res = await db.updateTable('waybills').set(to).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Merchants that need proof (the reminder job). */
+export function listMerchantsNeedingProof(db: Db) {
+  return db.selectFrom('merchants').select(['id', 'delivery_proof_type']).where('delivery_proof_type', 'is not', null).execute();
+}
+
+/** Claims the day's reminder of a merchant: false when it was already written. */
+export async function claimReminderDay(trx: Trx, merchantId: number, day: string, now: number): Promise<boolean> {
+  const res = await trx
+    .insertInto('waybill_reminders')
+    .values({ merchant_id: merchantId, due_day: day, created_at: now })
+    .onConflict((oc) => oc.columns(['merchant_id', 'due_day']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/* Products */
+
+export type ProductFilters = Omit<TProductListQuery, 'page' | 'limit' | 'after'>;
+
+function productsFiltered(db: Db, scope: Scope, f: ProductFilters, range: Range) {
+  return db
+    .selectFrom('order_products as p')
+    .innerJoin('transactions as t', 't.id', 'p.transaction_id')
+    .where(inScope(scope, 'p'))
+    .where('p.created_at', '>=', range.fromMs)
+    .where('p.created_at', '<', range.toMs)
+    .$if(f.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', f.tradeNo ?? ''))
+    .$if(f.goodsNo !== undefined, (qb) => qb.where('p.goods_no', '=', f.goodsNo ?? ''))
+    .$if(f.name !== undefined, (qb) =>
+      qb.where(sql<boolean>`lower(p.name) like ${`%${(f.name ?? '').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`),
+    );
+}
+
+function productList(db: Db, scope: Scope, f: ProductFilters, range: Range) {
+  return {
+    rows: () =>
+      productsFiltered(db, scope, f, range)
+        .leftJoin('order_freights as of', 'of.transaction_id', 'p.transaction_id')
+        .select([
+          'p.id',
+          'p.goods_no',
+          'p.name',
+          'p.currency',
+          'p.price',
+          'p.quantity',
+          'p.created_at',
+          't.trade_no',
+          't.merchant_order_no',
+          't.pay_status',
+          'of.freight',
+          sql<
+            number | string
+          >`(select coalesce(sum(op.price * op.quantity), 0) from order_products op where op.transaction_id = p.transaction_id)`.as(
+            'items_total',
+          ),
+        ]),
+    sort: { column: 'p.created_at', id: 'p.id', direction: 'desc', value: (r: { created_at: number }) => r.created_at },
+  } as const;
+}
+
+export type ProductRow = Awaited<ReturnType<ReturnType<ReturnType<typeof productList>['rows']>['execute']>>[number];
+
+export function listProducts(db: Db, scope: Scope, q: ProductFilters & TListPaging, range: Range) {
+  return keysetPage(db, productList(db, scope, q, range), q, { count: productsFiltered(db, scope, q, range) });
+}
+
+export function iterateProducts(db: Db, scope: Scope, f: ProductFilters, range: Range, reader: (() => ExportReader) | null) {
+  return keysetBatches(productList(db, scope, f, range), { reader });
+}

@@ -1,0 +1,396 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorCode } from '@mbo/shared/envelope';
+import { toMajorString } from '@mbo/shared/money';
+import {
+  PROOF_MAX_BYTES,
+  PROOF_MAX_FILES,
+  WAYBILL_BATCH_MAX_BYTES,
+  WAYBILL_BATCH_MAX_ROWS,
+  WaybillPath,
+  ZProductExportBody,
+  ZProductListQuery,
+  ZProductPage,
+  ZWaybillBatchResult,
+  ZWaybillExportBody,
+  ZWaybillFileParams,
+  ZWaybillListQuery,
+  ZWaybillOverview,
+  ZWaybillPage,
+  ZWaybillTemplateQuery,
+  ZWaybillUploaded,
+  ZWaybillUploadFields,
+  type TDeliveryProofType,
+  type TProduct,
+  type TWaybill,
+} from '@mbo/shared/waybills';
+import { businessDay } from '../../platform/rollups';
+import { decodeUploadText, parseCsv } from '../../platform/csv-reader';
+import { ok, okResponse } from '../../platform/envelope';
+import { AppError, businessError } from '../../platform/errors';
+import { exportCells, registerExport, sendExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { emptyPage, mapPage, registerList } from '../../platform/list';
+import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
+import { requireSession } from '../../platform/request-context';
+import type { Scope } from '../../platform/scope';
+import { dayRangeInZone, toIso } from '../../platform/time';
+import { cleanFileName, contentDisposition, MIME_OF, sniffFileType } from '../../platform/uploads';
+import { readXlsxRows } from '../../platform/xlsx-reader';
+import * as repo from './repository';
+import * as service from './service';
+import { addDays, daysLeft, proofDeadline, settlementDaysOf, tradeRangeForLastUploadDays } from './settlement';
+
+/** One upload: up to 10 images of 10 MB and the four text fields; a batch file shares the plugin's parser (its own size check below). */
+const PROOF_UPLOAD: UploadLimits = {
+  fileBytes: PROOF_MAX_BYTES,
+  files: PROOF_MAX_FILES,
+  fields: 6,
+  fieldBytes: 2000,
+  tooLarge: 'waybill.imageTooLarge',
+  tooMany: 'waybill.imageTooMany',
+};
+
+const PROOF_TYPES = new Set(['jpeg', 'png', 'bmp']);
+const DUE_SOON_DAYS = 3;
+
+type ListContext = { type: TDeliveryProofType; settlementDays: number };
+
+function toWaybill(r: repo.WaybillRow, ctx: ListContext, images: Map<number, TWaybill['images']>, now: number): TWaybill {
+  const d = proofDeadline(r.created_at, ctx.settlementDays);
+  const uploaded = r.waybill_id !== null;
+  return {
+    tradeNo: r.trade_no,
+    merchantOrderNo: r.merchant_order_no,
+    gatewayNo: r.gateway_no,
+    currency: r.currency,
+    amount: r.amount,
+    tradeAt: toIso(r.created_at),
+    settlementDate: d.settlementDate,
+    lastUploadDate: d.lastUploadDate,
+    daysLeft: daysLeft(d.lastUploadDate, now),
+    trackingNo: r.tracking_no ?? '',
+    carrier: r.carrier ?? '',
+    carrierSites: (r.carrier_sites ?? '').split(',').filter(Boolean),
+    uploadedAt: uploaded && r.uploaded_at !== null ? toIso(r.uploaded_at) : null,
+    status: r.status ?? 0,
+    checkedAt: r.checked_at === null ? null : toIso(r.checked_at),
+    failReason: r.fail_reason ?? '',
+    images: r.waybill_id === null ? [] : (images.get(r.waybill_id) ?? []),
+    uploadCount: r.upload_count ?? 0,
+    uploaded: repo.isUploaded(ctx.type, uploaded ? r : null),
+    reusedTracking: r.reused_tracking === 1,
+  };
+}
+
+type ExportRow = repo.WaybillRow & { settlement_date: string; last_upload_date: string };
+
+function waybillColumns(c: ExportCells): ExportColumn<ExportRow>[] {
+  return [
+    { header: c.text('waybillCol.tradeNo'), value: (r) => r.trade_no },
+    { header: c.text('waybillCol.merchantOrderNo'), value: (r) => r.merchant_order_no },
+    { header: c.text('waybillCol.gatewayNo'), value: (r) => r.gateway_no },
+    { header: c.text('waybillCol.currency'), value: (r) => r.currency },
+    { header: c.text('waybillCol.amount'), value: (r) => c.money(r.amount, r.currency) },
+    { header: c.text('waybillCol.tradeAt'), value: (r) => c.time(r.created_at) },
+    { header: c.text('waybillCol.settlementDate'), value: (r) => r.settlement_date },
+    { header: c.text('waybillCol.lastUploadDate'), value: (r) => r.last_upload_date },
+    { header: c.text('waybillCol.trackingNo'), value: (r) => r.tracking_no ?? '' },
+    { header: c.text('waybillCol.carrier'), value: (r) => r.carrier ?? '' },
+    { header: c.text('waybillCol.carrierSites'), value: (r) => r.carrier_sites ?? '' },
+    { header: c.text('waybillCol.uploadedAt'), value: (r) => c.time(r.uploaded_at) },
+    { header: c.text('waybillCol.status'), value: (r) => c.label('waybillStatus', r.status ?? 0) },
+    { header: c.text('waybillCol.checkedAt'), value: (r) => c.time(r.checked_at) },
+    { header: c.text('waybillCol.failReason'), value: (r) => r.fail_reason ?? '' },
+    { header: c.text('waybillCol.images'), value: (r) => r.image_count ?? 0 },
+    { header: c.text('waybillCol.uploadCount'), value: (r) => r.upload_count ?? 0 },
+    { header: c.text('waybillCol.reused'), value: (r) => (r.reused_tracking === 1 ? c.text('waybillCol.yes') : '') },
+  ];
+}
+
+function orderTotal(r: repo.ProductRow): string {
+  return toMajorString(Number(r.items_total) + Number(r.freight ?? 0), r.currency);
+}
+
+function toProduct(r: repo.ProductRow): TProduct {
+  return {
+    id: r.id,
+    tradeNo: r.trade_no,
+    merchantOrderNo: r.merchant_order_no,
+    goodsNo: r.goods_no,
+    name: r.name,
+    currency: r.currency,
+    price: Number(r.price),
+    quantity: r.quantity,
+    freight: Number(r.freight ?? 0),
+    orderTotal: orderTotal(r),
+    orderStatus: r.pay_status,
+    tradeAt: toIso(r.created_at),
+  };
+}
+
+function productColumns(c: ExportCells): ExportColumn<repo.ProductRow>[] {
+  return [
+    { header: c.text('waybillCol.tradeNo'), value: (r) => r.trade_no },
+    { header: c.text('waybillCol.merchantOrderNo'), value: (r) => r.merchant_order_no },
+    { header: c.text('productCol.goodsNo'), value: (r) => r.goods_no },
+    { header: c.text('productCol.name'), value: (r) => r.name },
+    { header: c.text('waybillCol.currency'), value: (r) => r.currency },
+    { header: c.text('productCol.price'), value: (r) => c.money(Number(r.price), r.currency) },
+    { header: c.text('productCol.quantity'), value: (r) => r.quantity },
+    { header: c.text('productCol.freight'), value: (r) => c.money(Number(r.freight ?? 0), r.currency) },
+    { header: c.text('productCol.orderTotal'), value: (r) => orderTotal(r) },
+    { header: c.text('productCol.orderStatus'), value: (r) => c.label('trade.payStatus', r.pay_status) },
+    { header: c.text('waybillCol.tradeAt'), value: (r) => c.time(r.created_at) },
+  ];
+}
+
+export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, multipartOptions(PROOF_UPLOAD));
+
+  async function listContext(scope: Scope): Promise<ListContext | null> {
+    const type = await repo.findProofType(app.db, scope.merchantId);
+    return type === null ? null : { type, settlementDays: await settlementDaysOf(scope.merchantId) };
+  }
+
+  function dueRange(days: number | undefined, ctx: ListContext, now: number) {
+    if (days === undefined) return null;
+    const today = businessDay(now);
+    return tradeRangeForLastUploadDays(today, addDays(today, days), ctx.settlementDays);
+  }
+
+  registerList(app, {
+    path: WaybillPath.list,
+    permission: '/waybill/waybillPage',
+    query: ZWaybillListQuery,
+    page: ZWaybillPage,
+    list: async (q, { db, scope, timezone, now }) => {
+      const ctx = await listContext(scope);
+      if (!ctx) return emptyPage<TWaybill>(q);
+      const page = await repo.listWaybills(db, scope, q, dayRangeInZone(q.from, q.to, timezone), {
+        type: ctx.type,
+        due: dueRange(q.dueWithinDays, ctx, now),
+      });
+      const files = await repo.listImages(
+        db,
+        scope.merchantId,
+        page.list.flatMap((r) => (r.waybill_id === null ? [] : [r.waybill_id])),
+      );
+      const images = new Map<number, TWaybill['images']>();
+      for (const f of files)
+        images.set(f.waybill_id, [...(images.get(f.waybill_id) ?? []), { id: f.id, name: f.original_name, size: f.size }]);
+      return mapPage(page, (r) => toWaybill(r, ctx, images, now));
+    },
+  });
+
+  app.get(
+    WaybillPath.overview,
+    { config: { permission: '/waybill/waybillPage' }, schema: { response: okResponse(ZWaybillOverview) } },
+    async (request) => {
+      const { scope } = requireSession(request);
+      const ctx = await listContext(scope);
+      if (!ctx) return ok(request, { deliveryProofType: null, dueSoon: [], dueSoonTotal: 0 });
+      const now = app.now();
+      const range = dueRange(DUE_SOON_DAYS - 1, ctx, now) ?? { fromMs: 0, toMs: 0 };
+      const [rows, total] = await Promise.all([
+        repo.listDueSoon(app.db, scope, ctx.type, range, 10),
+        repo.countDueSoon(app.db, scope, ctx.type, range),
+      ]);
+      return ok(request, {
+        deliveryProofType: ctx.type,
+        dueSoonTotal: total,
+        dueSoon: rows.map((r) => {
+          const d = proofDeadline(r.created_at, ctx.settlementDays);
+          return { tradeNo: r.trade_no, lastUploadDate: d.lastUploadDate, daysLeft: daysLeft(d.lastUploadDate, now) };
+        }),
+      });
+    },
+  );
+
+  /**
+   * One transaction's proof: multipart with the text fields first (tradeNo, trackingNo, carrier,
+   * carrierSites), then up to 10 images. The transaction, the 3-day rule and the tracking number are
+   * checked before the first image is read; each image's type is read from its content.
+   */
+  app.post(
+    WaybillPath.upload,
+    { config: { permission: 'Waybill:Upload' }, schema: { response: okResponse(ZWaybillUploaded) } },
+    async (request) => {
+      const session = requireSession(request);
+      if (!request.isMultipart()) throw new AppError('error.unsupportedMediaType', ErrorCode.validation);
+      const now = app.now();
+      const fields: Record<string, string> = {};
+      let input: service.UploadInput | null = null;
+      const images: service.ProofImage[] = [];
+      const checkFields = async () => {
+        const parsed = ZWaybillUploadFields.safeParse(fields);
+        if (!parsed.success) {
+          const name = String(parsed.error.issues[0]?.path[0] ?? 'tradeNo');
+          throw new AppError(
+            fields[name] ? 'validation.invalid' : 'validation.required',
+            ErrorCode.validation,
+            200,
+            {},
+            { field: `field.${name}` },
+          );
+        }
+        await service.checkUpload(app.db, session.scope, parsed.data, now);
+        return parsed.data;
+      };
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+            continue;
+          }
+          input ??= await checkFields();
+          const content = await part.toBuffer();
+          const name = cleanFileName(part.filename);
+          const sniffed = sniffFileType(content);
+          if (!sniffed || !PROOF_TYPES.has(sniffed)) throw businessError('waybill.imageBadType', { name });
+          images.push({ originalName: name, mime: MIME_OF[sniffed], content });
+        }
+      } catch (error) {
+        throw multipartError(error, PROOF_UPLOAD);
+      }
+      input ??= await checkFields();
+      return ok(request, await service.uploadWaybill(app.db, app.files, session.scope, input, images, now));
+    },
+  );
+
+  /** A batch file's rows: CSV (UTF-8) or XLSX, told apart by content. */
+  async function readBatch(request: FastifyRequest) {
+    if (!request.isMultipart()) throw new AppError('error.unsupportedMediaType', ErrorCode.validation);
+    let content: Buffer | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') content = await part.toBuffer();
+      }
+    } catch (error) {
+      throw multipartError(error, PROOF_UPLOAD);
+    }
+    if (!content || content.length === 0) throw businessError('waybill.fileRequired');
+    if (content.length > WAYBILL_BATCH_MAX_BYTES) throw businessError('waybill.fileNotTable');
+    let records;
+    if (sniffFileType(content) === 'xlsx') records = readXlsxRows(content, WAYBILL_BATCH_MAX_ROWS + 1);
+    else {
+      const text = decodeUploadText(content);
+      records = text === null ? null : parseCsv(text);
+    }
+    if (!records) throw businessError('waybill.fileNotTable');
+    const rows = service.batchRows(records);
+    if (rows.length === 0) throw businessError('waybill.fileRequired');
+    if (rows.length > WAYBILL_BATCH_MAX_ROWS) throw businessError('waybill.tooManyRows', { max: WAYBILL_BATCH_MAX_ROWS });
+    return rows;
+  }
+
+  for (const [path, commit] of [
+    [WaybillPath.batchPreview, false],
+    [WaybillPath.batchCommit, true],
+  ] as const) {
+    app.post(path, { config: { permission: 'Waybill:Upload' }, schema: { response: okResponse(ZWaybillBatchResult) } }, async (request) => {
+      const session = requireSession(request);
+      const rows = await readBatch(request);
+      return ok(request, await service.runBatch(app.db, session.scope, rows, { commit, lang: request.lang, now: app.now() }));
+    });
+  }
+
+  app.get(
+    WaybillPath.template,
+    { config: { permission: '/waybill/waybillPage' }, schema: { querystring: ZWaybillTemplateQuery, response: { 200: z.unknown() } } },
+    async (request, reply) => {
+      const c = exportCells(request.lang, request.timezone);
+      const sample = [
+        { tradeNo: 'T0000000000000001', trackingNo: '1Z999AA10123456784', carrier: 'UPS', sites: 'https://www.ups.com/track' },
+      ];
+      async function* rows() {
+        yield sample;
+      }
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: 'waybill-template',
+        sheetName: c.text('export.waybillTemplate'),
+        columns: [
+          { header: 'tradeNo', value: (r) => r.tradeNo },
+          { header: 'trackingNo', value: (r) => r.trackingNo },
+          { header: 'carrier', value: (r) => r.carrier },
+          { header: 'carrierSites', value: (r) => r.sites },
+        ],
+        batches: rows(),
+      });
+    },
+  );
+
+  app.get(
+    WaybillPath.file,
+    { config: { permission: '/waybill/waybillPage' }, schema: { params: ZWaybillFileParams, response: { 200: z.unknown() } } },
+    async (request, reply) => {
+      const { scope } = requireSession(request);
+      const f = await repo.findImage(app.db, scope, request.params.fileId);
+      if (!f) throw new AppError('waybill.notFound', ErrorCode.notFound);
+      const content = await app.files.get(app.db, f.storage_name);
+      if (!content) throw new AppError('waybill.notFound', ErrorCode.notFound);
+      return reply
+        .header('content-type', f.mime)
+        .header('content-disposition', contentDisposition('inline', f.original_name))
+        .header('cache-control', 'private, no-store')
+        .send(content);
+    },
+  );
+
+  registerExport(app, {
+    path: WaybillPath.export,
+    permission: '/waybill/waybillPage',
+    body: ZWaybillExportBody,
+    filePrefix: 'waybills',
+    sheetName: (c) => c.text('export.waybills'),
+    columns: waybillColumns,
+    batches: (b, { db, scope, timezone, now, reader }) => exportBatches(db, scope, b, timezone, now, reader),
+  });
+
+  async function* exportBatches(
+    db: typeof app.db,
+    scope: Scope,
+    b: z.output<typeof ZWaybillExportBody>,
+    timezone: string,
+    now: number,
+    reader: Parameters<typeof repo.iterateWaybills>[5],
+  ): AsyncGenerator<ExportRow[]> {
+    const ctx = await listContext(scope);
+    if (!ctx) return;
+    const range = dayRangeInZone(b.from, b.to, timezone);
+    for await (const rows of repo.iterateWaybills(
+      db,
+      scope,
+      b,
+      range,
+      { type: ctx.type, due: dueRange(b.dueWithinDays, ctx, now) },
+      reader,
+    )) {
+      yield rows.map((r) => {
+        const d = proofDeadline(r.created_at, ctx.settlementDays);
+        return { ...r, settlement_date: d.settlementDate, last_upload_date: d.lastUploadDate };
+      });
+    }
+  }
+
+  registerList(app, {
+    path: WaybillPath.products,
+    permission: '/productInfo/productPage',
+    query: ZProductListQuery,
+    page: ZProductPage,
+    list: async (q, { db, scope, timezone }) =>
+      mapPage(await repo.listProducts(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toProduct),
+  });
+
+  registerExport(app, {
+    path: WaybillPath.productsExport,
+    permission: '/productInfo/productPage',
+    body: ZProductExportBody,
+    filePrefix: 'products',
+    sheetName: (c) => c.text('export.products'),
+    columns: productColumns,
+    batches: (b, { db, scope, timezone, reader }) => repo.iterateProducts(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
+  });
+};

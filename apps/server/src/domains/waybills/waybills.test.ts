@@ -1,0 +1,414 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE } from '@mbo/shared/api-paths';
+import type { TListPage } from '@mbo/shared/list';
+import {
+  WaybillPath,
+  WaybillStatus,
+  waybillFilePath,
+  type TProduct,
+  type TWaybill,
+  type TWaybillBatchResult,
+  type TWaybillOverview,
+  type TWaybillUploaded,
+} from '@mbo/shared/waybills';
+import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
+import { bmpFile, exeFile, jpegFile, multipartBody, pngFile, storedFileCount, zipFile, type Upload } from '../../../test/files';
+import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { opsHarness } from '../../../test/ops-harness';
+import { createTransaction } from '../../../test/trade-factories';
+import { runWaybillReminders } from '../../jobs/waybill-reminders';
+import { DAY_MS } from '../../platform/time';
+import { findDeliveryProofFlags, setProofType } from './repository';
+
+const HOUR = 3_600_000;
+/** 2026-03-10 00:00 in UTC+08:00 (2026-03-09 16:00 UTC): the business day of the test transactions. */
+const DAY0 = Date.UTC(2026, 2, 9, 16);
+
+let t: TestContext;
+let merchant: MerchantRow;
+let gateway: GatewayRow;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // The clock only moves forward in this file (sessions expire after 30 idle minutes): tests that
+  // move it sign in again, and come last.
+  t.clock.set(DAY0 + 12 * HOUR);
+  merchant = await createMerchant(t.db);
+  gateway = await createGateway(t.db, merchant);
+  await setProofType(t.db, merchant.id, 'either');
+  token = await signIn(t.app, await createAdmin(t.db, merchant));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A successful transaction made at 10:00 on DAY0 + `day` (UTC+08:00): settles on DAY0+day+7, proof by DAY0+day+4. */
+function trade(day = 0, m: MerchantRow = merchant, g: GatewayRow = gateway) {
+  return createTransaction(t.db, m, g, { created_at: DAY0 + day * DAY_MS + 10 * HOUR });
+}
+
+async function upload(fields: Record<string, string>, files: Upload[] = [], tok = token) {
+  const { payload, headers } = multipartBody(fields, files);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${API_BASE}${WaybillPath.upload}`,
+    headers: { ...headers, 'x-auth-token': tok, lang: 'en_US' },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: TWaybillUploaded }>() };
+}
+
+async function batch(kind: 'preview' | 'commit', name: string, content: Buffer | string, tok = token) {
+  const { payload, headers } = multipartBody({}, [{ name, content: Buffer.isBuffer(content) ? content : Buffer.from(content) }], 'file');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${API_BASE}${kind === 'preview' ? WaybillPath.batchPreview : WaybillPath.batchCommit}`,
+    headers: { ...headers, 'x-auth-token': tok, lang: 'en_US' },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: TWaybillBatchResult }>() };
+}
+
+async function list(query: Record<string, string> = {}, tok = token) {
+  const res = await call<TListPage<TWaybill>>(t.app, WaybillPath.list, {
+    token: tok,
+    query: { from: '2026-03-01', to: '2026-03-31', limit: '50', ...query },
+  });
+  expect(res.body.code, res.body.msg).toBe(0);
+  return res.body.data.list;
+}
+
+describe('waybill list and single upload', () => {
+  it('lists successful transactions needing proof, with their settlement and upload-by dates', async () => {
+    const tx = await trade();
+    const row = (await list({ tradeNo: tx.tradeNo }))[0]!;
+    expect(row).toMatchObject({
+      status: WaybillStatus.notUploaded,
+      settlementDate: '2026-03-17',
+      lastUploadDate: '2026-03-14',
+      daysLeft: 4,
+      uploaded: false,
+      images: [],
+    });
+    const overview = await call<TWaybillOverview>(t.app, WaybillPath.overview, { token });
+    expect(overview.body.data.deliveryProofType).toBe('either');
+  });
+
+  it('stores a tracking number and images checked by content; pending review; the images can be opened', async () => {
+    const tx = await trade();
+    const res = await upload({ tradeNo: tx.tradeNo, trackingNo: '1z999aa10123456784', carrier: 'ups', carrierSites: '' }, [
+      { name: 'proof.png', content: pngFile() },
+      // A JPEG named .pdf is a JPEG: the content decides.
+      { name: 'receipt.pdf', content: jpegFile() },
+      { name: 'scan.bmp', content: bmpFile() },
+    ]);
+    expect(res.body).toMatchObject({ code: 0, data: { status: WaybillStatus.pendingReview, imageCount: 3, reusedOn: [] } });
+    const row = (await list({ tradeNo: tx.tradeNo }))[0]!;
+    expect(row).toMatchObject({
+      trackingNo: '1Z999AA10123456784',
+      carrier: 'UPS',
+      carrierSites: ['https://www.ups.com/track'],
+      uploaded: true,
+    });
+    expect(row.images.map((i) => i.name)).toEqual(['proof.png', 'receipt.pdf', 'scan.bmp']);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `${API_BASE}${waybillFilePath(row.images[1]!.id)}`,
+      headers: { 'x-auth-token': token },
+    });
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.rawPayload.equals(jpegFile())).toBe(true);
+  });
+
+  it('refuses a renamed non-image, an 11th file and an 11 MB file, storing nothing', async () => {
+    const tx = await trade();
+    const before = await storedFileCount(t, merchant.id);
+    const renamed = await upload({ tradeNo: tx.tradeNo }, [
+      { name: 'ok.png', content: pngFile() },
+      { name: 'photo.jpg', content: exeFile() },
+    ]);
+    expect(renamed.body.code).not.toBe(0);
+    expect(renamed.body.msg).toContain('photo.jpg');
+    const eleven = await upload(
+      { tradeNo: tx.tradeNo },
+      Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.png`, content: pngFile() })),
+    );
+    expect(eleven.status).toBeLessThan(500);
+    expect(eleven.body.msg).toContain('At most 10');
+    const big = await upload({ tradeNo: tx.tradeNo }, [
+      { name: 'big.png', content: Buffer.concat([pngFile(), Buffer.alloc(11 * 1024 * 1024)]) },
+    ]);
+    expect(big.status).toBeLessThan(500);
+    expect(big.body.msg).toContain('10 MB');
+    expect(await storedFileCount(t, merchant.id)).toBe(before);
+    expect((await list({ tradeNo: tx.tradeNo }))[0]!.status).toBe(WaybillStatus.notUploaded);
+
+    // 10 files in all per transaction: 6 now, then 5 more is one too many.
+    const six = Array.from({ length: 6 }, (_, i) => ({ name: `a${i}.png`, content: pngFile() }));
+    expect((await upload({ tradeNo: tx.tradeNo }, six)).body.code).toBe(0);
+    const five = six.slice(0, 5);
+    expect((await upload({ tradeNo: tx.tradeNo }, five)).body.msg).toContain('At most 10');
+  });
+
+  it('answers another merchant’s transaction as not found', async () => {
+    const other = await createMerchant(t.db);
+    await setProofType(t.db, other.id, 'either');
+    const tx = await trade(0, other, await createGateway(t.db, other));
+    const res = await upload({ tradeNo: tx.tradeNo, trackingNo: 'AB123456789CN', carrier: 'China Post' });
+    expect(res.body.code).toBe(1004);
+    expect((await list({ tradeNo: tx.tradeNo })).length).toBe(0);
+  });
+
+  it('validates tracking numbers and flags one reused on another transaction', async () => {
+    const tx = await trade();
+    const bad: [string, string, string][] = [
+      ['https://track.example.com/1', 'Other', 'web address'],
+      ['buyer@example.com', 'Other', 'email'],
+      ['+85291234567', 'Other', 'phone'],
+      ['ABC 12345', 'Other', 'without spaces'],
+      ['运单12345', 'Other', 'without spaces'],
+      ['123456789', 'UPS', 'format of UPS'],
+      ['1Z999AA10123456784', '', 'logistics company'],
+    ];
+    for (const [no, carrier, words] of bad) {
+      const res = await upload({ tradeNo: tx.tradeNo, trackingNo: no, carrier });
+      expect(res.body.code, no).not.toBe(0);
+      expect(res.body.msg, no).toContain(words);
+    }
+    const first = await trade();
+    expect((await upload({ tradeNo: first.tradeNo, trackingNo: 'YT2408812345678', carrier: 'Yun Express' })).body.code).toBe(0);
+    const again = await upload({ tradeNo: tx.tradeNo, trackingNo: 'YT2408812345678', carrier: 'Yun Express' });
+    expect(again.body.data.reusedOn).toEqual([first.tradeNo]);
+    expect((await list({ tradeNo: first.tradeNo }))[0]!.reusedTracking).toBe(true);
+  });
+
+  it('requires what the merchant’s proof type asks, and shows nothing for a merchant without proof', async () => {
+    const m = await createMerchant(t.db);
+    const g = await createGateway(t.db, m);
+    const tok = await signIn(t.app, await createAdmin(t.db, m));
+    const tx = await trade(0, m, g);
+    expect(await list({}, tok)).toEqual([]);
+    expect((await upload({ tradeNo: tx.tradeNo, trackingNo: 'AB123456789CN', carrier: 'China Post' }, [], tok)).body.msg).toContain(
+      'does not need',
+    );
+    await setProofType(t.db, m.id, 'image');
+    expect((await upload({ tradeNo: tx.tradeNo, trackingNo: 'AB123456789CN', carrier: 'China Post' }, [], tok)).body.msg).toContain(
+      'images',
+    );
+    await setProofType(t.db, m.id, 'tracking');
+    expect((await upload({ tradeNo: tx.tradeNo }, [{ name: 'p.png', content: pngFile() }], tok)).body.msg).toContain('tracking number');
+    expect((await upload({ tradeNo: tx.tradeNo, trackingNo: 'AB123456789CN', carrier: 'China Post' }, [], tok)).body.code).toBe(0);
+  });
+
+  it('needs Waybill:Upload to upload', async () => {
+    const role = await createRole(t.db, merchant, { permissions: ['/waybill/waybillPage'] });
+    const viewer = await signIn(t.app, await createAdmin(t.db, merchant, { roleId: role.id }));
+    const tx = await trade();
+    expect((await upload({ tradeNo: tx.tradeNo }, [{ name: 'p.png', content: pngFile() }], viewer)).body.code).toBe(403);
+    expect((await batch('commit', 'w.csv', `${tx.tradeNo},AB123456789CN,China Post`, viewer)).body.code).toBe(403);
+  });
+});
+
+describe('batch upload', () => {
+  it('previews without writing, lands the good rows with the bad one reported, and the same batch again is duplicates', async () => {
+    const a = await trade();
+    const b = await trade();
+    const csv = [
+      'tradeNo,trackingNo,carrier,carrierSites',
+      `${a.tradeNo},AB123456780CN,China Post,`,
+      `${b.tradeNo},SF1234567890123,SF Express,"https://www.sf-express.com,https://track.example.com"`,
+      'NOPE0001,AB123456781CN,China Post',
+      `${a.tradeNo},AB123456782CN,China Post`,
+    ].join('\r\n');
+    const preview = await batch('preview', 'w.csv', csv);
+    expect(preview.body.data).toMatchObject({ committed: false, accepted: 2, errors: 1, duplicates: 1 });
+    expect(preview.body.data.rows[2]).toMatchObject({ row: 4, result: 'error', error: 'tradeNotFound' });
+    expect((await list({ tradeNo: a.tradeNo }))[0]!.status).toBe(WaybillStatus.notUploaded);
+
+    const commit = await batch('commit', 'w.csv', csv);
+    expect(commit.body.data).toMatchObject({ committed: true, accepted: 2, errors: 1, duplicates: 1 });
+    expect((await list({ tradeNo: b.tradeNo }))[0]).toMatchObject({
+      trackingNo: 'SF1234567890123',
+      carrierSites: ['https://www.sf-express.com', 'https://track.example.com'],
+      status: WaybillStatus.pendingReview,
+    });
+    const again = await batch('commit', 'w.csv', csv);
+    expect(again.body.data).toMatchObject({ accepted: 0, errors: 1, duplicates: 3 });
+  });
+
+  it('reads XLSX files (the downloadable template and a sheet of inline strings), and refuses other files', async () => {
+    const tpl = await t.app.inject({
+      method: 'GET',
+      url: `${API_BASE}${WaybillPath.template}?format=xlsx`,
+      headers: { 'x-auth-token': token },
+    });
+    expect(tpl.statusCode).toBe(200);
+    const fromTemplate = await batch('preview', 'template.xlsx', tpl.rawPayload);
+    expect(fromTemplate.body.data.rows).toEqual([expect.objectContaining({ row: 2, result: 'error', error: 'tradeNotFound' })]);
+
+    const tx = await trade();
+    const cell = (ref: string, v: string) => `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
+    const sheet = `<worksheet><sheetData><row r="1">${cell('A1', 'tradeNo')}${cell('B1', 'trackingNo')}${cell('C1', 'carrier')}</row><row r="2">${cell('A2', tx.tradeNo)}${cell('B2', 'EE123456789CN')}${cell('C2', 'EMS')}</row></sheetData></worksheet>`;
+    const xlsx = zipFile({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': sheet });
+    const res = await batch('commit', 'w.xlsx', xlsx);
+    expect(res.body.data).toMatchObject({ accepted: 1, errors: 0 });
+
+    expect((await batch('preview', 'w.csv', pngFile())).body.msg).toContain('not a CSV');
+    const tplCsv = await t.app.inject({
+      method: 'GET',
+      url: `${API_BASE}${WaybillPath.template}?format=csv`,
+      headers: { 'x-auth-token': token },
+    });
+    expect(tplCsv.body).toContain('tradeNo,trackingNo,carrier,carrierSites');
+  });
+
+  it('answers every csv-spectrum file and every naughty string with a report per row, never a 5xx', async () => {
+    const require = createRequire(import.meta.url);
+    const dir = path.join(path.dirname(require.resolve('csv-spectrum/package.json')), 'csvs');
+    for (const name of fs.readdirSync(dir)) {
+      const res = await batch('preview', name, fs.readFileSync(path.join(dir, name)));
+      expect(res.status, name).toBeLessThan(500);
+      if (res.body.code === 0)
+        expect(res.body.data.accepted + res.body.data.errors + res.body.data.duplicates).toBe(res.body.data.rows.length);
+    }
+    const naughty = (JSON.parse(fs.readFileSync(require.resolve('big-list-of-naughty-strings/blns.json'), 'utf8')) as string[]).slice(
+      0,
+      500,
+    );
+    const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
+    const csv = naughty.map((s, i) => [q(s), q(naughty[(i + 1) % naughty.length]!), q(s)].join(',')).join('\n');
+    const res = await batch('commit', 'naughty.csv', csv);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.code).toBe(0);
+    for (const r of res.body.data.rows) expect(['error', 'duplicate']).toContain(r.result);
+  });
+});
+
+describe('review, flags and reminders', () => {
+  it('moves a waybill through review by operator commands; the funds flags follow', async () => {
+    const { ops } = opsHarness(t);
+    const tx = await trade();
+    const none = await trade();
+    await upload({ tradeNo: tx.tradeNo, trackingNo: 'AB123456783CN', carrier: 'China Post' });
+    let flags = await findDeliveryProofFlags(t.db, merchant.id, [tx.id, none.id]);
+    expect(flags.get(tx.id)).toEqual({ uploaded: true, delivered: false });
+    expect(flags.get(none.id)).toEqual({ uploaded: false, delivered: false });
+
+    expect((await ops('waybill:status', tx.tradeNo, '--status', 'in-transit')).out).toContain('pending-review -> in-transit');
+    const rejected = await ops('waybill:reject', tx.tradeNo, '--reason', 'Number not found at the carrier');
+    expect(rejected.out).toContain('delivery-info-unconfirmed');
+    expect((await list({ tradeNo: tx.tradeNo }))[0]).toMatchObject({ failReason: 'Number not found at the carrier', uploaded: false });
+    expect((await findDeliveryProofFlags(t.db, merchant.id, [tx.id])).get(tx.id)?.uploaded).toBe(false);
+    await upload({ tradeNo: tx.tradeNo, trackingNo: 'AB123456784CN', carrier: 'China Post' });
+    expect((await ops('waybill:approve', tx.tradeNo)).out).toContain('-> delivered');
+    const row = (await list({ tradeNo: tx.tradeNo }))[0]!;
+    expect(row.status).toBe(WaybillStatus.delivered);
+    expect(row.checkedAt).not.toBeNull();
+    flags = await findDeliveryProofFlags(t.db, merchant.id, [tx.id]);
+    expect(flags.get(tx.id)).toEqual({ uploaded: true, delivered: true });
+    expect((await upload({ tradeNo: tx.tradeNo }, [{ name: 'p.png', content: pngFile() }])).body.msg).toContain('confirmed');
+    expect((await ops('waybill:approve', 'NOSUCH1')).code).toBe(2);
+
+    const other = await createMerchant(t.db);
+    expect((await findDeliveryProofFlags(t.db, other.id, [tx.id])).size).toBe(0);
+    expect((await ops('merchant:delivery-proof', '--merchant', other.merchantNo, '--type', 'bogus')).code).toBe(2);
+    expect((await ops('merchant:delivery-proof', '--merchant', other.merchantNo, '--type', 'none')).code).toBe(0);
+  });
+
+  it('exports the list with its dates', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${WaybillPath.export}`,
+      headers: { 'x-auth-token': token, lang: 'en_US' },
+      payload: { format: 'csv', from: '2026-03-01', to: '2026-03-31' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Upload by');
+    expect(res.body).toContain('2026-03-17,2026-03-14');
+  });
+});
+
+describe('products', () => {
+  it('lists the goods of each order with the freight (0 allowed) and a decimal total, scoped to the merchant', async () => {
+    const tx = await trade();
+    const free = await trade();
+    const base = { merchant_id: merchant.id, gateway_id: gateway.id, currency: 'USD', created_at: DAY0 + 10 * HOUR };
+    await t.db
+      .insertInto('order_products')
+      .values([
+        { ...base, transaction_id: tx.id, goods_no: 'SKU-1', name: 'Linen shirt', price: 3999, quantity: 2 },
+        { ...base, transaction_id: tx.id, goods_no: 'SKU-2', name: 'Canvas bag', price: 1250, quantity: 1 },
+        { ...base, transaction_id: free.id, goods_no: 'SKU-3', name: 'Gift card', price: 5000, quantity: 1 },
+      ])
+      .execute();
+    await t.db
+      .insertInto('order_freights')
+      .values([
+        { transaction_id: tx.id, merchant_id: merchant.id, currency: 'USD', freight: 800 },
+        { transaction_id: free.id, merchant_id: merchant.id, currency: 'USD', freight: 0 },
+      ])
+      .execute();
+    const res = await call<TListPage<TProduct>>(t.app, WaybillPath.products, {
+      token,
+      query: { from: '2026-03-01', to: '2026-03-31', tradeNo: tx.tradeNo },
+    });
+    expect(res.body.data.list.map((p) => [p.goodsNo, p.quantity, p.freight, p.orderTotal])).toEqual([
+      ['SKU-2', 1, 800, '100.48'],
+      ['SKU-1', 2, 800, '100.48'],
+    ]);
+    const gift = await call<TListPage<TProduct>>(t.app, WaybillPath.products, {
+      token,
+      query: { from: '2026-03-01', to: '2026-03-31', name: 'gift' },
+    });
+    expect(gift.body.data.list[0]).toMatchObject({ freight: 0, orderTotal: '50.00' });
+    const other = await signIn(t.app, await createAdmin(t.db, await createMerchant(t.db)));
+    const none = await call<TListPage<TProduct>>(t.app, WaybillPath.products, {
+      token: other,
+      query: { from: '2026-03-01', to: '2026-03-31' },
+    });
+    expect(none.body.data.list).toEqual([]);
+  });
+});
+
+describe('deadlines (the clock moves forward)', () => {
+  it('lists what is due in the next days and writes one reminder per merchant and day', async () => {
+    const m = await createMerchant(t.db);
+    const g = await createGateway(t.db, m);
+    await setProofType(t.db, m.id, 'either');
+    const due = await trade(0, m, g); // proof by 03-14
+    await trade(5, m, g); // proof by 03-19: not yet due
+    t.clock.set(Date.UTC(2026, 2, 12, 2)); // 2026-03-12 10:00 +08:00
+    const tok = await signIn(t.app, await createAdmin(t.db, m));
+    const overview = await call<TWaybillOverview>(t.app, WaybillPath.overview, { token: tok });
+    expect(overview.body.data).toMatchObject({
+      dueSoonTotal: 1,
+      dueSoon: [{ tradeNo: due.tradeNo, lastUploadDate: '2026-03-14', daysLeft: 2 }],
+    });
+    expect((await list({ dueWithinDays: '2' }, tok)).map((r) => r.tradeNo)).toEqual([due.tradeNo]);
+    expect(await runWaybillReminders(t.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+    const reminders = await t.db.selectFrom('reminders').select('content_en').where('merchant_id', '=', m.id).execute();
+    expect(reminders).toEqual([
+      { content_en: expect.stringContaining('1 transaction(s) need a tracking number or delivery proof by 2026-03-14') },
+    ]);
+    await runWaybillReminders(t.db, t.clock.now() + HOUR);
+    expect((await t.db.selectFrom('reminders').select('id').where('merchant_id', '=', m.id).execute()).length).toBe(1);
+  });
+
+  it('enforces the 3-day rule in UTC+08:00 business days, on both sides of midnight', async () => {
+    const tx = await trade(1); // business day 2026-03-11: settles 03-18, proof by 03-15
+    const late = await trade(1);
+    t.clock.set(Date.UTC(2026, 2, 15, 15, 59, 59)); // 2026-03-15 23:59:59 +08:00
+    const tok = await signIn(t.app, await createAdmin(t.db, merchant));
+    expect((await list({ tradeNo: tx.tradeNo }, tok))[0]!.daysLeft).toBe(0);
+    expect((await upload({ tradeNo: tx.tradeNo }, [{ name: 'p.png', content: pngFile() }], tok)).body.code).toBe(0);
+    t.clock.set(Date.UTC(2026, 2, 15, 16, 0, 0)); // 2026-03-16 00:00:00 +08:00
+    const res = await upload({ tradeNo: late.tradeNo }, [{ name: 'p.png', content: pngFile() }], tok);
+    expect(res.body.code).not.toBe(0);
+    expect(res.body.msg).toContain('2026-03-15');
+    expect((await list({ tradeNo: late.tradeNo }, tok))[0]!.daysLeft).toBe(-1);
+  });
+});

@@ -1,0 +1,150 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@mbo/shared/envelope';
+import { ZShopChecklist } from '@mbo/shared/kyc';
+import {
+  WEBSITE_BATCH_MAX_BYTES,
+  WebsitePath,
+  ZWebsiteAdd,
+  ZWebsiteExportBody,
+  ZWebsiteListQuery,
+  ZWebsitePage,
+  ZWebsiteUploadResult,
+  type TWebsite,
+} from '@mbo/shared/websites';
+import { decodeUploadText, parseCsv, parseLines } from '../../platform/csv-reader';
+import { ok, okResponse } from '../../platform/envelope';
+import { AppError, businessError } from '../../platform/errors';
+import { registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { mapPage, registerList } from '../../platform/list';
+import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
+import { requireSession } from '../../platform/request-context';
+import { toIso } from '../../platform/time';
+import { cleanFileName } from '../../platform/uploads';
+import * as repo from './repository';
+import * as service from './service';
+
+/** A batch file: one TXT or CSV file and the checklist field. */
+const BATCH_UPLOAD: UploadLimits = {
+  fileBytes: WEBSITE_BATCH_MAX_BYTES,
+  files: 1,
+  fields: 3,
+  fieldBytes: 1000,
+  tooLarge: 'website.fileTooLarge',
+};
+
+export function toWebsite(r: repo.WebsiteRow): TWebsite {
+  return {
+    id: r.id,
+    url: r.url,
+    type: r.site_type,
+    averageAmount: r.average_amount === null ? null : Number(r.average_amount),
+    currency: r.currency,
+    platformStoreUrl: r.platform_store_url,
+    status: r.status,
+    failReason: r.fail_reason,
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
+  };
+}
+
+function exportColumns(c: ExportCells): ExportColumn<repo.WebsiteRow>[] {
+  return [
+    { header: c.text('websiteCol.url'), value: (r) => r.url },
+    { header: c.text('websiteCol.type'), value: (r) => c.label('websiteType', r.site_type) },
+    {
+      header: c.text('websiteCol.averageAmount'),
+      value: (r) => (r.average_amount === null ? '' : c.money(Number(r.average_amount), r.currency)),
+    },
+    { header: c.text('websiteCol.currency'), value: (r) => r.currency },
+    { header: c.text('websiteCol.status'), value: (r) => c.label('websiteStatus', r.status) },
+    { header: c.text('websiteCol.platformStoreUrl'), value: (r) => r.platform_store_url },
+    { header: c.text('websiteCol.failReason'), value: (r) => r.fail_reason },
+    { header: c.text('websiteCol.createdAt'), value: (r) => c.time(r.created_at) },
+  ];
+}
+
+export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, multipartOptions(BATCH_UPLOAD));
+  const deps = () => ({ db: app.db, notifier: app.notifier, reviewEmail: app.appConfig.websiteReviewEmail });
+
+  registerList(app, {
+    path: WebsitePath.list,
+    permission: '/merwebsit/showWebsitLimit',
+    query: ZWebsiteListQuery,
+    page: ZWebsitePage,
+    list: async (q, { db, scope }) => mapPage(await repo.listWebsites(db, scope, q), toWebsite),
+  });
+
+  app.post(
+    WebsitePath.add,
+    { config: { permission: 'Website:Add' }, schema: { body: ZWebsiteAdd, response: okResponse(ZWebsiteUploadResult) } },
+    async (request) => {
+      const session = requireSession(request);
+      const result = await service.submitWebsites(deps(), session.scope, session.adminId, {
+        kind: 'single',
+        fileName: '',
+        records: [service.recordOfAdd(request.body)],
+        lang: request.lang,
+        now: app.now(),
+      });
+      return ok(request, result);
+    },
+  );
+
+  /**
+   * Batch upload: multipart with the `checklist` field (JSON of the five confirmations) first, then one
+   * TXT (a URL per line) or CSV file. Each line lands or is reported; the answer is the batch's outcome.
+   */
+  app.post(
+    WebsitePath.upload,
+    { config: { permission: 'Website:Upload' }, schema: { response: okResponse(ZWebsiteUploadResult) } },
+    async (request) => {
+      const session = requireSession(request);
+      if (!request.isMultipart()) throw new AppError('error.unsupportedMediaType', ErrorCode.validation);
+      const fields: Record<string, string> = {};
+      let file: { name: string; content: Buffer } | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+            continue;
+          }
+          file = { name: cleanFileName(part.filename), content: await part.toBuffer() };
+        }
+      } catch (error) {
+        throw multipartError(error, BATCH_UPLOAD);
+      }
+      let checklist: unknown = null;
+      try {
+        checklist = JSON.parse(fields.checklist ?? 'null');
+      } catch {
+        checklist = null;
+      }
+      if (!ZShopChecklist.safeParse(checklist).success) throw businessError('website.checklistRequired');
+      if (!file || file.content.length === 0) throw businessError('website.fileRequired');
+      const text = decodeUploadText(file.content);
+      if (text === null) throw businessError('website.fileNotText');
+      const records = service.withoutHeader(/\.csv$/i.test(file.name) ? parseCsv(text) : parseLines(text));
+      if (records.length === 0) throw businessError('website.fileRequired');
+      const result = await service.submitWebsites(deps(), session.scope, session.adminId, {
+        kind: 'batch',
+        fileName: file.name,
+        records,
+        lang: request.lang,
+        now: app.now(),
+      });
+      return ok(request, result);
+    },
+  );
+
+  registerExport(app, {
+    path: WebsitePath.export,
+    permission: '/merwebsit/showWebsitLimit',
+    body: ZWebsiteExportBody,
+    filePrefix: 'websites',
+    sheetName: (c) => c.text('export.websites'),
+    columns: exportColumns,
+    batches: (b, { db, scope, reader }) => repo.iterateWebsites(db, scope, b, reader),
+  });
+};

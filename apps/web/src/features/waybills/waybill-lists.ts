@@ -1,0 +1,54 @@
+import { WaybillStatus, ZProductListQuery, ZWaybillListQuery } from '@mbo/shared/waybills';
+import { dayjs } from '../../platform/dayjs';
+import { enumOptions, selectField, textField } from '../../platform/filter-form';
+import type { TListScreen } from '../../platform/list-screen';
+import { exportProducts, exportWaybills, getProducts, getWaybills, productsKey, waybillsKey } from './api/waybills';
+
+export type TWaybillFilterKey = 'from' | 'to' | 'tradeNo' | 'status' | 'trackingNo' | 'gatewayNo' | 'dueWithinDays';
+
+/** The last 30 days end today: every transaction still before its settlement is in view. */
+export function last30Days(today: string): { from: string; to: string } {
+  return { from: dayjs(today).subtract(29, 'day').format('YYYY-MM-DD'), to: today };
+}
+
+/** Waybill status query (spec §2): the successful transactions that need delivery proof. */
+export const WAYBILL_LIST: TListScreen<Awaited<ReturnType<typeof getWaybills>>, TWaybillFilterKey> = {
+  title: 'menu.waybill',
+  key: waybillsKey,
+  fetch: getWaybills,
+  schema: ZWaybillListQuery,
+  defaults: (today) => ({ ...last30Days(today), tradeNo: '', status: '', trackingNo: '', gatewayNo: '', dueWithinDays: '' }),
+  fields: [
+    { kind: 'dateRange', from: 'from', to: 'to', label: 'waybills.tradeDate' },
+    textField('tradeNo', 'waybills.tradeNo', 64),
+    selectField('status', 'waybills.status', enumOptions('waybills.statuses', WaybillStatus), { all: true }),
+    { kind: 'number', key: 'dueWithinDays', label: 'waybills.dueWithin', min: 0, max: 30, suffix: 'waybills.days', more: true },
+    textField('trackingNo', 'waybills.trackingNo', 40, { more: true }),
+    textField('gatewayNo', 'waybills.gatewayNo', 20, { digits: true, more: true }),
+  ],
+  rowKey: 'tradeNo',
+  testId: 'waybill-table',
+  extras: ['upload'],
+  export: { run: exportWaybills },
+};
+
+export type TProductFilterKey = 'from' | 'to' | 'tradeNo' | 'goodsNo' | 'name' | 'gatewayNo';
+
+/** Product information (spec §2): the goods of each order with its freight and total. */
+export const PRODUCT_LIST: TListScreen<Awaited<ReturnType<typeof getProducts>>, TProductFilterKey> = {
+  title: 'menu.productInfo',
+  key: productsKey,
+  fetch: getProducts,
+  schema: ZProductListQuery,
+  defaults: (today) => ({ ...last30Days(today), tradeNo: '', goodsNo: '', name: '', gatewayNo: '' }),
+  fields: [
+    { kind: 'dateRange', from: 'from', to: 'to', label: 'products.tradeDate' },
+    textField('tradeNo', 'products.tradeNo', 64),
+    textField('name', 'products.name', 100),
+    textField('goodsNo', 'products.goodsNo', 64, { more: true }),
+    textField('gatewayNo', 'products.gatewayNo', 20, { digits: true, more: true }),
+  ],
+  rowKey: 'id',
+  testId: 'product-table',
+  export: { run: exportProducts },
+};

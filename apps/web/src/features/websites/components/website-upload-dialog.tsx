@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Alert, Button, Modal, Typography, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { WEBSITE_BATCH_MAX_BYTES, WEBSITE_BATCH_MAX_LINES, type TWebsiteUploadResult } from '@mbo/shared/websites';
+import { messageOf } from '../../../platform/request';
+import { useUploadWebsites } from '../api/websites';
+import { confirmedChecklist, EMPTY_CHECKLIST, ShopChecklist, type TChecklistState } from './shop-checklist';
+import { UploadResult } from './upload-result';
+
+/** Batch upload of a TXT (a URL per line) or CSV file, with the checklist; shows the outcome and each refused line. */
+export function WebsiteUploadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [checklist, setChecklist] = useState<TChecklistState>(EMPTY_CHECKLIST);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [result, setResult] = useState<TWebsiteUploadResult | null>(null);
+  const upload = useUploadWebsites();
+
+  const close = () => {
+    setFile(null);
+    setChecklist(EMPTY_CHECKLIST);
+    setProblem(null);
+    setResult(null);
+    onClose();
+  };
+
+  const choose = (f: File) => {
+    if (!/\.(txt|csv)$/i.test(f.name)) setProblem(t('websites.fileType'));
+    else if (f.size > WEBSITE_BATCH_MAX_BYTES) setProblem(t('websites.fileTooLarge', { mb: WEBSITE_BATCH_MAX_BYTES / 1024 / 1024 }));
+    else {
+      setProblem(null);
+      setFile(f);
+    }
+  };
+
+  const submit = async () => {
+    if (upload.isPending) return;
+    if (!file) {
+      setProblem(t('websites.fileRequired'));
+      return;
+    }
+    const confirmed = confirmedChecklist(checklist);
+    if (!confirmed) {
+      setProblem(t('websites.checklistRequired'));
+      return;
+    }
+    setProblem(null);
+    try {
+      setResult(await upload.mutateAsync({ file, checklist: confirmed }));
+    } catch (error) {
+      setProblem(messageOf(error));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('websites.uploadTitle')}
+      onCancel={close}
+      destroyOnHidden
+      footer={
+        result
+          ? [
+              <Button key="again" onClick={() => setResult(null)}>
+                {t('websites.uploadAnother')}
+              </Button>,
+              <Button key="close" type="primary" data-testid="website-upload-done" onClick={close}>
+                {t('websites.done')}
+              </Button>,
+            ]
+          : [
+              <Button key="cancel" onClick={close}>
+                {t('common.cancel')}
+              </Button>,
+              <Button key="ok" type="primary" data-testid="website-upload-submit" loading={upload.isPending} onClick={() => void submit()}>
+                {t('websites.upload')}
+              </Button>,
+            ]
+      }
+    >
+      {result ? (
+        <UploadResult result={result} />
+      ) : (
+        <>
+          <Typography.Paragraph>{t('websites.uploadRule', { max: WEBSITE_BATCH_MAX_LINES })}</Typography.Paragraph>
+          <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+            {t('websites.uploadExample')}
+          </Typography.Paragraph>
+          <Upload
+            accept=".txt,.csv"
+            maxCount={1}
+            fileList={file ? [{ uid: 'file', name: file.name, status: 'done' as const }] : []}
+            beforeUpload={(f) => {
+              choose(f);
+              return false;
+            }}
+            onRemove={() => setFile(null)}
+          >
+            <Button icon={<UploadOutlined />} data-testid="website-upload-choose">
+              {t('websites.chooseFile')}
+            </Button>
+          </Upload>
+          <div style={{ marginTop: 16 }}>
+            <ShopChecklist value={checklist} onChange={setChecklist} />
+          </div>
+          {problem && <Alert style={{ marginTop: 12 }} type="error" data-testid="website-upload-problem" title={problem} />}
+        </>
+      )}
+    </Modal>
+  );
+}
