@@ -14,6 +14,8 @@ import { refundRoutes } from './domains/refunds/routes';
 import { disputeRoutes } from './domains/disputes/routes';
 import { reportRoutes } from './domains/reports/routes';
 import { dashboardRoutes } from './domains/dashboard/routes';
+import { riskRoutes } from './domains/risk/routes';
+import { linkRoutes } from './domains/links/routes';
 import { isApiRequest } from './platform/envelope';
 import { installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
 import { healthRoutes } from './platform/health';
@@ -52,6 +54,8 @@ export const DOMAIN_PLUGINS = [
   disputeRoutes,
   reportRoutes,
   dashboardRoutes,
+  riskRoutes,
+  linkRoutes,
 ] as const;
 
 /** Content Security Policy the built web app runs under (antd injects style tags, hence 'unsafe-inline' for styles only). */

@@ -10,6 +10,7 @@ import { transactionFilterIndexesMigration } from './migrations/0006-transaction
 import { signInHardeningMigration } from './migrations/0007-sign-in-hardening';
 import { systemManagementMigration } from './migrations/0008-system-management';
 import { scaleOutMigration } from './migrations/0009-scale-out';
+import { riskLinksMigration } from './migrations/0012-risk-links';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -23,6 +24,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0007-sign-in-hardening': signInHardeningMigration(dialect),
     '0008-system-management': systemManagementMigration(dialect),
     '0009-scale-out': scaleOutMigration(dialect),
+    '0012-risk-links': riskLinksMigration(dialect),
   };
 }
 

@@ -566,6 +566,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   stored_file_chunks: StoredFileChunksTable;
   job_leases: JobLeasesTable;
+  payment_links: PaymentLinksTable;
+  payment_link_payments: PaymentLinkPaymentsTable;
+  blacklist_entries: BlacklistEntriesTable;
 }
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
@@ -603,7 +606,67 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'idempotency_keys',
   'stored_file_chunks',
   'job_leases',
+  'payment_links',
+  'payment_link_payments',
+  'blacklist_entries',
 ];
+
+/** A merchant's payment link (migration 0012; codes in packages/shared/src/links.ts). */
+export interface PaymentLinksTable {
+  id: Generated<number>;
+  merchant_id: number;
+  gateway_id: number;
+  link_key: string;
+  title: string;
+  description: string;
+  link_type: number;
+  /** Calendar date as the creator chose it. */
+  active_until_date: string;
+  /** End of that day in the creator's timezone (exclusive). */
+  expires_at: number;
+  reference: string;
+  currency: string;
+  amount_mode: number;
+  amount: number | null;
+  min_amount: number | null;
+  max_amount: number | null;
+  customer_message: string;
+  collect_billing: Flag;
+  collect_shipping: Flag;
+  /** Comma-separated LINK_METHODS. */
+  methods: string;
+  custom_domain: string;
+  operating_name: string;
+  /** JSON of the prefilled address. */
+  prefill: string;
+  status: number;
+  pay_status: number;
+  paid_count: Generated<number>;
+  created_by: string;
+  created_at: number;
+  disabled_at: number | null;
+  paid_at: number | null;
+}
+
+export interface PaymentLinkPaymentsTable {
+  id: Generated<number>;
+  link_id: number;
+  merchant_id: number;
+  transaction_id: number;
+  created_at: number;
+}
+
+export interface BlacklistEntriesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  /** One of BLACKLIST_TYPES. */
+  entry_type: string;
+  /** Normalised value (normalizeBlacklistValue). */
+  value: string;
+  reason: string;
+  added_by: string;
+  created_at: number;
+}
 
 export type Admin = Selectable<AdminsTable>;
 export type Merchant = Selectable<MerchantsTable>;
