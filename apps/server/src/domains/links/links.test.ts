@@ -7,7 +7,6 @@ import {
   LinkPayStatus,
   LinkStatus,
   LinkType,
-  TEST_CARDS,
   linkPaymentsPath,
   payPagePath,
   type TLink,
@@ -15,6 +14,7 @@ import {
   type TPayPage,
   type TPayResultData,
 } from '@mbo/shared/links';
+import { TEST_CARDS } from '@mbo/shared/link-cards';
 import { BLACKLIST_RULE, RiskPath } from '@mbo/shared/risk';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';

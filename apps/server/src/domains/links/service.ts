@@ -9,9 +9,7 @@ import {
   LinkPayStatus,
   LinkStatus,
   LinkType,
-  TEST_CARDS,
   ZAddress,
-  passesLuhn,
   type TAddress,
   type TLinkCreate,
   type TLinkMethod,
@@ -21,6 +19,7 @@ import {
   type TPayResultData,
   type TPaySubmit,
 } from '@mbo/shared/links';
+import { TEST_CARDS, passesLuhn } from '@mbo/shared/link-cards';
 import { minorUnitsOf, parseMajorAmount, toMajorString } from '@mbo/shared/money';
 import { PayStatus, TradeCategory, TradeType, type TCardScheme } from '@mbo/shared/trade-enums';
 import type { Db } from '../../db/database';
