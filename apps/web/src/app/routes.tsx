@@ -19,6 +19,7 @@ const UpdatePasswordPage = lazyPage(() => import('../features/auth/pages/update-
 const SsoPage = lazyPage(() => import('../features/auth/pages/sso-page'), 'SsoPage');
 const TransactionListPage = lazyPage(() => import('../features/transactions/pages/transaction-list-page'), 'TransactionListPage');
 const RefundListPage = lazyPage(() => import('../features/refunds/pages/refund-list-page'), 'RefundListPage');
+const LinkListPage = lazyPage(() => import('../features/links/pages/link-list-page'), 'LinkListPage');
 const DisputeListPage = lazyPage(() => import('../features/disputes/pages/dispute-list-page'), 'DisputeListPage');
 const DailyReportPage = lazyPage(() => import('../features/reports/pages/daily-report-page'), 'DailyReportPage');
 const MonthlyReportPage = lazyPage(() => import('../features/reports/pages/monthly-report-page'), 'MonthlyReportPage');
@@ -65,6 +66,7 @@ const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {
   '/tradeMonthReport/showTradeMonth': () => <MonthlyReportPage />,
   '/statistics/tnx/chargebackRefund': () => <ChargebackRefundPage />,
   '/merchant/showUpdatePassword': () => <UpdatePasswordPage />,
+  '/shortcutPayment/initManageLinks': () => <LinkListPage />,
 };
 
 function handle(value: TRouteHandle): TRouteHandle {
