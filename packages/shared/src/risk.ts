@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuery, opt, optText, zListPage } from './list';
+import { checkDateRange, ZDateRange } from './date-range';
+import { listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
 
 /*
  * Risk menu: the merchant's blacklist and the rule it adds to risk control.
@@ -113,3 +114,33 @@ export const ZBlacklistUploadResult = z.object({
   ),
 });
 export type TBlacklistUploadResult = z.infer<typeof ZBlacklistUploadResult>;
+
+/* ---------- risk control ---------- */
+
+/**
+ * The rules risk control applies to every payment of a merchant, by the code the risk-declined list
+ * shows. R001 to R005 are the acquirer's scoring rules; R006 is the merchant's own blacklist.
+ */
+export const RISK_RULES = ['R001', 'R002', 'R003', 'R004', 'R005', BLACKLIST_RULE] as const;
+export type TRiskRule = (typeof RISK_RULES)[number];
+
+export const RiskControlPath = {
+  /** GET: how often each rule declined a payment in the range, and the blacklist's effect. */
+  summary: '/riskControl/summary',
+} as const;
+
+export const ZRiskControlQuery = ZDateRange.extend({ gatewayNo: zGatewayNoFilter }).superRefine(checkDateRange);
+export type TRiskControlQuery = z.infer<typeof ZRiskControlQuery>;
+
+export const ZRiskControlSummary = z.object({
+  /** Risk-declined payments in the range (one payment may fail several rules). */
+  declined: z.number().int(),
+  rules: z.array(z.object({ code: z.string(), declines: z.number().int() })),
+  blacklist: z.object({
+    /** Active entries by type. */
+    entries: z.array(z.object({ type: z.enum(BLACKLIST_TYPES), count: z.number().int() })),
+    /** Payments the blacklist declined in the range. */
+    declines: z.number().int(),
+  }),
+});
+export type TRiskControlSummary = z.infer<typeof ZRiskControlSummary>;

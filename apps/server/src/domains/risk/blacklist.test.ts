@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import type { TListPage } from '@mbo/shared/list';
-import { BLACKLIST_RULE, RiskPath, type TBlacklistEntry, type TBlacklistUploadResult } from '@mbo/shared/risk';
+import {
+  BLACKLIST_RULE,
+  RiskControlPath,
+  RiskPath,
+  type TBlacklistEntry,
+  type TBlacklistUploadResult,
+  type TRiskControlSummary,
+} from '@mbo/shared/risk';
+import { dateInZone } from '../../platform/time';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
@@ -103,5 +111,21 @@ describe('blacklist', () => {
     const viewer = await signIn(t.app, await createAdmin(t.db, merchant, { roleId: role.id }));
     expect((await list(viewer)).body.code).toBe(0);
     expect((await add({ type: 'ip', value: '192.0.2.45', reason: 'x' }, viewer)).status).toBe(403);
+  });
+
+  it("risk control counts each rule's declines in the range, the blacklist's among them, and its entries by type", async () => {
+    const day = dateInZone(t.clock.now(), 'Asia/Shanghai');
+    await record('--category', 'risk-declined', '--card', '545454-5454');
+    const r = await call<TRiskControlSummary>(t.app, RiskControlPath.summary, { token, query: { from: day, to: day } });
+    expect(r.body.code).toBe(0);
+    const byCode = Object.fromEntries(r.body.data.rules.map((x) => [x.code, x.declines]));
+    expect(byCode[BLACKLIST_RULE]).toBe(2);
+    expect(r.body.data.blacklist.declines).toBe(2);
+    expect(r.body.data.declined).toBe(3);
+    expect(r.body.data.blacklist.entries.find((e) => e.type === 'email')?.count).toBeGreaterThan(0);
+    const other = await call<TRiskControlSummary>(t.app, RiskControlPath.summary, { token: otherToken, query: { from: day, to: day } });
+    expect(other.body.data.declined).toBe(0);
+    const bad = await call(t.app, RiskControlPath.summary, { token, query: { from: day, to: '2000-01-01' } });
+    expect(bad.body.code).toBe(ErrorCode.validation);
   });
 });

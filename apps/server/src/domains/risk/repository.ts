@@ -1,7 +1,8 @@
 import type { TBlacklistFilters, TBlacklistListQuery, TBlacklistType } from '@mbo/shared/risk';
 import type { Db, DbOrTrx } from '../../db/database';
 import { keysetPage } from '../../platform/list';
-import type { Scope } from '../../platform/scope';
+import { gatewayIdFilter, type Scope } from '../../platform/scope';
+import { TradeCategory } from '@mbo/shared/trade-enums';
 
 /** All SQL of the risk domain: the merchant's blacklist. */
 
@@ -64,4 +65,28 @@ export async function findBlacklistMatch(db: DbOrTrx, merchantId: number, pairs:
     .where((eb) => eb.or(pairs.map((p) => eb.and([eb('entry_type', '=', p.type), eb('value', '=', p.value)]))))
     .orderBy('id')
     .executeTakeFirst();
+}
+
+/** Risk-declined payments of the scope in [fromMs, toMs), grouped by their rule list. */
+export function countRiskDeclinesByRules(db: Db, scope: Scope, fromMs: number, toMs: number) {
+  const ids = gatewayIdFilter(scope);
+  return db
+    .selectFrom('transactions')
+    .select(['risk_rules', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('merchant_id', '=', scope.merchantId)
+    .where('category', '=', TradeCategory.riskDeclined)
+    .where('created_at', '>=', fromMs)
+    .where('created_at', '<', toMs)
+    .$if(ids !== null, (qb) => qb.where('gateway_id', 'in', ids ?? [0]))
+    .groupBy('risk_rules')
+    .execute();
+}
+
+export function countBlacklistByType(db: Db, scope: Scope) {
+  return db
+    .selectFrom('blacklist_entries')
+    .select(['entry_type', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('merchant_id', '=', scope.merchantId)
+    .groupBy('entry_type')
+    .execute();
 }

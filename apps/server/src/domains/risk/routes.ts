@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZEmptyData } from '@mbo/shared/envelope';
 import {
+  RiskControlPath,
   RiskPath,
   ZBlacklistAdd,
   ZBlacklistAdded,
@@ -9,6 +10,8 @@ import {
   ZBlacklistPage,
   ZBlacklistRemove,
   ZBlacklistUploadResult,
+  ZRiskControlQuery,
+  ZRiskControlSummary,
   type TBlacklistEntry,
   type TBlacklistType,
 } from '@mbo/shared/risk';
@@ -16,7 +19,8 @@ import { ok, okResponse } from '../../platform/envelope';
 import { notFoundError } from '../../platform/errors';
 import { mapPage, registerList } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
-import { toIso } from '../../platform/time';
+import { narrowToGateway } from '../../platform/scope';
+import { dayRangeInZone, toIso } from '../../platform/time';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -69,6 +73,21 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         await service.importBlacklistCsv(app.db, session.scope, request.body.csv, session.loginName, app.now(), request.lang),
       );
+    },
+  );
+
+  app.get(
+    RiskControlPath.summary,
+    {
+      config: { permission: '/riskControl/showRiskControl' },
+      schema: { querystring: ZRiskControlQuery, response: okResponse(ZRiskControlSummary) },
+    },
+    async (request) => {
+      const q = request.query;
+      const scope = await narrowToGateway(app.db, requireSession(request).scope, q.gatewayNo);
+      const range = dayRangeInZone(q.from, q.to, request.timezone);
+      if (!scope) return ok(request, await service.getRiskControlSummary(app.db, requireSession(request).scope, { fromMs: 0, toMs: 0 }));
+      return ok(request, await service.getRiskControlSummary(app.db, scope, range));
     },
   );
 };

@@ -5,9 +5,11 @@ import {
   BLACKLIST_TYPES,
   BLACKLIST_UPLOAD_MAX_ROWS,
   normalizeBlacklistValue,
+  RISK_RULES,
   type TBlacklistAdd,
   type TBlacklistType,
   type TBlacklistUploadResult,
+  type TRiskControlSummary,
 } from '@mbo/shared/risk';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import type { Db, DbOrTrx } from '../../db/database';
@@ -159,4 +161,34 @@ export async function importBlacklistCsv(db: Db, scope: Scope, csv: string, adde
     result.rows.push({ line, type, value, result: added.created ? 'added' : 'duplicate', error: '' });
   }
   return result;
+}
+
+/** How often each rule declined a payment in the range (a payment failing two rules counts for both), and the blacklist's share. */
+export async function getRiskControlSummary(db: Db, scope: Scope, range: { fromMs: number; toMs: number }): Promise<TRiskControlSummary> {
+  const [groups, entries] = await Promise.all([
+    repo.countRiskDeclinesByRules(db, scope, range.fromMs, range.toMs),
+    repo.countBlacklistByType(db, scope),
+  ]);
+  const perRule = new Map<string, number>(RISK_RULES.map((r) => [r, 0]));
+  let declined = 0;
+  for (const g of groups) {
+    const n = Number(g.n);
+    declined += n;
+    for (const code of new Set(
+      g.risk_rules
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ))
+      perRule.set(code, (perRule.get(code) ?? 0) + n);
+  }
+  const byType = new Map(entries.map((e) => [e.entry_type, Number(e.n)]));
+  return {
+    declined,
+    rules: [...perRule.entries()].map(([code, declines]) => ({ code, declines })),
+    blacklist: {
+      entries: BLACKLIST_TYPES.map((type) => ({ type, count: byType.get(type) ?? 0 })),
+      declines: perRule.get(BLACKLIST_RULE) ?? 0,
+    },
+  };
 }

@@ -37,8 +37,6 @@ export function LinkListPage() {
     { title: t('links.title'), dataIndex: 'title', key: 'title', ellipsis: true, width: 200 },
     { title: t('links.linkType'), dataIndex: 'linkType', key: 'linkType', render: (c: number) => t(`links.linkTypeCode.${c}`) },
     { title: t('links.amount'), key: 'amount', render: (_: unknown, r) => amountText(r) },
-    { title: t('links.gateway'), dataIndex: 'gatewayNo', key: 'gatewayNo' },
-    { title: t('links.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => parseTime(v, undefined, tz.timezone) },
     {
       title: t('links.activeUntil'),
       key: 'activeUntil',
@@ -64,10 +62,11 @@ export function LinkListPage() {
         </Tag>
       ),
     },
+    { title: t('links.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => parseTime(v, undefined, tz.timezone) },
+    { title: t('links.gateway'), dataIndex: 'gatewayNo', key: 'gatewayNo' },
     {
       title: t('links.actions'),
       key: 'actions',
-      fixed: 'right',
       render: (_: unknown, r) => (
         <Space size={4} wrap>
           <Button size="small" type="link" data-testid="link-share" onClick={() => setShareUrl(r.url)}>
