@@ -97,7 +97,13 @@ describe('payment links and the blacklist', () => {
     // Blacklist the next customer's email: their payment is declined by risk control.
     const token = await tokenOf(ownerContext);
     const email = `fraud.${stamp}@example.com`;
-    await apiOk('/blacklist/add', { type: 'email', value: email, reason: 'stolen cards' }, token);
+    await owner.goto('/blacklist/showBlacklist');
+    await owner.getByTestId('blacklist-add-open').click();
+    await owner.getByTestId('blacklist-add-value').fill(email);
+    await owner.getByTestId('blacklist-add-reason').fill('stolen cards');
+    await owner.getByTestId('blacklist-add-submit').click();
+    await expect.poll(() => owner.getByTestId('blacklist-table').innerText()).toContain(email);
+    await screenshot(owner, 'blacklist-en-1440');
     const reusable = await apiOk<{ url: string }>(
       '/shortcutPayment/create',
       {
@@ -121,6 +127,9 @@ describe('payment links and the blacklist', () => {
     await owner.goto(`/merTradeMgr/initUnTradeRecordPage?email=${encodeURIComponent(email)}`);
     await expect.poll(() => owner.locator('.ant-table-tbody').first().innerText(), { timeout: 15_000 }).toContain(email);
     await screenshot(owner, 'risk-declined-blacklist-en-1440');
+    await owner.goto('/riskControl/showRiskControl');
+    await expect.poll(() => owner.getByTestId('risk-rules').innerText()).toContain('R006');
+    await screenshot(owner, 'risk-control-en-1440');
     await customerContext.close();
     await ownerContext.close();
   }, 120_000);

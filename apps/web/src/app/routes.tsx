@@ -20,6 +20,8 @@ const SsoPage = lazyPage(() => import('../features/auth/pages/sso-page'), 'SsoPa
 const TransactionListPage = lazyPage(() => import('../features/transactions/pages/transaction-list-page'), 'TransactionListPage');
 const RefundListPage = lazyPage(() => import('../features/refunds/pages/refund-list-page'), 'RefundListPage');
 const LinkListPage = lazyPage(() => import('../features/links/pages/link-list-page'), 'LinkListPage');
+const BlacklistPage = lazyPage(() => import('../features/risk/pages/blacklist-page'), 'BlacklistPage');
+const RiskControlPage = lazyPage(() => import('../features/risk/pages/risk-control-page'), 'RiskControlPage');
 const DisputeListPage = lazyPage(() => import('../features/disputes/pages/dispute-list-page'), 'DisputeListPage');
 const DailyReportPage = lazyPage(() => import('../features/reports/pages/daily-report-page'), 'DailyReportPage');
 const MonthlyReportPage = lazyPage(() => import('../features/reports/pages/monthly-report-page'), 'MonthlyReportPage');
@@ -67,6 +69,8 @@ const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {
   '/statistics/tnx/chargebackRefund': () => <ChargebackRefundPage />,
   '/merchant/showUpdatePassword': () => <UpdatePasswordPage />,
   '/shortcutPayment/initManageLinks': () => <LinkListPage />,
+  '/blacklist/showBlacklist': () => <BlacklistPage />,
+  '/riskControl/showRiskControl': () => <RiskControlPage />,
 };
 
 function handle(value: TRouteHandle): TRouteHandle {
