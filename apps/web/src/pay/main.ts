@@ -125,7 +125,10 @@ async function submit(event: Event) {
     const env = (await res.json()) as { code: number; msg: string; data: TPayResultData | null };
     if (env.code === 0 && env.data) {
       const d = env.data;
-      result = { kind: d.result === 'approved' ? 'ok' : 'error', text: tr(`result_${d.result}`, { tradeNo: d.tradeNo }) };
+      result = {
+        kind: d.result === 'approved' ? 'ok' : 'error',
+        text: tr(`result_${d.result}`, { tradeNo: d.tradeNo, amount: `${toMajorString(d.amount, d.currency)} ${d.currency}` }),
+      };
       if (d.result === 'approved') {
         values.number = '';
         values.cvc = '';
@@ -191,6 +194,10 @@ function form(p: TPayPage): HTMLElement {
   );
 }
 
+function resultLine(r: { kind: 'ok' | 'error'; text: string }) {
+  return h('p', { class: r.kind === 'ok' ? 'result ok' : 'result error', role: 'alert', 'data-testid': 'pay-result' }, r.text);
+}
+
 function render() {
   document.documentElement.lang = PAY_LANGS.find((l) => l.lang === lang)?.html ?? 'en';
   const select = h('select', { id: 'pay-lang', 'data-testid': 'pay-lang' }) as HTMLSelectElement;
@@ -213,16 +220,15 @@ function render() {
     document.title = `${page.title} · ${page.operatingName}`;
     content.push(h('h1', { 'data-testid': 'pay-title' }, page.title));
     if (page.description) content.push(h('p', { class: 'description' }, page.description));
-    if (page.amount !== null) content.push(h('p', { class: 'amount', 'data-testid': 'pay-amount' }, money(page.amount)));
+    if (page.amount !== null) content.push(h('p', { class: 'amount', 'data-testid': 'pay-fixed-amount' }, money(page.amount)));
     if (page.customerMessage) content.push(h('p', { class: 'message' }, page.customerMessage));
-    if (page.unavailable)
+    // Right after a successful payment its confirmation says it all; the "already paid" notice is for later visits.
+    if (result) content.push(resultLine(result));
+    if (!page.unavailable) content.push(form(page));
+    else if (result?.kind !== 'ok')
       content.push(h('p', { class: 'notice', role: 'status', 'data-testid': 'pay-unavailable' }, tr(`unavailable_${page.unavailable}`)));
-    else content.push(form(page));
   }
-  if (result)
-    content.push(
-      h('p', { class: result.kind === 'ok' ? 'result ok' : 'result error', role: 'alert', 'data-testid': 'pay-result' }, result.text),
-    );
+  if (!page && result) content.push(resultLine(result));
   const main = h('div', { class: 'card' }, ...content);
   root.replaceChildren(top, main);
   root.querySelector('form')?.addEventListener('submit', (e) => void submit(e));

@@ -7,6 +7,7 @@ import { DAY_MS } from '../../platform/time';
 import { ensureCurrencies } from './currencies';
 import { ANNOUNCEMENTS, REMINDERS } from './demo-content';
 import { seedMerchantDetails } from './demo-merchant-details';
+import { seedRiskLinks } from './demo-risk-links';
 import { createAdministratorRole } from '../../domains/system/repository';
 import { builtInRoleNames } from '../../domains/system/roles';
 import { generateTradeData } from './trade-generator';
@@ -297,6 +298,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
   const count = trade.transactions ?? DEMO_TRANSACTIONS_DEFAULT;
   const seed = trade.seed ?? DEMO_TRADE_SEED_DEFAULT;
   const generated = await generateTradeData(db, { now, seed, transactions: count, merchants: chosen, onProgress: trade.onProgress });
+  await seedRiskLinks(db, now);
 
   return {
     seeded: true,
