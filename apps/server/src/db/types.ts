@@ -569,6 +569,9 @@ export interface Database {
   payment_links: PaymentLinksTable;
   payment_link_payments: PaymentLinkPaymentsTable;
   blacklist_entries: BlacklistEntriesTable;
+  complaints: ComplaintsTable;
+  reply_templates: ReplyTemplatesTable;
+  cardholder_replies: CardholderRepliesTable;
 }
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
@@ -609,6 +612,9 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'payment_links',
   'payment_link_payments',
   'blacklist_entries',
+  'complaints',
+  'reply_templates',
+  'cardholder_replies',
 ];
 
 /** A merchant's payment link (migration 0012; codes in packages/shared/src/links.ts). */
@@ -665,6 +671,58 @@ export interface BlacklistEntriesTable {
   value: string;
   reason: string;
   added_by: string;
+  created_at: number;
+}
+
+/** A cardholder's complaint or inquiry about a transaction (codes in packages/shared/src/complaints.ts). */
+export interface ComplaintsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  gateway_id: number;
+  transaction_id: number;
+  complaint_no: string;
+  kind: number;
+  cardholder_name: string;
+  cardholder_email: string;
+  /** zhCn, zhHk or en: the language the cardholder wrote in, and the reply's default. */
+  language: string;
+  content: string;
+  status: number;
+  reply_deadline: number;
+  action: Generated<number>;
+  refund_id: number | null;
+  processed_by: Generated<string>;
+  processed_at: number | null;
+  created_at: number;
+}
+
+export interface ReplyTemplatesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  name: string;
+  subject_zh_cn: string;
+  body_zh_cn: string;
+  subject_zh_hk: string;
+  body_zh_hk: string;
+  subject_en: string;
+  body_en: string;
+  updated_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CardholderRepliesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  complaint_id: number | null;
+  template_id: number | null;
+  to_addr: string;
+  language: string;
+  subject: string;
+  body: string;
+  /** The mail_outbox row that records the delivery (sent, failed, outbox). */
+  mail_id: number | null;
+  sent_by: string;
   created_at: number;
 }
 

@@ -11,6 +11,10 @@ import type { DialectName } from '../database';
  * - `payment_link_payments`: which gateway records (transactions) were made through which link.
  * - `blacklist_entries`: the merchant's blacklist, one row per (type, normalised value); removing an
  *   entry deletes its row (the operation log keeps who did it).
+ * - `complaints`: cardholder complaints and inquiries about a transaction (raised by an operator
+ *   command), pending until processed by a reply, a refund (a refund application) or both.
+ * - `reply_templates`: the merchant's cardholder reply emails in the three languages.
+ * - `cardholder_replies`: each reply sent, with the `mail_outbox` row that records its delivery.
  */
 export function riskLinksMigration(dialect: DialectName): Migration {
   function withId<T extends string>(builder: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
@@ -89,8 +93,65 @@ export function riskLinksMigration(dialect: DialectName): Migration {
         .on('blacklist_entries')
         .columns(['merchant_id', 'created_at desc', 'id desc'])
         .execute();
+
+      await withId(db.schema.createTable('complaints'))
+        .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
+        .addColumn('gateway_id', 'bigint', (c) => c.notNull().references('gateways.id').onDelete('cascade'))
+        .addColumn('transaction_id', 'bigint', (c) => c.notNull().references('transactions.id').onDelete('cascade'))
+        .addColumn('complaint_no', 'text', (c) => c.notNull())
+        .addColumn('kind', 'integer', (c) => c.notNull())
+        .addColumn('cardholder_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('cardholder_email', 'text', (c) => c.notNull())
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull())
+        .addColumn('reply_deadline', 'bigint', (c) => c.notNull())
+        .addColumn('action', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('refund_id', 'bigint')
+        .addColumn('processed_by', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('processed_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('complaints_no_uq').on('complaints').column('complaint_no').unique().execute();
+      await db.schema.createIndex('complaints_list_idx').on('complaints').columns(['merchant_id', 'created_at desc', 'id desc']).execute();
+
+      await withId(db.schema.createTable('reply_templates'))
+        .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('subject_zh_cn', 'text', (c) => c.notNull())
+        .addColumn('body_zh_cn', 'text', (c) => c.notNull())
+        .addColumn('subject_zh_hk', 'text', (c) => c.notNull())
+        .addColumn('body_zh_hk', 'text', (c) => c.notNull())
+        .addColumn('subject_en', 'text', (c) => c.notNull())
+        .addColumn('body_en', 'text', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('reply_templates_merchant_idx').on('reply_templates').columns(['merchant_id', 'id']).execute();
+
+      await withId(db.schema.createTable('cardholder_replies'))
+        .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
+        .addColumn('complaint_id', 'bigint', (c) => c.references('complaints.id').onDelete('cascade'))
+        .addColumn('template_id', 'bigint')
+        .addColumn('to_addr', 'text', (c) => c.notNull())
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('mail_id', 'bigint')
+        .addColumn('sent_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('cardholder_replies_list_idx')
+        .on('cardholder_replies')
+        .columns(['merchant_id', 'created_at desc', 'id desc'])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('cardholder_replies').execute();
+      await db.schema.dropTable('reply_templates').execute();
+      await db.schema.dropTable('complaints').execute();
       await db.schema.dropTable('blacklist_entries').execute();
       await db.schema.dropTable('payment_link_payments').execute();
       await db.schema.dropTable('payment_links').execute();

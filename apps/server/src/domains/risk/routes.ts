@@ -21,6 +21,7 @@ import { mapPage, registerList } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
 import { narrowToGateway } from '../../platform/scope';
 import { dayRangeInZone, toIso } from '../../platform/time';
+import { registerComplaintRoutes } from './complaint-routes';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -90,4 +91,6 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(request, await service.getRiskControlSummary(app.db, scope, range));
     },
   );
+
+  await registerComplaintRoutes(app, {});
 };
