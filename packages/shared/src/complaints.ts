@@ -52,6 +52,8 @@ export const ZComplaint = z.object({
   complaintNo: z.string(),
   kind: z.number().int(),
   tradeNo: z.string(),
+  /** When the transaction was made (to open it in the transaction list). */
+  tradeAt: z.string(),
   gatewayNo: z.string(),
   currency: z.string(),
   /** The transaction's amount, minor units. */

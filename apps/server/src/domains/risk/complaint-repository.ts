@@ -37,6 +37,7 @@ const COLUMNS = [
   'c.processed_at',
   'c.created_at',
   't.trade_no',
+  't.created_at as trade_at',
   't.currency',
   't.amount',
   'g.gateway_no',

@@ -32,6 +32,7 @@ function toComplaint(r: repo.ComplaintRow, now: number): TComplaint {
     complaintNo: r.complaint_no,
     kind: r.kind,
     tradeNo: r.trade_no,
+    tradeAt: toIso(Number(r.trade_at)),
     gatewayNo: r.gateway_no,
     currency: r.currency,
     amount: Number(r.amount),
