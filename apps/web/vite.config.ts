@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { localeParts } from './build/locale-parts';
@@ -40,5 +41,9 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json: lets scripts/check-bundle-size.ts find the per-language text chunks.
     manifest: true,
+    rollupOptions: {
+      // The hosted payment page (/pay/{key}) is its own small entry, not the back office bundle.
+      input: { main: resolve(import.meta.dirname, 'index.html'), pay: resolve(import.meta.dirname, 'pay.html') },
+    },
   },
 });

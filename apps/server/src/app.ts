@@ -16,6 +16,8 @@ import { reportRoutes } from './domains/reports/routes';
 import { dashboardRoutes } from './domains/dashboard/routes';
 import { waybillRoutes } from './domains/waybills/routes';
 import { websiteRoutes } from './domains/websites/routes';
+import { riskRoutes } from './domains/risk/routes';
+import { linkRoutes } from './domains/links/routes';
 import { isApiRequest } from './platform/envelope';
 import { installCompression } from './platform/compression';
 import { installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
@@ -60,6 +62,8 @@ export const DOMAIN_PLUGINS = [
   fundsRoutes,
   waybillRoutes,
   websiteRoutes,
+  riskRoutes,
+  linkRoutes,
 ] as const;
 
 /** Content Security Policy the built web app runs under (antd injects style tags, hence 'unsafe-inline' for styles only). */

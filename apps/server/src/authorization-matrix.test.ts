@@ -44,6 +44,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /v3api/kyc/isc/verifyEmail',
   'POST /v3api/kyc/isc/verifyEmail/resend',
   'GET /v3api/openapi.json',
+  // The hosted payment page of a payment link: anyone holding the link's unguessable key.
+  'GET /v3api/pay/:linkKey',
+  'POST /v3api/pay/:linkKey',
 ]);
 
 /**

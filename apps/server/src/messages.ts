@@ -7,10 +7,12 @@
 import { AUTH_MESSAGES } from './domains/auth/messages';
 import { DISPUTE_MESSAGES } from './domains/disputes/messages';
 import { FUNDS_MESSAGES } from './domains/funds/messages';
+import { LINK_MESSAGES } from './domains/links/messages';
 import { KYC_MESSAGES } from './domains/onboarding/kyc-messages';
 import { ONBOARDING_MESSAGES } from './domains/onboarding/messages';
 import { REFUND_MESSAGES } from './domains/refunds/messages';
 import { REPORT_MESSAGES } from './domains/reports/messages';
+import { RISK_MESSAGES } from './domains/risk/messages';
 import { SYSTEM_MANAGEMENT_MESSAGES } from './domains/system/management-messages';
 import { SYSTEM_MESSAGES } from './domains/system/messages';
 import { OPERATION_LABELS } from './domains/system/operation-labels';
@@ -36,6 +38,8 @@ export const DOMAIN_MESSAGES: DomainCatalogs = {
   funds: FUNDS_MESSAGES,
   websites: WEBSITE_MESSAGES,
   waybills: WAYBILL_MESSAGES,
+  risk: RISK_MESSAGES,
+  links: LINK_MESSAGES,
 };
 
 /** Platform's catalog and every domain's, by owner (the key-parity test reads them all). */

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { canonicalAmountInput, parseMajorAmount, toMajorString } from '@mbo/shared/money';
 import { CARD_SCHEMES, PayStatus, TradeCategory, TradeType, type TCardScheme } from '@mbo/shared/trade-enums';
+import { screenPayment } from '../domains/risk/service';
 import { recordTransaction } from '../domains/transactions/repository';
 import { toIso } from '../platform/time';
 import { text, UsageError, type Command } from './ops-common';
@@ -94,7 +95,8 @@ export const GATEWAY_COMMANDS: Record<string, Command> = {
         submitted_at: at + 1_000,
         returned_at: at + 2_500,
       };
-      await recordTransaction(db, row);
+      // Risk control: a record matching the merchant's blacklist is declined (risk-declined, rule R006).
+      await recordTransaction(db, await screenPayment(db, row));
       console.log(`${tradeNo}  ${toMajorString(amount, gateway.currency)} ${gateway.currency}  ${toIso(at)}`);
     },
   },

@@ -14,6 +14,7 @@ import { runOperatorCommand } from '../platform/operation-log';
 import { MINUTE_MS, systemClock, toIso } from '../platform/time';
 import { merchantScope, text, UsageError, type Command, type Context, type Values } from './ops-common';
 import { GATEWAY_COMMANDS } from './ops-gateway';
+import { RISK_COMMANDS } from './ops-risk';
 import { ONBOARDING_COMMANDS } from './ops-onboarding';
 import { TRADE_COMMANDS } from './ops-trade';
 import { REPORT_COMMANDS } from './ops-reports';
@@ -97,6 +98,7 @@ const COMMANDS: Record<string, Command> = {
 
   ...REPORT_COMMANDS,
   ...GATEWAY_COMMANDS,
+  ...RISK_COMMANDS,
   ...SYSTEM_COMMANDS,
   ...FILE_COMMANDS,
   ...FUNDS_COMMANDS,

@@ -12,6 +12,7 @@ import { systemManagementMigration } from './migrations/0008-system-management';
 import { scaleOutMigration } from './migrations/0009-scale-out';
 import { fundsMigration } from './migrations/0010-funds';
 import { waybillsWebsitesMigration } from './migrations/0011-waybills-websites';
+import { riskLinksMigration } from './migrations/0012-risk-links';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -27,6 +28,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0009-scale-out': scaleOutMigration(dialect),
     '0010-funds': fundsMigration(dialect),
     '0011-waybills-websites': waybillsWebsitesMigration(dialect),
+    '0012-risk-links': riskLinksMigration(dialect),
   };
 }
 

@@ -814,6 +814,12 @@ export interface Database {
   order_freights: OrderFreightsTable;
   website_batches: WebsiteBatchesTable;
   websites: WebsitesTable;
+  payment_links: PaymentLinksTable;
+  payment_link_payments: PaymentLinkPaymentsTable;
+  blacklist_entries: BlacklistEntriesTable;
+  complaints: ComplaintsTable;
+  reply_templates: ReplyTemplatesTable;
+  cardholder_replies: CardholderRepliesTable;
 }
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
@@ -866,7 +872,122 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'order_freights',
   'website_batches',
   'websites',
+  'payment_links',
+  'payment_link_payments',
+  'blacklist_entries',
+  'complaints',
+  'reply_templates',
+  'cardholder_replies',
 ];
+
+/** A merchant's payment link (migration 0012; codes in packages/shared/src/links.ts). */
+export interface PaymentLinksTable {
+  id: Generated<number>;
+  merchant_id: number;
+  gateway_id: number;
+  link_key: string;
+  title: string;
+  description: string;
+  link_type: number;
+  /** Calendar date as the creator chose it. */
+  active_until_date: string;
+  /** End of that day in the creator's timezone (exclusive). */
+  expires_at: number;
+  reference: string;
+  currency: string;
+  amount_mode: number;
+  amount: number | null;
+  min_amount: number | null;
+  max_amount: number | null;
+  customer_message: string;
+  collect_billing: Flag;
+  collect_shipping: Flag;
+  /** Comma-separated LINK_METHODS. */
+  methods: string;
+  custom_domain: string;
+  operating_name: string;
+  /** JSON of the prefilled address. */
+  prefill: string;
+  status: number;
+  pay_status: number;
+  paid_count: Generated<number>;
+  created_by: string;
+  created_at: number;
+  disabled_at: number | null;
+  paid_at: number | null;
+}
+
+export interface PaymentLinkPaymentsTable {
+  id: Generated<number>;
+  link_id: number;
+  merchant_id: number;
+  transaction_id: number;
+  created_at: number;
+}
+
+export interface BlacklistEntriesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  /** One of BLACKLIST_TYPES. */
+  entry_type: string;
+  /** Normalised value (normalizeBlacklistValue). */
+  value: string;
+  reason: string;
+  added_by: string;
+  created_at: number;
+}
+
+/** A cardholder's complaint or inquiry about a transaction (codes in packages/shared/src/complaints.ts). */
+export interface ComplaintsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  gateway_id: number;
+  transaction_id: number;
+  complaint_no: string;
+  kind: number;
+  cardholder_name: string;
+  cardholder_email: string;
+  /** zhCn, zhHk or en: the language the cardholder wrote in, and the reply's default. */
+  language: string;
+  content: string;
+  status: number;
+  reply_deadline: number;
+  action: Generated<number>;
+  refund_id: number | null;
+  processed_by: Generated<string>;
+  processed_at: number | null;
+  created_at: number;
+}
+
+export interface ReplyTemplatesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  name: string;
+  subject_zh_cn: string;
+  body_zh_cn: string;
+  subject_zh_hk: string;
+  body_zh_hk: string;
+  subject_en: string;
+  body_en: string;
+  updated_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CardholderRepliesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  complaint_id: number | null;
+  template_id: number | null;
+  to_addr: string;
+  language: string;
+  subject: string;
+  body: string;
+  /** The mail_outbox row that records the delivery (sent, failed, outbox). */
+  mail_id: number | null;
+  sent_by: string;
+  created_at: number;
+}
 
 export type Admin = Selectable<AdminsTable>;
 export type Merchant = Selectable<MerchantsTable>;

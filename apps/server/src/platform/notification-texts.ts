@@ -21,6 +21,9 @@ const zhCn = {
 
   'sms.code': '【{product}】您的{purpose}验证码为 {code}，{minutes} 分钟内有效，请勿泄露给他人。',
 
+  // A merchant's reply to a cardholder (Risk menu): the merchant wrote the whole text.
+  'mail.cardholderReply.subject': '{subject}',
+  'mail.cardholderReply.text': '{body}',
   'mail.code.subject': '{product}{purpose}验证码',
   'mail.code.text': '您好：\n\n您的{purpose}验证码为 {code}，{minutes} 分钟内有效。\n\n如果这不是您本人的操作，请忽略本邮件。',
 
@@ -86,6 +89,9 @@ const zhHk: Catalog = {
 
   'sms.code': '【{product}】您的{purpose}驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露給他人。',
 
+  // A merchant's reply to a cardholder (Risk menu): the merchant wrote the whole text.
+  'mail.cardholderReply.subject': '{subject}',
+  'mail.cardholderReply.text': '{body}',
   'mail.code.subject': '{product}{purpose}驗證碼',
   'mail.code.text': '您好：\n\n您的{purpose}驗證碼為 {code}，{minutes} 分鐘內有效。\n\n如果這不是您本人的操作，請忽略本郵件。',
 
@@ -148,6 +154,9 @@ const en: Catalog = {
 
   'sms.code': '[{product}] {code} is your {purpose} code, valid for {minutes} minutes. Do not share it.',
 
+  // A merchant's reply to a cardholder (Risk menu): the merchant wrote the whole text.
+  'mail.cardholderReply.subject': '{subject}',
+  'mail.cardholderReply.text': '{body}',
   'mail.code.subject': '{product}: your {purpose} code',
   'mail.code.text':
     'Hello,\n\nYour {purpose} code is {code}. It is valid for {minutes} minutes.\n\nIf you did not ask for it, ignore this email.',
@@ -216,7 +225,8 @@ export type MailKind =
   | 'accountLocked'
   | 'signupAttempt'
   | 'signInUnverified'
-  | 'websiteReview';
+  | 'websiteReview'
+  | 'cardholderReply';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 

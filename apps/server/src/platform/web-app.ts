@@ -45,13 +45,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       // The same URL is sent as brotli, gzip or plain by Accept-Encoding: caches must keep them apart.
       res.setHeader('vary', 'accept-encoding');
       const base = path.basename(filePath);
-      if (base === 'index.html' || `/${base}` === VERSION_FILE) res.setHeader('cache-control', NO_STORE);
+      if (base === 'index.html' || base === 'pay.html' || `/${base}` === VERSION_FILE) res.setHeader('cache-control', NO_STORE);
       else if (filePath.startsWith(assetsDir)) res.setHeader('cache-control', IMMUTABLE);
       else res.setHeader('cache-control', 'public, max-age=300');
     },
   });
 
+  // The hosted payment page a customer opens from a payment link is its own small page, not the back office.
+  const hasPayPage = fs.existsSync(path.join(webDist, 'pay.html'));
   return (request, reply) => {
+    if (hasPayPage && wantsHtml(request) && request.url.startsWith('/pay/'))
+      return reply.header('cache-control', NO_STORE).sendFile('pay.html');
     if (wantsHtml(request)) return reply.header('cache-control', NO_STORE).sendFile('index.html');
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   };

@@ -22,6 +22,11 @@ const RefundListPage = lazyPage(() => import('../features/refunds/pages/refund-l
 const WebsiteListPage = lazyPage(() => import('../features/websites/pages/website-list-page'), 'WebsiteListPage');
 const WaybillListPage = lazyPage(() => import('../features/waybills/pages/waybill-list-page'), 'WaybillListPage');
 const ProductListPage = lazyPage(() => import('../features/waybills/pages/product-list-page'), 'ProductListPage');
+const LinkListPage = lazyPage(() => import('../features/links/pages/link-list-page'), 'LinkListPage');
+const BlacklistPage = lazyPage(() => import('../features/risk/pages/blacklist-page'), 'BlacklistPage');
+const RiskControlPage = lazyPage(() => import('../features/risk/pages/risk-control-page'), 'RiskControlPage');
+const ComplaintPage = lazyPage(() => import('../features/risk/pages/complaint-page'), 'ComplaintPage');
+const ReplyEmailPage = lazyPage(() => import('../features/risk/pages/reply-email-page'), 'ReplyEmailPage');
 const DisputeListPage = lazyPage(() => import('../features/disputes/pages/dispute-list-page'), 'DisputeListPage');
 const DailyReportPage = lazyPage(() => import('../features/reports/pages/daily-report-page'), 'DailyReportPage');
 const MonthlyReportPage = lazyPage(() => import('../features/reports/pages/monthly-report-page'), 'MonthlyReportPage');
@@ -81,6 +86,11 @@ const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {
   '/merwebsit/showWebsitLimit': () => <WebsiteListPage />,
   '/waybill/waybillPage': () => <WaybillListPage />,
   '/productInfo/productPage': () => <ProductListPage />,
+  '/shortcutPayment/initManageLinks': () => <LinkListPage />,
+  '/blacklist/showBlacklist': () => <BlacklistPage />,
+  '/riskControl/showRiskControl': () => <RiskControlPage />,
+  '/complaint/showComplaintInfo': () => <ComplaintPage />,
+  '/replyEmail/showReplyEmail': () => <ReplyEmailPage />,
 };
 
 function handle(value: TRouteHandle): TRouteHandle {

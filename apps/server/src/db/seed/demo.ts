@@ -9,6 +9,7 @@ import { ANNOUNCEMENTS, REMINDERS } from './demo-content';
 import { seedKycProfiles } from './demo-kyc';
 import { seedMerchantDetails } from './demo-merchant-details';
 import { seedWaybillsWebsites } from './demo-waybills-websites';
+import { seedRiskLinks } from './demo-risk-links';
 import { createAdministratorRole } from '../../domains/system/repository';
 import { builtInRoleNames } from '../../domains/system/roles';
 import { generateTradeData } from './trade-generator';
@@ -346,6 +347,7 @@ export async function seedDemo(db: Db, now: number, trade: DemoTradeOptions = {}
   const generated = await generateTradeData(db, { now, seed, transactions: count, merchants: chosen, onProgress: trade.onProgress });
   const funds = await seedDemoFunds(db, now);
   const shipping = await seedWaybillsWebsites(db, now, seed);
+  await seedRiskLinks(db, now);
 
   return {
     seeded: true,

@@ -3,7 +3,7 @@ import type { TListPaging } from '@mbo/shared/list';
 import { minorUnitsOf } from '@mbo/shared/money';
 import { DisputeKind } from '@mbo/shared/trade-enums';
 import { TRANSACTION_VIEW_DEFS, type TTransactionListQuery, type TTransactionView } from '@mbo/shared/transactions';
-import type { Db } from '../../db/database';
+import type { Db, Trx } from '../../db/database';
 import { RARE_FLAG_INDEXES } from '../../db/migrations/0003-transactions';
 import type { Database, TransactionsTable } from '../../db/types';
 import { keysetBatches, keysetPage, type ExportReader, type Seek } from '../../platform/list';
@@ -263,26 +263,29 @@ export async function findTransactionHistory(db: Db, scope: Scope, transactionId
  * the live gateway does (the bulk generator writes rows directly and rebuilds the rollups after).
  */
 export function recordTransaction(db: Db, row: Insertable<TransactionsTable>): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx.insertInto('transactions').values(row).returning('id').executeTakeFirstOrThrow();
-    await postCapture(trx, { ...row, id });
-    await addToRollup(
-      trx,
-      {
-        merchantId: row.merchant_id,
-        gatewayId: row.gateway_id,
-        cardScheme: row.card_scheme,
-        currency: row.settle_currency,
-        at: row.created_at,
-      },
-      transactionDelta({
-        category: row.category,
-        pay_status: row.pay_status,
-        settle_amount: row.settle_amount,
-        duplicate_failure: row.duplicate_failure ?? 0,
-        reserve_amount: row.reserve_amount ?? 0,
-      }),
-    );
-    return id;
-  });
+  return db.transaction().execute((trx) => recordTransactionIn(trx, row));
+}
+
+/** recordTransaction inside the caller's transaction (a payment through a link consumes the link in the same one). */
+export async function recordTransactionIn(trx: Trx, row: Insertable<TransactionsTable>): Promise<number> {
+  const { id } = await trx.insertInto('transactions').values(row).returning('id').executeTakeFirstOrThrow();
+  await postCapture(trx, { ...row, id });
+  await addToRollup(
+    trx,
+    {
+      merchantId: row.merchant_id,
+      gatewayId: row.gateway_id,
+      cardScheme: row.card_scheme,
+      currency: row.settle_currency,
+      at: row.created_at,
+    },
+    transactionDelta({
+      category: row.category,
+      pay_status: row.pay_status,
+      settle_amount: row.settle_amount,
+      duplicate_failure: row.duplicate_failure ?? 0,
+      reserve_amount: row.reserve_amount ?? 0,
+    }),
+  );
+  return id;
 }

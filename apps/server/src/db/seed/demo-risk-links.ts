@@ -1,0 +1,486 @@
+import { createHash } from 'node:crypto';
+import { LinkAmountMode, LinkPayStatus, LinkStatus, LinkType } from '@mbo/shared/links';
+import { PayStatus, TradeCategory, TradeType } from '@mbo/shared/trade-enums';
+import { BLACKLIST_RULE } from '@mbo/shared/risk';
+import { ComplaintAction, ComplaintKind, ComplaintStatus, fillReplyPlaceholders } from '@mbo/shared/complaints';
+import { toMajorString } from '@mbo/shared/money';
+import type { Db, Trx } from '../database';
+import { recordTransactionIn } from '../../domains/transactions/repository';
+import { DAY_MS } from '../../platform/time';
+
+/*
+ * Demo payment links and blacklists for merchants 100001 and 100002: the same rows for the same day.
+ * Keys are derived from a fixed text (a real link's key is 192 random bits).
+ */
+
+const keyOf = (name: string) => createHash('sha256').update(`demo-link:${name}`).digest('base64url').slice(0, 32);
+
+type DemoLink = {
+  merchantNo: string;
+  gatewayNo: string;
+  name: string;
+  title: string;
+  description: string;
+  type: number;
+  mode: number;
+  amount: number | null;
+  min: number | null;
+  max: number | null;
+  createdDaysAgo: number;
+  activeDays: number;
+  status: number;
+  reference: string;
+  operatingName: string;
+  collectBilling: boolean;
+  /** Approved payments made through it, days ago. */
+  paidDaysAgo: number[];
+};
+
+const LINKS: DemoLink[] = [
+  {
+    merchantNo: '100001',
+    gatewayNo: '10010001',
+    name: 'invoice-0412',
+    title: 'Invoice INV-2026-0412: 24 ceramic mugs',
+    description: 'Wholesale order, delivery within 10 working days.',
+    type: LinkType.oneTime,
+    mode: LinkAmountMode.fixed,
+    amount: 45_600,
+    min: null,
+    max: null,
+    createdDaysAgo: 6,
+    activeDays: 30,
+    status: LinkStatus.active,
+    reference: 'INV-2026-0412',
+    operatingName: 'Harbourline Home',
+    collectBilling: true,
+    paidDaysAgo: [5],
+  },
+  {
+    merchantNo: '100001',
+    gatewayNo: '10010001',
+    name: 'custom-deposit',
+    title: 'Deposit for a made-to-order table',
+    description: 'Enter the deposit agreed with our showroom.',
+    type: LinkType.reusable,
+    mode: LinkAmountMode.customer,
+    amount: null,
+    min: 5_000,
+    max: 200_000,
+    createdDaysAgo: 20,
+    activeDays: 90,
+    status: LinkStatus.active,
+    reference: '',
+    operatingName: 'Harbourline Home',
+    collectBilling: false,
+    paidDaysAgo: [18, 11, 3],
+  },
+  {
+    merchantNo: '100001',
+    gatewayNo: '10010002',
+    name: 'eur-sample',
+    title: 'Sample box (EU customers)',
+    description: '',
+    type: LinkType.oneTime,
+    mode: LinkAmountMode.fixed,
+    amount: 2_990,
+    min: null,
+    max: null,
+    createdDaysAgo: 12,
+    activeDays: 30,
+    status: LinkStatus.disabled,
+    reference: 'SMP-77',
+    operatingName: 'Harbourline Home',
+    collectBilling: false,
+    paidDaysAgo: [],
+  },
+  {
+    merchantNo: '100001',
+    gatewayNo: '10010001',
+    name: 'spring-fair',
+    title: 'Spring fair booth reservation',
+    description: 'Reservation fee for the spring trade fair.',
+    type: LinkType.oneTime,
+    mode: LinkAmountMode.fixed,
+    amount: 15_000,
+    min: null,
+    max: null,
+    createdDaysAgo: 40,
+    activeDays: 7,
+    status: LinkStatus.active,
+    reference: '',
+    operatingName: 'Harbourline Trading',
+    collectBilling: false,
+    paidDaysAgo: [],
+  },
+  {
+    merchantNo: '100002',
+    gatewayNo: '10020001',
+    name: 'licence-renewal',
+    title: 'Annual software licence renewal',
+    description: 'One seat, 12 months.',
+    type: LinkType.reusable,
+    mode: LinkAmountMode.fixed,
+    amount: 78_000,
+    min: null,
+    max: null,
+    createdDaysAgo: 15,
+    activeDays: 120,
+    status: LinkStatus.active,
+    reference: 'LIC-RENEW',
+    operatingName: 'Harbourline Digital',
+    collectBilling: false,
+    paidDaysAgo: [9],
+  },
+];
+
+const BLACKLIST: { merchantNo: string; type: string; value: string; reason: string; daysAgo: number }[] = [
+  { merchantNo: '100001', type: 'email', value: 'fraud.ring@example.net', reason: 'Three chargebacks for stolen cards', daysAgo: 30 },
+  {
+    merchantNo: '100001',
+    type: 'emailDomain',
+    value: 'disposable.example',
+    reason: 'Throwaway mailboxes used in card testing',
+    daysAgo: 25,
+  },
+  { merchantNo: '100001', type: 'card', value: '535522-0019', reason: 'Cardholder reported the card stolen', daysAgo: 14 },
+  { merchantNo: '100001', type: 'cardBin', value: '498765', reason: 'Prepaid BIN used in a card-testing attack', daysAgo: 10 },
+  { merchantNo: '100001', type: 'ip', value: '203.0.113.66', reason: 'Card-testing bot', daysAgo: 4 },
+  { merchantNo: '100001', type: 'country', value: 'KP', reason: 'Sanctioned country', daysAgo: 60 },
+  { merchantNo: '100002', type: 'email', value: 'refund.abuser@example.org', reason: 'Repeated friendly fraud', daysAgo: 20 },
+];
+
+const CARDS = ['424242-4242', '555555-4444', '411111-1111', '378282-0005'];
+
+export async function seedRiskLinks(db: Db, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const merchants = await trx
+      .selectFrom('merchants')
+      .select(['id', 'merchant_no'])
+      .where('merchant_no', 'in', ['100001', '100002'])
+      .execute();
+    const idOf = new Map(merchants.map((m) => [m.merchant_no, Number(m.id)]));
+    const gateways = await trx.selectFrom('gateways').select(['id', 'gateway_no', 'currency']).execute();
+    const gatewayOf = new Map(gateways.map((g) => [g.gateway_no, { id: Number(g.id), currency: g.currency }]));
+
+    for (const b of BLACKLIST) {
+      const merchantId = idOf.get(b.merchantNo);
+      if (merchantId === undefined) continue;
+      await trx
+        .insertInto('blacklist_entries')
+        .values({
+          merchant_id: merchantId,
+          entry_type: b.type,
+          value: b.value,
+          reason: b.reason,
+          added_by: 'admin',
+          created_at: now - b.daysAgo * DAY_MS,
+        })
+        .execute();
+    }
+
+    let n = 0;
+    for (const l of LINKS) {
+      const merchantId = idOf.get(l.merchantNo);
+      const g = gatewayOf.get(l.gatewayNo);
+      if (merchantId === undefined || !g) continue;
+      const createdAt = now - l.createdDaysAgo * DAY_MS;
+      const expiresAt = createdAt + l.activeDays * DAY_MS;
+      const paidAt = l.paidDaysAgo.length > 0 ? now - Math.max(...l.paidDaysAgo) * DAY_MS : null;
+      const key = keyOf(l.name);
+      const { id } = await trx
+        .insertInto('payment_links')
+        .values({
+          merchant_id: merchantId,
+          gateway_id: g.id,
+          link_key: key,
+          title: l.title,
+          description: l.description,
+          link_type: l.type,
+          active_until_date: new Date(expiresAt + 8 * 3_600_000 - 1).toISOString().slice(0, 10),
+          expires_at: expiresAt,
+          reference: l.reference,
+          currency: g.currency,
+          amount_mode: l.mode,
+          amount: l.amount,
+          min_amount: l.min,
+          max_amount: l.max,
+          customer_message:
+            l.mode === LinkAmountMode.customer ? 'Thank you: we confirm every deposit by email within one working day.' : '',
+          collect_billing: l.collectBilling ? 1 : 0,
+          collect_shipping: 0,
+          methods: 'card',
+          custom_domain: '',
+          operating_name: l.operatingName,
+          prefill: '{}',
+          status: l.status,
+          pay_status: l.paidDaysAgo.length > 0 ? LinkPayStatus.paid : LinkPayStatus.unpaid,
+          paid_count: l.paidDaysAgo.length,
+          created_by: 'admin',
+          created_at: createdAt,
+          disabled_at: l.status === LinkStatus.disabled ? createdAt + DAY_MS : null,
+          paid_at: paidAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const daysAgo of l.paidDaysAgo) {
+        n += 1;
+        const at = now - daysAgo * DAY_MS;
+        const amount = l.amount ?? (l.min ?? 1_000) * (n + 1);
+        const card = CARDS[n % CARDS.length] ?? '424242-4242';
+        const email = `customer${n}@example.com`;
+        const transactionId = await recordTransactionIn(trx, {
+          merchant_id: merchantId,
+          gateway_id: g.id,
+          category: TradeCategory.formal,
+          trade_no: `T${l.gatewayNo}${String(at).slice(-9)}${String(900 + n)}`,
+          merchant_order_no: l.reference || `PL${String(n).padStart(8, '0')}`,
+          trade_type: TradeType.consumption,
+          pay_status: PayStatus.success,
+          card_scheme: card.startsWith('5') ? 'MASTERCARD' : card.startsWith('3') ? 'AMEX' : 'VISA',
+          card_first6: card.slice(0, 6),
+          card_last4: card.slice(-4),
+          currency: g.currency,
+          amount,
+          settle_currency: g.currency,
+          settle_amount: amount,
+          return_message: '00 Approved',
+          email,
+          customer_email: email,
+          customer_name: `Customer ${n}`,
+          trade_url: `/pay/${key}`,
+          created_at: at,
+          submitted_at: at + 1_000,
+          returned_at: at + 2_500,
+        });
+        await trx
+          .insertInto('payment_link_payments')
+          .values({ link_id: Number(id), merchant_id: merchantId, transaction_id: transactionId, created_at: at })
+          .execute();
+      }
+    }
+
+    // One attempt the blacklist declined, so the risk screens show the rule at work.
+    const merchantId = idOf.get('100001');
+    const g = gatewayOf.get('10010001');
+    if (merchantId !== undefined && g) {
+      const at = now - 2 * DAY_MS;
+      await recordTransactionIn(trx, {
+        merchant_id: merchantId,
+        gateway_id: g.id,
+        category: TradeCategory.riskDeclined,
+        trade_no: `T10010001${String(at).slice(-9)}999`,
+        merchant_order_no: 'PL00000099',
+        trade_type: TradeType.consumption,
+        pay_status: PayStatus.failed,
+        card_scheme: 'VISA',
+        card_first6: '424242',
+        card_last4: '4242',
+        currency: g.currency,
+        amount: 45_600,
+        settle_currency: g.currency,
+        settle_amount: 45_600,
+        return_message: 'Declined by risk control',
+        email: 'fraud.ring@example.net',
+        customer_email: 'fraud.ring@example.net',
+        risk_rules: BLACKLIST_RULE,
+        created_at: at,
+        submitted_at: at + 1_000,
+        returned_at: at + 2_500,
+      });
+    }
+
+    await seedComplaints(trx, idOf, now);
+  });
+}
+
+const TEMPLATES = [
+  {
+    name: 'Payment not recognised',
+    subjects: { zhCn: '关于您的订单 {orderNo}', zhHk: '關於您的訂單 {orderNo}', en: 'About your order {orderNo}' },
+    bodies: {
+      zhCn: '您好：\n\n您在 {merchantName} 的付款 {amount}（订单号 {orderNo}）是您在我们网店的购买。如仍有疑问，请直接回复本邮件，我们会在一个工作日内处理。\n\n{merchantName}',
+      zhHk: '您好：\n\n您在 {merchantName} 的付款 {amount}（訂單號 {orderNo}）是您在我們網店的購買。如仍有疑問，請直接回覆本郵件，我們會在一個工作天內處理。\n\n{merchantName}',
+      en: 'Hello,\n\nYour payment of {amount} to {merchantName} (order {orderNo}) was a purchase in our online shop. If anything is still unclear, reply to this email and we will answer within one working day.\n\n{merchantName}',
+    },
+  },
+  {
+    name: 'Refund issued',
+    subjects: { zhCn: '订单 {orderNo} 已退款', zhHk: '訂單 {orderNo} 已退款', en: 'Order {orderNo} refunded' },
+    bodies: {
+      zhCn: '您好：\n\n我们已为订单 {orderNo} 办理退款 {amount}，款项将在 5 至 10 个工作日内退回您的卡。\n\n{merchantName}',
+      zhHk: '您好：\n\n我們已為訂單 {orderNo} 辦理退款 {amount}，款項將在 5 至 10 個工作天內退回您的卡。\n\n{merchantName}',
+      en: 'Hello,\n\nWe have refunded {amount} for order {orderNo}; it reaches your card within 5 to 10 working days.\n\n{merchantName}',
+    },
+  },
+];
+
+const COMPLAINTS = [
+  {
+    merchantNo: '100001',
+    kind: ComplaintKind.complaint,
+    language: 'en',
+    name: 'Olivia Hart',
+    content: 'I do not recognise this charge on my statement.',
+    daysAgo: 1,
+    deadlineDays: 3,
+    processed: false,
+  },
+  {
+    merchantNo: '100001',
+    kind: ComplaintKind.inquiry,
+    language: 'zhCn',
+    name: '王小明',
+    content: '请问这笔扣款是哪个订单？我没有收到货。',
+    daysAgo: 2,
+    deadlineDays: 3,
+    processed: false,
+  },
+  {
+    merchantNo: '100001',
+    kind: ComplaintKind.complaint,
+    language: 'zhHk',
+    name: '陳大文',
+    content: '同一張單被扣了兩次款，請退回其中一筆。',
+    daysAgo: 5,
+    deadlineDays: 3,
+    processed: false,
+  },
+  {
+    merchantNo: '100001',
+    kind: ComplaintKind.inquiry,
+    language: 'en',
+    name: 'Tom Baker',
+    content: 'Which shop is this payment for?',
+    daysAgo: 8,
+    deadlineDays: 3,
+    processed: true,
+  },
+  {
+    merchantNo: '100002',
+    kind: ComplaintKind.complaint,
+    language: 'en',
+    name: 'Ana Silva',
+    content: 'My licence key never arrived.',
+    daysAgo: 1,
+    deadlineDays: 3,
+    processed: false,
+  },
+];
+
+/** Reply templates, and complaints on each merchant's latest approved payments (one processed with its reply). */
+async function seedComplaints(trx: Trx, idOf: Map<string, number>, now: number): Promise<void> {
+  const templateIds = new Map<string, number>();
+  for (const [merchantNo, merchantId] of idOf) {
+    for (const tpl of merchantNo === '100001' ? TEMPLATES : TEMPLATES.slice(0, 1)) {
+      const { id } = await trx
+        .insertInto('reply_templates')
+        .values({
+          merchant_id: merchantId,
+          name: tpl.name,
+          subject_zh_cn: tpl.subjects.zhCn,
+          body_zh_cn: tpl.bodies.zhCn,
+          subject_zh_hk: tpl.subjects.zhHk,
+          body_zh_hk: tpl.bodies.zhHk,
+          subject_en: tpl.subjects.en,
+          body_en: tpl.bodies.en,
+          updated_by: 'admin',
+          created_at: now - 60 * DAY_MS,
+          updated_at: now - 60 * DAY_MS,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (!templateIds.has(merchantNo)) templateIds.set(merchantNo, Number(id));
+    }
+  }
+  let seq = 0;
+  for (const [merchantNo, merchantId] of idOf) {
+    const mine = COMPLAINTS.filter((c) => c.merchantNo === merchantNo);
+    const trades = await trx
+      .selectFrom('transactions as t')
+      .innerJoin('merchants as m', 'm.id', 't.merchant_id')
+      .select(['t.id', 't.gateway_id', 't.trade_no', 't.merchant_order_no', 't.currency', 't.amount', 't.created_at', 'm.name'])
+      .where('t.merchant_id', '=', merchantId)
+      .where('t.category', '=', TradeCategory.formal)
+      .where('t.pay_status', '=', PayStatus.success)
+      .where('t.created_at', '<', now - 10 * DAY_MS)
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(mine.length)
+      .execute();
+    for (const [i, c] of mine.entries()) {
+      const t = trades[i];
+      if (!t) continue;
+      seq += 1;
+      const at = now - c.daysAgo * DAY_MS;
+      const email = `${
+        c.name
+          .toLowerCase()
+          .replace(/[^a-z]+/g, '.')
+          .replace(/^\.|\.$/g, '') || `cardholder${seq}`
+      }@example.com`;
+      const { id } = await trx
+        .insertInto('complaints')
+        .values({
+          merchant_id: merchantId,
+          gateway_id: t.gateway_id,
+          transaction_id: t.id,
+          complaint_no: `CP${new Date(at).toISOString().slice(0, 10).replace(/-/g, '')}D${String(seq).padStart(7, '0')}`,
+          kind: c.kind,
+          cardholder_name: c.name,
+          cardholder_email: email,
+          language: c.language,
+          content: c.content,
+          status: c.processed ? ComplaintStatus.processed : ComplaintStatus.pending,
+          reply_deadline: at + c.deadlineDays * DAY_MS,
+          action: c.processed ? ComplaintAction.reply : ComplaintAction.none,
+          processed_by: c.processed ? 'admin' : '',
+          processed_at: c.processed ? at + DAY_MS : null,
+          created_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (!c.processed) continue;
+      const tpl = TEMPLATES[0];
+      if (!tpl) continue;
+      const values = {
+        orderNo: t.merchant_order_no || t.trade_no,
+        amount: `${toMajorString(Number(t.amount), t.currency)} ${t.currency}`,
+        merchantName: t.name,
+      };
+      const subject = fillReplyPlaceholders(tpl.subjects.en, values);
+      const body = fillReplyPlaceholders(tpl.bodies.en, values);
+      const sentAt = at + DAY_MS;
+      const mail = await trx
+        .insertInto('mail_outbox')
+        .values({
+          to_addr: email,
+          subject,
+          text_body: body,
+          html_body: '',
+          language: 'en',
+          status: 'sent',
+          error: '',
+          created_at: sentAt,
+          sent_at: sentAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('cardholder_replies')
+        .values({
+          merchant_id: merchantId,
+          complaint_id: Number(id),
+          template_id: templateIds.get(merchantNo) ?? null,
+          to_addr: email,
+          language: 'en',
+          subject,
+          body,
+          mail_id: Number(mail.id),
+          sent_by: 'admin',
+          created_at: sentAt,
+        })
+        .execute();
+    }
+  }
+}

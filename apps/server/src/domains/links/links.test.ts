@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@mbo/shared/envelope';
+import type { TListPage } from '@mbo/shared/list';
+import {
+  LinkAmountMode,
+  LinkPath,
+  LinkPayStatus,
+  LinkStatus,
+  LinkType,
+  linkPaymentsPath,
+  payPagePath,
+  type TLink,
+  type TLinkOptions,
+  type TPayPage,
+  type TPayResultData,
+} from '@mbo/shared/links';
+import { TEST_CARDS } from '@mbo/shared/link-cards';
+import { BLACKLIST_RULE, RiskPath } from '@mbo/shared/risk';
+import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
+import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
+import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { DAY_MS, dateInZone } from '../../platform/time';
+
+let t: TestContext;
+let merchant: MerchantRow;
+let gateway: GatewayRow;
+let token: string;
+let otherToken: string;
+
+const TZ = 'Asia/Shanghai';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  merchant = await createMerchant(t.db);
+  gateway = await createGateway(t.db, merchant);
+  await t.db.updateTable('gateways').set({ services: 'visa,mastercard,3ds,alipay' }).where('id', '=', gateway.id).execute();
+  token = await signIn(t.app, await createAdmin(t.db, merchant));
+  const other = await createMerchant(t.db);
+  const otherGateway = await createGateway(t.db, other);
+  await t.db.updateTable('gateways').set({ services: 'visa' }).where('id', '=', otherGateway.id).execute();
+  otherToken = await signIn(t.app, await createAdmin(t.db, other));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const today = (plusDays = 0) => dateInZone(t.clock.now() + plusDays * DAY_MS, TZ);
+
+function linkBody(o: Record<string, unknown> = {}) {
+  return {
+    title: 'Order 42',
+    description: 'Two blue mugs',
+    linkType: LinkType.oneTime,
+    activeUntil: today(7),
+    gatewayNo: gateway.gatewayNo,
+    currency: 'USD',
+    amountMode: LinkAmountMode.fixed,
+    amount: '25.00',
+    methods: ['card'],
+    operatingName: 'Harbour Mugs',
+    ...o,
+  };
+}
+
+async function createLink(o: Record<string, unknown> = {}, tok = token) {
+  const r = await call<{ linkKey: string; url: string }>(t.app, LinkPath.create, {
+    token: tok,
+    body: linkBody(o),
+    headers: { timezone: TZ },
+  });
+  expect(r.body.code, JSON.stringify(r.body)).toBe(0);
+  return r.body.data;
+}
+
+function payBody(o: Record<string, unknown> = {}) {
+  return {
+    email: 'buyer@example.com',
+    card: { number: TEST_CARDS.approved, expiry: '12/39', cvc: '123', holder: 'Ann Buyer' },
+    ...o,
+  };
+}
+
+const pay = (
+  key: string,
+  o: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+  lang: 'zh_CN' | 'zh_HK' | 'en_US' = 'en_US',
+) => call<TPayResultData>(t.app, payPagePath(key), { body: payBody(o), headers, lang });
+
+const linkOf = async (key: string) => {
+  const r = await call<TListPage<TLink>>(t.app, LinkPath.list, { token, query: { limit: '50' } });
+  return r.body.data.list.find((l) => l.linkKey === key);
+};
+
+describe('payment links', () => {
+  it('offers the gateways that take link payments with their methods, and no custom domain before websites exist', async () => {
+    const r = await call<TLinkOptions>(t.app, LinkPath.options, { token });
+    expect(r.body.data.gateways).toEqual([
+      { gatewayNo: gateway.gatewayNo, name: `Gateway ${gateway.gatewayNo}`, currency: 'USD', methods: ['card', 'alipay'] },
+    ]);
+    expect(r.body.data.customDomains).toEqual([]);
+  });
+
+  it('generates a link with an unguessable key, lists it unpaid and active, and refuses a custom domain', async () => {
+    const created = await createLink({ reference: 'INV-7', customerMessage: 'Thanks!', collectBilling: true, prefill: { country: 'hk' } });
+    expect(created.linkKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(created.url).toBe(`${t.config.appUrl}/pay/${created.linkKey}`);
+    const l = await linkOf(created.linkKey);
+    expect(l).toMatchObject({
+      title: 'Order 42',
+      status: LinkStatus.active,
+      payStatus: LinkPayStatus.unpaid,
+      amount: 2500,
+      reference: 'INV-7',
+      collectBilling: true,
+      prefill: { country: 'HK' },
+      methods: ['card'],
+      expired: false,
+    });
+    const bad = await call(t.app, LinkPath.create, { token, body: linkBody({ customDomain: 'pay.example.com' }), lang: 'en_US' });
+    expect(bad.body.msg).toBe("The custom domain must be one of the merchant's reviewed websites");
+    const method = await call(t.app, LinkPath.create, { token, body: linkBody({ methods: ['wechatpay'] }), lang: 'en_US' });
+    expect(method.body.msg).toBe('The chosen gateway does not offer this payment method');
+    const past = await call(t.app, LinkPath.create, { token, body: linkBody({ activeUntil: today(-1) }), headers: { timezone: TZ } });
+    expect(past.body.code).toBe(ErrorCode.validation);
+  });
+
+  it('says no gateway is available for payment links when the merchant has none that can take them', async () => {
+    const m = await createMerchant(t.db);
+    await createGateway(t.db, m);
+    const tok = await signIn(t.app, await createAdmin(t.db, m));
+    for (const [lang, msg] of [
+      ['zh_CN', '没有可用于支付链接的网关，请联系客服'],
+      ['zh_HK', '沒有可用於支付連結的網關，請聯絡客服'],
+      ['en_US', 'No gateway available for payment links: contact customer service'],
+    ] as const) {
+      const r = await call(t.app, LinkPath.create, { token: tok, body: linkBody(), lang });
+      expect(r.body.msg).toBe(msg);
+    }
+  });
+
+  it('20 concurrent payments on one one-time link: exactly one succeeds and the link is paid', async () => {
+    const { linkKey } = await createLink();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => pay(linkKey, { email: `c${i}@example.com` })));
+    const ok = results.filter((r) => r.body.code === 0);
+    expect(ok.length).toBe(1);
+    expect(ok[0]?.body.data.result).toBe('approved');
+    for (const r of results.filter((x) => x.body.code !== 0)) {
+      expect(r.status).toBe(200);
+      expect(r.body.msg).toBe('This payment link has already been paid and cannot be paid again');
+    }
+    const l = await linkOf(linkKey);
+    expect(l).toMatchObject({ payStatus: LinkPayStatus.paid, paidCount: 1 });
+    const payments = await call<{ list: { tradeNo: string; payStatus: number; card: string }[] }>(t.app, linkPaymentsPath(linkKey), {
+      token,
+    });
+    expect(payments.body.data.list).toHaveLength(1);
+    expect(payments.body.data.list[0]?.card).toBe('424242******4242');
+    const trade = await t.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('trade_no', '=', ok[0]?.body.data.tradeNo ?? '')
+      .executeTakeFirstOrThrow();
+    expect(trade).toMatchObject({
+      category: TradeCategory.formal,
+      pay_status: PayStatus.success,
+      amount: 2500,
+      card_first6: '424242',
+      card_last4: '4242',
+    });
+    // A paid one-time link refuses a second payment, and its page says it is paid.
+    expect((await pay(linkKey)).body.msg).toBe('This payment link has already been paid and cannot be paid again');
+    expect((await call<TPayPage>(t.app, payPagePath(linkKey))).body.data.unavailable).toBe('paid');
+  });
+
+  it('a retried payment with the same idempotency key gets the first answer, not a second payment', async () => {
+    const { linkKey } = await createLink({ linkType: LinkType.reusable });
+    const a = await pay(linkKey, {}, { 'idempotency-key': 'pay-1' });
+    const b = await pay(linkKey, {}, { 'idempotency-key': 'pay-1' });
+    expect(b.body.data.tradeNo).toBe(a.body.data.tradeNo);
+    expect((await linkOf(linkKey))?.paidCount).toBe(1);
+  });
+
+  it('declined and 3-D Secure cards do not consume the link; a reusable link takes several payments', async () => {
+    const { linkKey } = await createLink({ linkType: LinkType.reusable });
+    expect((await pay(linkKey, { card: { number: TEST_CARDS.declined, expiry: '12/39', cvc: '123', holder: 'A' } })).body.data.result).toBe(
+      'declined',
+    );
+    expect(
+      (await pay(linkKey, { card: { number: TEST_CARDS.threeDSecure, expiry: '12/39', cvc: '123', holder: 'A' } })).body.data.result,
+    ).toBe('threeDRefused');
+    expect((await linkOf(linkKey))?.payStatus).toBe(LinkPayStatus.unpaid);
+    expect((await pay(linkKey)).body.data.result).toBe('approved');
+    expect((await pay(linkKey)).body.data.result).toBe('approved');
+    expect((await linkOf(linkKey))?.paidCount).toBe(2);
+    const bad = await pay(linkKey, { card: { number: '4242424242424241', expiry: '12/39', cvc: '123', holder: 'A' } });
+    expect(bad.body.msg).toBe('The card number is not valid: check it and try again');
+  });
+
+  it('an expired or disabled link refuses payment on the server; a link paid before it expired stays paid', async () => {
+    const paidFirst = await createLink({ activeUntil: today(0) });
+    expect((await pay(paidFirst.linkKey)).body.code).toBe(0);
+    const expiring = await createLink({ activeUntil: today(0) });
+    const disabled = await createLink();
+    const dis = await call(t.app, LinkPath.disable, { token, body: { linkKey: disabled.linkKey } });
+    expect(dis.body.code).toBe(0);
+    expect((await pay(disabled.linkKey)).body.msg).toBe('This payment link has been disabled and takes no more payments');
+    expect((await call(t.app, LinkPath.disable, { token, body: { linkKey: disabled.linkKey }, lang: 'en_US' })).body.msg).toBe(
+      'This link is already disabled',
+    );
+    t.clock.advance(2 * DAY_MS);
+    try {
+      expect((await pay(expiring.linkKey)).body.msg).toBe('This payment link has expired and takes no more payments');
+      expect((await call<TPayPage>(t.app, payPagePath(expiring.linkKey))).body.data.unavailable).toBe('expired');
+      // (The session has expired by now: read the row.)
+      const row = await t.db.selectFrom('payment_links').selectAll().where('link_key', '=', paidFirst.linkKey).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ pay_status: LinkPayStatus.paid, paid_count: 1 });
+      expect((await call<TPayPage>(t.app, payPagePath(paidFirst.linkKey))).body.data.unavailable).toBe('paid');
+    } finally {
+      t.clock.advance(-2 * DAY_MS);
+    }
+  });
+
+  it('enforces the bounds of a customer-entered amount on the server', async () => {
+    const { linkKey } = await createLink({
+      linkType: LinkType.reusable,
+      amountMode: LinkAmountMode.customer,
+      amount: undefined,
+      minAmount: '10',
+      maxAmount: '100.50',
+    });
+    const page = await call<TPayPage>(t.app, payPagePath(linkKey));
+    expect(page.body.data).toMatchObject({
+      amountMode: LinkAmountMode.customer,
+      minAmount: 1000,
+      maxAmount: 10050,
+      amount: null,
+      decimals: 2,
+    });
+    expect((await pay(linkKey, { amount: '9.99' })).body.msg).toBe('The amount must be between 10.00 USD and 100.50 USD');
+    expect((await pay(linkKey, { amount: '100.51' }, {}, 'zh_CN')).body.msg).toBe('付款金额须在 10.00 USD 到 100.50 USD 之间');
+    expect((await pay(linkKey, { amount: '12.345' })).body.code).toBe(ErrorCode.validation);
+    expect((await pay(linkKey, {})).body.msg).toBe('Enter the amount to pay');
+    const okPay = await pay(linkKey, { amount: '100.50' });
+    expect(okPay.body.data).toMatchObject({ result: 'approved', amount: 10050 });
+    const reversed = await call(t.app, LinkPath.create, {
+      token,
+      body: linkBody({ amountMode: LinkAmountMode.customer, minAmount: '5', maxAmount: '1' }),
+      lang: 'en_US',
+    });
+    expect(reversed.body.msg).toBe('The minimum amount must not exceed the maximum amount');
+  });
+
+  it('a blacklisted email paying through a link is declined by risk control and the link stays unpaid', async () => {
+    const { linkKey } = await createLink();
+    const add = await call(t.app, RiskPath.blacklistAdd, {
+      token,
+      body: { type: 'email', value: 'Fraud@Example.com', reason: 'chargebacks' },
+    });
+    expect(add.body.code).toBe(0);
+    const r = await pay(linkKey, { email: 'fraud@example.com' });
+    expect(r.body.data.result).toBe('riskDeclined');
+    const trade = await t.db.selectFrom('transactions').selectAll().where('trade_no', '=', r.body.data.tradeNo).executeTakeFirstOrThrow();
+    expect(trade).toMatchObject({ category: TradeCategory.riskDeclined, risk_rules: BLACKLIST_RULE });
+    expect((await linkOf(linkKey))?.payStatus).toBe(LinkPayStatus.unpaid);
+    expect((await pay(linkKey, { email: 'fine@example.com' })).body.data.result).toBe('approved');
+  });
+
+  it("another merchant's link is not found to the merchant routes; unknown keys are not found on the page", async () => {
+    const { linkKey } = await createLink();
+    expect((await call(t.app, linkPaymentsPath(linkKey), { token: otherToken })).body.code).toBe(ErrorCode.notFound);
+    expect((await call(t.app, LinkPath.disable, { token: otherToken, body: { linkKey } })).body.code).toBe(ErrorCode.notFound);
+    const list = await call<TListPage<TLink>>(t.app, LinkPath.list, { token: otherToken });
+    expect(list.body.data.list.some((l) => l.linkKey === linkKey)).toBe(false);
+    expect((await call(t.app, payPagePath('A'.repeat(32)))).body.code).toBe(ErrorCode.notFound);
+    expect((await call(t.app, payPagePath('short'))).body.code).toBe(ErrorCode.validation);
+  });
+
+  it('needs ShortcutPayment:Create to generate and ShortcutPayment:Disable to disable', async () => {
+    const role = await createRole(t.db, merchant, { permissions: ['/shortcutPayment/initManageLinks'] });
+    const tok = await signIn(t.app, await createAdmin(t.db, merchant, { roleId: role.id }));
+    expect((await call(t.app, LinkPath.create, { token: tok, body: linkBody() })).status).toBe(403);
+    const { linkKey } = await createLink();
+    expect((await call(t.app, LinkPath.disable, { token: tok, body: { linkKey } })).status).toBe(403);
+    expect((await call(t.app, LinkPath.list, { token: tok })).body.code).toBe(0);
+  });
+});

@@ -1,0 +1,164 @@
+import type { Insertable } from 'kysely';
+import { ComplaintStatus, type TComplaintFilters, type TComplaintListQuery, type TSentReplyListQuery } from '@mbo/shared/complaints';
+import type { Db, DbOrTrx, Trx } from '../../db/database';
+import type { CardholderRepliesTable, ComplaintsTable, ReplyTemplatesTable } from '../../db/types';
+import { keysetPage } from '../../platform/list';
+import { gatewayIdFilter, type Scope } from '../../platform/scope';
+
+/** All SQL of complaints, reply templates and sent replies. */
+
+const base = (db: Db, scope: Scope, f: TComplaintFilters, range: { fromMs: number; toMs: number }) => {
+  const ids = gatewayIdFilter(scope);
+  return db
+    .selectFrom('complaints as c')
+    .innerJoin('transactions as t', 't.id', 'c.transaction_id')
+    .innerJoin('gateways as g', 'g.id', 'c.gateway_id')
+    .where('c.merchant_id', '=', scope.merchantId)
+    .where('c.created_at', '>=', range.fromMs)
+    .where('c.created_at', '<', range.toMs)
+    .$if(ids !== null, (qb) => qb.where('c.gateway_id', 'in', ids ?? [0]))
+    .$if(f.status !== undefined, (qb) => qb.where('c.status', '=', f.status ?? 0))
+    .$if(f.kind !== undefined, (qb) => qb.where('c.kind', '=', f.kind ?? 0))
+    .$if(f.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', f.tradeNo ?? ''));
+};
+
+const COLUMNS = [
+  'c.id',
+  'c.complaint_no',
+  'c.kind',
+  'c.cardholder_name',
+  'c.cardholder_email',
+  'c.language',
+  'c.content',
+  'c.status',
+  'c.reply_deadline',
+  'c.action',
+  'c.processed_by',
+  'c.processed_at',
+  'c.created_at',
+  't.trade_no',
+  't.created_at as trade_at',
+  't.currency',
+  't.amount',
+  'g.gateway_no',
+] as const;
+
+function complaintList(db: Db, scope: Scope, f: TComplaintFilters, range: { fromMs: number; toMs: number }) {
+  return {
+    rows: () =>
+      base(db, scope, f, range)
+        .leftJoin('refunds as r', 'r.id', 'c.refund_id')
+        .select([...COLUMNS, 'r.refund_no']),
+    sort: { column: 'c.created_at', id: 'c.id', direction: 'desc', value: (r: { created_at: number }) => Number(r.created_at) },
+  } as const;
+}
+
+export type ComplaintRow = Awaited<ReturnType<ReturnType<ReturnType<typeof complaintList>['rows']>['execute']>>[number];
+
+export function listComplaints(db: Db, scope: Scope, q: TComplaintListQuery, range: { fromMs: number; toMs: number }) {
+  return keysetPage(db, complaintList(db, scope, q, range), q, { count: base(db, scope, q, range) });
+}
+
+/** One complaint of the scope with its transaction, or undefined (another merchant's number too). */
+export function findComplaint(db: DbOrTrx, scope: Scope, complaintNo: string) {
+  const ids = gatewayIdFilter(scope);
+  return db
+    .selectFrom('complaints as c')
+    .innerJoin('transactions as t', 't.id', 'c.transaction_id')
+    .innerJoin('merchants as m', 'm.id', 'c.merchant_id')
+    .selectAll('c')
+    .select(['t.trade_no', 't.merchant_order_no', 't.currency', 't.amount', 'm.name as merchant_name'])
+    .where('c.complaint_no', '=', complaintNo)
+    .where('c.merchant_id', '=', scope.merchantId)
+    .$if(ids !== null, (qb) => qb.where('c.gateway_id', 'in', ids ?? [0]))
+    .executeTakeFirst();
+}
+
+/** Marks a pending complaint processed; false when it is no longer pending (processed by someone else). */
+export async function markProcessed(trx: Trx, id: number, o: { action: number; refundId: number | null; by: string; now: number }) {
+  const r = await trx
+    .updateTable('complaints')
+    .set({ status: ComplaintStatus.processed, action: o.action, refund_id: o.refundId, processed_by: o.by, processed_at: o.now })
+    .where('id', '=', id)
+    .where('status', '=', ComplaintStatus.pending)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function insertComplaint(db: DbOrTrx, row: Insertable<ComplaintsTable>): Promise<number> {
+  const { id } = await db.insertInto('complaints').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+export function listTemplates(db: Db, scope: Scope) {
+  return db.selectFrom('reply_templates').selectAll().where('merchant_id', '=', scope.merchantId).orderBy('id').limit(200).execute();
+}
+
+export function findTemplate(db: DbOrTrx, scope: Scope, id: number) {
+  return db.selectFrom('reply_templates').selectAll().where('id', '=', id).where('merchant_id', '=', scope.merchantId).executeTakeFirst();
+}
+
+export async function insertTemplate(db: DbOrTrx, row: Insertable<ReplyTemplatesTable>): Promise<number> {
+  const { id } = await db.insertInto('reply_templates').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+export async function updateTemplate(db: Db, scope: Scope, id: number, set: Partial<Insertable<ReplyTemplatesTable>>): Promise<boolean> {
+  const r = await db
+    .updateTable('reply_templates')
+    .set(set)
+    .where('id', '=', id)
+    .where('merchant_id', '=', scope.merchantId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function insertReply(db: DbOrTrx, row: Insertable<CardholderRepliesTable>): Promise<number> {
+  const { id } = await db.insertInto('cardholder_replies').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+const sentBase = (db: Db, scope: Scope, f: TSentReplyListQuery) =>
+  db
+    .selectFrom('cardholder_replies as s')
+    .where('s.merchant_id', '=', scope.merchantId)
+    .$if(f.email !== undefined, (qb) => qb.where('s.to_addr', '=', (f.email ?? '').toLowerCase()))
+    .$if(f.complaintNo !== undefined, (qb) =>
+      qb.where('s.complaint_id', 'in', (eb) =>
+        eb
+          .selectFrom('complaints')
+          .select('id')
+          .where('complaint_no', '=', f.complaintNo ?? '')
+          .where('merchant_id', '=', scope.merchantId),
+      ),
+    );
+
+function sentList(db: Db, scope: Scope, f: TSentReplyListQuery) {
+  return {
+    rows: () =>
+      sentBase(db, scope, f)
+        .leftJoin('complaints as c', 'c.id', 's.complaint_id')
+        .leftJoin('reply_templates as rt', 'rt.id', 's.template_id')
+        .leftJoin('mail_outbox as mo', 'mo.id', 's.mail_id')
+        .select([
+          's.id',
+          's.to_addr',
+          's.language',
+          's.subject',
+          's.body',
+          's.sent_by',
+          's.created_at',
+          'c.complaint_no',
+          'rt.name as template_name',
+          'mo.status as mail_status',
+          'mo.error as mail_error',
+        ]),
+    sort: { column: 's.created_at', id: 's.id', direction: 'desc', value: (r: { created_at: number }) => Number(r.created_at) },
+  } as const;
+}
+
+export type SentReplyRow = Awaited<ReturnType<ReturnType<ReturnType<typeof sentList>['rows']>['execute']>>[number];
+
+export function listSentReplies(db: Db, scope: Scope, q: TSentReplyListQuery) {
+  return keysetPage(db, sentList(db, scope, q), q, { count: sentBase(db, scope, q) });
+}

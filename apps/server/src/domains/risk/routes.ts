@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZEmptyData } from '@mbo/shared/envelope';
+import {
+  RiskControlPath,
+  RiskPath,
+  ZBlacklistAdd,
+  ZBlacklistAdded,
+  ZBlacklistImport,
+  ZBlacklistListQuery,
+  ZBlacklistPage,
+  ZBlacklistRemove,
+  ZBlacklistUploadResult,
+  ZRiskControlQuery,
+  ZRiskControlSummary,
+  type TBlacklistEntry,
+  type TBlacklistType,
+} from '@mbo/shared/risk';
+import { ok, okResponse } from '../../platform/envelope';
+import { notFoundError } from '../../platform/errors';
+import { mapPage, registerList } from '../../platform/list';
+import { requireSession } from '../../platform/request-context';
+import { narrowToGateway } from '../../platform/scope';
+import { dayRangeInZone, toIso } from '../../platform/time';
+import { registerComplaintRoutes } from './complaint-routes';
+import * as repo from './repository';
+import * as service from './service';
+
+function toEntry(r: repo.BlacklistRow): TBlacklistEntry {
+  return {
+    id: Number(r.id),
+    type: r.entry_type as TBlacklistType,
+    value: r.value,
+    reason: r.reason,
+    addedBy: r.added_by,
+    createdAt: toIso(Number(r.created_at)),
+  };
+}
+
+/** The risk menu: the merchant's blacklist (the rule it adds is applied in the gateway path by service.screenPayment). */
+export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerList(app, {
+    path: RiskPath.blacklist,
+    permission: '/blacklist/showBlacklist',
+    query: ZBlacklistListQuery,
+    page: ZBlacklistPage,
+    list: async (q, { db, scope }) => mapPage(await repo.listBlacklist(db, scope, q), toEntry),
+  });
+
+  app.post(
+    RiskPath.blacklistAdd,
+    { config: { permission: 'Blacklist:Edit' }, schema: { body: ZBlacklistAdd, response: okResponse(ZBlacklistAdded) } },
+    async (request) => {
+      const session = requireSession(request);
+      return ok(request, await service.addBlacklistEntry(app.db, session.scope, request.body, session.loginName, app.now()));
+    },
+  );
+
+  app.post(
+    RiskPath.blacklistRemove,
+    { config: { permission: 'Blacklist:Edit' }, schema: { body: ZBlacklistRemove, response: okResponse(ZEmptyData) } },
+    async (request) => {
+      const session = requireSession(request);
+      if (!(await repo.deleteBlacklistEntry(app.db, session.scope, request.body.id))) throw notFoundError();
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    RiskPath.blacklistImport,
+    { config: { permission: 'Blacklist:Edit' }, schema: { body: ZBlacklistImport, response: okResponse(ZBlacklistUploadResult) } },
+    async (request) => {
+      const session = requireSession(request);
+      return ok(
+        request,
+        await service.importBlacklistCsv(app.db, session.scope, request.body.csv, session.loginName, app.now(), request.lang),
+      );
+    },
+  );
+
+  app.get(
+    RiskControlPath.summary,
+    {
+      config: { permission: '/riskControl/showRiskControl' },
+      schema: { querystring: ZRiskControlQuery, response: okResponse(ZRiskControlSummary) },
+    },
+    async (request) => {
+      const q = request.query;
+      const scope = await narrowToGateway(app.db, requireSession(request).scope, q.gatewayNo);
+      const range = dayRangeInZone(q.from, q.to, request.timezone);
+      if (!scope) return ok(request, await service.getRiskControlSummary(app.db, requireSession(request).scope, { fromMs: 0, toMs: 0 }));
+      return ok(request, await service.getRiskControlSummary(app.db, scope, range));
+    },
+  );
+
+  await registerComplaintRoutes(app, {});
+};

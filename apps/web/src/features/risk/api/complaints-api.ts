@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ComplaintPath,
+  ReplyEmailPath,
+  type TComplaint,
+  type TComplaintProcess,
+  type TReplyPreview,
+  type TReplyTemplate,
+  type TReplyTemplateSave,
+  type TSentReply,
+  type ZComplaintListQuery,
+  type ZSentReplyListQuery,
+} from '@mbo/shared/complaints';
+import type { TLanguage } from '@mbo/shared/i18n';
+import type { TListPage } from '@mbo/shared/list';
+import type { TListParamsOf } from '../../../platform/list-url-state';
+import { http } from '../../../platform/request';
+
+export const complaintsKey = ['complaints'] as const;
+export const templatesKey = ['replyTemplates'] as const;
+export const sentRepliesKey = ['sentReplies'] as const;
+
+export function getComplaints(params: TListParamsOf<typeof ZComplaintListQuery>): Promise<TListPage<TComplaint>> {
+  return http.get<TListPage<TComplaint>>(ComplaintPath.list, params);
+}
+
+export function getSentReplies(params: TListParamsOf<typeof ZSentReplyListQuery>): Promise<TListPage<TSentReply>> {
+  return http.get<TListPage<TSentReply>>(ReplyEmailPath.sent, params);
+}
+
+export function useTemplates(enabled = true) {
+  return useQuery({ queryKey: templatesKey, queryFn: () => http.get<{ list: TReplyTemplate[] }>(ReplyEmailPath.templates), enabled });
+}
+
+export function previewTemplate(q: { templateId: number; language: TLanguage; complaintNo?: string }): Promise<TReplyPreview> {
+  return http.get<TReplyPreview>(ReplyEmailPath.preview, {
+    templateId: q.templateId,
+    language: q.language,
+    ...(q.complaintNo ? { complaintNo: q.complaintNo } : {}),
+  });
+}
+
+export function useSaveTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TReplyTemplateSave) => http.post<{ id: number }>(ReplyEmailPath.saveTemplate, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
+  });
+}
+
+export function useProcessComplaint() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TComplaintProcess) =>
+      http.post<{ complaintNo: string; refundNo: string | null; replied: boolean }>(ComplaintPath.process, body, { idempotent: true }),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: complaintsKey }), client.invalidateQueries({ queryKey: sentRepliesKey })]),
+  });
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Button, Card, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { TReplyTemplate, TSentReply } from '@mbo/shared/complaints';
+import { parseTime } from '../../../platform/format';
+import { ListPage } from '../../../platform/list-page';
+import { useListScreen } from '../../../platform/list-screen';
+import { useHasPermission } from '../../../platform/session';
+import { useTimezone } from '../../../platform/timezone';
+import { useTemplates } from '../api/complaints-api';
+import { TemplateDialog } from '../components/template-dialog';
+import { SENT_REPLY_LIST } from '../sent-reply-list';
+
+const DELIVERY_COLORS: Record<string, string> = { sent: 'green', failed: 'red', outbox: 'default' };
+
+/** Cardholder reply email management (Risk menu): the replies sent with their delivery, and the reply templates. */
+export function ReplyEmailPage() {
+  const { t } = useTranslation();
+  const tz = useTimezone();
+  const screen = useListScreen(SENT_REPLY_LIST);
+  const templates = useTemplates();
+  const mayEdit = useHasPermission('ReplyEmail:Edit');
+  const [editing, setEditing] = useState<{ template: TReplyTemplate | null } | null>(null);
+
+  const columns: TableColumnsType<TSentReply> = [
+    {
+      title: t('risk.reply.sentAt'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      render: (v: string) => parseTime(v, undefined, tz.timezone),
+    },
+    { title: t('risk.complaint.complaintNo'), dataIndex: 'complaintNo', key: 'complaintNo' },
+    { title: t('risk.reply.to'), dataIndex: 'toAddr', key: 'toAddr' },
+    { title: t('risk.reply.language'), dataIndex: 'language', key: 'language', render: (l: string) => t(`risk.reply.lang.${l}`) },
+    {
+      title: t('risk.reply.subject'),
+      dataIndex: 'subject',
+      key: 'subject',
+      ellipsis: { showTitle: false },
+      width: 260,
+      render: (v: string, r) => <Tooltip title={r.body}>{v}</Tooltip>,
+    },
+    { title: t('risk.reply.template'), dataIndex: 'templateName', key: 'templateName', render: (v: string) => v || '-' },
+    { title: t('risk.reply.sentBy'), dataIndex: 'sentBy', key: 'sentBy' },
+    {
+      title: t('risk.reply.delivery'),
+      key: 'delivery',
+      render: (_: unknown, r) => (
+        <Tooltip title={r.deliveryError || undefined}>
+          <Tag color={DELIVERY_COLORS[r.deliveryStatus] ?? 'default'} data-testid="reply-delivery">
+            {t(`risk.reply.deliveryCode.${r.deliveryStatus}`, { defaultValue: r.deliveryStatus })}
+          </Tag>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage screen={screen} columns={columns}>
+      <Card
+        title={t('risk.reply.templates')}
+        style={{ marginTop: 16 }}
+        extra={
+          mayEdit && (
+            <Button icon={<PlusOutlined />} data-testid="template-add" onClick={() => setEditing({ template: null })}>
+              {t('risk.reply.addTemplate')}
+            </Button>
+          )
+        }
+      >
+        <Table<TReplyTemplate>
+          data-testid="template-table"
+          rowKey="id"
+          size="small"
+          pagination={false}
+          loading={templates.isLoading}
+          dataSource={templates.data?.list ?? []}
+          scroll={{ x: 'max-content' }}
+          columns={[
+            { title: t('risk.reply.name'), dataIndex: 'name', key: 'name' },
+            { title: t('risk.reply.subject'), key: 'subject', render: (_: unknown, r) => r.subjects.zhCn },
+            { title: t('risk.reply.updatedBy'), dataIndex: 'updatedBy', key: 'updatedBy' },
+            {
+              title: t('risk.reply.updatedAt'),
+              dataIndex: 'updatedAt',
+              key: 'updatedAt',
+              render: (v: string) => parseTime(v, undefined, tz.timezone),
+            },
+            {
+              title: t('risk.actions'),
+              key: 'actions',
+              render: (_: unknown, r) => (
+                <Button type="link" size="small" data-testid="template-edit" onClick={() => setEditing({ template: r })}>
+                  {mayEdit ? t('risk.reply.edit') : t('risk.reply.preview')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <TemplateDialog open={editing !== null} template={editing?.template ?? null} onClose={() => setEditing(null)} />
+    </ListPage>
+  );
+}
