@@ -284,4 +284,17 @@ describe('payment links', () => {
     expect((await call(t.app, LinkPath.disable, { token: tok, body: { linkKey } })).status).toBe(403);
     expect((await call(t.app, LinkPath.list, { token: tok })).body.code).toBe(0);
   });
+
+  it('stops a run of failed payments from one address on one link (card testing) for an hour', async () => {
+    const { linkKey } = await createLink({ linkType: LinkType.reusable });
+    const declined = { card: { number: TEST_CARDS.declined, expiry: '12/39', cvc: '123', holder: 'A' } };
+    for (let i = 0; i < 10; i += 1) expect((await pay(linkKey, declined)).body.data.result).toBe('declined');
+    expect((await pay(linkKey)).body.msg).toBe('Too many failed payments: try again in an hour');
+    t.clock.advance(61 * 60_000);
+    try {
+      expect((await pay(linkKey)).body.data.result).toBe('approved');
+    } finally {
+      t.clock.advance(-61 * 60_000);
+    }
+  });
 });

@@ -40,6 +40,10 @@ import * as repo from './repository';
 
 const CARD_SERVICES = ['visa', 'mastercard', 'jcb', 'amex', 'unionpay'];
 
+/** Failed payments from one address on one link within the window before further tries are refused. */
+export const MAX_FAILED_ATTEMPTS = 10;
+export const FAILED_ATTEMPT_WINDOW_MS = 60 * 60_000;
+
 /** The link payment methods a gateway offers, from its services (card schemes, wechatpay, alipay). */
 export function linkMethodsOf(services: string): TLinkMethod[] {
   const s = services
@@ -295,6 +299,10 @@ export async function payThroughLink(
   }
   const billing = link.collect_billing === 1 ? requireAddress(body.billing, 'pay.whatBilling') : {};
   const shipping = link.collect_shipping === 1 ? requireAddress(body.shipping, 'pay.whatShipping') : {};
+  // Card testing: a run of failed payments from one address on one link stops for a while.
+  if ((await repo.countFailedAttempts(db, Number(link.id), o.ip, o.now - FAILED_ATTEMPT_WINDOW_MS)) >= MAX_FAILED_ATTEMPTS) {
+    throw businessError('pay.tooManyAttempts');
+  }
   const outcome = outcomeOf(digits);
   const gatewayNo = link.gateway_no;
   const tradeNo = `T${gatewayNo}${String(o.now).slice(-9)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
