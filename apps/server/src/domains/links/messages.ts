@@ -3,6 +3,9 @@
  * Registered with the translator by `src/messages.ts`; zh_HK and en are typed against zh_CN.
  */
 const zhCn = {
+  'opAction.shortcutPayment.create': '生成支付链接',
+  'opAction.shortcutPayment.disable': '停用支付链接',
+  'opAction.pay': '客户通过支付链接付款',
   'link.noGateway': '没有可用于支付链接的网关，请联系客服',
   'link.gatewayNotFound': '该网关不存在或不能用于支付链接',
   'link.methodNotOffered': '所选网关不支持该支付方式',
@@ -62,6 +65,9 @@ const zhCn = {
 type Key = keyof typeof zhCn;
 
 const zhHk: Record<Key, string> = {
+  'opAction.shortcutPayment.create': '生成支付連結',
+  'opAction.shortcutPayment.disable': '停用支付連結',
+  'opAction.pay': '客戶透過支付連結付款',
   'link.noGateway': '沒有可用於支付連結的網關，請聯絡客服',
   'link.gatewayNotFound': '該網關不存在或不能用於支付連結',
   'link.methodNotOffered': '所選網關不支援該支付方式',
@@ -119,6 +125,9 @@ const zhHk: Record<Key, string> = {
 };
 
 const en: Record<Key, string> = {
+  'opAction.shortcutPayment.create': 'Generate a payment link',
+  'opAction.shortcutPayment.disable': 'Disable a payment link',
+  'opAction.pay': 'Customer payment through a link',
   'link.noGateway': 'No gateway available for payment links: contact customer service',
   'link.gatewayNotFound': 'This gateway does not exist or cannot take link payments',
   'link.methodNotOffered': 'The chosen gateway does not offer this payment method',
