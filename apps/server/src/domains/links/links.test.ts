@@ -121,6 +121,10 @@ describe('payment links', () => {
     expect(bad.body.msg).toBe("The custom domain must be one of the merchant's reviewed websites");
     const method = await call(t.app, LinkPath.create, { token, body: linkBody({ methods: ['wechatpay'] }), lang: 'en_US' });
     expect(method.body.msg).toBe('The chosen gateway does not offer this payment method');
+    const noAmount = await call(t.app, LinkPath.create, { token, body: linkBody({ amount: undefined }), lang: 'en_US' });
+    expect(noAmount.body.msg).toContain('Enter the amount of a fixed-amount link');
+    const full = await call(t.app, LinkPath.create, { token, body: linkBody({ currency: 'EUR' }), lang: 'en_US' });
+    expect(full.body.msg).toBe("The order currency must be the gateway's currency USD");
     const past = await call(t.app, LinkPath.create, { token, body: linkBody({ activeUntil: today(-1) }), headers: { timezone: TZ } });
     expect(past.body.code).toBe(ErrorCode.validation);
   });
