@@ -52,6 +52,11 @@ describe('payment links and the blacklist', () => {
     await screenshot(owner, 'links-share-en-1440');
     await owner.keyboard.press('Escape');
     await expect.poll(() => owner.getByTestId('link-table').innerText()).toContain(title);
+    await owner.getByTestId('link-table').locator('tr', { hasText: title }).getByTestId('link-details-open').click();
+    expect(await owner.getByTestId('link-details').innerText()).toContain('Harbourline Store');
+    await owner.waitForTimeout(400);
+    await screenshot(owner, 'links-details-en-1440');
+    await owner.keyboard.press('Escape');
 
     // A customer on a phone, in a fresh browser: the page's script is small and accessible in three languages.
     const customerContext = await newContext({ width: 390, height: 844 });
