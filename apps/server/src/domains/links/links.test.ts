@@ -212,6 +212,14 @@ describe('payment links', () => {
     expect((await call(t.app, LinkPath.disable, { token, body: { linkKey: disabled.linkKey }, lang: 'en_US' })).body.msg).toBe(
       'This link is already disabled',
     );
+    // A link on a gateway the acquirer has disabled takes no payment.
+    const onDisabledGateway = await createLink({ linkType: LinkType.reusable });
+    await t.db.updateTable('gateways').set({ status: 2 }).where('id', '=', gateway.id).execute();
+    try {
+      expect((await pay(onDisabledGateway.linkKey)).body.msg).toBe('This payment link has been disabled and takes no more payments');
+    } finally {
+      await t.db.updateTable('gateways').set({ status: 1 }).where('id', '=', gateway.id).execute();
+    }
     t.clock.advance(2 * DAY_MS);
     try {
       expect((await pay(expiring.linkKey)).body.msg).toBe('This payment link has expired and takes no more payments');

@@ -22,6 +22,7 @@ import {
 import { TEST_CARDS, passesLuhn } from '@mbo/shared/link-cards';
 import { minorUnitsOf, parseMajorAmount, toMajorString } from '@mbo/shared/money';
 import { PayStatus, TradeCategory, TradeType, type TCardScheme } from '@mbo/shared/trade-enums';
+import { GatewayStatus } from '@mbo/shared/gateways';
 import type { Db } from '../../db/database';
 import type { TransactionsTable } from '../../db/types';
 import { AppError, businessError } from '../../platform/errors';
@@ -168,12 +169,16 @@ export function parsePrefill(json: string): TAddress {
   }
 }
 
-type LinkState = { status: number; expires_at: number; link_type: number; pay_status: number };
+type LinkState = { status: number; expires_at: number; link_type: number; pay_status: number; gateway_status?: number };
 
-/** Why a link takes no payment now, or null. A paid one-time link says "paid" even once expired. */
+/**
+ * Why a link takes no payment now, or null. A paid one-time link says "paid" even once expired; a link
+ * whose gateway the acquirer has disabled takes no payment either (it reads as disabled).
+ */
 export function unavailableOf(l: LinkState, now: number): TLinkUnavailable | null {
   if (l.link_type === LinkType.oneTime && l.pay_status === LinkPayStatus.paid) return 'paid';
   if (l.status !== LinkStatus.active) return 'disabled';
+  if (l.gateway_status !== undefined && l.gateway_status !== GatewayStatus.enabled) return 'disabled';
   if (now >= Number(l.expires_at)) return 'expired';
   return null;
 }
