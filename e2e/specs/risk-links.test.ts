@@ -160,6 +160,12 @@ describe('payment links and the blacklist', () => {
     const row = page.getByTestId('complaint-table').locator('tr', { hasText: complaintNo });
     await row.waitFor();
     await screenshot(page, 'complaints-en-1440');
+    // The transaction is one click away.
+    await row.getByTestId('complaint-trade-link').click();
+    await page.waitForURL((u) => u.pathname === '/merTradeMgr/initTradeRecordPage');
+    await expect.poll(() => page.locator('.ant-drawer').innerText(), { timeout: 15_000 }).toContain(tradeNo);
+    await page.goBack();
+    await row.waitFor();
     await row.getByTestId('complaint-process').click();
     await page.getByTestId('complaint-template').click();
     await page.locator('.ant-select-dropdown:visible').getByText('Payment not recognised').click();
