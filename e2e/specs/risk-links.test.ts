@@ -3,7 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api';
-import { closeBrowser, newContext, screenshot, signIn, tokenOf } from '../support/browser';
+import { closeBrowser, newContext, ops, screenshot, signIn, tokenOf } from '../support/browser';
 
 afterAll(closeBrowser);
 
@@ -52,6 +52,11 @@ describe('payment links and the blacklist', () => {
     await screenshot(owner, 'links-share-en-1440');
     await owner.keyboard.press('Escape');
     await expect.poll(() => owner.getByTestId('link-table').innerText()).toContain(title);
+    await owner.getByTestId('link-table').locator('tr', { hasText: title }).getByTestId('link-details-open').click();
+    expect(await owner.getByTestId('link-details').innerText()).toContain('Harbourline Store');
+    await owner.waitForTimeout(400);
+    await screenshot(owner, 'links-details-en-1440');
+    await owner.keyboard.press('Escape');
 
     // A customer on a phone, in a fresh browser: the page's script is small and accessible in three languages.
     const customerContext = await newContext({ width: 390, height: 844 });
@@ -132,4 +137,55 @@ describe('payment links and the blacklist', () => {
     await customerContext.close();
     await ownerContext.close();
   }, 120_000);
+
+  it("a complaint arrives by operator command; the merchant replies from a template in the cardholder's language and refunds; the reply is listed with its delivery", async () => {
+    const context = await newContext({ language: 'en', width: 1440, height: 900 });
+    const page = await context.newPage();
+    await signIn(page);
+    const token = await tokenOf(context);
+    const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const trades = await apiOk<{ list: { tradeNo: string; payStatus: number }[] }>(
+      `/merTradeMgr/tradeRecordList?from=${day}&to=${day}&payStatus=1&limit=5`,
+      undefined,
+      token,
+    );
+    const tradeNo = trades.list[0]?.tradeNo ?? '';
+    expect(tradeNo).not.toBe('');
+    const complaintNo =
+      ops(['complaint:add', tradeNo, '--email', 'e2e.cardholder@example.com', '--content', 'Charged twice', '--language', 'zhHk']).split(
+        /\s+/,
+      )[0] ?? '';
+
+    await page.goto('/complaint/showComplaintInfo');
+    const row = page.getByTestId('complaint-table').locator('tr', { hasText: complaintNo });
+    await row.waitFor();
+    await screenshot(page, 'complaints-en-1440');
+    // The transaction is one click away.
+    await row.getByTestId('complaint-trade-link').click();
+    await page.waitForURL((u) => u.pathname === '/merTradeMgr/initTradeRecordPage');
+    await expect.poll(() => page.locator('.ant-drawer').innerText(), { timeout: 15_000 }).toContain(tradeNo);
+    await page.goBack();
+    await row.waitFor();
+    await row.getByTestId('complaint-process').click();
+    await page.getByTestId('complaint-template').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Payment not recognised').click();
+    await expect.poll(() => page.getByTestId('complaint-body').inputValue()).toContain('Harbourline');
+    expect(await page.getByTestId('complaint-body').inputValue()).toContain('您好');
+    await page.getByTestId('complaint-do-refund').click();
+    await page.getByTestId('complaint-refund-amount').fill('1.00');
+    await screenshot(page, 'complaint-process-en-1440');
+    await page.getByTestId('complaint-process-submit').click();
+    await page.getByTestId('complaint-process-submit').waitFor({ state: 'detached' });
+
+    await page.goto(`/replyEmail/showReplyEmail?complaintNo=${complaintNo}`);
+    const sent = page.getByTestId('sent-reply-table').locator('tr', { hasText: complaintNo });
+    await sent.waitFor();
+    expect(await sent.innerText()).toContain('e2e.cardholder@example.com');
+    await screenshot(page, 'reply-emails-en-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/complaint/showComplaintInfo');
+    await page.getByTestId('complaint-table').waitFor();
+    await screenshot(page, 'complaints-en-390');
+    await context.close();
+  }, 60_000);
 });

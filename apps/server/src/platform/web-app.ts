@@ -55,7 +55,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const hasPayPage = fs.existsSync(path.join(webDist, 'pay.html'));
   return (request, reply) => {
     if (hasPayPage && wantsHtml(request) && request.url.startsWith('/pay/'))
-      return reply.header('cache-control', NO_STORE).sendFile('pay.html');
+      return reply.header('cache-control', NO_STORE).header('x-frame-options', 'DENY').sendFile('pay.html');
     if (wantsHtml(request)) return reply.header('cache-control', NO_STORE).sendFile('index.html');
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   };

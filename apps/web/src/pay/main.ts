@@ -14,8 +14,22 @@ const LANG_KEY = 'mbo.pay.lang';
 const key = decodeURIComponent(window.location.pathname.split('/').filter(Boolean)[1] ?? '');
 const root = document.getElementById('pay') as HTMLElement;
 
+/** One key per submission; getRandomValues works outside a secure context too (randomUUID does not). */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function readSaved(): string | null {
+  try {
+    return localStorage.getItem(LANG_KEY);
+  } catch {
+    return null;
+  }
+}
+
 let lang: TPayLang = (() => {
-  const saved = localStorage.getItem(LANG_KEY);
+  const saved = readSaved();
   return saved === 'zhCn' || saved === 'zhHk' || saved === 'en' ? saved : languageOf(navigator.languages);
 })();
 let page: TPayPage | null = null;
@@ -119,7 +133,7 @@ async function submit(event: Event) {
   try {
     const res = await fetch(`${API}/pay/${encodeURIComponent(key)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', lang: header(), 'idempotency-key': crypto.randomUUID() },
+      headers: { 'content-type': 'application/json', lang: header(), 'idempotency-key': newKey() },
       body: JSON.stringify(body),
     });
     const env = (await res.json()) as { code: number; msg: string; data: TPayResultData | null };
@@ -204,7 +218,11 @@ function render() {
   for (const l of PAY_LANGS) select.append(h('option', { value: l.lang, selected: l.lang === lang }, l.label));
   select.addEventListener('change', () => {
     lang = select.value as TPayLang;
-    localStorage.setItem(LANG_KEY, lang);
+    try {
+      localStorage.setItem(LANG_KEY, lang);
+    } catch {
+      // Private browsing without storage: the choice lasts for this page.
+    }
     void load();
   });
   const top = h(

@@ -121,6 +121,10 @@ describe('payment links', () => {
     expect(bad.body.msg).toBe("The custom domain must be one of the merchant's reviewed websites");
     const method = await call(t.app, LinkPath.create, { token, body: linkBody({ methods: ['wechatpay'] }), lang: 'en_US' });
     expect(method.body.msg).toBe('The chosen gateway does not offer this payment method');
+    const noAmount = await call(t.app, LinkPath.create, { token, body: linkBody({ amount: undefined }), lang: 'en_US' });
+    expect(noAmount.body.msg).toContain('Enter the amount of a fixed-amount link');
+    const full = await call(t.app, LinkPath.create, { token, body: linkBody({ currency: 'EUR' }), lang: 'en_US' });
+    expect(full.body.msg).toBe("The order currency must be the gateway's currency USD");
     const past = await call(t.app, LinkPath.create, { token, body: linkBody({ activeUntil: today(-1) }), headers: { timezone: TZ } });
     expect(past.body.code).toBe(ErrorCode.validation);
   });
@@ -208,6 +212,14 @@ describe('payment links', () => {
     expect((await call(t.app, LinkPath.disable, { token, body: { linkKey: disabled.linkKey }, lang: 'en_US' })).body.msg).toBe(
       'This link is already disabled',
     );
+    // A link on a gateway the acquirer has disabled takes no payment.
+    const onDisabledGateway = await createLink({ linkType: LinkType.reusable });
+    await t.db.updateTable('gateways').set({ status: 2 }).where('id', '=', gateway.id).execute();
+    try {
+      expect((await pay(onDisabledGateway.linkKey)).body.msg).toBe('This payment link has been disabled and takes no more payments');
+    } finally {
+      await t.db.updateTable('gateways').set({ status: 1 }).where('id', '=', gateway.id).execute();
+    }
     t.clock.advance(2 * DAY_MS);
     try {
       expect((await pay(expiring.linkKey)).body.msg).toBe('This payment link has expired and takes no more payments');
@@ -283,5 +295,18 @@ describe('payment links', () => {
     const { linkKey } = await createLink();
     expect((await call(t.app, LinkPath.disable, { token: tok, body: { linkKey } })).status).toBe(403);
     expect((await call(t.app, LinkPath.list, { token: tok })).body.code).toBe(0);
+  });
+
+  it('stops a run of failed payments from one address on one link (card testing) for an hour', async () => {
+    const { linkKey } = await createLink({ linkType: LinkType.reusable });
+    const declined = { card: { number: TEST_CARDS.declined, expiry: '12/39', cvc: '123', holder: 'A' } };
+    for (let i = 0; i < 10; i += 1) expect((await pay(linkKey, declined)).body.data.result).toBe('declined');
+    expect((await pay(linkKey)).body.msg).toBe('Too many failed payments: try again in an hour');
+    t.clock.advance(61 * 60_000);
+    try {
+      expect((await pay(linkKey)).body.data.result).toBe('approved');
+    } finally {
+      t.clock.advance(-61 * 60_000);
+    }
   });
 });

@@ -3,6 +3,9 @@
  * Registered with the translator by `src/messages.ts`; zh_HK and en are typed against zh_CN.
  */
 const zhCn = {
+  'opAction.shortcutPayment.create': '生成支付链接',
+  'opAction.shortcutPayment.disable': '停用支付链接',
+  'opAction.pay': '客户通过支付链接付款',
   'link.noGateway': '没有可用于支付链接的网关，请联系客服',
   'link.gatewayNotFound': '该网关不存在或不能用于支付链接',
   'link.methodNotOffered': '所选网关不支持该支付方式',
@@ -28,6 +31,7 @@ const zhCn = {
   'pay.amountTooLarge': '付款金额不能大于 {max}',
   'pay.cardInvalid': '卡号无效，请检查后重新输入',
   'pay.cardExpired': '该卡已过期',
+  'pay.tooManyAttempts': '付款失败次数过多，请一小时后再试',
   'pay.addressRequired': '请填写{what}的国家和地址',
   'pay.whatBilling': '账单地址',
   'pay.whatShipping': '收货地址',
@@ -61,6 +65,9 @@ const zhCn = {
 type Key = keyof typeof zhCn;
 
 const zhHk: Record<Key, string> = {
+  'opAction.shortcutPayment.create': '生成支付連結',
+  'opAction.shortcutPayment.disable': '停用支付連結',
+  'opAction.pay': '客戶透過支付連結付款',
   'link.noGateway': '沒有可用於支付連結的網關，請聯絡客服',
   'link.gatewayNotFound': '該網關不存在或不能用於支付連結',
   'link.methodNotOffered': '所選網關不支援該支付方式',
@@ -86,6 +93,7 @@ const zhHk: Record<Key, string> = {
   'pay.amountTooLarge': '付款金額不能大於 {max}',
   'pay.cardInvalid': '卡號無效，請檢查後重新輸入',
   'pay.cardExpired': '該卡已過期',
+  'pay.tooManyAttempts': '付款失敗次數過多，請一小時後再試',
   'pay.addressRequired': '請填寫{what}的國家和地址',
   'pay.whatBilling': '賬單地址',
   'pay.whatShipping': '收貨地址',
@@ -117,6 +125,9 @@ const zhHk: Record<Key, string> = {
 };
 
 const en: Record<Key, string> = {
+  'opAction.shortcutPayment.create': 'Generate a payment link',
+  'opAction.shortcutPayment.disable': 'Disable a payment link',
+  'opAction.pay': 'Customer payment through a link',
   'link.noGateway': 'No gateway available for payment links: contact customer service',
   'link.gatewayNotFound': 'This gateway does not exist or cannot take link payments',
   'link.methodNotOffered': 'The chosen gateway does not offer this payment method',
@@ -142,6 +153,7 @@ const en: Record<Key, string> = {
   'pay.amountTooLarge': 'The amount must be at most {max}',
   'pay.cardInvalid': 'The card number is not valid: check it and try again',
   'pay.cardExpired': 'This card has expired',
+  'pay.tooManyAttempts': 'Too many failed payments: try again in an hour',
   'pay.addressRequired': 'Enter the country and address of the {what}',
   'pay.whatBilling': 'billing address',
   'pay.whatShipping': 'shipping address',

@@ -82,7 +82,10 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     LinkPath.create,
-    { config: { permission: 'ShortcutPayment:Create' }, schema: { body: ZLinkCreate, response: okResponse(ZLinkCreated) } },
+    {
+      config: { permission: 'ShortcutPayment:Create', operation: { type: 'add', target: ['linkKey'] } },
+      schema: { body: ZLinkCreate, response: okResponse(ZLinkCreated) },
+    },
     async (request) => {
       const session = requireSession(request);
       const created = await service.createLink(app.db, session.scope, request.body, {
@@ -97,7 +100,10 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     LinkPath.disable,
-    { config: { permission: 'ShortcutPayment:Disable' }, schema: { body: ZLinkDisable, response: okResponse(ZEmptyData) } },
+    {
+      config: { permission: 'ShortcutPayment:Disable', operation: { type: 'edit', target: ['linkKey'] } },
+      schema: { body: ZLinkDisable, response: okResponse(ZEmptyData) },
+    },
     async (request) => {
       const session = requireSession(request);
       await service.disableLink(app.db, session.scope, request.body.linkKey, app.now());
@@ -137,7 +143,7 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PayPath.submit,
     {
-      config: { public: true },
+      config: { public: true, operation: { module: 'shortcutPayment', type: 'add', target: ['tradeNo'] } },
       schema: { params: ZLinkKeyParams, headers: ZIdempotencyHeaders, body: ZPaySubmit, response: okResponse(ZPayResult) },
     },
     async (request) => {

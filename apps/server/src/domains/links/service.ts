@@ -22,6 +22,7 @@ import {
 import { TEST_CARDS, passesLuhn } from '@mbo/shared/link-cards';
 import { minorUnitsOf, parseMajorAmount, toMajorString } from '@mbo/shared/money';
 import { PayStatus, TradeCategory, TradeType, type TCardScheme } from '@mbo/shared/trade-enums';
+import { GatewayStatus } from '@mbo/shared/gateways';
 import type { Db } from '../../db/database';
 import type { TransactionsTable } from '../../db/types';
 import { AppError, businessError } from '../../platform/errors';
@@ -39,6 +40,10 @@ import * as repo from './repository';
  */
 
 const CARD_SERVICES = ['visa', 'mastercard', 'jcb', 'amex', 'unionpay'];
+
+/** Failed payments from one address on one link within the window before further tries are refused. */
+export const MAX_FAILED_ATTEMPTS = 10;
+export const FAILED_ATTEMPT_WINDOW_MS = 60 * 60_000;
 
 /** The link payment methods a gateway offers, from its services (card schemes, wechatpay, alipay). */
 export function linkMethodsOf(services: string): TLinkMethod[] {
@@ -164,12 +169,16 @@ export function parsePrefill(json: string): TAddress {
   }
 }
 
-type LinkState = { status: number; expires_at: number; link_type: number; pay_status: number };
+type LinkState = { status: number; expires_at: number; link_type: number; pay_status: number; gateway_status?: number };
 
-/** Why a link takes no payment now, or null. A paid one-time link says "paid" even once expired. */
+/**
+ * Why a link takes no payment now, or null. A paid one-time link says "paid" even once expired; a link
+ * whose gateway the acquirer has disabled takes no payment either (it reads as disabled).
+ */
 export function unavailableOf(l: LinkState, now: number): TLinkUnavailable | null {
   if (l.link_type === LinkType.oneTime && l.pay_status === LinkPayStatus.paid) return 'paid';
   if (l.status !== LinkStatus.active) return 'disabled';
+  if (l.gateway_status !== undefined && l.gateway_status !== GatewayStatus.enabled) return 'disabled';
   if (now >= Number(l.expires_at)) return 'expired';
   return null;
 }
@@ -295,6 +304,10 @@ export async function payThroughLink(
   }
   const billing = link.collect_billing === 1 ? requireAddress(body.billing, 'pay.whatBilling') : {};
   const shipping = link.collect_shipping === 1 ? requireAddress(body.shipping, 'pay.whatShipping') : {};
+  // Card testing: a run of failed payments from one address on one link stops for a while.
+  if ((await repo.countFailedAttempts(db, Number(link.id), o.ip, o.now - FAILED_ATTEMPT_WINDOW_MS)) >= MAX_FAILED_ATTEMPTS) {
+    throw businessError('pay.tooManyAttempts');
+  }
   const outcome = outcomeOf(digits);
   const gatewayNo = link.gateway_no;
   const tradeNo = `T${gatewayNo}${String(o.now).slice(-9)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;

@@ -81,7 +81,7 @@ export const registerComplaintRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ComplaintPath.process,
     {
-      config: { permission: 'Complaint:Process' },
+      config: { permission: 'Complaint:Process', operation: { type: 'edit', target: ['complaintNo'] } },
       schema: { headers: ZIdempotencyHeaders, body: ZComplaintProcess, response: okResponse(ZComplaintProcessed) },
     },
     async (request) => {
@@ -121,7 +121,7 @@ export const registerComplaintRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ReplyEmailPath.saveTemplate,
     {
-      config: { permission: 'ReplyEmail:Edit' },
+      config: { permission: 'ReplyEmail:Edit', operation: { type: 'edit', target: ['name'] } },
       schema: { body: ZReplyTemplateSave, response: okResponse(z.object({ id: z.number().int() })) },
     },
     async (request) => {

@@ -3,6 +3,11 @@
  * Registered with the translator by `src/messages.ts`; zh_HK and en are typed against zh_CN.
  */
 const zhCn = {
+  'opAction.blacklist.add': '加入黑名单',
+  'opAction.blacklist.remove': '移除黑名单条目',
+  'opAction.blacklist.import': '导入黑名单',
+  'opAction.complaint.process': '处理投诉',
+  'opAction.replyEmail.template.save': '保存回复模板',
   'complaint.notFound': '投诉不存在',
   'complaint.tradeNotFound': '交易订单号不存在',
   'complaint.alreadyProcessed': '投诉 {complaintNo} 已处理，不能重复处理',
@@ -22,6 +27,11 @@ const zhCn = {
 type Key = keyof typeof zhCn;
 
 const zhHk: Record<Key, string> = {
+  'opAction.blacklist.add': '加入黑名單',
+  'opAction.blacklist.remove': '移除黑名單條目',
+  'opAction.blacklist.import': '匯入黑名單',
+  'opAction.complaint.process': '處理投訴',
+  'opAction.replyEmail.template.save': '儲存回覆範本',
   'complaint.notFound': '投訴不存在',
   'complaint.tradeNotFound': '交易訂單號不存在',
   'complaint.alreadyProcessed': '投訴 {complaintNo} 已處理，不能重複處理',
@@ -39,6 +49,11 @@ const zhHk: Record<Key, string> = {
 };
 
 const en: Record<Key, string> = {
+  'opAction.blacklist.add': 'Add to the blacklist',
+  'opAction.blacklist.remove': 'Remove a blacklist entry',
+  'opAction.blacklist.import': 'Import a blacklist file',
+  'opAction.complaint.process': 'Process a complaint',
+  'opAction.replyEmail.template.save': 'Save a reply template',
   'complaint.notFound': 'Complaint not found',
   'complaint.tradeNotFound': 'Transaction order number not found',
   'complaint.alreadyProcessed': 'Complaint {complaintNo} has already been processed',

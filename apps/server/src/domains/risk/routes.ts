@@ -48,7 +48,10 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     RiskPath.blacklistAdd,
-    { config: { permission: 'Blacklist:Edit' }, schema: { body: ZBlacklistAdd, response: okResponse(ZBlacklistAdded) } },
+    {
+      config: { permission: 'Blacklist:Edit', operation: { type: 'add', target: ['value'] } },
+      schema: { body: ZBlacklistAdd, response: okResponse(ZBlacklistAdded) },
+    },
     async (request) => {
       const session = requireSession(request);
       return ok(request, await service.addBlacklistEntry(app.db, session.scope, request.body, session.loginName, app.now()));
@@ -57,7 +60,10 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     RiskPath.blacklistRemove,
-    { config: { permission: 'Blacklist:Edit' }, schema: { body: ZBlacklistRemove, response: okResponse(ZEmptyData) } },
+    {
+      config: { permission: 'Blacklist:Edit', operation: { type: 'delete', target: ['id'] } },
+      schema: { body: ZBlacklistRemove, response: okResponse(ZEmptyData) },
+    },
     async (request) => {
       const session = requireSession(request);
       if (!(await repo.deleteBlacklistEntry(app.db, session.scope, request.body.id))) throw notFoundError();
@@ -67,7 +73,10 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     RiskPath.blacklistImport,
-    { config: { permission: 'Blacklist:Edit' }, schema: { body: ZBlacklistImport, response: okResponse(ZBlacklistUploadResult) } },
+    {
+      config: { permission: 'Blacklist:Edit', operation: { type: 'add' } },
+      schema: { body: ZBlacklistImport, response: okResponse(ZBlacklistUploadResult) },
+    },
     async (request) => {
       const session = requireSession(request);
       return ok(

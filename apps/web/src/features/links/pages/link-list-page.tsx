@@ -10,6 +10,7 @@ import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { useDisableLink } from '../api/links-api';
 import { LinkCreateDialog } from '../components/link-create-dialog';
+import { LinkDetailsDialog } from '../components/link-details';
 import { LinkPaymentsDialog } from '../components/link-payments';
 import { LinkShareDialog } from '../components/link-share';
 import { LINK_LIST } from '../link-list';
@@ -22,6 +23,7 @@ export function LinkListPage() {
   const { url } = screen;
   const [createOpen, setCreateOpen] = useState(false);
   const [shareUrl, setShareUrl] = useState<string | null>(null);
+  const [details, setDetails] = useState<TLink | null>(null);
   const mayCreate = useHasPermission('ShortcutPayment:Create');
   const mayDisable = useHasPermission('ShortcutPayment:Disable');
   const disable = useDisableLink();
@@ -69,6 +71,9 @@ export function LinkListPage() {
       key: 'actions',
       render: (_: unknown, r) => (
         <Space size={4} wrap>
+          <Button size="small" type="link" data-testid="link-details-open" onClick={() => setDetails(r)}>
+            {t('links.details')}
+          </Button>
           <Button size="small" type="link" data-testid="link-share" onClick={() => setShareUrl(r.url)}>
             {t('links.share')}
           </Button>
@@ -108,6 +113,7 @@ export function LinkListPage() {
         }}
       />
       <LinkShareDialog url={shareUrl} onClose={() => setShareUrl(null)} />
+      <LinkDetailsDialog link={details} onClose={() => setDetails(null)} />
       <LinkPaymentsDialog linkKey={url.extras.payments ?? null} onClose={() => url.setExtra('payments', null)} />
     </ListPage>
   );

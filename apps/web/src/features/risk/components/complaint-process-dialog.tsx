@@ -5,7 +5,7 @@ import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX, type TComplaint, type TComplaintProc
 import { LANGUAGES, type TLanguage } from '@mbo/shared/i18n';
 import { canonicalAmountInput, toMajorString } from '@mbo/shared/money';
 import { formatAmount } from '../../../platform/format';
-import { useHasPermission } from '../../../platform/session';
+import { useSession } from '../../../platform/session';
 import { previewTemplate, useProcessComplaint, useTemplates } from '../api/complaints-api';
 
 type TForm = {
@@ -23,7 +23,8 @@ type TForm = {
 export function ComplaintProcessDialog({ complaint, onClose }: { complaint: TComplaint | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TForm>();
-  const mayUseTemplates = useHasPermission('/replyEmail/showReplyEmail');
+  // The templates are read on the reply email screen's permission; without it the reply is written by hand.
+  const mayUseTemplates = useSession().permittedUrls.has('/replyEmail/showReplyEmail');
   const templates = useTemplates(complaint !== null && mayUseTemplates);
   const run = useProcessComplaint();
   const [filling, setFilling] = useState(false);

@@ -4,6 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TReplyTemplate, TSentReply } from '@mbo/shared/complaints';
 import { parseTime } from '../../../platform/format';
+import { getLanguage } from '../../../platform/i18n';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -79,7 +80,7 @@ export function ReplyEmailPage() {
           scroll={{ x: 'max-content' }}
           columns={[
             { title: t('risk.reply.name'), dataIndex: 'name', key: 'name' },
-            { title: t('risk.reply.subject'), key: 'subject', render: (_: unknown, r) => r.subjects.zhCn },
+            { title: t('risk.reply.subject'), key: 'subject', render: (_: unknown, r) => r.subjects[getLanguage()] },
             { title: t('risk.reply.updatedBy'), dataIndex: 'updatedBy', key: 'updatedBy' },
             {
               title: t('risk.reply.updatedAt'),
