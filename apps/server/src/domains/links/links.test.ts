@@ -15,6 +15,7 @@ import {
   type TPayResultData,
 } from '@mbo/shared/links';
 import { TEST_CARDS } from '@mbo/shared/link-cards';
+import { WebsiteStatus, WebsiteType } from '@mbo/shared/websites';
 import { BLACKLIST_RULE, RiskPath } from '@mbo/shared/risk';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
@@ -99,6 +100,43 @@ describe('payment links', () => {
       { gatewayNo: gateway.gatewayNo, name: `Gateway ${gateway.gatewayNo}`, currency: 'USD', methods: ['card', 'alipay'] },
     ]);
     expect(r.body.data.customDomains).toEqual([]);
+  });
+
+  it("offers the merchant's reviewed websites as custom domains, and refuses a disabled or unreviewed one", async () => {
+    const site = (host: string, status: number) => ({
+      merchant_id: merchant.id,
+      url: `https://${host}`,
+      host,
+      site_type: WebsiteType.independent,
+      average_amount: null,
+      status,
+      batch_id: null,
+      checklist_confirmed_at: t.clock.now(),
+      created_at: t.clock.now(),
+      updated_at: t.clock.now(),
+    });
+    const other = await createMerchant(t.db);
+    await t.db
+      .insertInto('websites')
+      .values([
+        site('shop.reviewed.example', WebsiteStatus.reviewed),
+        site('shop.disabled.example', WebsiteStatus.disabled),
+        site('shop.pending.example', WebsiteStatus.pending),
+        { ...site('shop.theirs.example', WebsiteStatus.reviewed), merchant_id: other.id },
+      ])
+      .execute();
+    try {
+      const r = await call<TLinkOptions>(t.app, LinkPath.options, { token });
+      expect(r.body.data.customDomains).toEqual(['shop.reviewed.example']);
+      const ok = await call<{ url: string }>(t.app, LinkPath.create, { token, body: linkBody({ customDomain: 'shop.reviewed.example' }) });
+      expect(ok.body.data.url).toMatch(/^https:\/\/shop\.reviewed\.example\/pay\//);
+      for (const host of ['shop.disabled.example', 'shop.pending.example', 'shop.theirs.example']) {
+        const bad = await call(t.app, LinkPath.create, { token, body: linkBody({ customDomain: host }), lang: 'en_US' });
+        expect(bad.body.msg, host).toBe("The custom domain must be one of the merchant's reviewed websites");
+      }
+    } finally {
+      await t.db.deleteFrom('websites').execute();
+    }
   });
 
   it('generates a link with an unguessable key, lists it unpaid and active, and refuses a custom domain', async () => {

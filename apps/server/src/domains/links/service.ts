@@ -32,6 +32,7 @@ import { DAY_MS, dateInZone, parseDate, startOfDayInZone } from '../../platform/
 import { recordTransactionIn } from '../transactions/repository';
 import { screenPayment } from '../risk/service';
 import * as repo from './repository';
+import { findUsableWebsiteHosts } from '../websites/repository';
 
 /*
  * Payment links (spec §3) and payments through them. A payment becomes a gateway record through the
@@ -58,12 +59,9 @@ export function linkMethodsOf(services: string): TLinkMethod[] {
   return methods;
 }
 
-/**
- * Hosts a link may be served on: the merchant's reviewed websites. The websites domain supplies this
- * (findUsableWebsiteHosts, wired in at merge); until then no host is offered and any value is refused.
- */
-export async function findUsableCustomDomains(_db: Db, _merchantId: number): Promise<string[]> {
-  return Promise.resolve([]);
+/** Hosts a link may be served on: the merchant's reviewed websites that are not disabled (the websites domain). */
+export function findUsableCustomDomains(db: Db, merchantId: number): Promise<string[]> {
+  return findUsableWebsiteHosts(db, merchantId);
 }
 
 export async function getLinkOptions(db: Db, scope: Scope): Promise<TLinkOptions> {
