@@ -2,6 +2,7 @@ import { DELIVERY_PROOF_TYPES, WaybillStatus } from '@mbo/shared/waybills';
 import { setProofType } from '../domains/waybills/repository';
 import { CARRIER_STATUSES, reviewWaybill, WaybillOperatorError } from '../domains/waybills/service';
 import { runWaybillReminders } from '../jobs/waybill-reminders';
+import { noteOperatorMerchant } from '../platform/operation-log';
 import { merchantScope, text, UsageError, type Command, type Context, type Values } from './ops-common';
 
 /** Operator commands of acquirer staff: the merchant's delivery-proof type, and the review of uploaded waybills. */
@@ -29,6 +30,7 @@ async function review(ctx: Context, values: Values, positionals: string[], actio
   const scope = merchantNo ? await merchantScope(ctx.db, merchantNo) : null;
   try {
     const moved = await reviewWaybill(ctx.db, tradeNo, scope?.merchantId, action, ctx.now());
+    noteOperatorMerchant(moved.merchantId);
     console.log(`waybill of ${tradeNo}: ${STATUS_NAMES[moved.from] ?? moved.from} -> ${STATUS_NAMES[moved.to] ?? moved.to}`);
   } catch (error) {
     if (error instanceof WaybillOperatorError) throw new UsageError(error.message);

@@ -1,6 +1,7 @@
 import { WebsiteStatus } from '@mbo/shared/websites';
 import { listLatestWebsites } from '../domains/websites/repository';
 import { reviewWebsite } from '../domains/websites/service';
+import { noteOperatorMerchant } from '../platform/operation-log';
 import { toIso } from '../platform/time';
 import { merchantScope, positiveInt, text, UsageError, type Command, type Context, type Values } from './ops-common';
 
@@ -27,6 +28,7 @@ async function review(ctx: Context, values: Values, positionals: string[], actio
   const reason = action === 'fail' ? text(values, 'reason', true).slice(0, 500) : '';
   const moved = await reviewWebsite(ctx.db, id, action, reason, ctx.now());
   if (!moved) throw new UsageError(`no website #${id}`);
+  noteOperatorMerchant(moved.merchantId);
   console.log(`website #${id}: ${STATUS_NAMES[moved.from] ?? moved.from} -> ${STATUS_NAMES[moved.to] ?? moved.to}`);
 }
 

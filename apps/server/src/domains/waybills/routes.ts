@@ -271,7 +271,8 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
       throw multipartError(error, PROOF_UPLOAD);
     }
     if (!content || content.length === 0) throw businessError('waybill.fileRequired');
-    if (content.length > WAYBILL_BATCH_MAX_BYTES) throw businessError('waybill.fileNotTable');
+    if (content.length > WAYBILL_BATCH_MAX_BYTES)
+      throw businessError('waybill.fileTooLarge', { mb: WAYBILL_BATCH_MAX_BYTES / 1024 / 1024 });
     let records;
     if (sniffFileType(content) === 'xlsx') records = readXlsxRows(content, WAYBILL_BATCH_MAX_ROWS + 1);
     else {

@@ -283,7 +283,7 @@ export async function reviewWaybill(
   merchantId: number | undefined,
   action: { kind: 'approve' } | { kind: 'reject'; reason: string } | { kind: 'status'; status: number },
   now: number,
-): Promise<{ from: number; to: number }> {
+): Promise<{ from: number; to: number; merchantId: number }> {
   const found = await repo.findWaybillsByTradeNo(db, tradeNo, merchantId);
   if (found.length === 0) throw new WaybillOperatorError(`no waybill for transaction ${tradeNo} (nothing uploaded yet?)`);
   if (found.length > 1) throw new WaybillOperatorError(`transaction number ${tradeNo} exists in several merchants: add --merchant`);
@@ -295,5 +295,5 @@ export async function reviewWaybill(
   const reason = action.kind === 'reject' ? action.reason : '';
   if (!(await repo.moveWaybillStatus(db, w.id, [w.status], { status: to, fail_reason: reason, checked_at: now })))
     throw new WaybillOperatorError(`waybill of ${tradeNo} changed meanwhile; try again`);
-  return { from: w.status, to };
+  return { from: w.status, to, merchantId: w.merchant_id };
 }

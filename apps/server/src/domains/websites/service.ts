@@ -226,7 +226,7 @@ export async function reviewWebsite(
   action: 'pass' | 'fail' | 'disable' | 'enable',
   reason: string,
   now: number,
-): Promise<{ from: number; to: number } | null> {
+): Promise<{ from: number; to: number; merchantId: number } | null> {
   const w = await repo.findWebsiteById(db, id);
   if (!w) return null;
   let to: number | undefined;
@@ -240,5 +240,5 @@ export async function reviewWebsite(
     updated_at: now,
   });
   if (!moved) throw businessError('website.wrongState');
-  return { from: w.status, to };
+  return { from: w.status, to, merchantId: w.merchant_id };
 }
