@@ -66,7 +66,7 @@ describe('polish of the existing screens', () => {
     const amount = sheet.getRow(2).getCell(col('Amount'));
     expect(typeof amount.value).toBe('number');
     expect(amount.numFmt).toMatch(/0\.00|#,##0/);
-    expect(sheet.getRow(2).getCell(col('Trading time')).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(col('Transaction time')).value).toBeInstanceOf(Date);
     const schemes = new Set<string>();
     sheet.eachRow((row, n) => {
       if (n > 1) schemes.add(String(row.getCell(col('Card scheme')).value));
