@@ -75,8 +75,8 @@ const zhHk: Record<Key, string> = {
   'dispute.deadlinePassed': '已超過回覆截止時間',
   'dispute.notEthoca': '只有 Ethoca 預警可以從預警退款',
   'dispute.alertAlreadyRefunded': '該預警已退款，不能重複退款',
-  'dispute.evidenceRequired': '請上傳至少一個申訴證據檔案',
-  'dispute.evidenceTooMany': '最多上傳 {count} 個檔案',
+  'dispute.evidenceRequired': '請上載至少一個申訴證據檔案',
+  'dispute.evidenceTooMany': '最多上載 {count} 個檔案',
   'dispute.evidenceTooLarge': '單個檔案不能超過 {mb} MB',
   'dispute.evidenceBadType': '檔案「{name}」格式不正確，允許的格式：PDF、Word、Excel、JPG、JPEG、PNG、BMP',
 
