@@ -40,9 +40,12 @@ describe('polish of the existing screens', () => {
     // The dashboard's time left is the same text as the case drawer's.
     const first = page.getByTestId('deadline-item').first();
     const left = await first.getByTestId('time-left').innerText();
+    const caseNo = await first.getByRole('link').innerText();
     await first.getByRole('link').click();
     const drawer = page.getByTestId('dispute-detail');
     await drawer.waitFor();
+    // The list behind the drawer holds the case, not an empty page.
+    expect(await page.getByTestId('dispute-table').getByText(caseNo, { exact: true }).count()).toBe(1);
     // Same words and units (the minutes may tick between the two readings).
     const shape = (text: string) => text.replace(/\d+/g, '#');
     expect(shape(await drawer.getByTestId('time-left').innerText())).toBe(shape(left));
