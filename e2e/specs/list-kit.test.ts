@@ -78,7 +78,7 @@ async function apiPage(list: TList, token: string | undefined, from: string, to:
 async function expectScreenMatches(page: Page, list: TList, expected: { list: Record<string, unknown>[]; total: number }) {
   const table = page.getByTestId(list.table);
   const total = page.getByTestId('pagination').locator('.ant-pagination-total-text');
-  await expect.poll(() => total.innerText(), { timeout: 15_000 }).toContain(expected.total.toLocaleString('en-US').replace(/,/g, ''));
+  await expect.poll(() => total.innerText(), { timeout: 15_000 }).toContain(expected.total.toLocaleString('en-US'));
   if (expected.list[0])
     await expect.poll(() => table.locator('tr.ant-table-row').first().innerText()).toContain(list.key(expected.list[0]));
   else await expect.poll(() => table.locator('tr.ant-table-row').count()).toBe(0);

@@ -40,9 +40,12 @@ describe('polish of the existing screens', () => {
     // The dashboard's time left is the same text as the case drawer's.
     const first = page.getByTestId('deadline-item').first();
     const left = await first.getByTestId('time-left').innerText();
+    const caseNo = await first.getByRole('link').innerText();
     await first.getByRole('link').click();
     const drawer = page.getByTestId('dispute-detail');
     await drawer.waitFor();
+    // The list behind the drawer holds the case, not an empty page.
+    expect(await page.getByTestId('dispute-table').getByText(caseNo, { exact: true }).count()).toBe(1);
     // Same words and units (the minutes may tick between the two readings).
     const shape = (text: string) => text.replace(/\d+/g, '#');
     expect(shape(await drawer.getByTestId('time-left').innerText())).toBe(shape(left));
@@ -66,7 +69,7 @@ describe('polish of the existing screens', () => {
     const amount = sheet.getRow(2).getCell(col('Amount'));
     expect(typeof amount.value).toBe('number');
     expect(amount.numFmt).toMatch(/0\.00|#,##0/);
-    expect(sheet.getRow(2).getCell(col('Trading time')).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(col('Transaction time')).value).toBeInstanceOf(Date);
     const schemes = new Set<string>();
     sheet.eachRow((row, n) => {
       if (n > 1) schemes.add(String(row.getCell(col('Card scheme')).value));

@@ -41,6 +41,7 @@ const ENUMS: [server: string, web: string][] = [
   // Gateway texts (response messages, risk rules) in the reader's language, as on screen.
   ['riskRule', 'tradeEnum.riskRule'],
   ['gatewayText', 'gatewayText'],
+  ['disputeReason', 'disputeReason'],
 ];
 
 /** Headers that say more than the screen's short title on purpose (the file has both currencies side by side). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GATEWAY_TEXT_KEYS, gatewayTextOf, splitRiskRules } from './gateway-texts';
+import { DISPUTE_REASON_KEYS, disputeReasonKeyOf, GATEWAY_TEXT_KEYS, gatewayTextOf, splitRiskRules } from './gateway-texts';
 
 describe('gateway texts', () => {
   it('names the catalog key of a known response, keeping its response code', () => {
@@ -16,5 +16,12 @@ describe('gateway texts', () => {
   it('knows a key for every text it maps', () => {
     expect(new Set(GATEWAY_TEXT_KEYS).size).toBe(GATEWAY_TEXT_KEYS.length);
     expect(splitRiskRules('R001, R003,,')).toEqual(['R001', 'R003']);
+  });
+
+  it('names the catalog key of a scheme dispute reason, whatever its case', () => {
+    expect(disputeReasonKeyOf('Cardholder Does Not Recognize')).toBe('notRecognized');
+    expect(disputeReasonKeyOf('goods/services not received')).toBe('notReceived');
+    expect(disputeReasonKeyOf('Something else')).toBeNull();
+    expect(new Set(DISPUTE_REASON_KEYS).size).toBe(DISPUTE_REASON_KEYS.length);
   });
 });

@@ -54,3 +54,49 @@ export function splitRiskRules(text: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
+
+/** Dispute reasons as the card schemes word them (stored in English), by catalog key. */
+export const DISPUTE_REASON_KEYS = [
+  'cardAbsentFraud',
+  'notReceived',
+  'notAsDescribed',
+  'duplicateProcessing',
+  'noAuthorization',
+  'cardholderDispute',
+  'notRecognized',
+  'pointOfInteractionError',
+  'authorizationDeclined',
+  'cardNotPresent',
+  'counterfeitFraud',
+  'receiptRequested',
+  'issuerFraudReport',
+  'rdrRefund',
+  'ethocaFraudAlert',
+] as const;
+export type TDisputeReasonKey = (typeof DISPUTE_REASON_KEYS)[number];
+
+const KNOWN_REASONS: Readonly<Record<string, TDisputeReasonKey>> = {
+  'other fraud - card-absent environment': 'cardAbsentFraud',
+  'merchandise/services not received': 'notReceived',
+  'goods/services not received': 'notReceived',
+  'not as described or defective merchandise': 'notAsDescribed',
+  'duplicate processing': 'duplicateProcessing',
+  'no cardholder authorization': 'noAuthorization',
+  'cardholder dispute': 'cardholderDispute',
+  'cardholder disputes transaction': 'cardholderDispute',
+  'cardholder does not recognize': 'notRecognized',
+  'cardholder does not recognize transaction': 'notRecognized',
+  'point-of-interaction error': 'pointOfInteractionError',
+  'authorization request declined': 'authorizationDeclined',
+  'card not present': 'cardNotPresent',
+  'counterfeit card fraud': 'counterfeitFraud',
+  'copy of sales receipt requested': 'receiptRequested',
+  'issuer fraud report': 'issuerFraudReport',
+  'rapid dispute resolution refund': 'rdrRefund',
+  'issuer confirmed fraud alert': 'ethocaFraudAlert',
+};
+
+/** The catalog key of a scheme's dispute reason, or null for a reason the catalog does not know. */
+export function disputeReasonKeyOf(reason: string): TDisputeReasonKey | null {
+  return KNOWN_REASONS[reason.trim().toLowerCase()] ?? null;
+}

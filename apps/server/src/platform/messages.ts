@@ -144,9 +144,9 @@ const zhHk: Record<Key, string> = {
   'delivery.failed': '訊息發送失敗，請稍後再試',
 
   'file.tooLarge': '單個檔案不能超過 {mb} MB',
-  'file.tooMany': '每項最多上傳 {count} 個檔案',
+  'file.tooMany': '每項最多上載 {count} 個檔案',
   'file.badType': '檔案「{name}」格式不正確，允許的格式：{types}',
-  'file.none': '請選擇要上傳的檔案',
+  'file.none': '請選擇要上載的檔案',
 };
 
 const en: Record<Key, string> = {

@@ -37,7 +37,7 @@ const zhCn = {
 
   'mail.invitation.subject': '邀请您成为{merchantName}的管理员',
   'mail.invitation.text':
-    '您好：\n\n{merchantName}（商户号 {merchantNo}）邀请您成为{product}的管理员。请在 {days} 天内打开以下链接，设置姓名和密码以接受邀请：\n\n{link}\n\n接受后可使用商户号 {merchantNo}、用户名 {loginName} 和您设置的密码登录。',
+    '您好：\n\n{merchantName}（商户号 {merchantNo}）邀请您成为{product}的管理员。请在 {days} 天内打开以下链接，设置姓名和密码以接受邀请：\n\n{link}\n\n接受后可使用商户号 {merchantNo}、登录名 {loginName} 和您设置的密码登录。',
 
   'mail.kycApproved.subject': '{businessName}的资料审核已通过',
   'mail.kycApproved.text': '您好：\n\n{businessName}（商户号 {merchantNo}）的企业资料已审核通过，支付网关已开通。\n\n登录{product}：{link}',
@@ -105,7 +105,7 @@ const zhHk: Catalog = {
 
   'mail.invitation.subject': '邀請您成為{merchantName}的管理員',
   'mail.invitation.text':
-    '您好：\n\n{merchantName}（商戶號 {merchantNo}）邀請您成為{product}的管理員。請在 {days} 天內打開以下連結，設定姓名和密碼以接受邀請：\n\n{link}\n\n接受後可使用商戶號 {merchantNo}、用戶名 {loginName} 和您設定的密碼登入。',
+    '您好：\n\n{merchantName}（商戶號 {merchantNo}）邀請您成為{product}的管理員。請在 {days} 天內打開以下連結，設定姓名和密碼以接受邀請：\n\n{link}\n\n接受後可使用商戶號 {merchantNo}、登入名稱 {loginName} 和您設定的密碼登入。',
 
   'mail.kycApproved.subject': '{businessName}的資料審核已通過',
   'mail.kycApproved.text': '您好：\n\n{businessName}（商戶號 {merchantNo}）的企業資料已審核通過，支付網關已開通。\n\n登入{product}：{link}',

@@ -118,7 +118,7 @@ const zhHk: Record<OpenApiTextKey, string> = {
   'response.page': '本文件頁面（HTML）。',
   'header.contentDisposition': 'attachment（或 inline）及檔名：ASCII 形式和 RFC 5987 的 UTF-8 形式（`filename*`）。',
   'request.multipart': 'multipart/form-data：先發送文字欄位，再發送檔案（欄位名 `files`）。檔案類型根據內容判斷，而不是檔名。',
-  'request.multipartFiles': '上傳的檔案',
+  'request.multipartFiles': '上載的檔案',
   'example.ok': '成功',
   'example.refused': '被拒絕（輸入無效）',
   'tag.auth': '登入、會話和本人密碼',

@@ -163,12 +163,12 @@ describe('401: session expired', () => {
       expect(result.status).toBe('rejected');
       expect((result as PromiseRejectedResult).reason).toMatchObject({
         kind: 'unauthorized',
-        message: 'Invalid or expired session, please log in again.',
+        message: 'Your session is invalid or has expired. Please sign in again.',
       });
     }
     await waitFor(() => expect(document.querySelectorAll('.session-expired-dialog')).toHaveLength(1));
     expect(document.querySelector('[data-testid="session-expired-dialog"]')?.textContent).toContain(
-      'You can stay on this page or log in again',
+      'You can stay on this page or sign in again',
     );
     expect(errorToast).not.toHaveBeenCalled();
 

@@ -18,6 +18,7 @@ import {
 } from '@mbo/shared/disputes';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { ZRefundApplied } from '@mbo/shared/refunds';
+import { disputeReasonKeyOf } from '@mbo/shared/gateway-texts';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
 import { registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
@@ -86,7 +87,14 @@ function exportColumns(c: ExportCells): ExportColumn<repo.DisputeRow>[] {
     { header: c.text('disputeCol.alertAmount'), value: (r) => c.money(r.alert_amount, r.currency) },
     { header: c.text('disputeCol.settleBatch'), value: (r) => r.settle_batch },
     { header: c.text('disputeCol.reasonCode'), value: (r) => r.reason_code },
-    { header: c.text('disputeCol.reason'), value: (r) => r.reason },
+    // A scheme's reason in the export's language; one the catalog does not know stays as the scheme worded it.
+    {
+      header: c.text('disputeCol.reason'),
+      value: (r) => {
+        const key = disputeReasonKeyOf(r.reason);
+        return key ? c.label('disputeReason', key) : r.reason;
+      },
+    },
     { header: c.text('disputeCol.replyDeadline'), value: (r) => c.time(r.reply_deadline) },
     { header: c.text('disputeCol.appealStatus'), value: (r) => c.label('appealStatus', r.appeal_status) },
     { header: c.text('disputeCol.createdAt'), value: (r) => c.time(r.created_at) },

@@ -95,7 +95,7 @@ const zhHk: Record<Key, string> = {
   'kyc.additionalIndustry': '收入佔比超過 40% 的附加行業必須申報，且主行業與附加行業佔比合計不超過 100%',
   'kyc.shopChecklist': '每個網站都必須具備退款、聯絡方式、服務條款和配送政策，並允許測試訂單',
   'kyc.declaration': '請確認已列出所有受益人和董事，並接受申請人聲明',
-  'kyc.fileMissing': '引用的檔案不存在，請重新上傳',
+  'kyc.fileMissing': '引用的檔案不存在，請重新上載',
   'kyc.locked': '資料已提交，不能修改',
   'kyc.alreadySubmitted': '資料已提交，請勿重複提交',
   'kyc.notUnderReview': '該資料不在審核中',

@@ -150,8 +150,8 @@ const en: Record<Key, string> = {
   'refundSource.3': 'RDR alert',
 
   'refundStatus.1': 'Pending review',
-  'refundStatus.2': 'Audited',
-  'refundStatus.3': 'In processing',
+  'refundStatus.2': 'Approved',
+  'refundStatus.3': 'Processing',
   'refundStatus.4': 'Refunded',
   'refundStatus.5': 'Refund failed',
 };

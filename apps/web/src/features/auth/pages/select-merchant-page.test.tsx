@@ -57,6 +57,7 @@ describe('account chooser: create a new business', () => {
     renderRoutes('/selectMerchant', { '/selectMerchant': <SelectMerchantPage /> });
     const subtitle = screen.getByTestId('select-merchant-subtitle').textContent ?? '';
     expect(subtitle).toBe('Your sign-in opens one merchant account: Harbourline (merchant number 100001).');
+    expect(screen.getByTestId('page-title').textContent).toBe('Your account');
     expect(screen.queryByText(/several/)).toBeNull();
     expect(screen.queryByTestId('create-business')).toBeNull();
   });

@@ -49,7 +49,7 @@ export function SelectMerchantPage() {
     <PlainFrame>
       <div className="mbo-select-merchant">
         <h1 className="mbo-result-title" data-testid="page-title">
-          {t('selectMerchant.title')}
+          {t(linked.length > 1 ? 'selectMerchant.title' : 'selectMerchant.singleTitle')}
         </h1>
         {/* Worded from what the person has: several accounts to choose from, or just this one. */}
         <p className="mbo-select-merchant__subtitle" data-testid="select-merchant-subtitle">

@@ -6,6 +6,7 @@ import { useTimezone } from '../../../platform/timezone';
 import { downloadEvidence } from '../api/appeal-dispute';
 import { useDisputeDetail } from '../api/get-dispute-detail';
 import { TimeLeft } from '../../../platform/time-left';
+import { disputeReasonText } from '../../../platform/gateway-text';
 
 type TProps = {
   caseNo: string | null;
@@ -39,7 +40,7 @@ export function DisputeDetailDrawer({ caseNo, onClose, onAppeal, onAlertRefund }
             <Descriptions.Item label={t('dispute.appealAmount')}>{formatAmount(d.appealAmount, d.currency)}</Descriptions.Item>
             <Descriptions.Item label={t('dispute.alertAmount')}>{formatAmount(d.alertAmount, d.currency)}</Descriptions.Item>
             <Descriptions.Item label={t('dispute.settleBatch')}>{d.settleBatch || '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('dispute.reason')}>{[d.reasonCode, d.reason].filter(Boolean).join(' ') || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('dispute.reason')}>{disputeReasonText(t, d.reasonCode, d.reason) || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('dispute.replyDeadline')}>
               <Space wrap>
                 {time(d.replyDeadline)}

@@ -11,6 +11,7 @@ import { useRefundAlert } from '../api/refund-alert';
 import { AppealDialog } from '../components/appeal-dialog';
 import { DisputeDetailDrawer } from '../components/dispute-detail-drawer';
 import { TimeLeft } from '../../../platform/time-left';
+import { disputeReasonText } from '../../../platform/gateway-text';
 import { DISPUTE_LIST } from '../dispute-list';
 
 /**
@@ -70,7 +71,7 @@ export function DisputeListPage() {
       width: 220,
       ellipsis: true,
       render: (_: unknown, d) => {
-        const text = [d.reasonCode, d.reason].filter(Boolean).join(' ') || '-';
+        const text = disputeReasonText(t, d.reasonCode, d.reason) || '-';
         return (
           <span title={text} data-testid="dispute-reason">
             {text}
