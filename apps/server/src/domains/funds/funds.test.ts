@@ -248,6 +248,29 @@ describe('withdrawals', () => {
 });
 
 describe('settlement and the ledger', () => {
+  it('lists unsettled money by settlement date on the settlement cycle screen, and exports it', async () => {
+    const f = await funded(10_000);
+    await createTransaction(t.db, f.merchant, f.gateway, { amount: 4_200, created_at: t.clock.now() - 60_000 });
+    const pending = await call<{
+      visible: boolean;
+      rows: { settleDate: string; tradeDay: string; txCount: number; amount: number; waybillDelivered: boolean }[];
+    }>(t.app, FundsPath.pending, { token: f.token });
+    const today = businessDay(t.clock.now());
+    expect(pending.body.data.rows).toEqual([
+      expect.objectContaining({ tradeDay: today, txCount: 1, amount: 4_200, waybillDelivered: true }),
+    ]);
+    expect(pending.body.data.rows[0]!.settleDate >= today).toBe(true);
+    const file = await t.app.inject({
+      method: 'POST',
+      url: `/v3api${FundsPath.pendingExport}`,
+      headers: { 'x-auth-token': f.token, lang: 'en_US' },
+      payload: { format: 'csv' },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('Settlement date');
+    expect(file.body).toContain('42.00');
+  });
+
   it('settles captured payments into a credit entry with fee and reserve, down to each transaction, and releases the reserve on its date', async () => {
     const merchant = await createMerchant(t.db);
     const gateway = await createGateway(t.db, merchant);
