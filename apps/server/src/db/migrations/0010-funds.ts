@@ -1,4 +1,4 @@
-import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
 
 /**
@@ -12,6 +12,9 @@ import type { DialectName } from '../database';
  *   Entries repeat the merchant, gateway, currency, account kind, type and time of their transaction so
  *   the recorded-entry list pages on one index.
  */
+/** The partial index's condition; the query repeats this exact text so SQLite and PostgreSQL use it. */
+export const AVAILABLE_ENTRIES = "account_kind = 'available'";
+
 export function fundsMigration(dialect: DialectName): Migration {
   function withId<T extends string>(builder: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
     return dialect === 'sqlite'
@@ -90,6 +93,13 @@ export function fundsMigration(dialect: DialectName): Migration {
         .createIndex('ledger_entries_list_idx')
         .on('ledger_entries')
         .columns(['merchant_id', 'occurred_at desc', 'id desc'])
+        .execute();
+      // The monthly report's withdrawable amount reads the available account's entries by month.
+      await db.schema
+        .createIndex('ledger_entries_available_idx')
+        .on('ledger_entries')
+        .columns(['merchant_id', 'occurred_at'])
+        .where(sql.raw<boolean>(AVAILABLE_ENTRIES))
         .execute();
       await db.schema.createIndex('ledger_entries_txn_idx').on('ledger_entries').column('txn_id').execute();
       await db.schema.createIndex('ledger_entries_account_idx').on('ledger_entries').columns(['account_id', 'id']).execute();

@@ -13,6 +13,7 @@ import {
 } from '@mbo/shared/funds';
 import type { TListPage } from '@mbo/shared/list';
 import { RefundPath } from '@mbo/shared/refunds';
+import { ReportPath } from '@mbo/shared/reports';
 import { createAdmin, createGateway, createMerchant, type GatewayRow, type MerchantRow } from '../../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
@@ -313,6 +314,12 @@ describe('settlement and the ledger', () => {
     expect(s.body.data.releases).toEqual([{ currency: 'USD', date: '2026-08-31', amount: 1_500 }]);
     await runSettlement(t.db, '2026-08-31', Date.UTC(2026, 7, 31, 4), merchant.id);
     expect(await readBalances(t.db, key)).toMatchObject({ available: 14_566, reserve: 0 });
+    // The monthly report's withdrawable amount is what the ledger made available each month.
+    const months = await call<{ list: { month: string; withdrawableAmount: number }[] }>(t.app, ReportPath.monthList, {
+      token,
+      query: { from: '2026-03', to: '2026-08' },
+    });
+    expect(months.body.data.list.find((r) => r.month === '2026-03')?.withdrawableAmount).toBe(13_066);
     const entries = await call<TListPage<TEntry>>(t.app, FundsPath.entryList, {
       token,
       query: { from: '2026-03-01', to: '2026-08-31', type: 'reserveRelease', account: 'available' },

@@ -3,6 +3,7 @@ import type { TBatchListQuery, TEntryListQuery, TWithdrawalListQuery } from '@mb
 import { MERCHANT_ACCOUNTS } from '@mbo/shared/funds';
 import type { TListPaging } from '@mbo/shared/list';
 import type { Db } from '../../db/database';
+import { AVAILABLE_ENTRIES } from '../../db/migrations/0010-funds';
 import { keysetBatches, keysetPage, type ExportReader } from '../../platform/list';
 import { inScope, type Scope } from '../../platform/scope';
 
@@ -211,5 +212,19 @@ export function batchItems(db: Db, batchId: number, o: { limit: number; offset: 
     .orderBy('i.transaction_id')
     .limit(o.limit)
     .offset(o.offset)
+    .execute();
+}
+
+/** Net movement of the available balance in a time range, per currency, leaving out withdrawals. */
+export function availableMovement(db: Db, scope: Scope, r: Range) {
+  return db
+    .selectFrom('ledger_entries as e')
+    .where(inScope(scope, 'e'))
+    .where(sql.raw<boolean>(AVAILABLE_ENTRIES))
+    .where('e.occurred_at', '>=', r.fromMs)
+    .where('e.occurred_at', '<', r.toMs)
+    .where('e.txn_type', 'not in', ['withdrawalFreeze', 'withdrawalPay', 'withdrawalFail', 'withdrawalCancel'])
+    .select(['e.currency', sql<number>`sum(e.amount)`.as('total')])
+    .groupBy('e.currency')
     .execute();
 }
