@@ -14,6 +14,8 @@ import type { DialectName } from '../database';
  */
 /** The partial index's condition; the query repeats this exact text so SQLite and PostgreSQL use it. */
 export const AVAILABLE_ENTRIES = "account_kind = 'available'";
+/** Transactions not settled yet (unsettled or tabulated): a small set that settlement and its screen read. */
+export const NOT_SETTLED = 'settle_status <> 2';
 
 export function fundsMigration(dialect: DialectName): Migration {
   function withId<T extends string>(builder: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
@@ -23,6 +25,14 @@ export function fundsMigration(dialect: DialectName): Migration {
   }
   return {
     async up(db: Kysely<unknown>) {
+      // Settlement and the settlement cycle screen look for the few transactions not yet settled.
+      await db.schema
+        .createIndex('transactions_not_settled_idx')
+        .on('transactions')
+        .columns(['merchant_id', 'gateway_id', 'created_at'])
+        .where(sql.raw<boolean>(NOT_SETTLED))
+        .execute();
+
       await db.schema
         .createTable('settlement_configs')
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -194,6 +204,7 @@ export function fundsMigration(dialect: DialectName): Migration {
       await db.schema.createIndex('withdrawals_status_idx').on('withdrawals').columns(['status', 'created_at']).execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('transactions_not_settled_idx').execute();
       for (const t of [
         'withdrawals',
         'reserve_holds',

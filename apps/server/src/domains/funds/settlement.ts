@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { CreditStatus, SettleType } from '@mbo/shared/funds';
 import { PayStatus, ReserveStatus, SettleStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
+import { NOT_SETTLED } from '../../db/migrations/0010-funds';
 import { businessDay, businessDayRange } from '../../platform/rollups';
 import { DAY_MS } from '../../platform/time';
 import { getConfig, type SettlementConfig } from './config';
@@ -92,6 +93,7 @@ async function tabulate(db: Db, g: GatewayRef, c: SettlementConfig, day: string,
       .where('gateway_id', '=', g.gatewayId)
       .where('category', '=', TradeCategory.formal)
       .where('pay_status', '=', PayStatus.success)
+      .where(sql.raw<boolean>(NOT_SETTLED))
       .where('settle_status', '=', SettleStatus.unsettled)
       .where('created_at', '<', deadline);
     const candidates = await due.select('id').execute();
