@@ -69,6 +69,18 @@ describe('funds operator commands', () => {
       expect(cents.reduce((a, b) => a + b, 0)).toBe(0);
     }
     expect((await ops('withdraw:pay', 'WDNOPE')).code).toBe(2);
+
+    // A merchant whose payments were recorded before the ledger: backfilled once, then verified.
+    const old = await createMerchant(t.db);
+    const og = await createGateway(t.db, old, { currency: 'USD' });
+    await createTransaction(t.db, old, og, { amount: 7_700, created_at: Date.UTC(2026, 2, 2, 4) });
+    await t.db.deleteFrom('ledger_entries').where('merchant_id', '=', old.id).execute();
+    await t.db.deleteFrom('ledger_transactions').where('merchant_id', '=', old.id).execute();
+    await t.db.deleteFrom('ledger_accounts').where('merchant_id', '=', old.id).execute();
+    const backfill = await ops('ledger:backfill', '--merchant', old.merchantNo);
+    expect(backfill.out).toContain('ledger backfilled for 1 merchant(s)');
+    expect((await ops('ledger:backfill', '--merchant', old.merchantNo)).out).toContain('for 0 merchant(s)');
+    expect((await ops('ledger:verify')).out).toContain('ledger OK');
     expect((await ops('withdraw:list', '--merchant', m.merchantNo)).out).toContain('no withdrawals');
   });
 });

@@ -111,6 +111,7 @@ export function WithdrawApplyDialog({ open, onClose }: TProps) {
         <Form.Item
           name="amount"
           label={t('funds.withdraw.amount')}
+          required
           rules={[
             {
               validator: (_r, value: string | undefined) => {
