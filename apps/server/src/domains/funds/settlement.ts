@@ -355,6 +355,15 @@ export async function runSettlement(db: Db, day: string, now: number, merchantId
   for (const g of gateways) {
     const c = await getConfig(db, g.merchant_id, g.id);
     if (!isSettlementDay(day, c.settleType)) continue;
+    // A gateway whose payments were recorded before the ledger has no capture posted: it waits for
+    // `ledger:backfill` rather than settling money the ledger never received.
+    const captured = await db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('gateway_id', '=', g.id)
+      .where('kind', '=', 'capture')
+      .executeTakeFirst();
+    if (!captured) continue;
     const id = await tabulate(db, { merchantId: g.merchant_id, gatewayId: g.id, currency: g.currency }, c, day, now);
     if (id === null) continue;
     batches += 1;
