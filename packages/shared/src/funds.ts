@@ -113,6 +113,8 @@ export const ZFundsCard = z.object({
 export type TFundsCard = z.infer<typeof ZFundsCard>;
 
 export const ZWithdrawOptions = z.object({
+  /** false: the admin may not view account dynamics; `available` and `frozen` are sent as 0 and not shown. */
+  balancesVisible: z.boolean(),
   gateways: z.array(
     z.object({
       gatewayNo: z.string(),

@@ -243,7 +243,8 @@ describe('withdrawals', () => {
     expect(s.body.data).toEqual({ visible: false, rows: [], releases: [] });
     const card = await call<{ visible: boolean; rows: unknown[] }>(t.app, FundsPath.card, { token });
     expect(card.body.data).toMatchObject({ visible: false, rows: [] });
-    const opts = await call<{ gateways: { available: number }[] }>(t.app, FundsPath.withdrawOptions, { token });
+    const opts = await call<{ balancesVisible: boolean; gateways: { available: number }[] }>(t.app, FundsPath.withdrawOptions, { token });
+    expect(opts.body.data.balancesVisible).toBe(false);
     expect(opts.body.data.gateways[0]?.available).toBe(0);
   });
 });

@@ -204,7 +204,11 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
       const options = await withdrawOptions(app.db, session.scope);
       if (await canView(session)) return ok(request, options);
       // Without "may view account dynamics" the form still works, but no balance is shown.
-      return ok(request, { ...options, gateways: options.gateways.map((g) => ({ ...g, available: 0, frozen: 0 })) });
+      return ok(request, {
+        ...options,
+        balancesVisible: false,
+        gateways: options.gateways.map((g) => ({ ...g, available: 0, frozen: 0 })),
+      });
     },
   );
 

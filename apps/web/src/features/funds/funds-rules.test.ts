@@ -10,6 +10,8 @@ describe('withdrawal amount rule (spec §5) in the form', () => {
     expect(withdrawAmountProblem('9.99', usd)).toBe('belowMinimum');
     expect(withdrawAmountProblem('100.01', usd)).toBe('insufficient');
     expect(withdrawAmountProblem('100.00', usd)).toBeNull();
+    // An admin who may not see balances is not told about them: the server decides.
+    expect(withdrawAmountProblem('100.01', usd, false)).toBeNull();
     // Thousands grouping is accepted as typed.
     expect(withdrawAmountProblem('1,000.00', { ...usd, available: 1_000_000 })).toBeNull();
     // No minimum below the fee plus one cent.
