@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/pg.mjs';
+import { funds } from './funds';
 import { transactions } from './transactions';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -95,7 +96,11 @@ async function session(): Promise<void> {
   }
 }
 
-const benches: Record<string, () => Promise<void>> = { session, transactions: () => transactions(process.argv.slice(3)) };
+const benches: Record<string, () => Promise<void>> = {
+  session,
+  transactions: () => transactions(process.argv.slice(3)),
+  funds: () => funds(process.argv.slice(3)),
+};
 const name = process.argv[2] ?? 'session';
 const bench = benches[name];
 if (!bench) {

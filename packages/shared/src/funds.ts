@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
-import { exportRequest, listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
+import { EXPORT_FORMATS, exportRequest, listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
 import { zCode } from './trade-enums';
 
 /** Spec §4 settlement types. */
@@ -57,6 +57,8 @@ export const FundsPath = {
   batchExport: '/settle/batches/export',
   /** GET: the settlement cycle (unsettled money by settlement date and gateway). */
   pending: '/settle/pending',
+  /** POST: export of the settlement cycle (NoSettAmount:Downloads). */
+  pendingExport: '/settle/pending/export',
   /** GET: a batch's transactions (gross, fee, reserve, net). */
   batchItems: '/settle/batches/:batchNo/items',
 } as const;
@@ -111,6 +113,8 @@ export const ZFundsCard = z.object({
 export type TFundsCard = z.infer<typeof ZFundsCard>;
 
 export const ZWithdrawOptions = z.object({
+  /** false: the admin may not view account dynamics; `available` and `frozen` are sent as 0 and not shown. */
+  balancesVisible: z.boolean(),
   gateways: z.array(
     z.object({
       gatewayNo: z.string(),
@@ -267,6 +271,7 @@ export type TBatchItems = z.infer<typeof ZBatchItems>;
 /** §3 Settlement cycle: money not yet settled, per settlement date and gateway. */
 export const ZPendingFilters = z.object({ gatewayNo: zGatewayNoFilter });
 export const ZPendingQuery = ZPendingFilters;
+export const ZPendingExportBody = ZPendingFilters.extend({ format: z.enum(EXPORT_FORMATS) });
 export const ZPendingRow = z.object({
   settleDate: z.string(),
   tradeDay: z.string(),

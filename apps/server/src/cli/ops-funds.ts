@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import { SettleType, WithdrawalStatus } from '@mbo/shared/funds';
 import { canonicalAmountInput, majorTextToMinor, minorUnitsOf, toMajorString } from '@mbo/shared/money';
 import type { Db } from '../db/database';
+import { backfillLedger } from '../db/seed/demo-funds';
 import { getConfig, setConfig, type SettlementConfig } from '../domains/funds/config';
 import { verifyLedger } from '../domains/funds/ledger';
 import { releaseReserves, runSettlement, settlementDayOf } from '../domains/funds/settlement';
@@ -283,6 +284,18 @@ export const FUNDS_COMMANDS: Record<string, Command> = {
       for (const p of r.problems) console.log(`  ${p.kind}: ${p.detail}`);
       if (r.problems.length > 0) throw new UsageError(`ledger:verify found ${r.problems.length} problem(s)`);
       console.log('ledger OK');
+    },
+  },
+  'ledger:backfill': {
+    summary:
+      'post the ledger history (payments, refunds, cases, settlement batches, reserve) of merchants recorded before the ledger existed',
+    usage: 'ledger:backfill [--merchant 100001]',
+    options: { merchant: { type: 'string' } },
+    async run({ db, now }, values) {
+      const r = await backfillLedger(db, now(), await merchantIdOption(db, values));
+      console.log(
+        `ledger backfilled for ${r.merchants} merchant(s): ${r.batches} settlement batches, ${r.entries} ledger entries in ${r.elapsedMs} ms`,
+      );
     },
   },
   'ledger:journal': {

@@ -1,4 +1,4 @@
-import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
 
 /**
@@ -12,6 +12,11 @@ import type { DialectName } from '../database';
  *   Entries repeat the merchant, gateway, currency, account kind, type and time of their transaction so
  *   the recorded-entry list pages on one index.
  */
+/** The partial index's condition; the query repeats this exact text so SQLite and PostgreSQL use it. */
+export const AVAILABLE_ENTRIES = "account_kind = 'available'";
+/** Transactions not settled yet (unsettled or tabulated): a small set that settlement and its screen read. */
+export const NOT_SETTLED = 'settle_status <> 2';
+
 export function fundsMigration(dialect: DialectName): Migration {
   function withId<T extends string>(builder: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
     return dialect === 'sqlite'
@@ -20,6 +25,14 @@ export function fundsMigration(dialect: DialectName): Migration {
   }
   return {
     async up(db: Kysely<unknown>) {
+      // Settlement and the settlement cycle screen look for the few transactions not yet settled.
+      await db.schema
+        .createIndex('transactions_not_settled_idx')
+        .on('transactions')
+        .columns(['merchant_id', 'gateway_id', 'created_at'])
+        .where(sql.raw<boolean>(NOT_SETTLED))
+        .execute();
+
       await db.schema
         .createTable('settlement_configs')
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -90,6 +103,13 @@ export function fundsMigration(dialect: DialectName): Migration {
         .createIndex('ledger_entries_list_idx')
         .on('ledger_entries')
         .columns(['merchant_id', 'occurred_at desc', 'id desc'])
+        .execute();
+      // The monthly report's withdrawable amount reads the available account's entries by month.
+      await db.schema
+        .createIndex('ledger_entries_available_idx')
+        .on('ledger_entries')
+        .columns(['merchant_id', 'occurred_at'])
+        .where(sql.raw<boolean>(AVAILABLE_ENTRIES))
         .execute();
       await db.schema.createIndex('ledger_entries_txn_idx').on('ledger_entries').column('txn_id').execute();
       await db.schema.createIndex('ledger_entries_account_idx').on('ledger_entries').columns(['account_id', 'id']).execute();
@@ -184,6 +204,7 @@ export function fundsMigration(dialect: DialectName): Migration {
       await db.schema.createIndex('withdrawals_status_idx').on('withdrawals').columns(['status', 'created_at']).execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('transactions_not_settled_idx').execute();
       for (const t of [
         'withdrawals',
         'reserve_holds',

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { CreditStatus, SettleType, WithdrawalStatus, type TLedgerType } from '@mbo/shared/funds';
 import { AppealStatus, DisputeKind, PayStatus, RefundProcessing, RefundSource, SettleStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import type { Db } from '../database';
-import { DEFAULT_CONFIG, setConfig, type SettlementConfig } from '../../domains/funds/config';
+import { DEFAULT_CONFIG, getConfig, setConfig, type SettlementConfig } from '../../domains/funds/config';
 import {
   ACCOUNT_KINDS,
   applied,
@@ -66,14 +66,38 @@ async function maxId(db: Db, table: string): Promise<number> {
 
 export type DemoFundsSummary = { batches: number; entries: number; withdrawals: number; elapsedMs: number };
 
-export async function seedDemoFunds(db: Db, now: number): Promise<DemoFundsSummary> {
+/** The demo merchants' funds history (demo configurations, monthly withdrawals). */
+export function seedDemoFunds(db: Db, now: number): Promise<DemoFundsSummary> {
+  return replayFunds(db, now, { demo: true });
+}
+
+/**
+ * `ops ledger:backfill`: the same replay for merchants whose transactions were recorded before the
+ * ledger existed (no ledger account yet), with their own settlement configuration and no withdrawal.
+ */
+export async function backfillLedger(db: Db, now: number, merchantId?: number): Promise<DemoFundsSummary & { merchants: number }> {
+  const merchants = await db
+    .selectFrom('merchants as m')
+    .select('m.id')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('ledger_accounts as a').select('a.id').whereRef('a.merchant_id', '=', 'm.id'))),
+    )
+    .$if(merchantId !== undefined, (qb) => qb.where('m.id', '=', merchantId ?? 0))
+    .execute();
+  if (merchants.length === 0) return { batches: 0, entries: 0, withdrawals: 0, elapsedMs: 0, merchants: 0 };
+  const r = await replayFunds(db, now, { demo: false, merchantIds: merchants.map((m) => m.id) });
+  return { ...r, merchants: merchants.length };
+}
+
+async function replayFunds(db: Db, now: number, o: { demo: boolean; merchantIds?: number[] }): Promise<DemoFundsSummary> {
   const started = Date.now();
   const writer = new BulkWriter(db, dialectOfDb(db));
   const gateways = await db
     .selectFrom('gateways as g')
     .innerJoin('merchants as m', 'm.id', 'g.merchant_id')
     .select(['g.id', 'g.merchant_id', 'g.currency', 'm.merchant_no', 'm.deduction_rate_bp'])
-    .where('m.merchant_no', 'in', ['100001', '100002'])
+    .$if(o.demo, (qb) => qb.where('m.merchant_no', 'in', ['100001', '100002']))
+    .$if(o.merchantIds !== undefined, (qb) => qb.where('g.merchant_id', 'in', o.merchantIds ?? [0]))
     .orderBy('g.id')
     .execute();
   const ids = { txn: (await maxId(db, 'ledger_transactions')) + 1, entry: (await maxId(db, 'ledger_entries')) + 1 };
@@ -94,12 +118,11 @@ export async function seedDemoFunds(db: Db, now: number): Promise<DemoFundsSumma
   const today = businessDay(now);
 
   for (const g of gateways) {
-    const c: SettlementConfig = {
-      ...DEFAULT_CONFIG,
-      feeBp: g.deduction_rate_bp,
-      settleType: g.merchant_no === '100002' ? SettleType.weekly : SettleType.daily,
-    };
-    await setConfig(db, g.merchant_id, g.id, c, now);
+    let c: SettlementConfig;
+    if (o.demo) {
+      c = { ...DEFAULT_CONFIG, feeBp: g.deduction_rate_bp, settleType: g.merchant_no === '100002' ? SettleType.weekly : SettleType.daily };
+      await setConfig(db, g.merchant_id, g.id, c, now);
+    } else c = await getConfig(db, g.merchant_id, g.id);
     const bank = await db
       .selectFrom('merchant_bank_accounts')
       .select(['id', 'bank_name', 'holder', 'account_no'])
@@ -314,7 +337,7 @@ export async function seedDemoFunds(db: Db, now: number): Promise<DemoFundsSumma
     }
 
     // Withdrawals: the first business day of each month, 80 % of the available balance; paid the next day.
-    if (bank) {
+    if (bank && o.demo) {
       const months: string[] = [];
       for (let day = addDays(firstDay, 28); day <= today; day = addDays(day, 1))
         if (isSettlementDay(day, SettleType.monthly)) months.push(day);

@@ -13,6 +13,7 @@ import {
 } from '@mbo/shared/funds';
 import type { TListPage } from '@mbo/shared/list';
 import { RefundPath } from '@mbo/shared/refunds';
+import { ReportPath } from '@mbo/shared/reports';
 import { createAdmin, createGateway, createMerchant, type GatewayRow, type MerchantRow } from '../../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
@@ -242,12 +243,36 @@ describe('withdrawals', () => {
     expect(s.body.data).toEqual({ visible: false, rows: [], releases: [] });
     const card = await call<{ visible: boolean; rows: unknown[] }>(t.app, FundsPath.card, { token });
     expect(card.body.data).toMatchObject({ visible: false, rows: [] });
-    const opts = await call<{ gateways: { available: number }[] }>(t.app, FundsPath.withdrawOptions, { token });
+    const opts = await call<{ balancesVisible: boolean; gateways: { available: number }[] }>(t.app, FundsPath.withdrawOptions, { token });
+    expect(opts.body.data.balancesVisible).toBe(false);
     expect(opts.body.data.gateways[0]?.available).toBe(0);
   });
 });
 
 describe('settlement and the ledger', () => {
+  it('lists unsettled money by settlement date on the settlement cycle screen, and exports it', async () => {
+    const f = await funded(10_000);
+    await createTransaction(t.db, f.merchant, f.gateway, { amount: 4_200, created_at: t.clock.now() - 60_000 });
+    const pending = await call<{
+      visible: boolean;
+      rows: { settleDate: string; tradeDay: string; txCount: number; amount: number; waybillDelivered: boolean }[];
+    }>(t.app, FundsPath.pending, { token: f.token });
+    const today = businessDay(t.clock.now());
+    expect(pending.body.data.rows).toEqual([
+      expect.objectContaining({ tradeDay: today, txCount: 1, amount: 4_200, waybillDelivered: true }),
+    ]);
+    expect(pending.body.data.rows[0]!.settleDate >= today).toBe(true);
+    const file = await t.app.inject({
+      method: 'POST',
+      url: `/v3api${FundsPath.pendingExport}`,
+      headers: { 'x-auth-token': f.token, lang: 'en_US' },
+      payload: { format: 'csv' },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('Settlement date');
+    expect(file.body).toContain('42.00');
+  });
+
   it('settles captured payments into a credit entry with fee and reserve, down to each transaction, and releases the reserve on its date', async () => {
     const merchant = await createMerchant(t.db);
     const gateway = await createGateway(t.db, merchant);
@@ -290,6 +315,12 @@ describe('settlement and the ledger', () => {
     expect(s.body.data.releases).toEqual([{ currency: 'USD', date: '2026-08-31', amount: 1_500 }]);
     await runSettlement(t.db, '2026-08-31', Date.UTC(2026, 7, 31, 4), merchant.id);
     expect(await readBalances(t.db, key)).toMatchObject({ available: 14_566, reserve: 0 });
+    // The monthly report's withdrawable amount is what the ledger made available each month.
+    const months = await call<{ list: { month: string; withdrawableAmount: number }[] }>(t.app, ReportPath.monthList, {
+      token,
+      query: { from: '2026-03', to: '2026-08' },
+    });
+    expect(months.body.data.list.find((r) => r.month === '2026-03')?.withdrawableAmount).toBe(13_066);
     const entries = await call<TListPage<TEntry>>(t.app, FundsPath.entryList, {
       token,
       query: { from: '2026-03-01', to: '2026-08-31', type: 'reserveRelease', account: 'available' },

@@ -242,7 +242,11 @@ describe('kill -9 during withdrawals', () => {
         }
       };
       const load = Promise.all(Array.from({ length: WORKERS }, worker));
-      await new Promise((r) => setTimeout(r, 1500));
+      // Kill it mid-load: once a few withdrawals are through (a loaded machine may need longer), then a little more.
+      const until = Date.now() + 20_000;
+      while (outcomes.filter((o) => o.kind === 'answered' && o.code === 0).length < 10 && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 500));
       first.child.kill('SIGKILL');
       await first.exited;
       stop = true;

@@ -3,6 +3,18 @@
  * cell labels of its lists. Registered with the translator by `src/messages.ts`.
  */
 const zhCn = {
+  'export.pending': '结算周期',
+  'pendingCol.settleDate': '结算日期',
+  'pendingCol.gatewayNo': '网关号',
+  'pendingCol.tradeDay': '交易日期',
+  'pendingCol.cycleDays': '交易结算周期（T+N 工作日）',
+  'pendingCol.reserve': '滚动保证金（比例 / 天数）',
+  'pendingCol.txCount': '交易笔数',
+  'pendingCol.currency': '币种',
+  'pendingCol.amount': '金额',
+  'pendingCol.held': '暂缓笔数',
+  'pendingCol.delivered': '运单已妥投',
+  'pendingCol.uploaded': '运单已上传',
   'funds.insufficient': '可提现余额不足',
   'funds.hidden': '您没有查看账户动态的权限',
   'withdraw.amountInvalid': '请输入有效的提现金额',
@@ -61,6 +73,18 @@ const zhCn = {
 type Key = keyof typeof zhCn;
 
 const zhHk: Record<Key, string> = {
+  'export.pending': '結算週期',
+  'pendingCol.settleDate': '結算日期',
+  'pendingCol.gatewayNo': '網關號',
+  'pendingCol.tradeDay': '交易日期',
+  'pendingCol.cycleDays': '交易結算週期（T+N 工作日）',
+  'pendingCol.reserve': '滾動保證金（比例 / 天數）',
+  'pendingCol.txCount': '交易筆數',
+  'pendingCol.currency': '幣種',
+  'pendingCol.amount': '金額',
+  'pendingCol.held': '暫緩筆數',
+  'pendingCol.delivered': '運單已妥投',
+  'pendingCol.uploaded': '運單已上傳',
   'funds.insufficient': '可提現餘額不足',
   'funds.hidden': '您沒有查看賬戶動態的權限',
   'withdraw.amountInvalid': '請輸入有效的提現金額',
@@ -117,6 +141,18 @@ const zhHk: Record<Key, string> = {
 };
 
 const en: Record<Key, string> = {
+  'export.pending': 'Settlement cycle',
+  'pendingCol.settleDate': 'Settlement date',
+  'pendingCol.gatewayNo': 'Gateway number',
+  'pendingCol.tradeDay': 'Trade date',
+  'pendingCol.cycleDays': 'Settlement cycle (T+N business days)',
+  'pendingCol.reserve': 'Rolling reserve (percent / days)',
+  'pendingCol.txCount': 'Transactions',
+  'pendingCol.currency': 'Currency',
+  'pendingCol.amount': 'Amount',
+  'pendingCol.held': 'Held',
+  'pendingCol.delivered': 'Waybill delivered',
+  'pendingCol.uploaded': 'Waybill uploaded',
   'funds.insufficient': 'Withdrawable balance insufficient',
   'funds.hidden': 'You may not view account dynamics',
   'withdraw.amountInvalid': 'Enter a valid withdrawal amount',

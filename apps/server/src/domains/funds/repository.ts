@@ -3,6 +3,7 @@ import type { TBatchListQuery, TEntryListQuery, TWithdrawalListQuery } from '@mb
 import { MERCHANT_ACCOUNTS } from '@mbo/shared/funds';
 import type { TListPaging } from '@mbo/shared/list';
 import type { Db } from '../../db/database';
+import { AVAILABLE_ENTRIES, NOT_SETTLED } from '../../db/migrations/0010-funds';
 import { keysetBatches, keysetPage, type ExportReader } from '../../platform/list';
 import { inScope, type Scope } from '../../platform/scope';
 
@@ -77,7 +78,7 @@ export function unsettledTrades(db: Db, scope: Scope, sinceMs: number) {
     .where(inScope(scope, 'a'))
     .where('a.category', '=', 1)
     .where('a.pay_status', '=', 1)
-    .where('a.settle_status', '<>', 2)
+    .where(sql.raw<boolean>(NOT_SETTLED))
     .where('a.created_at', '>=', sinceMs)
     .select(['a.id', 'a.gateway_id', 'g.gateway_no', 'a.settle_currency', 'a.settle_amount', 'a.created_at'])
     .execute();
@@ -132,17 +133,22 @@ export function listWithdrawals(db: Db, scope: Scope, q: WithdrawalFilters & TLi
 
 export type EntryFilters = Omit<TEntryListQuery, 'page' | 'limit' | 'after'>;
 
-function entryRows(db: Db, scope: Scope, f: EntryFilters, r: Range) {
+/** The scope's entries under the filters (no joins: what the count reads). */
+function entryBase(db: Db, scope: Scope, f: EntryFilters, r: Range) {
   return db
     .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_transactions as t', 't.id', 'e.txn_id')
-    .innerJoin('gateways as g', 'g.id', 'e.gateway_id')
     .where(inScope(scope, 'e'))
     .where('e.occurred_at', '>=', r.fromMs)
     .where('e.occurred_at', '<', r.toMs)
     .where('e.account_kind', 'in', f.account !== undefined ? [f.account] : [...MERCHANT_ACCOUNTS])
     .$if(f.type !== undefined, (qb) => qb.where('e.txn_type', '=', f.type ?? ''))
-    .$if(f.currency !== undefined, (qb) => qb.where('e.currency', '=', f.currency ?? ''))
+    .$if(f.currency !== undefined, (qb) => qb.where('e.currency', '=', f.currency ?? ''));
+}
+
+function entryRows(db: Db, scope: Scope, f: EntryFilters, r: Range) {
+  return entryBase(db, scope, f, r)
+    .innerJoin('ledger_transactions as t', 't.id', 'e.txn_id')
+    .innerJoin('gateways as g', 'g.id', 'e.gateway_id')
     .select(['e.id', 'e.occurred_at', 'g.gateway_no', 'e.currency', 'e.account_kind', 'e.txn_type', 'e.amount', 't.ref_type', 't.ref_no']);
 }
 export type EntryRow = Awaited<ReturnType<ReturnType<typeof entryRows>['execute']>>[number];
@@ -154,7 +160,7 @@ const entryList = (db: Db, scope: Scope, f: EntryFilters, r: Range) =>
   }) as const;
 
 export function listEntries(db: Db, scope: Scope, q: EntryFilters & TListPaging, r: Range) {
-  return keysetPage(db, entryList(db, scope, q, r), q, { count: entryRows(db, scope, q, r) });
+  return keysetPage(db, entryList(db, scope, q, r), q, { count: entryBase(db, scope, q, r).select('e.id') });
 }
 export function iterateEntries(db: Db, scope: Scope, f: EntryFilters, r: Range, reader: (() => ExportReader) | null) {
   return keysetBatches(entryList(db, scope, f, r), { reader });
@@ -211,5 +217,19 @@ export function batchItems(db: Db, batchId: number, o: { limit: number; offset: 
     .orderBy('i.transaction_id')
     .limit(o.limit)
     .offset(o.offset)
+    .execute();
+}
+
+/** Net movement of the available balance in a time range, per currency, leaving out withdrawals. */
+export function availableMovement(db: Db, scope: Scope, r: Range) {
+  return db
+    .selectFrom('ledger_entries as e')
+    .where(inScope(scope, 'e'))
+    .where(sql.raw<boolean>(AVAILABLE_ENTRIES))
+    .where('e.occurred_at', '>=', r.fromMs)
+    .where('e.occurred_at', '<', r.toMs)
+    .where('e.txn_type', 'not in', ['withdrawalFreeze', 'withdrawalPay', 'withdrawalFail', 'withdrawalCancel'])
+    .select(['e.currency', sql<number>`sum(e.amount)`.as('total')])
+    .groupBy('e.currency')
     .execute();
 }

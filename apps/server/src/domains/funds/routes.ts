@@ -14,7 +14,9 @@ import {
   ZFundsCard,
   ZFundsSummary,
   ZPending,
+  ZPendingExportBody,
   ZPendingQuery,
+  type TPendingRow,
   ZWithdrawalListQuery,
   ZWithdrawalNoParams,
   ZWithdrawalPage,
@@ -27,13 +29,14 @@ import {
 } from '@mbo/shared/funds';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { exportCells, FILE_RESPONSE, registerExport, sendExport, type ExportCells, type ExportColumn } from '../../platform/export';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { mapPage, registerList } from '../../platform/list';
 import type { MessageKey } from '../../platform/messages';
 import { requireSession } from '../../platform/request-context';
 import { narrowToGateway } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session';
+import { businessDay } from '../../platform/rollups';
 import { dayRangeInZone, toIso } from '../../platform/time';
 import * as repo from './repository';
 import { fundsCard, fundsSummary, pendingSettlement } from './summary';
@@ -158,6 +161,41 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    FundsPath.pendingExport,
+    { config: { permission: 'NoSettAmount:Downloads' }, schema: { body: ZPendingExportBody, response: FILE_RESPONSE } },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const visible = await canView(session);
+      const scope = visible ? await narrowToGateway(app.db, session.scope, request.body.gatewayNo) : null;
+      const rows = scope ? await pendingSettlement(app.db, scope, app.now()) : [];
+      const c = exportCells(request.lang, request.timezone);
+      const columns: ExportColumn<TPendingRow>[] = [
+        { header: c.text('pendingCol.settleDate'), value: (r) => r.settleDate },
+        { header: c.text('pendingCol.gatewayNo'), value: (r) => r.gatewayNo },
+        { header: c.text('pendingCol.tradeDay'), value: (r) => r.tradeDay },
+        { header: c.text('pendingCol.cycleDays'), value: (r) => r.cycleDays },
+        { header: c.text('pendingCol.reserve'), value: (r) => `${r.reserveBp / 100}% / ${r.reserveDays}` },
+        { header: c.text('pendingCol.txCount'), value: (r) => r.txCount },
+        { header: c.text('pendingCol.currency'), value: (r) => r.currency },
+        { header: c.text('pendingCol.amount'), value: (r) => c.money(r.amount, r.currency) },
+        { header: c.text('pendingCol.held'), value: (r) => r.heldCount },
+        { header: c.text('pendingCol.delivered'), value: (r) => (r.waybillDelivered ? 'Y' : 'N') },
+        { header: c.text('pendingCol.uploaded'), value: (r) => (r.waybillUploaded ? 'Y' : 'N') },
+      ];
+      async function* batches() {
+        yield rows;
+      }
+      return sendExport(reply, {
+        format: request.body.format,
+        filename: `settlement-cycle_${businessDay(app.now())}`,
+        columns,
+        batches: batches(),
+        sheetName: c.text('export.pending'),
+      });
+    },
+  );
+
   app.get(
     FundsPath.withdrawOptions,
     { config: { permission: '/withdraw/forwardWithdrawList' }, schema: { response: okResponse(ZWithdrawOptions) } },
@@ -166,7 +204,11 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
       const options = await withdrawOptions(app.db, session.scope);
       if (await canView(session)) return ok(request, options);
       // Without "may view account dynamics" the form still works, but no balance is shown.
-      return ok(request, { ...options, gateways: options.gateways.map((g) => ({ ...g, available: 0, frozen: 0 })) });
+      return ok(request, {
+        ...options,
+        balancesVisible: false,
+        gateways: options.gateways.map((g) => ({ ...g, available: 0, frozen: 0 })),
+      });
     },
   );
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { CreditStatus, SettleType } from '@mbo/shared/funds';
 import { PayStatus, ReserveStatus, SettleStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
+import { NOT_SETTLED } from '../../db/migrations/0010-funds';
 import { businessDay, businessDayRange } from '../../platform/rollups';
 import { DAY_MS } from '../../platform/time';
 import { getConfig, type SettlementConfig } from './config';
@@ -92,6 +93,7 @@ async function tabulate(db: Db, g: GatewayRef, c: SettlementConfig, day: string,
       .where('gateway_id', '=', g.gatewayId)
       .where('category', '=', TradeCategory.formal)
       .where('pay_status', '=', PayStatus.success)
+      .where(sql.raw<boolean>(NOT_SETTLED))
       .where('settle_status', '=', SettleStatus.unsettled)
       .where('created_at', '<', deadline);
     const candidates = await due.select('id').execute();
@@ -353,6 +355,15 @@ export async function runSettlement(db: Db, day: string, now: number, merchantId
   for (const g of gateways) {
     const c = await getConfig(db, g.merchant_id, g.id);
     if (!isSettlementDay(day, c.settleType)) continue;
+    // A gateway whose payments were recorded before the ledger has no capture posted: it waits for
+    // `ledger:backfill` rather than settling money the ledger never received.
+    const captured = await db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('gateway_id', '=', g.id)
+      .where('kind', '=', 'capture')
+      .executeTakeFirst();
+    if (!captured) continue;
     const id = await tabulate(db, { merchantId: g.merchant_id, gatewayId: g.id, currency: g.currency }, c, day, now);
     if (id === null) continue;
     batches += 1;

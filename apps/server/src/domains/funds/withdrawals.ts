@@ -67,6 +67,7 @@ export async function withdrawOptions(db: Db, scope: Scope): Promise<TWithdrawOp
   }
   const accounts = await bankAccounts(db, scope.merchantId);
   return {
+    balancesVisible: true,
     gateways,
     bankAccounts: accounts.map((a) => ({
       id: a.id,

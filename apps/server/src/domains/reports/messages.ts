@@ -37,7 +37,7 @@ const zhCn = {
   'report.col.lastDay': '月末交易日',
   'report.col.reserveAmount': '保证金金额',
   'report.col.reserveCount': '保证金笔数',
-  'report.col.withdrawableAmount': '可提现金额（未扣手续费）',
+  'report.col.withdrawableAmount': '可提现金额（已扣手续费）',
 };
 
 type Key = keyof typeof zhCn;
@@ -75,7 +75,7 @@ const zhHk: Record<Key, string> = {
   'report.col.lastDay': '月末交易日',
   'report.col.reserveAmount': '保證金金額',
   'report.col.reserveCount': '保證金筆數',
-  'report.col.withdrawableAmount': '可提現金額（未扣手續費）',
+  'report.col.withdrawableAmount': '可提現金額（已扣手續費）',
 };
 
 const en: Record<Key, string> = {
@@ -111,7 +111,7 @@ const en: Record<Key, string> = {
   'report.col.lastDay': 'Last trading day',
   'report.col.reserveAmount': 'Reserve amount',
   'report.col.reserveCount': 'Reserve count',
-  'report.col.withdrawableAmount': 'Withdrawable amount (before fees)',
+  'report.col.withdrawableAmount': 'Withdrawable amount (after fees)',
 };
 
 export const REPORT_MESSAGES = { zhCn, zhHk, en };

@@ -21,6 +21,7 @@ import { businessError } from '../../platform/errors';
 import { narrowToGateway, type Scope } from '../../platform/scope';
 import { getMerchant } from '../system/repository';
 import * as repo from './repository';
+import { withdrawableByMonth } from '../funds/summary';
 
 /** Rules of reports and monitoring on top of the rollup sums (rates, totals, projection, levels). */
 
@@ -92,7 +93,9 @@ export function checkMonthWindow(from: string, to: string, now: number): void {
 export async function monthReport(db: Db, scope: Scope, q: DailyInput): Promise<TMonthReportRow[]> {
   const narrowed = await narrowToGateway(db, scope, q.gatewayNo);
   if (!narrowed) return [];
-  const rows = await repo.monthFigures(db, narrowed, { ...monthDays(q.from, q.to), currency: q.currency });
+  const days = monthDays(q.from, q.to);
+  const rows = await repo.monthFigures(db, narrowed, { ...days, currency: q.currency });
+  const withdrawable = await withdrawableByMonth(db, narrowed, days.fromDay, days.toDay);
   return rows.map((r) => ({
     month: r.month,
     currency: r.currency,
@@ -104,7 +107,7 @@ export async function monthReport(db: Db, scope: Scope, q: DailyInput): Promise<
     reserveCount: r.reserve_count,
     refundAmount: r.refund_amount,
     chargebackAmount: r.chargeback_amount,
-    withdrawableAmount: r.success_amount - r.refund_amount - r.chargeback_amount - r.reserve_amount,
+    withdrawableAmount: withdrawable.get(`${r.month}|${r.currency}`) ?? 0,
   }));
 }
 

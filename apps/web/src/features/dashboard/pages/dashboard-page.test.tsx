@@ -56,6 +56,12 @@ describe('dashboard widgets', () => {
     const deadline = new Date(Date.now() + (2 * 24 + 5) * 3_600_000 + 60_000).toISOString();
     const fetch = mockFetch((url) => {
       switch (url.pathname) {
+        case '/v3api/funds/card':
+          return envelope({
+            visible: true,
+            rows: [{ currency: 'USD', available: 1_234_567, frozen: 20_000, reserve: 5_050 }],
+            nextSettlement: { date: '2026-05-20', rows: [{ currency: 'USD', amount: 88_000 }] },
+          });
         case '/v3api/index/tradeToday':
           return envelope({
             day: '2026-05-20',
@@ -145,8 +151,12 @@ describe('dashboard widgets', () => {
     expect(vamp.textContent).toContain('Excessive');
     expect(vamp.textContent).toContain('1.60%');
     expect(screen.getByTestId('dashboard-monitoring-ecp').textContent).toContain('Normal');
-    // The fund totals keep their place for the funds work.
-    expect(screen.getByTestId('dashboard-fund-totals')).toBeTruthy();
+    const funds = screen.getByTestId('dashboard-fund-totals');
+    const fundRow = await within(funds).findByTestId('fund-row');
+    expect(fundRow.textContent).toContain('Available (USD)12,345.67');
+    expect(fundRow.textContent).toContain('Frozen200.00');
+    expect(fundRow.textContent).toContain('Reserve50.50');
+    expect(within(funds).getByTestId('fund-next').textContent).toBe('Next settlement 2026-05-20: 880.00 USD');
   });
 
   it('shows the chart tooltip with the exact amount and currency, and rates with %', () => {

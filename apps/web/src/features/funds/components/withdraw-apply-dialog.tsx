@@ -10,13 +10,20 @@ import { useWithdrawOptions } from '../api/get-withdraw-options';
 type TGateway = TWithdrawOptions['gateways'][number];
 type TForm = { gatewayNo: string; amount: string; bankAccountId: number };
 
-/** Spec §5 withdrawal amount: well formed, at least the minimum, at most the available balance. */
-export function withdrawAmountProblem(text: string, g: Pick<TGateway, 'currency' | 'available' | 'minimum' | 'fee'>) {
+/**
+ * Spec §5 withdrawal amount: well formed, at least the minimum, at most the available balance (checked
+ * here only when the admin may see it; the server checks it in any case).
+ */
+export function withdrawAmountProblem(
+  text: string,
+  g: Pick<TGateway, 'currency' | 'available' | 'minimum' | 'fee'>,
+  balancesVisible = true,
+) {
   if (text.trim() === '') return 'required' as const;
   const minor = parseMajorAmount(canonicalAmountInput(text), g.currency);
   if (minor === null) return 'invalid' as const;
   if (minor < Math.max(g.minimum, g.fee + 1)) return 'belowMinimum' as const;
-  if (minor > g.available) return 'insufficient' as const;
+  if (balancesVisible && minor > g.available) return 'insufficient' as const;
   return null;
 }
 
@@ -104,18 +111,21 @@ export function WithdrawApplyDialog({ open, onClose }: TProps) {
             data-testid="withdraw-apply-gateway"
             options={(data?.gateways ?? []).map((x) => ({
               value: x.gatewayNo,
-              label: `${x.gatewayNo} · ${x.currency} · ${t('funds.available')} ${formatAmount(x.available, x.currency)}`,
+              label: data?.balancesVisible
+                ? `${x.gatewayNo} · ${x.currency} · ${t('funds.available')} ${formatAmount(x.available, x.currency)}`
+                : `${x.gatewayNo} · ${x.currency}`,
             }))}
           />
         </Form.Item>
         <Form.Item
           name="amount"
           label={t('funds.withdraw.amount')}
+          required
           rules={[
             {
               validator: (_r, value: string | undefined) => {
                 if (!g) return Promise.resolve();
-                const p = withdrawAmountProblem(value ?? '', g);
+                const p = withdrawAmountProblem(value ?? '', g, data?.balancesVisible ?? true);
                 return p ? Promise.reject(new Error(problemText(p))) : Promise.resolve();
               },
             },
@@ -138,7 +148,9 @@ export function WithdrawApplyDialog({ open, onClose }: TProps) {
         </Form.Item>
         {g && (
           <Descriptions size="small" column={1} bordered data-testid="withdraw-apply-figures">
-            <Descriptions.Item label={t('funds.available')}>{formatAmount(g.available, g.currency)}</Descriptions.Item>
+            {data?.balancesVisible && (
+              <Descriptions.Item label={t('funds.available')}>{formatAmount(g.available, g.currency)}</Descriptions.Item>
+            )}
             <Descriptions.Item label={t('funds.withdraw.minimum')}>
               {formatAmount(Math.max(g.minimum, g.fee + 1), g.currency)}
             </Descriptions.Item>

@@ -2,7 +2,10 @@ import { Alert, Button, Card, Empty, Form, Input, Skeleton, Table, Tag, type Tab
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TPendingRow } from '@mbo/shared/funds';
+import { ExportButtons } from '../../../platform/export-buttons';
 import { formatAmount } from '../../../platform/format';
+import { useHasPermission } from '../../../platform/session';
+import { exportPending } from '../api/export-pending';
 import { usePending } from '../api/get-pending';
 
 const GATEWAY_RE = /^\d{1,20}$/;
@@ -18,6 +21,7 @@ export function SettlementCyclePage() {
   const raw = params.get('gatewayNo') ?? '';
   const gatewayNo = GATEWAY_RE.test(raw) ? raw : '';
   const pending = usePending(gatewayNo);
+  const mayExport = useHasPermission('NoSettAmount:Downloads');
   const flag = (ok: boolean) => <Tag color={ok ? 'success' : 'warning'}>{t(ok ? 'funds.cycle.yes' : 'funds.cycle.no')}</Tag>;
   const columns: TableColumnsType<TPendingRow> = [
     { title: t('funds.cycle.settleDate'), dataIndex: 'settleDate', key: 'settleDate' },
@@ -74,6 +78,16 @@ export function SettlementCyclePage() {
               {t('funds.search')}
             </Button>
           </Form.Item>
+          {mayExport && (
+            <Form.Item>
+              <ExportButtons
+                onExport={(format) => exportPending(gatewayNo, format)}
+                csvLabel={t('list.exportCsv')}
+                xlsxLabel={t('list.exportXlsx')}
+                testIdPrefix="export"
+              />
+            </Form.Item>
+          )}
         </Form>
         <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('funds.cycle.tip')} />
         {pending.isPending && <Skeleton active />}
