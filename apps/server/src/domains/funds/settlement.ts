@@ -6,6 +6,7 @@ import type { Db, DbOrTrx, Trx } from '../../db/database';
 import { NOT_SETTLED } from '../../db/migrations/0010-funds';
 import { businessDay, businessDayRange } from '../../platform/rollups';
 import { DAY_MS } from '../../platform/time';
+import { findDeliveryProofFlags } from '../waybills/repository';
 import { getConfig, type SettlementConfig } from './config';
 import { credit, deduction, post, type AccountKind, type Balances, type Line } from './ledger';
 
@@ -57,16 +58,18 @@ export function tradeDeadlineOf(day: string, cycleDays: number): number {
 }
 
 /**
- * The transactions (of those given) whose required delivery proof is missing 3 days before their
- * settlement date; they are held back from the batch. The waybills domain supplies this (it owns the
- * merchant's delivery-proof type and the waybills); until then no transaction is held.
+ * The transactions (of those given) whose required delivery proof is missing; they are held back from
+ * the batch. The waybills domain owns the merchant's delivery-proof type and the proofs, and refuses an
+ * upload later than 3 days before the settlement date, so what is not uploaded by the time the batch is
+ * built stays held until an operator accepts a proof (a merchant that needs no proof holds nothing).
  */
 export async function findTransactionsMissingProof(
-  _db: DbOrTrx,
-  _merchantId: number,
-  _transactionIds: readonly number[],
+  db: DbOrTrx,
+  merchantId: number,
+  transactionIds: readonly number[],
 ): Promise<{ transactionId: number; delivered: boolean; uploaded: boolean }[]> {
-  return [];
+  const flags = await findDeliveryProofFlags(db, merchantId, [...transactionIds]);
+  return [...flags].filter(([, f]) => !f.uploaded).map(([transactionId, f]) => ({ transactionId, ...f }));
 }
 
 export function newBatchNo(day: string): string {
