@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_BASE, IDEMPOTENCY_KEY_HEADER } from '@mbo/shared/api-paths';
 import { DisputePath, disputeDetailPath, disputeFilePath } from '@mbo/shared/disputes';
+import { FundsPath, type TWithdrawOptions } from '@mbo/shared/funds';
 import { RefundPath, refundablePath } from '@mbo/shared/refunds';
 import { baseURL, DEMO, ops } from '../support/browser';
 
@@ -45,8 +46,9 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  // The rollups every report reads still agree with the raw rows after the run.
+  // The rollups every report reads still agree with the raw rows after the run, and the ledger balances.
   expect(ops(['rollups:verify'])).toMatch(/rollups match the raw rows/);
+  expect(ops(['ledger:verify'])).toMatch(/ledger OK/);
 });
 
 describe('several nodes behind nginx on one PostgreSQL', () => {
@@ -95,89 +97,115 @@ describe('several nodes behind nginx on one PostgreSQL', () => {
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
   });
 
-  it('concurrent refunds split across the nodes, one node killed with -9 mid-run: every acknowledged refund stored once, none lost', async () => {
+  it('concurrent refunds and withdrawals split across the nodes, one node killed with -9 mid-run: every acknowledged one stored once, none lost', async () => {
     const tradeNo = recordPayment('100.00');
     const urls = nodes();
     const victimPid = inject('nodePids').at(-1)!;
-    const submissions = 40; // of 3.00 against 100.00: exactly 33 fit
+    // Withdrawals from the gateway's available balance: an amount such that exactly 3 fit.
+    const options = await callAt<TWithdrawOptions>(baseURL(), FundsPath.withdrawOptions);
+    const g = options.body.data.gateways.find((x) => x.gatewayNo === '10010001')!;
+    const bank = options.body.data.bankAccounts.find((b) => b.isDefault) ?? options.body.data.bankAccounts[0]!;
+    const withdrawMinor = Math.floor(g.available / 3.5 / 100) * 100;
+    expect(withdrawMinor).toBeGreaterThanOrEqual(g.minimum);
+    const withdrawAmount = (withdrawMinor / 100).toFixed(2);
+
+    type TKind = 'refund' | 'withdrawal';
+    const refundBody = { tradeNo, amount: '3.00', reason: 'scale-out test' };
+    const withdrawBody = { gatewayNo: '10010001', amount: withdrawAmount, bankAccountId: bank.id };
+    const route = (kind: TKind) => (kind === 'refund' ? RefundPath.apply : FundsPath.withdrawApply);
+    const bodyOf = (kind: TKind) => JSON.stringify(kind === 'refund' ? refundBody : withdrawBody);
+    const numberOf = (kind: TKind, data: { refundNo?: string; withdrawalNo?: string }) =>
+      (kind === 'refund' ? data.refundNo : data.withdrawalNo) ?? null;
     let requests = 0;
     let retries = 0;
     let replayed = 0;
     let killed = false;
 
     /** One user submission: its key is kept for every retry; a lost answer (dead node, 502) is retried through nginx. */
-    const submit = async (i: number): Promise<{ key: string; refundNo: string | null }> => {
+    const submit = async (kind: TKind, i: number): Promise<{ kind: TKind; key: string; no: string | null }> => {
       const key = randomUUID();
       let origin = urls[i % urls.length]!;
       for (let attempt = 0; attempt < 20; attempt += 1) {
         requests += 1;
         if (attempt > 0) retries += 1;
         try {
-          const res = await callAt<{ refundNo: string }>(origin, RefundPath.apply, {
+          const res = await callAt<{ refundNo?: string; withdrawalNo?: string }>(origin, route(kind), {
             method: 'POST',
             headers: { 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: key },
-            body: JSON.stringify({ tradeNo, amount: '3.00', reason: 'scale-out test' }),
+            body: bodyOf(kind),
           });
           if (res.headers.get('idempotent-replayed') === 'true') replayed += 1; // a retry whose first copy had committed
-          if (res.body.code === 0) return { key, refundNo: res.body.data.refundNo };
+          if (res.body.code === 0) return { kind, key, no: numberOf(kind, res.body.data) };
           // "Being processed": the first copy is still running somewhere; ask again shortly.
           if (res.status >= 500 || /being processed/.test(res.body.msg)) throw new Error(res.body.msg);
-          return { key, refundNo: null }; // a definite refusal: the amount is used up
+          return { kind, key, no: null }; // a definite refusal: the money is used up
         } catch {
           origin = baseURL();
           await new Promise((r) => setTimeout(r, 200));
         }
       }
-      throw new Error(`submission ${i} got no definite answer`);
+      throw new Error(`${kind} submission ${i} got no definite answer`);
     };
 
     const started = Date.now();
-    const all = Array.from({ length: submissions }, (_, i) =>
-      (async () => {
+    // 40 refunds and 10 withdrawals, interleaved so that some of each are in flight when the node dies.
+    const plan = Array.from({ length: 50 }, (_, i): TKind => (i % 5 === 2 ? 'withdrawal' : 'refund'));
+    const answers = await Promise.all(
+      plan.map(async (kind, i) => {
         // Spread the submissions over ~1 s so that the kill lands while some are in flight on the victim.
-        await new Promise((r) => setTimeout(r, i * 25));
-        if (i === Math.floor(submissions / 2) && !killed) {
+        await new Promise((r) => setTimeout(r, i * 20));
+        if (i === Math.floor(plan.length / 2) && !killed) {
           killed = true;
           process.kill(victimPid, 'SIGKILL');
         }
-        return submit(i);
-      })(),
+        return submit(kind, i);
+      }),
     );
-    const answers = await Promise.all(all);
-    const acknowledged = answers.map((a) => a.refundNo).filter((n): n is string => n !== null);
+    const acknowledged = (kind: TKind) => answers.filter((a) => a.kind === kind && a.no !== null).map((a) => a.no!);
 
     // A client that never saw its answer sends the submission again, through whichever node: it gets the first answer.
-    for (const a of answers.filter((x) => x.refundNo !== null).slice(0, 5)) {
-      requests += 1;
-      retries += 1;
-      const again = await callAt<{ refundNo: string }>(baseURL(), RefundPath.apply, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: a.key },
-        body: JSON.stringify({ tradeNo, amount: '3.00', reason: 'scale-out test' }),
-      });
-      expect(again.body.data.refundNo).toBe(a.refundNo);
-      expect(again.headers.get('idempotent-replayed')).toBe('true');
-      replayed += 1;
+    for (const kind of ['refund', 'withdrawal'] as const) {
+      for (const a of answers.filter((x) => x.kind === kind && x.no !== null).slice(0, 3)) {
+        requests += 1;
+        retries += 1;
+        const again = await callAt<{ refundNo?: string; withdrawalNo?: string }>(baseURL(), route(kind), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: a.key },
+          body: bodyOf(kind),
+        });
+        expect(numberOf(kind, again.body.data)).toBe(a.no);
+        expect(again.headers.get('idempotent-replayed')).toBe('true');
+        replayed += 1;
+      }
     }
 
     // Stored exactly once per acknowledged submission, and nothing else.
-    const refundable = await callAt<{ availableAmount: number; pendingAmount: number }>(baseURL(), refundablePath(tradeNo));
     const shanghaiDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-    const rows = await callAt<{ list: { refundNo: string }[] }>(
+    const range = `from=${shanghaiDay(started - 86_400_000)}&to=${shanghaiDay(Date.now())}`;
+    const refunds = await callAt<{ list: { refundNo: string }[] }>(baseURL(), `${RefundPath.list}?tradeNo=${tradeNo}&limit=50&${range}`);
+    expect(refunds.body.code, refunds.body.msg).toBe(0);
+    const withdrawals = await callAt<{ list: { withdrawalNo: string; amount: number; createdAt?: string }[] }>(
       baseURL(),
-      `${RefundPath.list}?tradeNo=${tradeNo}&limit=50&from=${shanghaiDay(started - 86_400_000)}&to=${shanghaiDay(Date.now())}`,
+      `${FundsPath.withdrawList}?limit=50&${range}`,
     );
-    expect(rows.body.code, rows.body.msg).toBe(0);
-    const stored = rows.body.data.list.map((r) => r.refundNo);
-    const lost = acknowledged.filter((n) => !stored.includes(n));
+    expect(withdrawals.body.code, withdrawals.body.msg).toBe(0);
+    const stored = {
+      refund: refunds.body.data.list.map((r) => r.refundNo),
+      withdrawal: withdrawals.body.data.list.filter((w) => w.amount === withdrawMinor).map((w) => w.withdrawalNo),
+    };
+    const lost = (['refund', 'withdrawal'] as const).flatMap((k) => acknowledged(k).filter((n) => !stored[k].includes(n)));
     console.log(
-      `scale-out: ${urls.length} nodes, node ${urls.length} killed with -9 mid-run; ${submissions} submissions, ${requests} requests, ${acknowledged.length} successes, ${retries} retries, ${replayed} replayed, ${stored.length} stored, lost ${lost.length}`,
+      `scale-out: ${urls.length} nodes, node ${urls.length} killed with -9 mid-run; ${plan.length} submissions (40 refunds of 3.00 against 100.00, 10 withdrawals of ${withdrawAmount} against ${(g.available / 100).toFixed(2)}), ${requests} requests, ${acknowledged('refund').length} + ${acknowledged('withdrawal').length} successes, ${retries} retries, ${replayed} replayed, ${stored.refund.length} + ${stored.withdrawal.length} stored, lost ${lost.length}`,
     );
     expect(killed).toBe(true);
     expect(lost).toEqual([]);
-    expect(new Set(acknowledged).size).toBe(acknowledged.length);
-    expect(stored.sort()).toEqual([...acknowledged].sort());
-    expect(acknowledged).toHaveLength(33);
+    for (const k of ['refund', 'withdrawal'] as const) {
+      expect(new Set(acknowledged(k)).size).toBe(acknowledged(k).length);
+      expect([...stored[k]].sort()).toEqual([...acknowledged(k)].sort());
+    }
+    expect(acknowledged('refund')).toHaveLength(33);
+    expect(acknowledged('withdrawal')).toHaveLength(3);
+    const refundable = await callAt<{ availableAmount: number; pendingAmount: number }>(baseURL(), refundablePath(tradeNo));
     expect(refundable.body.data.pendingAmount).toBe(9_900);
     expect(refundable.body.data.availableAmount).toBe(100);
   });

@@ -43,7 +43,13 @@ describe('locale files', () => {
    * abbreviations and units a Chinese screen writes in Latin letters too. Keep it short: anything
    * else equal to English is an untranslated text.
    */
-  const SAME_IN_EVERY_LANGUAGE_KEYS = [/^tradeEnum\.cardScheme\./, /^monitoring\.program\./];
+  const SAME_IN_EVERY_LANGUAGE_KEYS = [
+    /^tradeEnum\.cardScheme\./,
+    /^monitoring\.program\./,
+    // A sample upload file (URLs and codes) and a language named in its own language.
+    /^websites\.uploadExample$/,
+    /^risk\.reply\.lang\.en$/,
+  ];
   const SAME_IN_EVERY_LANGUAGE_VALUES = new Set([
     'VISA',
     'Visa',

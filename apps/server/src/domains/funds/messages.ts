@@ -3,6 +3,11 @@
  * cell labels of its lists. Registered with the translator by `src/messages.ts`.
  */
 const zhCn = {
+  'opAction.settle.pending.export': '导出待结算资金',
+  'opAction.withdraw.apply': '申请提现',
+  'opAction.withdraw.cancel': '取消提现',
+  'opAction.funds.entries.export': '导出入账流水',
+  'opAction.settle.batches.export': '导出入账明细',
   'export.pending': '结算周期',
   'pendingCol.settleDate': '结算日期',
   'pendingCol.gatewayNo': '网关号',
@@ -73,6 +78,11 @@ const zhCn = {
 type Key = keyof typeof zhCn;
 
 const zhHk: Record<Key, string> = {
+  'opAction.settle.pending.export': '匯出待結算資金',
+  'opAction.withdraw.apply': '申請提現',
+  'opAction.withdraw.cancel': '取消提現',
+  'opAction.funds.entries.export': '匯出入帳流水',
+  'opAction.settle.batches.export': '匯出入帳明細',
   'export.pending': '結算週期',
   'pendingCol.settleDate': '結算日期',
   'pendingCol.gatewayNo': '網關號',
@@ -141,6 +151,11 @@ const zhHk: Record<Key, string> = {
 };
 
 const en: Record<Key, string> = {
+  'opAction.settle.pending.export': 'Export the settlement cycle',
+  'opAction.withdraw.apply': 'Apply for a withdrawal',
+  'opAction.withdraw.cancel': 'Cancel a withdrawal',
+  'opAction.funds.entries.export': 'Export recorded entries',
+  'opAction.settle.batches.export': 'Export line-item credits',
   'export.pending': 'Settlement cycle',
   'pendingCol.settleDate': 'Settlement date',
   'pendingCol.gatewayNo': 'Gateway number',

@@ -96,6 +96,7 @@ const zhCn = {
   'riskRule.R003': '邮箱在黑名单中',
   'riskRule.R004': '超出单笔金额限制',
   'riskRule.R005': '卡 BIN 与 IP 国家不符',
+  'riskRule.R006': '黑名单',
 };
 
 type Key = keyof typeof zhCn;
@@ -176,6 +177,7 @@ const zhHk: Record<Key, string> = {
   'riskRule.R003': '電郵在黑名單中',
   'riskRule.R004': '超出單筆金額限制',
   'riskRule.R005': '卡 BIN 與 IP 國家不符',
+  'riskRule.R006': '黑名單',
 };
 
 const en: Record<Key, string> = {
@@ -254,6 +256,7 @@ const en: Record<Key, string> = {
   'riskRule.R003': 'Blacklisted email',
   'riskRule.R004': 'Over the amount limit',
   'riskRule.R005': 'Card BIN and IP country differ',
+  'riskRule.R006': 'Blacklist',
 };
 
 export const TRANSACTION_MESSAGES = { zhCn, zhHk, en };

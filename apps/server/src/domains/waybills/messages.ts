@@ -1,5 +1,10 @@
 /** Messages of the waybill and product screens, their batch rows, export headers, the proof reminder and the status labels. */
 const zhCn = {
+  'opAction.waybill.upload': '上传运单',
+  'opAction.waybill.batch.preview': '预览批量运单',
+  'opAction.waybill.batch.commit': '批量上传运单',
+  'opAction.waybill.export': '导出运单',
+  'opAction.productInfo.export': '导出产品信息',
   'waybill.tradeNotFound': '交易订单号不存在，请输入存在且成功的交易订单号',
   'waybill.notRequired': '本商户无需上传运单或妥投证明',
   'waybill.deadlinePassed': '运单号或妥投证明须在结算日前至少 3 天上传，本交易的截止日期 {date} 已过，请联系客服',
@@ -91,6 +96,11 @@ const zhCn = {
 type Key = keyof typeof zhCn;
 
 const zhHk: Record<Key, string> = {
+  'opAction.waybill.upload': '上傳運單',
+  'opAction.waybill.batch.preview': '預覽批量運單',
+  'opAction.waybill.batch.commit': '批量上傳運單',
+  'opAction.waybill.export': '匯出運單',
+  'opAction.productInfo.export': '匯出產品資料',
   'waybill.tradeNotFound': '交易訂單號不存在，請輸入存在且成功的交易訂單號',
   'waybill.notRequired': '本商戶無需上傳運單或妥投證明',
   'waybill.deadlinePassed': '運單號或妥投證明須在結算日前至少 3 天上傳，本交易的截止日期 {date} 已過，請聯絡客服',
@@ -180,6 +190,11 @@ const zhHk: Record<Key, string> = {
 };
 
 const en: Record<Key, string> = {
+  'opAction.waybill.upload': 'Upload a waybill',
+  'opAction.waybill.batch.preview': 'Preview a waybill batch',
+  'opAction.waybill.batch.commit': 'Upload a waybill batch',
+  'opAction.waybill.export': 'Export waybills',
+  'opAction.productInfo.export': 'Export product information',
   'waybill.tradeNotFound': 'The transaction order number does not exist; enter the number of an existing, successful transaction',
   'waybill.notRequired': 'This merchant does not need to upload waybills or delivery proof',
   'waybill.deadlinePassed':

@@ -3,6 +3,9 @@
  * (`websiteOutcome.*`), export headers (`websiteCol.*`) and the enum labels of export cells.
  */
 const zhCn = {
+  'opAction.merwebsit.add': '添加网站',
+  'opAction.merwebsit.upload': '批量上传网站',
+  'opAction.merwebsit.export': '导出网站',
   'website.badUrl': '网址必须以 http:// 或 https:// 开头，且是有效的网站地址',
   'website.badAmount': '平均金额请只填写数字，小数点后最多 2 位',
   'website.storeUrlRequired': '平台店铺请填写平台店铺网址',
@@ -56,6 +59,9 @@ const zhCn = {
 type Key = keyof typeof zhCn;
 
 const zhHk: Record<Key, string> = {
+  'opAction.merwebsit.add': '新增網站',
+  'opAction.merwebsit.upload': '批量上傳網站',
+  'opAction.merwebsit.export': '匯出網站',
   'website.badUrl': '網址必須以 http:// 或 https:// 開頭，且是有效的網站地址',
   'website.badAmount': '平均金額請只填寫數字，小數點後最多 2 位',
   'website.storeUrlRequired': '平台店鋪請填寫平台店鋪網址',
@@ -107,6 +113,9 @@ const zhHk: Record<Key, string> = {
 };
 
 const en: Record<Key, string> = {
+  'opAction.merwebsit.add': 'Add a website',
+  'opAction.merwebsit.upload': 'Upload websites',
+  'opAction.merwebsit.export': 'Export websites',
   'website.badUrl': 'The URL must start with http:// or https:// and be a valid website address',
   'website.badAmount': 'Enter the average amount as digits with at most 2 decimals',
   'website.storeUrlRequired': 'A platform store needs its platform store URL',
