@@ -23,7 +23,7 @@ export async function runWaybillReminders(db: Db, now: number): Promise<number> 
     const type = repo.asProofType(m.delivery_proof_type);
     if (!type) continue;
     const scope = operatorScope(m.id);
-    const settlementDays = await settlementDaysOf(m.id);
+    const settlementDays = await settlementDaysOf(db, m.id);
     const range = tradeRangeForLastUploadDays(today, addDays(today, WINDOW_DAYS), settlementDays);
     const count = await repo.countDueSoon(db, scope, type, range);
     if (count === 0) continue;

@@ -333,6 +333,54 @@ describe('settlement and the ledger', () => {
     await expectLedgerOk();
   });
 
+  it('holds back a payment whose required delivery proof is missing, and settles it once the proof is there', async () => {
+    const merchant = await createMerchant(t.db);
+    const gateway = await createGateway(t.db, merchant);
+    await setConfig(t.db, merchant.id, gateway.id, { ...DEFAULT_CONFIG, feeBp: 0, feeFixed: 0, reserveBp: 0, cycleDays: 2 }, MONDAY_NOON);
+    await t.db.updateTable('merchants').set({ delivery_proof_type: 'tracking' }).where('id', '=', merchant.id).execute();
+    const shipped = await createTransaction(t.db, merchant, gateway, { amount: 10_000, created_at: MONDAY_NOON });
+    const missing = await createTransaction(t.db, merchant, gateway, { amount: 4_000, created_at: MONDAY_NOON + 1000 });
+    await t.db
+      .insertInto('waybills')
+      .values({
+        merchant_id: merchant.id,
+        gateway_id: gateway.id,
+        transaction_id: shipped.id,
+        tracking_no: '1Z999AA10123456784',
+        carrier: 'UPS',
+        status: 2,
+        uploaded_at: MONDAY_NOON,
+        created_at: MONDAY_NOON,
+      })
+      .execute();
+    const run = await runSettlement(t.db, '2026-03-04', MONDAY_NOON + 2 * 86_400_000, merchant.id);
+    expect(run).toMatchObject({ batches: 1, transactions: 1 });
+    const status = async (id: number) =>
+      (await t.db.selectFrom('transactions').select('settle_status').where('id', '=', id).executeTakeFirstOrThrow()).settle_status;
+    expect(await status(shipped.id)).toBe(2);
+    expect(await status(missing.id)).toBe(0);
+    const key = { merchantId: merchant.id, gatewayId: gateway.id, currency: 'USD' };
+    expect(await readBalances(t.db, key)).toMatchObject({ available: 10_000, unsettled: 4_000 });
+    // Proof accepted later (customer service records it): the next run settles it.
+    await t.db
+      .insertInto('waybills')
+      .values({
+        merchant_id: merchant.id,
+        gateway_id: gateway.id,
+        transaction_id: missing.id,
+        tracking_no: '1Z999AA10123456785',
+        carrier: 'UPS',
+        status: 2,
+        uploaded_at: MONDAY_NOON + 3 * 86_400_000,
+        created_at: MONDAY_NOON + 3 * 86_400_000,
+      })
+      .execute();
+    await runSettlement(t.db, '2026-03-05', MONDAY_NOON + 3 * 86_400_000, merchant.id);
+    expect(await status(missing.id)).toBe(2);
+    expect(await readBalances(t.db, key)).toMatchObject({ available: 14_000, unsettled: 0 });
+    await expectLedgerOk();
+  });
+
   it('chargebacks, won appeals and RDR alerts post balanced entries; a chargeback beyond the balance is owed and repaid first', async () => {
     const f = await funded(10_000);
     const key = { merchantId: f.merchant.id, gatewayId: f.gateway.id, currency: 'USD' };

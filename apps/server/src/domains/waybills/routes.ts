@@ -151,7 +151,7 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function listContext(scope: Scope): Promise<ListContext | null> {
     const type = await repo.findProofType(app.db, scope.merchantId);
-    return type === null ? null : { type, settlementDays: await settlementDaysOf(scope.merchantId) };
+    return type === null ? null : { type, settlementDays: await settlementDaysOf(app.db, scope.merchantId) };
   }
 
   function dueRange(days: number | undefined, ctx: ListContext, now: number) {

@@ -46,7 +46,7 @@ export async function checkTarget(db: Db, scope: Scope, tradeNo: string, now: nu
   if (!target) return { error: 'tradeNotFound' as const };
   const type = await repo.findProofType(db, scope.merchantId);
   if (type === null) return { error: 'notRequired' as const };
-  const deadline = proofDeadline(target.created_at, await settlementDaysOf(scope.merchantId));
+  const deadline = proofDeadline(target.created_at, await settlementDaysOf(db, scope.merchantId));
   if (daysLeft(deadline.lastUploadDate, now) < 0) return { error: 'deadlinePassed' as const, date: deadline.lastUploadDate };
   if (target.status === WaybillStatus.delivered) return { error: 'delivered' as const };
   return { error: null, target, type };

@@ -1,21 +1,25 @@
 import { PROOF_DAYS_BEFORE_SETTLEMENT } from '@mbo/shared/waybills';
 import { BUSINESS_DAY_OFFSET_MS, businessDay } from '../../platform/rollups';
+import type { DbOrTrx } from '../../db/database';
 import { DAY_MS } from '../../platform/time';
+import { DEFAULT_CONFIG, getConfig } from '../funds/config';
+import { settlementDateOf } from '../funds/settlement';
 
 /**
  * The settlement date of a transaction, and from it the last day delivery proof may be uploaded
  * (spec §5/§9: at least 3 days before the settlement date). Every date here is a business day
  * (YYYY-MM-DD, cut at midnight UTC+08:00).
  *
- * THE ONE PLACE the settlement cycle is read: `settlementDaysOf` returns the merchant's T+N. Until the
- * funds domain's settlement configuration exists it is the documented default, T+7 calendar days after
- * the transaction's business day; the lead points this function at the funds configuration at merge
- * (every caller already passes the merchant and awaits it, so nothing else changes).
+ * The settlement cycle is the funds domain's (T+N business days per gateway, funds/config.ts), and the
+ * settlement date is computed as the funds settlement computes it. Waybills belong to the merchant, so
+ * when its gateways settle on different cycles the shortest one is used: the upload-by date shown is
+ * never later than the one the settlement holds a transaction for.
  */
-export const DEFAULT_SETTLEMENT_DAYS = 7;
-
-export function settlementDaysOf(_merchantId: number): Promise<number> {
-  return Promise.resolve(DEFAULT_SETTLEMENT_DAYS);
+export async function settlementDaysOf(db: DbOrTrx, merchantId: number): Promise<number> {
+  const gateways = await db.selectFrom('gateways').select('id').where('merchant_id', '=', merchantId).execute();
+  if (gateways.length === 0) return DEFAULT_CONFIG.cycleDays;
+  const cycles = await Promise.all(gateways.map(async (g) => (await getConfig(db, merchantId, g.id)).cycleDays));
+  return Math.min(...cycles);
 }
 
 /** A business day moved by whole days. */
@@ -30,9 +34,13 @@ export function startOfBusinessDay(day: string): number {
 
 export type ProofDeadline = { settlementDate: string; lastUploadDate: string };
 
-/** Settlement date and last upload date of a transaction made at `tradeAt`, under a T+`settlementDays` cycle. */
+/** Settlement date and last upload date of a transaction made at `tradeAt`, under a T+`settlementDays` (business days) cycle. */
 export function proofDeadline(tradeAt: number, settlementDays: number): ProofDeadline {
-  const settlementDate = addDays(businessDay(tradeAt), settlementDays);
+  return proofDeadlineOfDay(businessDay(tradeAt), settlementDays);
+}
+
+function proofDeadlineOfDay(tradeDay: string, settlementDays: number): ProofDeadline {
+  const settlementDate = settlementDateOf(tradeDay, settlementDays);
   return { settlementDate, lastUploadDate: addDays(settlementDate, -PROOF_DAYS_BEFORE_SETTLEMENT) };
 }
 
@@ -43,9 +51,15 @@ export function daysLeft(lastUploadDate: string, now: number): number {
 
 /**
  * The transaction times whose last upload day falls between two business days (inclusive), for the
- * "due in the next days" filter: the inverse of `proofDeadline`.
+ * "due in the next days" filter: the inverse of `proofDeadline` (the last upload day only grows with the
+ * trade day, so the trade days form one range, found by stepping through the days around it).
  */
 export function tradeRangeForLastUploadDays(fromDay: string, toDay: string, settlementDays: number): { fromMs: number; toMs: number } {
-  const back = settlementDays - PROOF_DAYS_BEFORE_SETTLEMENT;
-  return { fromMs: startOfBusinessDay(addDays(fromDay, -back)), toMs: startOfBusinessDay(addDays(toDay, 1 - back)) };
+  const last = (d: string) => proofDeadlineOfDay(d, settlementDays).lastUploadDate;
+  let first = addDays(fromDay, -(2 * settlementDays + 14));
+  while (last(first) < fromDay) first = addDays(first, 1);
+  let end = first;
+  while (last(end) <= toDay) end = addDays(end, 1);
+  // [first, end): empty when even `first` is due after `toDay`.
+  return { fromMs: startOfBusinessDay(first), toMs: startOfBusinessDay(end) };
 }
