@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api';
-import { closeBrowser, newContext, ops, screenshot, signIn, tokenOf } from '../support/browser';
+import { baseURL, closeBrowser, newContext, ops, screenshot, signIn, tokenOf } from '../support/browser';
 
 afterAll(closeBrowser);
 
@@ -76,8 +76,22 @@ describe('funds as a merchant uses them', () => {
     // A payment waits on the settlement cycle screen, then a settlement run credits it in a batch.
     const out = ops(['payment:record', '--gateway', '10010001', '--amount', '88.00', '--order', `E2E-F-${Date.now()}`]);
     const tradeNo = out.trim().split(/\s+/)[0] ?? '';
+    // The demo merchant ships goods: without a tracking number the settlement would hold the payment back.
+    const proof = new FormData();
+    proof.set('tradeNo', tradeNo);
+    proof.set('trackingNo', `LC${Date.now()}`);
+    proof.set('carrier', 'Local courier');
+    const uploaded = await fetch(`${baseURL()}/v3api/waybill/upload`, {
+      method: 'POST',
+      headers: { 'X-Auth-Token': token, lang: 'en_US' },
+      body: proof,
+    });
+    const proofAnswer = (await uploaded.json()) as { code: number; msg: string };
+    expect(proofAnswer.code, proofAnswer.msg).toBe(0);
     await openMenu(page, 'Settlement cycle');
     await page.waitForURL((u) => u.pathname === '/noSettAmount/querynosettamount');
+    await page.getByTestId('cycle-gateway').fill('10010001');
+    await page.getByTestId('cycle-gateway').press('Enter');
     const cycle = page.getByTestId('cycle-table');
     await cycle.waitFor();
     const pending = await apiOk<{ rows: { settleDate: string; gatewayNo: string }[] }>(
@@ -86,7 +100,10 @@ describe('funds as a merchant uses them', () => {
       token,
     );
     const settleDate = pending.rows[pending.rows.length - 1]!.settleDate;
-    expect(await cycle.innerText()).toContain(settleDate);
+    // The payment settles last: it is on the last page of the screen's rows, as the API lists them.
+    const pages = page.locator('.ant-pagination-item');
+    if ((await pages.count()) > 0) await pages.last().click();
+    await expect.poll(() => cycle.innerText(), { timeout: 15_000 }).toContain(settleDate);
     ops(['settle', '--date', settleDate, '--merchant', '100001']);
     await openMenu(page, 'Line-item credits');
     await page.waitForURL((u) => u.pathname === '/merDailySettleDetail/initShowListPage');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, Modal, Select, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TWithdrawOptions } from '@mbo/shared/funds';
@@ -46,8 +46,16 @@ export function WithdrawApplyDialog({ open, onClose }: TProps) {
   const g = useMemo(() => data?.gateways.find((x) => x.gatewayNo === gatewayNo) ?? null, [data, gatewayNo]);
   const amount = g ? parseMajorAmount(canonicalAmountInput(amountText), g.currency) : null;
 
+  // Defaults once per opening, when the options first arrive: a refetch while the dialog is open must not
+  // wipe what the person typed.
+  const initialized = useRef(false);
   useEffect(() => {
-    if (!open || !data) return;
+    if (!open) {
+      initialized.current = false;
+      return;
+    }
+    if (!data || initialized.current) return;
+    initialized.current = true;
     form.setFieldsValue({ gatewayNo: data.gateways[0]?.gatewayNo ?? '', amount: '', bankAccountId: data.bankAccounts[0]?.id ?? 0 });
     setConfirming(null);
   }, [open, data, form]);
@@ -131,7 +139,7 @@ export function WithdrawApplyDialog({ open, onClose }: TProps) {
             },
           ]}
         >
-          <Input data-testid="withdraw-apply-amount" inputMode="decimal" maxLength={32} suffix={g?.currency} />
+          <Input data-testid="withdraw-apply-amount" inputMode="decimal" maxLength={32} suffix={g?.currency} disabled={!data} />
         </Form.Item>
         <Form.Item
           name="bankAccountId"
