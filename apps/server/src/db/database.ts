@@ -66,6 +66,10 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     max: options.poolMax ?? 10,
     ...(settings.length ? { options: settings.join(' ') } : {}),
   });
+  // An idle connection the server ends (a restart, a failover, pg_terminate_backend) is reported on the
+  // pool; without a listener that would crash the process. The pool drops that client and opens a new one
+  // for the next query, and a query that was running on it fails on its own.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect, sqlitePath: null, destroy: () => db.destroy() };
 }
