@@ -41,9 +41,14 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json: lets scripts/check-bundle-size.ts find the per-language text chunks.
     manifest: true,
+    // Every browser the back office supports has <link rel=modulepreload>: no polyfill in the first script.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // The hosted payment page (/pay/{key}) is its own small entry, not the back office bundle.
       input: { main: resolve(import.meta.dirname, 'index.html'), pay: resolve(import.meta.dirname, 'pay.html') },
+      // Chunks are named by their hash alone: the app's first script lists every lazy chunk it may preload,
+      // and descriptive names made that list a tenth of the sign-in page's own code.
+      output: { chunkFileNames: 'assets/[hash].js' },
     },
   },
 });
