@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './types';
 
@@ -39,6 +49,29 @@ export function dialectOf(databaseUrl: string): DialectName {
   throw new Error('DATABASE_URL must start with sqlite:, postgres:// or postgresql://');
 }
 
+/**
+ * SQLite transactions begin with BEGIN IMMEDIATE: they take the write lock when they start, waiting for it
+ * through busy_timeout. A plain (deferred) BEGIN reads first and asks for the lock at its first write; in
+ * WAL mode, if another process (an operator command beside the server) committed in between, that
+ * upgrade fails at once with "database is locked" whatever the timeout, and the whole transaction is lost.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export function sqlitePathOf(databaseUrl: string): string {
   const raw = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
   return raw === ':memory:' ? raw : path.resolve(raw);
@@ -54,7 +87,7 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
     return { db, dialect, sqlitePath: file === ':memory:' ? null : file, destroy: () => db.destroy() };
   }
   const settings = [
