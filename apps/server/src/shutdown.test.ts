@@ -1,20 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
+import { ApiPath } from '@mbo/shared/api-paths';
 import { RefundPath } from '@mbo/shared/refunds';
-import { createDb, type DbHandle } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { ensureCurrencies } from './db/seed/currencies';
-import { HealthPath } from './platform/health';
 import { createAdmin, createGateway, createMerchant, createPerson, type AdminRow } from '../test/factories';
+import { freePort, post, waitReady } from '../test/server-process';
+import { createTestDb, type TestDb } from '../test/test-db';
 import { createTransaction, type TransactionRow } from '../test/trade-factories';
 
 /*
@@ -27,104 +21,21 @@ import { createTransaction, type TransactionRow } from '../test/trade-factories'
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORKERS = 6;
 
-let handle: DbHandle;
+let handle: TestDb;
 let databaseUrl: string;
-let cleanup: () => Promise<void>;
 let dataDir: string;
 let owner: AdminRow;
 let trade: TransactionRow;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type Outcome =
   | { kind: 'answered'; code: number; refundNo: string | null; startedAt: number; endedAt: number; reason: string }
   | { kind: 'refused-connection'; reason: string }
   | { kind: 'cut'; reason: string; detail: string };
 
-/** One request on its own connection, so a refused connection and a cut answer can be told apart. */
-function post(port: number, urlPath: string, body: unknown, token: string | null): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: `${API_BASE}${urlPath}`,
-        method: 'POST',
-        agent: false,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          connection: 'close',
-          ...(token ? { 'x-auth-token': token } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', (e) => reject(Object.assign(e, { afterHeaders: true })));
-        res.on('aborted', () => reject(Object.assign(new Error('answer aborted'), { afterHeaders: true })));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function waitReady(port: number, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
-    const ok = await new Promise<boolean>((resolve) => {
-      http
-        .get({ host: '127.0.0.1', port, path: `${API_BASE}${HealthPath.ready}`, agent: false }, (res) => {
-          res.resume();
-          resolve(res.statusCode === 200);
-        })
-        .on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server not ready:\n${log()}`);
-}
-
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbo-sigterm-'));
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl && /^postgres(ql)?:\/\//.test(pgUrl)) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    handle = createDb(pgUrl, { searchPath: schema, poolMax: 2 });
-    // The server process reaches the same schema through the connection's startup options.
-    databaseUrl = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    cleanup = async () => {
-      await handle.destroy();
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    };
-  } else {
-    databaseUrl = `sqlite:${path.join(dataDir, 'mbo.sqlite')}`;
-    handle = createDb(databaseUrl);
-    cleanup = () => handle.destroy();
-  }
-  await migrateToLatest(handle.db, handle.dialect);
-  await ensureCurrencies(handle.db);
+  handle = await createTestDb();
+  databaseUrl = handle.processUrl;
   const merchant = await createMerchant(handle.db);
   const gateway = await createGateway(handle.db, merchant, { currency: 'USD' });
   owner = await createAdmin(handle.db, merchant, { personId: (await createPerson(handle.db)).id, isOwner: true });
@@ -132,7 +43,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await cleanup();
+  await handle.cleanup();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -7,7 +7,12 @@ import { createDb, type DbHandle } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { ensureCurrencies } from '../src/db/seed/currencies';
 
-export type TestDb = DbHandle & { url: string; cleanup: () => Promise<void> };
+export type TestDb = DbHandle & {
+  url: string;
+  /** What a server started as a child process opens to reach this same database (on PostgreSQL: the schema). */
+  processUrl: string;
+  cleanup: () => Promise<void>;
+};
 
 /**
  * A real, empty, migrated database for one test file: a temporary SQLite file by default, or a
@@ -27,6 +32,7 @@ export async function createTestDb(): Promise<TestDb> {
     return {
       ...handle,
       url: pgUrl,
+      processUrl: `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
       cleanup: async () => {
         await handle.destroy();
         const c = new pg.Client({ connectionString: pgUrl });
@@ -44,6 +50,7 @@ export async function createTestDb(): Promise<TestDb> {
   return {
     ...handle,
     url,
+    processUrl: url,
     cleanup: async () => {
       await handle.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
