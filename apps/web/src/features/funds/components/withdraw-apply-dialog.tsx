@@ -46,18 +46,21 @@ export function WithdrawApplyDialog({ open, onClose }: TProps) {
   const g = useMemo(() => data?.gateways.find((x) => x.gatewayNo === gatewayNo) ?? null, [data, gatewayNo]);
   const amount = g ? parseMajorAmount(canonicalAmountInput(amountText), g.currency) : null;
 
-  // Defaults once per opening, when the options first arrive: a refetch while the dialog is open must not
-  // wipe what the person typed.
+  // The form is emptied when the dialog closes; the defaults (first gateway, default bank account) are
+  // set once per opening when the options arrive, and never touch the amount: what the person typed as
+  // soon as the field was enabled stays, whatever the options' timing or a refetch.
   const initialized = useRef(false);
   useEffect(() => {
     if (!open) {
+      // Only a form that was shown has fields to empty (before the first opening it is not mounted).
+      if (initialized.current) form.resetFields();
       initialized.current = false;
+      setConfirming(null);
       return;
     }
     if (!data || initialized.current) return;
     initialized.current = true;
-    form.setFieldsValue({ gatewayNo: data.gateways[0]?.gatewayNo ?? '', amount: '', bankAccountId: data.bankAccounts[0]?.id ?? 0 });
-    setConfirming(null);
+    form.setFieldsValue({ gatewayNo: data.gateways[0]?.gatewayNo ?? '', bankAccountId: data.bankAccounts[0]?.id ?? 0 });
   }, [open, data, form]);
 
   const submit = async () => {
