@@ -15,6 +15,15 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
+const HTML_LANG: Record<string, string> = { zhCn: 'zh-CN', zhHk: 'zh-HK', en: 'en' };
+
+/** Switches the hosted page's language and waits until the page is drawn again in it (it reloads its texts first). */
+async function switchLanguage(page: Page, lang: string): Promise<void> {
+  await page.getByTestId('pay-lang').selectOption(lang);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[lang]);
+  await page.getByTestId('pay-title').waitFor();
+}
+
 async function payWithCard(page: Page, o: { amount?: string; email: string }) {
   if (o.amount) await page.getByTestId('pay-amount').fill(o.amount);
   await page.getByTestId('pay-email').fill(o.email);
@@ -71,8 +80,7 @@ describe('payment links and the blacklist', () => {
     expect(jsBytes).toBeGreaterThan(0);
     expect(jsBytes).toBeLessThan(PAY_JS_BUDGET);
     for (const lang of ['zhCn', 'zhHk', 'en']) {
-      await customer.getByTestId('pay-lang').selectOption(lang);
-      await customer.getByTestId('pay-title').waitFor();
+      await switchLanguage(customer, lang);
       expect(await seriousViolations(customer), lang).toEqual([]);
       await screenshot(customer, `pay-page-${lang}-390`);
     }
@@ -126,7 +134,7 @@ describe('payment links and the blacklist', () => {
     const third = await customerContext.newPage();
     await third.goto(new URL(reusable.url).pathname);
     await third.getByTestId('pay-title').waitFor();
-    await third.getByTestId('pay-lang').selectOption('en');
+    await switchLanguage(third, 'en');
     expect(await payWithCard(third, { email })).toMatch(/declined by risk control/);
     await owner.goto(`/merTradeMgr/initUnTradeRecordPage?email=${encodeURIComponent(email)}`);
     await expect.poll(() => owner.locator('.ant-table-tbody').first().innerText(), { timeout: 15_000 }).toContain(email);
