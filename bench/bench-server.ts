@@ -1,12 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { freePort } from '../scripts/pg.mjs';
+import { SERVER_NODE_ARGS, SOURCE_SERVER_NODE_ARGS } from '../scripts/server-command.mjs';
 import { HEADERS, repoRoot, SIGN_IN } from './bench-figures';
 
 /* The product started as `npm start` starts it, as a child on a loopback port, for measures over real HTTP. */
+
+/** The compiled server as `npm start` runs it after `npm run build` (node arguments, from the repository root). */
+export const COMPILED_SERVER = SERVER_NODE_ARGS;
+/** The server from its TypeScript sources under the loader (`npm run dev`), for comparison. */
+export const TSX_SERVER = SOURCE_SERVER_NODE_ARGS;
+
+let built = false;
+/** Compiles the server once per bench run (about a second), so the figures are of the current sources. */
+export function buildServer(): void {
+  if (built) return;
+  execFileSync('node', [path.join('apps', 'server', 'build.mjs')], { cwd: repoRoot, stdio: 'inherit' });
+  built = true;
+}
 
 export type Server = { baseURL: string; child: ChildProcess; stop: () => void };
 
@@ -21,7 +35,8 @@ export async function startServer(databaseUrl: string): Promise<Server> {
     SEED_ON_EMPTY: 'false',
     WEB_DIST: path.join(os.tmpdir(), 'none'),
   };
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: 'ignore', detached: true });
+  buildServer();
+  const child = spawn('node', COMPILED_SERVER, { cwd: repoRoot, env, stdio: 'ignore', detached: true });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/pg.mjs';
+import { COMPILED_SERVER, buildServer } from './bench-server';
 import { funds } from './funds';
+import { serverBench } from './server';
 import { transactions } from './transactions';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,7 +21,8 @@ async function startServer(): Promise<Started> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mbo-bench-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: 'ignore', detached: true });
+  buildServer();
+  const child = spawn('node', COMPILED_SERVER, { cwd: repoRoot, env, stdio: 'ignore', detached: true });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -100,6 +103,7 @@ const benches: Record<string, () => Promise<void>> = {
   session,
   transactions: () => transactions(process.argv.slice(3)),
   funds: () => funds(process.argv.slice(3)),
+  server: () => serverBench(process.argv.slice(3)),
 };
 const name = process.argv[2] ?? 'session';
 const bench = benches[name];

@@ -80,10 +80,20 @@ if (!only.length || only.includes('api-pg')) {
   }
 }
 
-vitest('e2e', 'e2e');
+// The web app and the server are built once for both browser stages (`npm run build`); each then starts
+// the compiled server as `npm start` does after its build (MBO_BUILT=1: `npm run serve`, e2e/support).
+let e2eEnv = {};
+if (wants('build', 'e2e', 'e2e-cluster')) {
+  const started = Date.now();
+  console.log('\n=== build: npm run build');
+  const ok = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' }).status === 0;
+  results.push({ name: 'build', ok, seconds: (Date.now() - started) / 1000 });
+  if (ok) e2eEnv = { MBO_BUILT: '1' };
+}
+vitest('e2e', 'e2e', e2eEnv);
 // Several nodes: PostgreSQL, three API nodes and nginx (deploy/nginx) in front; the onboarding and
 // transaction-menu journeys run through it, and the scale-out checks talk to each node.
-vitest('e2e-cluster', 'e2e', {}, ['--config', 'vitest.cluster.config.ts']);
+vitest('e2e-cluster', 'e2e', e2eEnv, ['--config', 'vitest.cluster.config.ts']);
 
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s`);

@@ -78,7 +78,8 @@ export function ops(args: string[]): string {
   // The multi-node stage runs on PostgreSQL (e2e/support/cluster-setup.ts).
   const databaseUrl = inject('databaseUrl');
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const res = spawnSync('node', ['--import', 'tsx', 'apps/server/src/cli/ops.ts', ...args], { cwd: repoRoot, env, encoding: 'utf8' });
+  // The compiled operator commands, built with the server by the global setup (`npm start` / `npm run build`).
+  const res = spawnSync('node', ['apps/server/dist/ops.js', ...args], { cwd: repoRoot, env, encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`ops ${args.join(' ')} failed: ${res.stderr || res.stdout}`);
   return res.stdout;
 }

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, startPostgres } from '../../scripts/pg.mjs';
+import { SERVER_NODE_ARGS } from '../../scripts/server-command.mjs';
 import { startMailServer } from './mail-server';
 import { repoRoot, resultsDir } from './paths';
 
@@ -98,7 +99,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   try {
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
+    // The web app and the server, built once (or already built by `npm test` for both browser stages).
+    if (process.env.MBO_BUILT !== '1') execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
     pg = await startPostgres();
     const smtpPort = await freePort();
     stopMail = await startMailServer(smtpPort);
@@ -125,7 +127,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       };
       for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
       const log = openSync(path.join(resultsDir, `cluster-node-${i}.log`), 'w');
-      const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      // The compiled server as `npm start` runs it, as a direct child so that its pid is the node process's.
+      const child = spawn('node', SERVER_NODE_ARGS, {
         cwd: repoRoot,
         env,
         detached: true,

@@ -1,5 +1,7 @@
-// Starts the product exactly as the README does (`npm start`: build, migrate, seed, serve) on a free
-// loopback port with its own data directory, and stops its whole process group afterwards.
+// Starts the product exactly as the README does (`npm start`: build the web app and the server, then run
+// the compiled server: migrate, seed, serve) on a free loopback port with its own data directory, and stops
+// its whole process group afterwards. When `npm test` has already built both for the browser stages
+// (MBO_BUILT=1), it runs `npm run serve`, the same command `npm start` runs after building.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -27,10 +29,11 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForServer(url: string, child: { exitCode: number | null }, timeoutMs: number): Promise<void> {
+async function waitForServer(url: string, child: { exitCode: number | null }, command: string[], timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}; see ${resultsDir}/server.log`);
+    if (child.exitCode !== null)
+      throw new Error(`npm ${command.join(' ')} exited with code ${child.exitCode}; see ${resultsDir}/server.log`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -60,10 +63,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   delete env.DATABASE_URL;
   // The test runner sets NODE_ENV=test (and its own markers); the product must start as a person starts it.
   for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
-  const child = spawn('npm', ['start'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', log, log] });
+  const command = process.env.MBO_BUILT === '1' ? ['run', 'serve'] : ['start'];
+  const child = spawn('npm', command, { cwd: repoRoot, env, detached: true, stdio: ['ignore', log, log] });
   const baseURL = `http://127.0.0.1:${port}`;
   try {
-    await waitForServer(`${baseURL}/version.json`, child, 180_000);
+    await waitForServer(`${baseURL}/version.json`, child, command, 180_000);
   } catch (err) {
     if (child.pid) process.kill(-child.pid, 'SIGKILL');
     await stopMail();

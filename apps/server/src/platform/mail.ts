@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { TLanguage } from '@mbo/shared/i18n';
 import type { Db } from '../db/database';
 import type { Clock } from './time';
@@ -27,18 +27,24 @@ export type MailerOptions = { db: Db; now: Clock; log: NotifyLog; smtpUrl: strin
  * each mail is recorded in `mail_outbox` with its outcome.
  */
 export function createMailer(o: MailerOptions): Mailer {
-  const transport: Transporter | null = o.smtpUrl
-    ? nodemailer.createTransport({ url: o.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
-    : null;
+  // The SMTP library (about 650 KB of code) is loaded with the first mail, not at start: most processes
+  // (and every server until someone signs up or resets a password) never send one.
+  const smtpUrl = o.smtpUrl;
+  let transport: Promise<Transporter> | null = null;
+  const transportFor = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+    ));
 
   return {
     async send(to, language, kind, params) {
       const mail = renderMail(language, kind, params);
       let status: MailStatus = 'outbox';
       let error = '';
-      if (transport) {
+      if (smtpUrl) {
         try {
-          await transport.sendMail({ from: o.from, to, subject: mail.subject, text: mail.text, html: mail.html });
+          const smtp = await transportFor(smtpUrl);
+          await smtp.sendMail({ from: o.from, to, subject: mail.subject, text: mail.text, html: mail.html });
           status = 'sent';
         } catch (e) {
           status = 'failed';
@@ -68,7 +74,7 @@ export function createMailer(o: MailerOptions): Mailer {
       return { id: row.id, status };
     },
     close() {
-      transport?.close();
+      void transport?.then((smtp) => smtp.close()).catch(() => undefined);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_BASE } from '@mbo/shared/api-paths';
-import { headerToLanguage, LANG_HEADER_VALUES, LANGUAGES, type TLanguage } from '@mbo/shared/i18n';
+import { headerToLanguage, LANG_HEADER_VALUES, type TLanguage } from '@mbo/shared/i18n';
 import { CONTENT_TYPES } from './export';
 import { buildDocument, type ApiDocument, type DocumentedRoute, type RouteKind } from './openapi-document';
 import { renderDocsPage } from './openapi-page';
@@ -156,11 +156,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     }
     return made;
   };
-  // Made when the server starts listening, from the routes it has. Not at `ready`: that would add about
-  // a second to every app a test builds, and injected requests make the document on first use instead.
-  app.addHook('onListen', async () => {
-    for (const lang of LANGUAGES) documentIn(lang);
-  });
+  // Made on first use in each language (about half a second of CPU and a few MB kept), not when the server
+  // starts: most processes never serve the document, and building it at start-up delayed the first answer
+  // by a second or more and kept three copies in memory (issue 13: start <= 2 s, idle RSS <= 100 MB).
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const docsRoute = { config: { public: true as const }, schema: { querystring: ZDocsQuery, response: { 200: z.unknown() } } };

@@ -1,0 +1,2 @@
+export const SERVER_NODE_ARGS: readonly string[];
+export const SOURCE_SERVER_NODE_ARGS: readonly string[];
