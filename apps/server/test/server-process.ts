@@ -1,4 +1,6 @@
 // The server as a child process (\`main.ts\`), for the tests that stop or kill it during a load.
+// It runs from the TypeScript sources under tsx: the API stages of `npm test` run before anything is built, and
+// test the sources; the compiled server (`npm start`) is checked by the browser and cluster stages, kill -9 included.
 import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
