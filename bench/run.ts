@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/pg.mjs';
 import { funds } from './funds';
+import { http } from './http';
 import { transactions } from './transactions';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -100,6 +101,7 @@ const benches: Record<string, () => Promise<void>> = {
   session,
   transactions: () => transactions(process.argv.slice(3)),
   funds: () => funds(process.argv.slice(3)),
+  http: () => http(process.argv.slice(3)),
 };
 const name = process.argv[2] ?? 'session';
 const bench = benches[name];

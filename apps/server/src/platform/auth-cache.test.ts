@@ -9,7 +9,7 @@ import { AdminPath } from '@mbo/shared/system-admins';
 import { RolePath } from '@mbo/shared/system-roles';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { createDb, type DbHandle } from '../db/database';
+import { createDb, writesAuthData, type DbHandle } from '../db/database';
 import {
   createAdmin,
   createGateway,
@@ -99,6 +99,22 @@ async function within(limitMs: number, done: () => Promise<boolean>): Promise<nu
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+describe('which statements count as auth writes', () => {
+  it('writes to the watched tables do, a last-use write and reads do not', () => {
+    const db = testDb.db;
+    const compiled = (q: { compile: () => { sql: string } }) => q.compile().sql;
+    expect(writesAuthData(compiled(db.updateTable('sessions').set({ revoked_at: 1 }).where('id', '=', 1)))).toBe(true);
+    expect(writesAuthData(compiled(db.updateTable('sessions as s').set({ two_fa_passed: 1 }).where('s.id', '=', 1)))).toBe(true);
+    expect(writesAuthData(compiled(db.deleteFrom('role_permissions').where('role_id', '=', 1)))).toBe(true);
+    expect(writesAuthData(compiled(db.insertInto('admin_gateways').values({ admin_id: 1, gateway_id: 1 })))).toBe(true);
+    expect(
+      writesAuthData(compiled(db.updateTable('sessions').set({ last_seen_at: 1 }).where('id', '=', 1).where('last_seen_at', '<', 1))),
+    ).toBe(false);
+    expect(writesAuthData(compiled(db.selectFrom('sessions').selectAll()))).toBe(false);
+    expect(writesAuthData(compiled(db.insertInto('login_logs').values({} as never)))).toBe(false);
+  });
+});
 
 describe('a known session costs no query', () => {
   it('serves repeated requests from the cache: no session or permission read, the version read at most once a second', async () => {
