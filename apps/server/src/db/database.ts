@@ -149,6 +149,28 @@ function watchedKysely(base: Dialect): Db {
   return db;
 }
 
+/**
+ * better-sqlite3 under Kysely prepares every statement anew for each query; the hot paths repeat a few
+ * hundred SQL texts, so each is prepared once and kept (the oldest dropped past `max`). A kept statement
+ * still being iterated (an export streaming) is busy: the query then gets a fresh one.
+ */
+function preparedOnce(sqlite: SqliteDatabase.Database, max = 500): SqliteDialectConfig['database'] {
+  const kept = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const hit = kept.get(text);
+      if (hit && !hit.busy) return hit;
+      const statement = sqlite.prepare(text);
+      if (!hit) {
+        kept.set(text, statement);
+        if (kept.size > max) kept.delete(kept.keys().next().value ?? '');
+      }
+      return statement;
+    },
+  };
+}
+
 export function sqlitePathOf(databaseUrl: string): string {
   const raw = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
   return raw === ':memory:' ? raw : path.resolve(raw);
@@ -164,7 +186,7 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = watchedKysely(new ImmediateSqliteDialect({ database: sqlite }));
+    const db = watchedKysely(new ImmediateSqliteDialect({ database: preparedOnce(sqlite) }));
     return { db, dialect, sqlitePath: file === ':memory:' ? null : file, destroy: () => db.destroy() };
   }
   const settings = [
