@@ -16,8 +16,8 @@ import type { DialectName } from '../database';
  *
  * SQLite: row triggers (one writer at a time, so the counter needs no care). PostgreSQL: BEFORE
  * statement triggers, so that a transaction takes the counter's row lock before it locks any of the
- * watched rows: every transaction that writes auth data queues on that one row in the same order and
- * two of them cannot deadlock on each other.
+ * watched rows: transactions that write auth data queue on that one row first (see the server README
+ * for the one case left to PostgreSQL's deadlock detection).
  */
 export function authVersionMigration(dialect: DialectName): Migration {
   return {
