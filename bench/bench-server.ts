@@ -27,7 +27,14 @@ export function buildServer(): void {
 
 export type Server = { baseURL: string; child: ChildProcess; stop: () => void };
 
-export async function startServer(databaseUrl: string): Promise<Server> {
+export type StartOptions = {
+  /** Built web app to serve (none by default: the API alone). */
+  webDist?: string;
+  /** Load the demo data into an empty database at start, as `npm start` does. */
+  seed?: boolean;
+};
+
+export async function startServer(databaseUrl: string, o: StartOptions = {}): Promise<Server> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -35,13 +42,13 @@ export async function startServer(databaseUrl: string): Promise<Server> {
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
-    SEED_ON_EMPTY: 'false',
-    WEB_DIST: path.join(os.tmpdir(), 'none'),
+    SEED_ON_EMPTY: o.seed ? 'true' : 'false',
+    WEB_DIST: o.webDist ?? path.join(os.tmpdir(), 'none'),
   };
   buildServer();
   const child = spawn('node', COMPILED_SERVER, { cwd: repoRoot, env, stdio: 'ignore', detached: true });
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (o.seed ? 300_000 : 60_000);
   for (;;) {
     try {
       if ((await fetch(`${baseURL}${API_BASE}/admin/getInfo`)).status === 401) break;

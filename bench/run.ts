@@ -9,6 +9,7 @@ import { freePort } from '../scripts/pg.mjs';
 import { COMPILED_SERVER, buildServer } from './bench-server';
 import { funds } from './funds';
 import { serverBench } from './server';
+import { http } from './http';
 import { transactions } from './transactions';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -104,6 +105,7 @@ const benches: Record<string, () => Promise<void>> = {
   transactions: () => transactions(process.argv.slice(3)),
   funds: () => funds(process.argv.slice(3)),
   server: () => serverBench(process.argv.slice(3)),
+  http: () => http(process.argv.slice(3)),
 };
 const name = process.argv[2] ?? 'session';
 const bench = benches[name];

@@ -1,16 +1,14 @@
-import { spawn, spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { createDb, type DialectName } from '../apps/server/src/db/database';
 import { businessDay, businessDayRange } from '../apps/server/src/platform/rollups';
-import { freePort } from '../scripts/pg.mjs';
-import { DAY, EXPORT, HEADERS, LIST, record, repoRoot, sixMonths } from './bench-figures';
+import { DAY, EXPORT, HEADERS, record } from './bench-figures';
 import { rssMb, signIn, startServer } from './bench-server';
+import { httpFigures } from './http';
 import type { BuiltMeta } from './trade-data';
 
 /*
  * Measures over loopback HTTP against a server child: exports (CSV and XLSX, with the child's RSS
- * sampled, at two sizes to show memory stays flat) and list throughput beside a Fastify hello-world.
+ * sampled, at two sizes to show memory stays flat) and the HTTP figures of http.ts.
  */
 
 /** The business-day range whose formal rows of merchant 100001, newest first, number about `rows`. */
@@ -101,53 +99,7 @@ export async function exports(dialect: DialectName, url: string, meta: BuiltMeta
   }
 }
 
-type Cannon = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
-function autocannon(url: string, headers: Record<string, string>, seconds: number): Cannon {
-  const args = [path.join(repoRoot, 'node_modules/autocannon/autocannon.js'), '-c', '50', '-d', String(seconds), '--json'];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  const out = spawnSync('node', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return JSON.parse(out.stdout) as Cannon;
-}
-
-export async function throughput(dialect: DialectName, url: string, meta: BuiltMeta, seconds: number): Promise<void> {
-  const port = await freePort();
-  const hello = spawn(
-    'node',
-    [
-      '--input-type=module',
-      '-e',
-      `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' });`,
-    ],
-    { cwd: path.join(repoRoot, 'apps/server'), stdio: 'ignore', detached: true },
-  );
-  await new Promise((r) => setTimeout(r, 1500));
-  let helloRps = 0;
-  try {
-    const h = autocannon(`http://127.0.0.1:${port}/`, {}, seconds);
-    helloRps = h.requests.average;
-    record(dialect, 'HTTP: Fastify hello-world', `${Math.round(helloRps).toLocaleString('en')} req/s  p99 ${h.latency.p99} ms`, '', null);
-  } finally {
-    if (hello.pid) process.kill(-hello.pid, 'SIGTERM');
-  }
-  const server = await startServer(url);
-  try {
-    const token = await signIn(server.baseURL);
-    const range = sixMonths(meta.now);
-    const r = autocannon(
-      `${server.baseURL}${API_BASE}${LIST}?from=${range.from}&to=${range.to}&page=1&limit=20`,
-      { 'x-auth-token': token, ...HEADERS },
-      seconds,
-    );
-    const share = r.requests.average / Math.max(helloRps, 1);
-    record(
-      dialect,
-      'HTTP: list endpoint, 50 connections',
-      `${Math.round(r.requests.average).toLocaleString('en')} req/s (${(share * 100).toFixed(0)}%)  p99 ${r.latency.p99} ms${r.non2xx ? `  ${r.non2xx} non-2xx` : ''}`,
-      '>= 40% of hello-world, p99 <= 50 ms',
-      share >= 0.4 && r.latency.p99 <= 50 && r.non2xx === 0,
-    );
-  } finally {
-    server.stop();
-  }
+/** Loopback throughput beside a hello-world and a static file, in one run (http.ts). */
+export async function throughput(dialect: DialectName, url: string, seconds: number): Promise<void> {
+  await httpFigures({ label: dialect, databaseUrl: url, seconds });
 }

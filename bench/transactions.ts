@@ -158,7 +158,7 @@ async function benchDialect(dialect: DialectName, url: string, metaFile: string,
   );
   await apiTimings(dialect, url, meta, o.runs);
   await exports(dialect, url, meta, Math.min(1_000_000, Math.round(o.main * 0.5)));
-  await throughput(dialect, url, meta, o.httpSeconds);
+  await throughput(dialect, url, o.httpSeconds);
 }
 
 /** A cached database built before the latest migrations gets them (new indexes), then fresh planner statistics. */

@@ -8,11 +8,13 @@ import {
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type Dialect,
   type Driver,
   type SqliteDialectConfig,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { AUTH_WATCH } from './auth-watch';
 import type { Database } from './types';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -72,6 +74,103 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** A statement that writes a table a session depends on; a session's own last-use write is not one. */
+const AUTH_WRITE = new RegExp(`^\\s*(?:insert\\s+into|update|delete\\s+from)\\s+"?(?:${Object.keys(AUTH_WATCH).join('|')})"?[\\s(]`, 'i');
+const LAST_USE_WRITE = /^\s*update\s+"?sessions"?\s+set\s+"?last_seen_at"?\s*=\s*(?:\?|\$\d+)\s+where/i;
+
+export function writesAuthData(statement: string): boolean {
+  return AUTH_WRITE.test(statement) && !LAST_USE_WRITE.test(statement);
+}
+
+const authWriteListeners = new WeakMap<object, Set<() => void>>();
+
+/**
+ * Calls `listener` each time a statement of this process that wrote auth data (db/auth-watch.ts) is
+ * done: after its transaction committed or rolled back, or after the statement itself outside one (when
+ * the driver releases the connection). The session cache then re-reads the auth version before its
+ * next answer, so the node that made a change honours it at once. Returns the unsubscribe function.
+ */
+export function onAuthWrite(db: Db, listener: () => void): () => void {
+  const set = authWriteListeners.get(db);
+  if (!set) return () => undefined;
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+function watchAuthWrites(inner: Driver, notify: () => void): Driver {
+  const patched = new WeakSet<DatabaseConnection>();
+  const wrote = new WeakSet<DatabaseConnection>();
+  const driver: Driver = {
+    init: () => inner.init(),
+    async acquireConnection() {
+      const connection = await inner.acquireConnection();
+      if (!patched.has(connection)) {
+        patched.add(connection);
+        const execute = connection.executeQuery.bind(connection);
+        connection.executeQuery = (query) => {
+          if (writesAuthData(query.sql)) wrote.add(connection);
+          return execute(query);
+        };
+      }
+      return connection;
+    },
+    beginTransaction: (c, settings) => inner.beginTransaction(c, settings),
+    commitTransaction: (c) => inner.commitTransaction(c),
+    rollbackTransaction: (c) => inner.rollbackTransaction(c),
+    async releaseConnection(connection) {
+      await inner.releaseConnection(connection);
+      if (wrote.delete(connection)) notify();
+    },
+    destroy: () => inner.destroy(),
+  };
+  if (inner.savepoint) driver.savepoint = inner.savepoint.bind(inner);
+  if (inner.rollbackToSavepoint) driver.rollbackToSavepoint = inner.rollbackToSavepoint.bind(inner);
+  if (inner.releaseSavepoint) driver.releaseSavepoint = inner.releaseSavepoint.bind(inner);
+  return driver;
+}
+
+/** The dialect, its driver telling `listeners` of auth writes (see onAuthWrite). */
+function watchedDialect(base: Dialect, listeners: Set<() => void>): Dialect {
+  const notify = () => {
+    for (const l of listeners) l();
+  };
+  return {
+    createAdapter: () => base.createAdapter(),
+    createDriver: () => watchAuthWrites(base.createDriver(), notify),
+    createQueryCompiler: () => base.createQueryCompiler(),
+    createIntrospector: (db) => base.createIntrospector(db),
+  };
+}
+
+function watchedKysely(base: Dialect): Db {
+  const listeners = new Set<() => void>();
+  const db = new Kysely<Database>({ dialect: watchedDialect(base, listeners) });
+  authWriteListeners.set(db, listeners);
+  return db;
+}
+
+/**
+ * better-sqlite3 under Kysely prepares every statement anew for each query; the hot paths repeat a few
+ * hundred SQL texts, so each is prepared once and kept (the oldest dropped past `max`). A kept statement
+ * still being iterated (an export streaming) is busy: the query then gets a fresh one.
+ */
+function preparedOnce(sqlite: SqliteDatabase.Database, max = 500): SqliteDialectConfig['database'] {
+  const kept = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const hit = kept.get(text);
+      if (hit && !hit.busy) return hit;
+      const statement = sqlite.prepare(text);
+      if (!hit) {
+        kept.set(text, statement);
+        if (kept.size > max) kept.delete(kept.keys().next().value ?? '');
+      }
+      return statement;
+    },
+  };
+}
+
 export function sqlitePathOf(databaseUrl: string): string {
   const raw = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
   return raw === ':memory:' ? raw : path.resolve(raw);
@@ -87,7 +186,7 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+    const db = watchedKysely(new ImmediateSqliteDialect({ database: preparedOnce(sqlite) }));
     return { db, dialect, sqlitePath: file === ':memory:' ? null : file, destroy: () => db.destroy() };
   }
   const settings = [
@@ -103,6 +202,6 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
   // pool; without a listener that would crash the process. The pool drops that client and opens a new one
   // for the next query, and a query that was running on it fails on its own.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = watchedKysely(new PostgresDialect({ pool }));
   return { db, dialect, sqlitePath: null, destroy: () => db.destroy() };
 }

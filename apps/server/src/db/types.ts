@@ -765,7 +765,14 @@ export interface WebsitesTable {
   updated_at: number;
 }
 
+/** One row (id 1): bumped by triggers on every change a cached session depends on (migration 0015). */
+export interface AuthStateTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
+  auth_state: AuthStateTable;
   currencies: CurrenciesTable;
   persons: PersonsTable;
   merchants: MerchantsTable;
@@ -878,6 +885,7 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'complaints',
   'reply_templates',
   'cardholder_replies',
+  'auth_state',
 ];
 
 /** A merchant's payment link (migration 0012; codes in packages/shared/src/links.ts). */

@@ -10,9 +10,9 @@ import type { Db } from '../db/database';
 import { createBackground, type Background } from './background';
 import { AppError, forbiddenError, unauthorizedError } from './errors';
 import { fieldLabel } from './i18n';
-import { loadAccess } from './permissions';
 import type { Notifier } from './notifier';
-import { findActiveSession, type SessionContext, type SessionLimits } from './session';
+import { AuthCache } from './auth-cache';
+import type { SessionContext, SessionLimits } from './session';
 import type { FileStorage } from './storage';
 import { MINUTE_MS, timezoneFromHeader, type Clock } from './time';
 
@@ -48,6 +48,8 @@ declare module 'fastify' {
     apiRoutes: RouteOptions[];
     /** Where uploaded files live (storage.ts; decorated in buildApp). */
     files: FileStorage;
+    /** Sessions, permissions and scopes kept in this process (auth-cache.ts). */
+    authCache: AuthCache;
   }
 }
 
@@ -75,6 +77,9 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
   app.decorate('appConfig', deps.config);
   app.decorate('now', deps.now);
   app.decorate('background', createBackground(app.log));
+  const authCache = new AuthCache(deps.db);
+  app.decorate('authCache', authCache);
+  app.addHook('onClose', async () => authCache.close());
   const apiRoutes: RouteOptions[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.decorateRequest('lang', DEFAULT_LANGUAGE);
@@ -118,13 +123,13 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     // The token comes from this header only; a cookie never authenticates.
     const raw = request.headers[tokenHeader];
     const token = Array.isArray(raw) ? raw[0] : raw;
-    const session = token ? await findActiveSession(deps.db, token, deps.now(), limits) : null;
+    const session = token ? await authCache.session(token, deps.now(), limits) : null;
     if (!session) throw unauthorizedError();
     request.auth = session;
 
     if (session.requires2FA && c.allowPending2fa !== true) throw forbiddenError('error.twoFactorRequired');
     if (c.permission !== undefined) {
-      const access = await loadAccess(deps.db, session.roleId, session.merchantId);
+      const access = await authCache.access(session);
       if (!access.permissions.has(c.permission)) throw forbiddenError();
     }
   });

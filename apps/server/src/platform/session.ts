@@ -79,13 +79,15 @@ export async function createSession(db: Db, s: NewSession): Promise<{ token: str
 /** How long a session lives: `idleMs` since its last use, and at most `maxAgeMs` since it was opened. */
 export type SessionLimits = { idleMs: number; maxAgeMs: number };
 
+/** A session as stored, with what the time checks need (see findActiveSession). */
+export type StoredSession = { context: SessionContext; createdAt: number; lastSeenAt: number };
+
 /**
- * The session behind a token, when it is still usable: not revoked, not idle longer than
- * `limits.idleMs`, not older than `limits.maxAgeMs` (an active session still ends, so a stolen token
- * does not live forever), its admin still normal and its merchant neither deleted nor disabled.
+ * The session stored under a token digest, when its row, admin and merchant still allow it: not
+ * revoked, its admin still normal and of the session's merchant, its merchant neither deleted nor
+ * disabled. Time limits are not checked here (findActiveSession, auth-cache.ts).
  */
-export async function findActiveSession(db: Db, token: string, now: number, limits: SessionLimits): Promise<SessionContext | null> {
-  if (!looksLikeToken(token)) return null;
+export async function readSession(db: Db, tokenHash: string): Promise<StoredSession | null> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('admins as a', 'a.id', 's.admin_id')
@@ -111,42 +113,66 @@ export async function findActiveSession(db: Db, token: string, now: number, limi
       'm.status as merchant_status',
       'p.two_fa_enabled',
     ])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return null;
   if (row.revoked_at !== null) return null;
-  if (now - row.last_seen_at >= limits.idleMs) return null;
-  if (now - row.created_at >= limits.maxAgeMs) return null;
   if (row.admin_merchant_id !== row.merchant_id) return null;
   if (row.admin_status !== AdminStatus.normal) return null;
   if (row.merchant_status === MerchantStatus.deleted || row.merchant_status === MerchantStatus.disabled) return null;
 
-  if (now - row.last_seen_at >= TOUCH_INTERVAL_MS) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: now })
-      .where('id', '=', row.id)
-      .where('last_seen_at', '<', now)
-      .where('revoked_at', 'is', null)
-      .execute();
-  }
-
   const gatewayIds = row.all_gateways === 1 ? null : await findAssignedGatewayIds(db, row.admin_id, row.merchant_id);
   const twoFaPassed = row.two_fa_passed === 1;
   return {
-    sessionId: row.id,
-    adminId: row.admin_id,
-    loginName: row.login_name,
-    merchantId: row.merchant_id,
-    personId: row.person_id,
-    roleId: row.role_id,
-    isOwner: row.is_owner === 1,
-    sysAdmin: row.sys_admin === 1,
-    twoFaPassed,
-    requires2FA: row.two_fa_enabled === 1 && !twoFaPassed,
-    businessSelected: row.business_selected === 1,
-    scope: sessionScope(row.merchant_id, row.admin_id, gatewayIds),
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    context: {
+      sessionId: row.id,
+      adminId: row.admin_id,
+      loginName: row.login_name,
+      merchantId: row.merchant_id,
+      personId: row.person_id,
+      roleId: row.role_id,
+      isOwner: row.is_owner === 1,
+      sysAdmin: row.sys_admin === 1,
+      twoFaPassed,
+      requires2FA: row.two_fa_enabled === 1 && !twoFaPassed,
+      businessSelected: row.business_selected === 1,
+      scope: sessionScope(row.merchant_id, row.admin_id, gatewayIds),
+    },
   };
+}
+
+/** Ended by its idle or absolute limit at `now`, judged on the stored last use (written at most once a minute). */
+export function sessionExpired(s: { createdAt: number; lastSeenAt: number }, now: number, limits: SessionLimits): boolean {
+  return now - s.lastSeenAt >= limits.idleMs || now - s.createdAt >= limits.maxAgeMs;
+}
+
+/**
+ * Records a use of the session at `now` (the caller writes at most once per TOUCH_INTERVAL_MS). The
+ * statement keeps the shape database.ts recognises as a last-use write, which is not an auth change.
+ */
+export async function touchSession(db: Db, sessionId: number, now: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now })
+    .where('id', '=', sessionId)
+    .where('last_seen_at', '<', now)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The session behind a token, when it is still usable (readSession), not idle longer than
+ * `limits.idleMs` and not older than `limits.maxAgeMs` (an active session still ends, so a stolen token
+ * does not live forever). Reads the database every time: requests go through auth-cache.ts instead.
+ */
+export async function findActiveSession(db: Db, token: string, now: number, limits: SessionLimits): Promise<SessionContext | null> {
+  if (!looksLikeToken(token)) return null;
+  const stored = await readSession(db, hashToken(token));
+  if (!stored || sessionExpired(stored, now, limits)) return null;
+  if (now - stored.lastSeenAt >= TOUCH_INTERVAL_MS) await touchSession(db, stored.context.sessionId, now);
+  return stored.context;
 }
 
 /** Gateways an admin limited to some gateways may see; the merchant filter keeps a stray row from crossing merchants. */

@@ -6,11 +6,20 @@ export const systemClock: Clock = () => Date.now();
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
 
+/** Names already checked: building an Intl.DateTimeFormat to check one costs more than the rest of a cached request. */
+const checkedTimezones = new Map<string, boolean>();
+
 /** The `timezone` request header: an IANA name, anything else falls back to Asia/Shanghai. */
 export function timezoneFromHeader(value: string | string[] | undefined): string {
   const v = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!v || v.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(v)) return DEFAULT_TIMEZONE;
-  return isKnownTimezone(v) ? v : DEFAULT_TIMEZONE;
+  let known = checkedTimezones.get(v);
+  if (known === undefined) {
+    known = isKnownTimezone(v);
+    // Bounded: the header is the client's to choose.
+    if (checkedTimezones.size < 1000) checkedTimezones.set(v, known);
+  }
+  return known ? v : DEFAULT_TIMEZONE;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
