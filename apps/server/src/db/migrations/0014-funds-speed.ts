@@ -8,8 +8,9 @@ import type { DialectName } from '../database';
  *   acquirer's counter-accounts are never listed). A partial index holds exactly those, in list order,
  *   and ends with every column the list filters on, so a page seeks it and the capped count reads
  *   index entries only, never a table row.
- * - The account summary's retrieval total reads the rollup rows that have a retrieval, from a partial
- *   index that holds the amount.
+ * - The account summary reads index entries only: the retrieval total from the rollup rows that have a
+ *   retrieval, the credited total from the credited batches, the release calendar from the holds not
+ *   yet released (each a partial index holding the columns it sums).
  */
 
 /** The partial index's condition; the list repeats this exact text so SQLite and PostgreSQL use it. */
@@ -32,8 +33,22 @@ export function fundsSpeedMigration(_dialect: DialectName): Migration {
         .columns(['merchant_id', 'gateway_id', 'currency', 'retrieval_amount'])
         .where(sql.raw<boolean>(WITH_RETRIEVALS))
         .execute();
+      await db.schema
+        .createIndex('settlement_batches_credited_idx')
+        .on('settlement_batches')
+        .columns(['merchant_id', 'gateway_id', 'currency', 'recognized', 'credited_at'])
+        .where(sql.raw<boolean>('credited_at is not null'))
+        .execute();
+      await db.schema
+        .createIndex('reserve_holds_open_idx')
+        .on('reserve_holds')
+        .columns(['merchant_id', 'gateway_id', 'release_on', 'currency', 'amount', 'released_at'])
+        .where(sql.raw<boolean>('released_at is null'))
+        .execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('reserve_holds_open_idx').execute();
+      await db.schema.dropIndex('settlement_batches_credited_idx').execute();
       await db.schema.dropIndex('trade_rollups_retrieval_idx').execute();
       await db.schema.dropIndex('ledger_entries_merchant_idx').execute();
     },
