@@ -30,10 +30,10 @@ import { startKeptCluster } from './pg-cluster';
 import { benchDataDir, buildBenchData, readMeta, sizeKey, type BenchSize, type BuiltMeta } from './trade-data';
 import { emptyDatabase } from './transactions';
 
-type Options = BenchSize & { only: DialectName | null; runs: number };
+type Options = BenchSize & { only: DialectName | null; runs: number; backfill: boolean };
 
 function parse(args: string[]): Options {
-  const o: Options = { total: 5_000_000, main: 2_000_000, seed: 1, only: null, runs: 200 };
+  const o: Options = { total: 5_000_000, main: 2_000_000, seed: 1, only: null, runs: 200, backfill: true };
   for (let i = 0; i < args.length; i += 2) {
     const [k, v] = [args[i], args[i + 1] ?? ''];
     if (k === '--total') o.total = Number(v);
@@ -41,7 +41,8 @@ function parse(args: string[]): Options {
     else if (k === '--seed') o.seed = Number(v);
     else if (k === '--runs') o.runs = Number(v);
     else if (k === '--only' && (v === 'sqlite' || v === 'postgres')) o.only = v;
-    else throw new Error(`unknown option ${k} (--total N --main N --seed N --runs N --only sqlite|postgres)`);
+    else if (k === '--backfill' && (v === 'yes' || v === 'no')) o.backfill = v === 'yes';
+    else throw new Error(`unknown option ${k} (--total N --main N --seed N --runs N --only sqlite|postgres --backfill yes|no)`);
   }
   if (!(o.main > 0 && o.total >= o.main)) throw new Error('--main must be positive and at most --total');
   return o;
@@ -74,15 +75,17 @@ async function prepare(dialect: DialectName, url: string, metaFile: string, o: O
     const started = Date.now();
     const applied = await migrateToLatest(handle.db, handle.dialect);
     if (applied.length > 0) console.log(`  applied ${applied.join(', ')} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    const missing = await handle.db
-      .selectFrom('merchants as m')
-      .select(['m.id', 'm.merchant_no'])
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('ledger_accounts as a').select('a.id').whereRef('a.merchant_id', '=', 'm.id'))),
-      )
-      .where(({ exists, selectFrom }) => exists(selectFrom('transactions as t').select('t.id').whereRef('t.merchant_id', '=', 'm.id')))
-      .orderBy('m.id')
-      .execute();
+    const missing = !o.backfill
+      ? []
+      : await handle.db
+          .selectFrom('merchants as m')
+          .select(['m.id', 'm.merchant_no'])
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('ledger_accounts as a').select('a.id').whereRef('a.merchant_id', '=', 'm.id'))),
+          )
+          .where(({ exists, selectFrom }) => exists(selectFrom('transactions as t').select('t.id').whereRef('t.merchant_id', '=', 'm.id')))
+          .orderBy('m.id')
+          .execute();
     if (missing.length > 0) {
       const t0 = Date.now();
       let entries = 0;
@@ -204,6 +207,15 @@ async function measure(dialect: DialectName, url: string, meta: BuiltMeta, runs:
       '',
       null,
     );
+    const withLedger = await db
+      .selectFrom('ledger_accounts')
+      .select(sql<number>`count(distinct merchant_id)`.as('n'))
+      .executeTakeFirstOrThrow();
+    const all = await db
+      .selectFrom('merchants')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    record(dialect, 'merchants with a funds history', `${Number(withLedger.n)} of ${Number(all.n)}`, '', null);
     const t1 = performance.now();
     const v = await verifyLedger(db);
     record(

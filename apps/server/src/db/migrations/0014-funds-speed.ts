@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { NOT_SETTLED } from './0010-funds';
 
 /**
  * Funds at scale (issue 9 §6).
@@ -11,6 +12,9 @@ import type { DialectName } from '../database';
  * - The account summary reads index entries only: the retrieval total from the rollup rows that have a
  *   retrieval, the credited total from the credited batches, the release calendar from the holds not
  *   yet released (each a partial index holding the columns it sums).
+ * - Settlement and the settlement cycle screen find the transactions not settled yet from their partial
+ *   index alone: it now also holds the columns they test and sum, so a run reads no table row of the
+ *   millions of settled transactions around them (only the rows it then marks settled).
  */
 
 /** The partial index's condition; the list repeats this exact text so SQLite and PostgreSQL use it. */
@@ -21,6 +25,13 @@ export const WITH_RETRIEVALS = 'retrieval_amount <> 0';
 export function fundsSpeedMigration(_dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('transactions_not_settled_idx').execute();
+      await db.schema
+        .createIndex('transactions_not_settled_idx')
+        .on('transactions')
+        .columns(['merchant_id', 'gateway_id', 'created_at', 'category', 'pay_status', 'settle_status', 'settle_amount', 'settle_currency'])
+        .where(sql.raw<boolean>(NOT_SETTLED))
+        .execute();
       await db.schema
         .createIndex('ledger_entries_merchant_idx')
         .on('ledger_entries')
@@ -51,6 +62,13 @@ export function fundsSpeedMigration(_dialect: DialectName): Migration {
       await db.schema.dropIndex('settlement_batches_credited_idx').execute();
       await db.schema.dropIndex('trade_rollups_retrieval_idx').execute();
       await db.schema.dropIndex('ledger_entries_merchant_idx').execute();
+      await db.schema.dropIndex('transactions_not_settled_idx').execute();
+      await db.schema
+        .createIndex('transactions_not_settled_idx')
+        .on('transactions')
+        .columns(['merchant_id', 'gateway_id', 'created_at'])
+        .where(sql.raw<boolean>(NOT_SETTLED))
+        .execute();
     },
   };
 }
