@@ -32,32 +32,49 @@ export function accountTotals(db: Db, scope: Scope) {
     .execute();
 }
 
-export function creditedTotals(db: Db, scope: Scope) {
+export type SummaryTotal = {
+  /** 'account' (per currency and kind), 'reserve' (per gateway), 'credited' and 'retrieval' (per currency). */
+  src: 'account' | 'reserve' | 'credited' | 'retrieval';
+  currency: string;
+  kind: string;
+  gateway_id: number;
+  balance: number;
+  credits: number;
+  debits: number;
+};
+
+/**
+ * Every total of the account summary in one read: the accounts' cached balances and running totals per
+ * currency and kind, the reserve balance per gateway (the release calendar caps at it), the credited
+ * batches' recognized total and the rollups' retrieval total per currency. Each part reads an index
+ * (the last two partial covering indexes of migration 0014).
+ */
+export async function summaryTotals(db: Db, scope: Scope): Promise<SummaryTotal[]> {
+  const { rows } = await sql<SummaryTotal>`
+    select 'account' as src, a.currency, a.kind, 0 as gateway_id,
+      sum(a.balance) as balance, sum(a.credits) as credits, sum(a.debits) as debits
+    from ledger_accounts a where ${inScope(scope, 'a')} group by a.currency, a.kind
+    union all
+    select 'reserve', a.currency, a.kind, a.gateway_id, a.balance, 0, 0
+    from ledger_accounts a where ${inScope(scope, 'a')} and a.kind = 'reserve'
+    union all
+    select 'credited', a.currency, '', 0, sum(a.recognized), 0, 0
+    from settlement_batches a where ${inScope(scope, 'a')} and a.credited_at is not null group by a.currency
+    union all
+    select 'retrieval', a.currency, '', 0, sum(a.retrieval_amount), 0, 0
+    from trade_rollups a where ${inScope(scope, 'a')} and ${sql.raw(WITH_RETRIEVALS)} group by a.currency`.execute(db);
+  return rows.map((r) => ({
+    ...r,
+    gateway_id: Number(r.gateway_id),
+    balance: Number(r.balance),
+    credits: Number(r.credits),
+    debits: Number(r.debits),
+  }));
+}
+
+/** Reserve holds not yet released, oldest first per gateway (the partial index of the open holds). */
+export function openHolds(db: Db, scope: Scope) {
   return db
-    .selectFrom('settlement_batches as a')
-    .where(inScope(scope, 'a'))
-    .where('a.credited_at', 'is not', null)
-    .select(['a.currency', sql<number>`sum(a.recognized)`.as('total')])
-    .groupBy('a.currency')
-    .execute();
-}
-
-export function retrievalTotals(db: Db, scope: Scope) {
-  return (
-    db
-      .selectFrom('trade_rollups as a')
-      .where(inScope(scope, 'a'))
-      // The rows with a retrieval, from a partial index that holds the amount (no table row read).
-      .where(sql.raw<boolean>(WITH_RETRIEVALS))
-      .select(['a.currency', sql<number>`sum(a.retrieval_amount)`.as('total')])
-      .groupBy('a.currency')
-      .execute()
-  );
-}
-
-/** Reserve holds not yet released, with the reserve balance of their account (the calendar caps at it). */
-export async function openHolds(db: Db, scope: Scope) {
-  const holds = await db
     .selectFrom('reserve_holds as a')
     .where(inScope(scope, 'a'))
     .where('a.released_at', 'is', null)
@@ -65,13 +82,6 @@ export async function openHolds(db: Db, scope: Scope) {
     .orderBy('a.gateway_id')
     .orderBy('a.release_on')
     .execute();
-  const reserves = await db
-    .selectFrom('ledger_accounts as a')
-    .where(inScope(scope, 'a'))
-    .where('a.kind', '=', 'reserve')
-    .select(['a.gateway_id', 'a.balance'])
-    .execute();
-  return { holds, reserves };
 }
 
 /** Successful formal transactions not yet settled in the last `days` days (the settlement cycle screen). */
