@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { API_BASE } from '@mbo/shared/api-paths';
+import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
 import { batchItemsPath, FundsPath } from '@mbo/shared/funds';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -162,6 +162,9 @@ async function measure(dialect: DialectName, url: string, meta: BuiltMeta, runs:
     const zone = HEADERS.timezone;
     const paging = { page: 1, limit: 20 };
 
+    // The floor every API figure below includes: a signed-in GET that reads no funds data (session,
+    // permissions, inject, serialization).
+    await time('floor: GET admin/getInfo (API)', null, () => get(ApiPath.getInfo));
     await time('account summary (API)', 5, () => get(FundsPath.summary));
     await time('account summary (service call)', null, () => fundsSummary(db, scope));
 
