@@ -177,7 +177,7 @@ async function upgradeCached(url: string): Promise<void> {
 }
 
 /** A half-built database (no meta file) is thrown away before building again. */
-async function emptyDatabase(dialect: DialectName, url: string): Promise<void> {
+export async function emptyDatabase(dialect: DialectName, url: string): Promise<void> {
   if (dialect === 'sqlite') {
     const file = url.slice('sqlite:'.length);
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   batchItemsPath,
   FundsPath,
+  MERCHANT_ACCOUNTS,
   WithdrawalStatus,
   withdrawCancelPath,
   type TBatch,
@@ -17,6 +18,7 @@ import { ReportPath } from '@mbo/shared/reports';
 import { createAdmin, createGateway, createMerchant, type GatewayRow, type MerchantRow } from '../../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
+import { MERCHANT_ENTRIES } from '../../db/migrations/0014-funds-speed';
 import { decideAppeal, raiseChargeback, raiseRdrAlert } from '../disputes/operator-service';
 import { auditRefund, processRefund, succeedRefund } from '../refunds/service';
 import { businessDay } from '../../platform/rollups';
@@ -331,6 +333,31 @@ describe('settlement and the ledger', () => {
     const foreign = await call(t.app, batchItemsPath(batch.batchNo), { token: await signIn(t.app, stranger) });
     expect(foreign.body.code).not.toBe(0);
     await expectLedgerOk();
+  });
+
+  it("the recorded-entry list pages the merchant accounts' entries only, newest first, with the whole list's total on every page", async () => {
+    // The partial index behind the list holds exactly the merchant's accounts.
+    expect(MERCHANT_ENTRIES).toBe(`account_kind in (${MERCHANT_ACCOUNTS.map((k) => `'${k}'`).join(', ')})`);
+    // A capture (unsettled +, capture -) and its settlement (unsettled -, available +): 3 entries of the merchant's accounts.
+    const f = await funded(10_000);
+    const range = { from: '2026-03-01', to: '2026-03-03' };
+    const list = (query: Record<string, string>) =>
+      call<TListPage<TEntry>>(t.app, FundsPath.entryList, { token: f.token, query: { ...range, ...query } });
+    const first = await list({ limit: '2' });
+    expect(first.body.data).toMatchObject({ total: 3, capped: false });
+    expect(first.body.data.list.map((e) => [e.account, e.type, e.amount])).toEqual([
+      ['available', 'settlement', 10_000],
+      ['unsettled', 'settlement', -10_000],
+    ]);
+    const next = await list({ limit: '2', page: '2', after: first.body.data.nextCursor ?? '' });
+    expect(next.body.data).toMatchObject({ total: 3, capped: false, nextCursor: null });
+    expect(next.body.data.list.map((e) => [e.account, e.type, e.amount])).toEqual([['unsettled', 'capture', 10_000]]);
+    const jump = await list({ limit: '2', page: '2' });
+    expect(jump.body.data.list).toEqual(next.body.data.list);
+    const available = await list({ account: 'available' });
+    expect(available.body.data.total).toBe(1);
+    const captures = await list({ type: 'capture', currency: 'USD', gatewayNo: f.gateway.gatewayNo });
+    expect(captures.body.data.list.map((e) => e.account)).toEqual(['unsettled']);
   });
 
   it('holds back a payment whose required delivery proof is missing, and settles it once the proof is there', async () => {

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { TBatchListQuery, TEntryListQuery, TWithdrawalListQuery } from '@mbo/shared/funds';
-import { MERCHANT_ACCOUNTS } from '@mbo/shared/funds';
 import type { TListPaging } from '@mbo/shared/list';
 import type { Db } from '../../db/database';
 import { AVAILABLE_ENTRIES, NOT_SETTLED } from '../../db/migrations/0010-funds';
-import { keysetBatches, keysetPage, type ExportReader } from '../../platform/list';
+import { MERCHANT_ENTRIES, WITH_RETRIEVALS } from '../../db/migrations/0014-funds-speed';
+import { keysetBatches, keysetPage, type ExportReader, type Seek } from '../../platform/list';
 import { inScope, type Scope } from '../../platform/scope';
 
 type Range = { fromMs: number; toMs: number };
@@ -32,28 +32,49 @@ export function accountTotals(db: Db, scope: Scope) {
     .execute();
 }
 
-export function creditedTotals(db: Db, scope: Scope) {
-  return db
-    .selectFrom('settlement_batches as a')
-    .where(inScope(scope, 'a'))
-    .where('a.credited_at', 'is not', null)
-    .select(['a.currency', sql<number>`sum(a.recognized)`.as('total')])
-    .groupBy('a.currency')
-    .execute();
+export type SummaryTotal = {
+  /** 'account' (per currency and kind), 'reserve' (per gateway), 'credited' and 'retrieval' (per currency). */
+  src: 'account' | 'reserve' | 'credited' | 'retrieval';
+  currency: string;
+  kind: string;
+  gateway_id: number;
+  balance: number;
+  credits: number;
+  debits: number;
+};
+
+/**
+ * Every total of the account summary in one read: the accounts' cached balances and running totals per
+ * currency and kind, the reserve balance per gateway (the release calendar caps at it), the credited
+ * batches' recognized total and the rollups' retrieval total per currency. Each part reads an index
+ * (the last two partial covering indexes of migration 0014).
+ */
+export async function summaryTotals(db: Db, scope: Scope): Promise<SummaryTotal[]> {
+  const { rows } = await sql<SummaryTotal>`
+    select 'account' as src, a.currency, a.kind, 0 as gateway_id,
+      sum(a.balance) as balance, sum(a.credits) as credits, sum(a.debits) as debits
+    from ledger_accounts a where ${inScope(scope, 'a')} group by a.currency, a.kind
+    union all
+    select 'reserve', a.currency, a.kind, a.gateway_id, a.balance, 0, 0
+    from ledger_accounts a where ${inScope(scope, 'a')} and a.kind = 'reserve'
+    union all
+    select 'credited', a.currency, '', 0, sum(a.recognized), 0, 0
+    from settlement_batches a where ${inScope(scope, 'a')} and a.credited_at is not null group by a.currency
+    union all
+    select 'retrieval', a.currency, '', 0, sum(a.retrieval_amount), 0, 0
+    from trade_rollups a where ${inScope(scope, 'a')} and ${sql.raw(WITH_RETRIEVALS)} group by a.currency`.execute(db);
+  return rows.map((r) => ({
+    ...r,
+    gateway_id: Number(r.gateway_id),
+    balance: Number(r.balance),
+    credits: Number(r.credits),
+    debits: Number(r.debits),
+  }));
 }
 
-export function retrievalTotals(db: Db, scope: Scope) {
+/** Reserve holds not yet released, oldest first per gateway (the partial index of the open holds). */
+export function openHolds(db: Db, scope: Scope) {
   return db
-    .selectFrom('trade_rollups as a')
-    .where(inScope(scope, 'a'))
-    .select(['a.currency', sql<number>`sum(a.retrieval_amount)`.as('total')])
-    .groupBy('a.currency')
-    .execute();
-}
-
-/** Reserve holds not yet released, with the reserve balance of their account (the calendar caps at it). */
-export async function openHolds(db: Db, scope: Scope) {
-  const holds = await db
     .selectFrom('reserve_holds as a')
     .where(inScope(scope, 'a'))
     .where('a.released_at', 'is', null)
@@ -61,13 +82,6 @@ export async function openHolds(db: Db, scope: Scope) {
     .orderBy('a.gateway_id')
     .orderBy('a.release_on')
     .execute();
-  const reserves = await db
-    .selectFrom('ledger_accounts as a')
-    .where(inScope(scope, 'a'))
-    .where('a.kind', '=', 'reserve')
-    .select(['a.gateway_id', 'a.balance'])
-    .execute();
-  return { holds, reserves };
 }
 
 /** Successful formal transactions not yet settled in the last `days` days (the settlement cycle screen). */
@@ -133,14 +147,19 @@ export function listWithdrawals(db: Db, scope: Scope, q: WithdrawalFilters & TLi
 
 export type EntryFilters = Omit<TEntryListQuery, 'page' | 'limit' | 'after'>;
 
-/** The scope's entries under the filters (no joins: what the count reads). */
+/**
+ * The scope's entries under the filters (no joins: what the count reads). Only the merchant's own
+ * accounts are listed: the exact text of the partial index's condition (MERCHANT_ENTRIES, which
+ * holds every filtered column) lets a page seek it and the count read index entries only.
+ */
 function entryBase(db: Db, scope: Scope, f: EntryFilters, r: Range) {
   return db
     .selectFrom('ledger_entries as e')
     .where(inScope(scope, 'e'))
     .where('e.occurred_at', '>=', r.fromMs)
     .where('e.occurred_at', '<', r.toMs)
-    .where('e.account_kind', 'in', f.account !== undefined ? [f.account] : [...MERCHANT_ACCOUNTS])
+    .where(sql.raw<boolean>(MERCHANT_ENTRIES))
+    .$if(f.account !== undefined, (qb) => qb.where('e.account_kind', '=', f.account ?? ''))
     .$if(f.type !== undefined, (qb) => qb.where('e.txn_type', '=', f.type ?? ''))
     .$if(f.currency !== undefined, (qb) => qb.where('e.currency', '=', f.currency ?? ''));
 }
@@ -155,7 +174,8 @@ export type EntryRow = Awaited<ReturnType<ReturnType<typeof entryRows>['execute'
 
 const entryList = (db: Db, scope: Scope, f: EntryFilters, r: Range) =>
   ({
-    rows: () => entryRows(db, scope, f, r),
+    // A next page bounds the range at its cursor too, so the index seek starts there at any depth.
+    rows: (seek: Seek | null) => entryRows(db, scope, f, seek === null ? r : { ...r, toMs: Math.min(r.toMs, seek.value + 1) }),
     sort: { column: 'e.occurred_at', id: 'e.id', direction: 'desc', value: (x: EntryRow) => x.occurred_at },
   }) as const;
 

@@ -7,27 +7,25 @@ import { getConfig } from './config';
 import * as repo from './repository';
 import { addDays, isSettlementDay, settlementDateOf, findTransactionsMissingProof } from './settlement';
 
-/** §3 Funds summary per currency, from the accounts' cached balances and running totals (README.md). */
+/** §3 Funds summary per currency, from the accounts' cached balances and running totals (README.md): two reads. */
 export async function fundsSummary(db: Db, scope: Scope): Promise<TFundsSummary> {
-  const [accounts, credited, retrievals, holds] = await Promise.all([
-    repo.accountTotals(db, scope),
-    repo.creditedTotals(db, scope),
-    repo.retrievalTotals(db, scope),
-    repo.openHolds(db, scope),
-  ]);
+  const [totals, holds] = await Promise.all([repo.summaryTotals(db, scope), repo.openHolds(db, scope)]);
+  const accounts = totals.filter((t) => t.src === 'account');
+  const credited = totals.filter((t) => t.src === 'credited');
+  const retrievals = totals.filter((t) => t.src === 'retrieval');
   const currencies = [...new Set([...accounts.map((a) => a.currency), ...credited.map((c) => c.currency)])].sort();
   const rows: TFundsSummaryRow[] = currencies.map((currency) => {
     const acc = (kind: string) => accounts.find((a) => a.currency === currency && a.kind === kind);
-    const bal = (kind: string) => Number(acc(kind)?.balance ?? 0);
-    const cr = (kind: string) => Number(acc(kind)?.credits ?? 0);
-    const dr = (kind: string) => Number(acc(kind)?.debits ?? 0);
+    const bal = (kind: string) => acc(kind)?.balance ?? 0;
+    const cr = (kind: string) => acc(kind)?.credits ?? 0;
+    const dr = (kind: string) => acc(kind)?.debits ?? 0;
     const fees = ['feeTxn', 'feeRefund', 'feeChargeback', 'feeRdr', 'feeEthoca', 'feeWithdrawal'].reduce((s, k) => s + cr(k) - dr(k), 0);
     return {
       currency,
       transactionTotal: dr('capture'),
-      creditedTotal: Number(credited.find((c) => c.currency === currency)?.total ?? 0),
+      creditedTotal: credited.find((c) => c.currency === currency)?.balance ?? 0,
       refundTotal: cr('refundOut'),
-      retrievalTotal: Number(retrievals.find((c) => c.currency === currency)?.total ?? 0),
+      retrievalTotal: retrievals.find((c) => c.currency === currency)?.balance ?? 0,
       appealSuccessTotal: dr('reversalIn'),
       fees,
       otherDeductions: cr('chargebackOut'),
@@ -42,16 +40,23 @@ export async function fundsSummary(db: Db, scope: Scope): Promise<TFundsSummary>
       owed: -bal('debt'),
     };
   });
-  return { visible: true, rows, releases: releaseCalendar(holds) };
+  const reserves = totals.filter((t) => t.src === 'reserve').map((r) => ({ gateway_id: r.gateway_id, balance: r.balance }));
+  return { visible: true, rows, releases: releaseCalendar({ holds, reserves }) };
 }
 
+type OpenHolds = {
+  holds: Awaited<ReturnType<typeof repo.openHolds>>;
+  reserves: { gateway_id: number; balance: number }[];
+};
+
 /** The reserve release calendar: per gateway the holds oldest first, capped at what the reserve still holds. */
-export function releaseCalendar(o: Awaited<ReturnType<typeof repo.openHolds>>): TReserveRelease[] {
-  const left = new Map(o.reserves.map((r) => [r.gateway_id, Math.max(Number(r.balance), 0)]));
+export function releaseCalendar(o: OpenHolds): TReserveRelease[] {
+  const left = new Map(o.reserves.map((r) => [Number(r.gateway_id), Math.max(Number(r.balance), 0)]));
   const byDate = new Map<string, TReserveRelease>();
   for (const h of o.holds) {
-    const x = Math.min(Number(h.amount), left.get(h.gateway_id) ?? 0);
-    left.set(h.gateway_id, (left.get(h.gateway_id) ?? 0) - x);
+    const g = Number(h.gateway_id);
+    const x = Math.min(Number(h.amount), left.get(g) ?? 0);
+    left.set(g, (left.get(g) ?? 0) - x);
     if (x <= 0) continue;
     const k = `${h.currency}|${h.release_on}`;
     const cur = byDate.get(k) ?? { currency: h.currency, date: h.release_on, amount: 0 };
