@@ -19,8 +19,15 @@ let early: Promise<TSessionInfo> | null = null;
  * (once): on a failure, the guard signs out as it does for its own request.
  */
 export function startSessionInfo(): void {
-  early ??= getSessionInfo();
-  early.then(storeSessionInfo, () => undefined);
+  const started = (early ??= getSessionInfo());
+  started.then(
+    (info) => {
+      storeSessionInfo(info);
+      // Stored: a later loadSessionInfo() (another account, a new sign-in) asks the server again.
+      if (early === started) early = null;
+    },
+    () => undefined,
+  );
 }
 
 /**
