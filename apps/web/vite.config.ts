@@ -28,7 +28,7 @@ function versionFile(version: number): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), localeParts(), versionFile(buildVersion), precompress()],
+  plugins: [react(), localeParts({ areas: true }), versionFile(buildVersion), precompress()],
   define: {
     __BUILD_VERSION__: JSON.stringify(buildVersion),
   },
@@ -49,6 +49,9 @@ export default defineConfig({
       // Chunks are named by their hash alone: the app's first script lists every lazy chunk it may preload,
       // and descriptive names made that list a tenth of the sign-in page's own code.
       output: { chunkFileNames: 'assets/[hash].js' },
+      // The shared package declares its schemas beside the paths and constants a screen imports: a zod
+      // constructor has no side effect, so a screen that uses none of them (the layout) loads no zod.
+      treeshake: { manualPureFunctions: ['z'] },
     },
   },
 });

@@ -1,31 +1,109 @@
 import { gzipSync } from 'node:zlib';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowser, newContext } from '../support/browser';
+import { baseURL, closeBrowser, launch, newContext, signIn } from '../support/browser';
 
 afterAll(closeBrowser);
 
-const BUDGET_KB = 250;
+const SIGN_IN_BUDGET_KB = 250;
+/**
+ * Issue 13's target for the signed-in dashboard is 400 KB; today it loads about 490 KB (antd's table,
+ * select and form, zod through the shared modules the cards import). The assertion holds today's
+ * ceiling so it cannot grow; lower it as the target is approached.
+ */
+const DASHBOARD_TARGET_KB = 400;
+const DASHBOARD_CEILING_KB = 500;
+const FORMAL_LIST = '/merTradeMgr/initTradeRecordPage';
+const FIRST_FIGURE = '[data-testid="today-row"], [data-testid="fund-row"]';
+const FIRST_ROW = '[data-testid="transaction-table"] tr.ant-table-row';
 
-describe('bundle-size budget', () => {
-  it(`loads at most ${BUDGET_KB} KB (gzip) of JavaScript for /loginNew`, async () => {
+/** Collects every script the page fetches; `total()` sums their gzip size (level 9) and prints them. */
+function recordScripts(page: Page): { total: (label: string) => Promise<number> } {
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.set(res.url(), res.body());
+  });
+  return {
+    total: async (label) => {
+      let total = 0;
+      const rows: string[] = [];
+      for (const [url, body] of [...scripts]) {
+        const gz = gzipSync(await body, { level: 9 }).length;
+        total += gz;
+        rows.push(`${(gz / 1024).toFixed(1).padStart(7)} KB  ${new URL(url).pathname}`);
+      }
+      console.log(`${label}: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.size} files\n${rows.sort().reverse().join('\n')}`);
+      expect(scripts.size).toBeGreaterThan(0);
+      return total / 1024;
+    },
+  };
+}
+
+let signedIn: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+/** A fresh context (empty HTTP cache) holding a signed-in session. */
+async function coldSignedInContext(): Promise<BrowserContext> {
+  if (!signedIn) {
     const context = await newContext();
     const page = await context.newPage();
-    const scripts = new Map<string, Promise<Buffer>>();
-    page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') scripts.set(res.url(), res.body());
-    });
+    await signIn(page);
+    await page.locator(FIRST_FIGURE).first().waitFor();
+    signedIn = await context.storageState();
+    await context.close();
+  }
+  const browser = await launch();
+  return browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: 1366, height: 860 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    storageState: signedIn,
+  });
+}
+
+/** Cold load of `path` in a signed-in session: milliseconds from navigation to `selector` visible. */
+async function timeToContent(path: string, selector: string): Promise<number> {
+  const context = await coldSignedInContext();
+  const page = await context.newPage();
+  const started = Date.now();
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.locator(selector).first().waitFor({ timeout: 20_000 });
+  const ms = Date.now() - started;
+  await context.close();
+  return ms;
+}
+describe('bundle-size budget', () => {
+  it(`loads at most ${SIGN_IN_BUDGET_KB} KB (gzip) of JavaScript for /loginNew`, async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const scripts = recordScripts(page);
     await page.goto('/loginNew', { waitUntil: 'networkidle' });
     await page.getByTestId('login-submit').waitFor();
-    let total = 0;
-    const rows: string[] = [];
-    for (const [url, body] of scripts) {
-      const gz = gzipSync(await body, { level: 9 }).length;
-      total += gz;
-      rows.push(`${(gz / 1024).toFixed(1).padStart(7)} KB  ${new URL(url).pathname}`);
-    }
-    console.log(`Initial JS for /loginNew: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.size} files\n${rows.join('\n')}`);
-    expect(scripts.size).toBeGreaterThan(0);
-    expect(total / 1024).toBeLessThanOrEqual(BUDGET_KB);
+    expect(await scripts.total('Initial JS for /loginNew')).toBeLessThanOrEqual(SIGN_IN_BUDGET_KB);
     await context.close();
   });
+
+  it(`loads at most ${DASHBOARD_CEILING_KB} KB (gzip; target ${DASHBOARD_TARGET_KB}) of JavaScript until the dashboard shows its first figure`, async () => {
+    const context = await coldSignedInContext();
+    const page = await context.newPage();
+    const scripts = recordScripts(page);
+    await page.goto('/');
+    await page.locator(FIRST_FIGURE).first().waitFor();
+    const kb = await scripts.total(`JS until the dashboard shows its first figure (target ${DASHBOARD_TARGET_KB} KB)`);
+    expect(kb).toBeLessThanOrEqual(DASHBOARD_CEILING_KB);
+    await context.close();
+  });
+
+  it('prints the cold time to content of the formal transaction list and the dashboard (target 1.0 s)', async () => {
+    const runs = 3;
+    for (const [name, path, selector] of [
+      ['formal transactions, first row', FORMAL_LIST, FIRST_ROW],
+      ['dashboard, first figure', '/', FIRST_FIGURE],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < runs; i += 1) times.push(await timeToContent(path, selector));
+      times.sort((a, b) => a - b);
+      console.log(`Cold time to content, ${name}: median ${times[Math.floor(runs / 2)]} ms (runs: ${times.join(', ')} ms)`);
+    }
+  }, 180_000);
 });

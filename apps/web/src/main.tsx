@@ -3,6 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { getLanguage, loadAllTexts, loadLanguage } from './platform/i18n';
 import { applyThemeVariables } from './platform/settings';
+import { getToken } from './platform/session';
+import { startSessionInfo } from './features/auth/api/get-session-info';
+import { decideNavigation } from './app/guard-decision';
+import { preloadRoute } from './app/route-preload';
 import './app/styles.css';
 
 applyThemeVariables();
@@ -22,3 +26,15 @@ function render(): void {
 // the first call. Any other first page needs the rest too: fetched alongside, not after the render.
 if (window.location.pathname !== '/loginNew') void loadAllTexts().catch(() => undefined);
 void loadLanguage(getLanguage()).then(render, render);
+
+// A signed-in first page: the session request, the screen's chunks and its first data start now,
+// side by side with the texts, rather than one after the other as the guard, layout and screen render.
+const { pathname, search } = window.location;
+const start = decideNavigation(
+  { pathname, search },
+  { hasToken: Boolean(getToken()), userLoaded: false, forceChangePwd: false, kycInfo: null, moreBusinessCount: 0 },
+);
+if (start.kind === 'loadUser') {
+  startSessionInfo();
+  preloadRoute(`${pathname}${search}`);
+}

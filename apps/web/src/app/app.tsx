@@ -1,23 +1,36 @@
 import { useEffect } from 'react';
 import { BrowserRouter, matchRoutes, useLocation, useNavigate, useRoutes } from 'react-router';
-import { registerNavigator } from '../platform/navigation';
+import { registerNavigator, registerRoutePreloader } from '../platform/navigation';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 import { RouteMatchesContext } from './route-handle';
 import { ErrorBoundary } from './error-boundary';
+import { preloadRoute } from './route-preload';
 
 /** Lets the request client (outside React) navigate through the router. */
 function NavigatorBridge() {
   const navigate = useNavigate();
   useEffect(() => {
     registerNavigator((to, options) => void navigate(to, options));
-    return () => registerNavigator(null);
+    registerRoutePreloader(preloadRoute);
+    return () => {
+      registerNavigator(null);
+      registerRoutePreloader(null);
+    };
   }, [navigate]);
   return null;
 }
 
+/** On each navigation, the new location's chunks and first data start together (app/route-preload.ts). */
+function usePreloadRoute(pathname: string, search: string): void {
+  useEffect(() => {
+    if (pathname !== '/loginNew') preloadRoute(`${pathname}${search}`);
+  }, [pathname, search]);
+}
+
 export function AppRoutes() {
   const location = useLocation();
+  usePreloadRoute(location.pathname, location.search);
   const element = useRoutes(routes, location);
   const matches = matchRoutes(routes, location) ?? [];
   return (

@@ -1,14 +1,12 @@
 import { Suspense, use, useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createQueryClient } from '../platform/query-client';
+import { queryClient } from '../platform/query-client';
 import { Outlet } from 'react-router';
 import { ProgressFallback } from '../platform/progress';
 import { useRouteMatches } from './route-handle';
 import { getLanguage, hasLanguage, i18n, loadAllTexts } from '../platform/i18n';
 import { getSession, subscribeSession } from '../platform/session';
 import { subscribeTimezone } from '../platform/timezone';
-
-const queryClient = createQueryClient();
 
 /**
  * Server answers depend on the `lang` and `timezone` headers and on who is signed in, so cached
@@ -31,11 +29,12 @@ function useCacheFollowsContext(client: QueryClient): void {
 }
 
 /**
- * The texts beyond the sign-in page's (platform/i18n.ts): every screen in this scope may show any
- * of them, so it waits (Suspense) until the current language's are all here.
+ * The shell's texts beyond the sign-in page's (platform/i18n.ts): every screen in this scope may
+ * show them, so it waits (Suspense) until the current language's are here. A feature's own texts
+ * come with its page modules.
  */
 function useAllTexts(): void {
-  if (!hasLanguage(getLanguage(), ['signIn', 'rest'])) use(loadAllTexts());
+  if (!hasLanguage(getLanguage(), ['signIn', 'shell'])) use(loadAllTexts());
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   hasLanguage,
   i18n,
   loadAllTexts,
+  loadArea,
   loadLanguage,
   removeLanguage,
   setLanguage,
@@ -88,19 +89,38 @@ describe('texts loaded per language and part', () => {
     localStorage.clear();
   });
 
-  it('loads the sign-in part alone, then the rest on demand', async () => {
+  it('loads the sign-in part alone, then the shell on demand', async () => {
     setLanguage('en');
     removeLanguage('zhHk');
     await loadLanguage('zhHk');
     expect(hasLanguage('zhHk')).toBe(true);
-    expect(hasLanguage('zhHk', ['signIn', 'rest'])).toBe(false);
+    expect(hasLanguage('zhHk', ['signIn', 'shell'])).toBe(false);
     expect(i18n.t('login.submit', { lng: 'zhHk' })).toBe('登 入');
-    expect(i18n.getResource('zhHk', 'translation', 'settings.twoFA.title')).toBeUndefined();
+    expect(i18n.getResource('zhHk', 'translation', 'layout.logout')).toBeUndefined();
 
     setLanguage('zhHk');
     await loadAllTexts();
-    expect(hasLanguage('zhHk', ['signIn', 'rest'])).toBe(true);
-    expect(i18n.t('settings.twoFA.title')).toBe('兩步驗證');
+    expect(hasLanguage('zhHk', ['signIn', 'shell'])).toBe(true);
+    expect(i18n.t('layout.logout')).toBe('登出');
+    expect(i18n.getResource('zhHk', 'translation', 'settings.twoFA.title')).toBeUndefined();
+  });
+
+  it("loads a feature's area with its screen, and again in the next language before switching", async () => {
+    setLanguage('en');
+    removeLanguage('zhHk');
+    await loadLanguage('zhHk', ['signIn', 'shell']);
+    const area = { twoFA: { title: 'area text' } };
+    const loaders = {
+      zhCn: () => Promise.resolve({ default: area }),
+      zhHk: () => Promise.resolve({ default: { twoFA: { title: '區域文字' } } }),
+      en: () => Promise.resolve({ default: area }),
+    };
+    await loadArea('testArea', loaders);
+    expect(hasLanguage('zhHk', ['area:testArea'])).toBe(false);
+    setLanguage('zhHk');
+    await vi.waitFor(() => expect(getLanguage()).toBe('zhHk'));
+    expect(hasLanguage('zhHk', ['area:testArea'])).toBe(true);
+    expect(i18n.t('twoFA.title')).toBe('區域文字');
   });
 
   it('switches once the texts of a language not loaded yet have arrived', async () => {
@@ -118,7 +138,7 @@ describe('texts loaded per language and part', () => {
     removeLanguage('zhHk');
     setLanguage('zhHk');
     setLanguage('zhCn');
-    await loadLanguage('zhHk', ['signIn', 'rest']);
+    await loadLanguage('zhHk', ['signIn', 'shell']);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(getLanguage()).toBe('zhCn');
   });

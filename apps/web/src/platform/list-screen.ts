@@ -2,9 +2,10 @@ import type { TExportFormat, TListPage } from '@mbo/shared/list';
 import type { TPermission } from '@mbo/shared/permissions';
 import { todayIn } from './date-range-filter';
 import type { TFilterField } from './filter-form';
-import { useListUrlState, type TFilterValues, type TListSchema, type TListUrl } from './list-url-state';
-import { useTimezone } from './timezone';
-import { useKeysetList, type TKeysetList, type TListFetcher } from './use-keyset-list';
+import { apiFilters, readListUrl, useListUrlState, type TFilterValues, type TListSchema, type TListUrl } from './list-url-state';
+import type { TPrefetchContext } from './query-client';
+import { getTimezoneName, useTimezone } from './timezone';
+import { listQueryOptions, useKeysetList, type TKeysetList, type TListFetcher } from './use-keyset-list';
 
 /**
  * A list screen, declared once: where its rows come from, how they are filtered and exported. The
@@ -43,4 +44,22 @@ export function useListScreen<Page extends TListPage<unknown>, K extends string>
   const url = useListUrlState(def.schema, def.defaults(todayIn(tz.timezone)), def.extras);
   const list = useKeysetList(def.key, def.fetch, url);
   return { def, url, list };
+}
+
+/** What the first page of a list needs: where it comes from and how its URL is read. */
+type TListSource = Pick<TListScreen<TListPage<unknown>, string>, 'key' | 'fetch' | 'schema' | 'defaults' | 'extras'>;
+
+/**
+ * A list page module's `prefetch` export (app/route-preload.ts): the page of the list the URL being
+ * opened shows, read from the URL the way useListScreen reads it, under the same query key, so the
+ * screen finds it fetched (or in flight) when it mounts. `sourceOf` picks the list from the route
+ * element's props (one page for several views).
+ */
+export function listPrefetch<P = Record<string, unknown>>(sourceOf: TListSource | ((props: P) => TListSource)) {
+  return ({ client, props, search }: TPrefetchContext<P>): Promise<void> => {
+    const source = typeof sourceOf === 'function' ? sourceOf(props) : sourceOf;
+    const state = readListUrl(search, source.schema, source.defaults(todayIn(getTimezoneName())), source.extras);
+    const params = { ...apiFilters(state.filters), page: state.page, limit: state.limit };
+    return client.prefetchQuery(listQueryOptions(source.key, source.fetch, params));
+  };
 }

@@ -16,6 +16,18 @@ export function navigateTo(to: string, options?: { replace?: boolean }): void {
   else window.location.assign(to);
 }
 
+let routePreloader: ((to: string) => void) | null = null;
+
+/** The app's router registers how a location's code and first data are started (app/route-preload.ts). */
+export function registerRoutePreloader(fn: ((to: string) => void) | null): void {
+  routePreloader = fn;
+}
+
+/** Starts a location's code and first data before it is opened (a menu link hovered or focused). */
+export function preloadLocation(to: string): void {
+  routePreloader?.(to);
+}
+
 export function currentPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }

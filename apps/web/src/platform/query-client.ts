@@ -14,3 +14,13 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * What a page module's optional `prefetch` export receives (app/route-preload.ts calls it when the
+ * route is chosen, before the page renders): the query client, the route element's props and the
+ * URL query. It starts the page's first requests with the keys the page's hooks use.
+ */
+export type TPrefetchContext<P = Record<string, unknown>> = { client: QueryClient; props: P; search: URLSearchParams };
+
+/** The app's one client: the data layer (app/query-scope.tsx) provides it, the router prefetches into it. */
+export const queryClient = createQueryClient();

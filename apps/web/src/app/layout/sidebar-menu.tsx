@@ -15,6 +15,7 @@ import { useLocation } from 'react-router';
 import { MODULES, type TModuleDef } from '@mbo/shared/permissions';
 import type { TModule } from '@mbo/shared/auth';
 import { GuardedLink } from '../../platform/guarded-link';
+import { preloadLocation } from '../../platform/navigation';
 import { useSession } from '../../platform/session';
 import { useConfirmedNavigate } from '../../platform/unsaved-changes';
 
@@ -65,7 +66,16 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
   // click navigates here (asking first when a form has unsaved changes). The label wraps onto a
   // second line rather than being cut, and its full text is also the link's title.
   const link = (to: string, text: string, testId?: string) => (
-    <GuardedLink to={to} title={text} data-testid={testId} className="mbo-sidebar-link" onClick={() => onNavigate?.()}>
+    <GuardedLink
+      to={to}
+      title={text}
+      data-testid={testId}
+      className="mbo-sidebar-link"
+      onClick={() => onNavigate?.()}
+      // The screen's code and first data start on hover (or keyboard focus), before the click.
+      onMouseEnter={() => preloadLocation(to)}
+      onFocus={() => preloadLocation(to)}
+    >
       {text}
     </GuardedLink>
   );

@@ -6,12 +6,13 @@ import { parseTime } from '../../../platform/format';
 import { useTimezone } from '../../../platform/timezone';
 import { sortNewestFirst, useAnnouncements } from '../api/get-announcements';
 
-const QUERY = { page: 1, limit: 10 };
+/** The card's page of announcements (also prefetched with the dashboard's code, pages/dashboard-page.tsx). */
+export const ANNOUNCEMENTS_QUERY = { page: 1, limit: 10 };
 
 export function AnnouncementsCard() {
   const { t } = useTranslation();
   const tz = useTimezone();
-  const announcements = useAnnouncements(QUERY);
+  const announcements = useAnnouncements(ANNOUNCEMENTS_QUERY);
   const [open, setOpen] = useState<TAnnouncement | null>(null);
   const list = announcements.data ? sortNewestFirst(announcements.data.list) : [];
 

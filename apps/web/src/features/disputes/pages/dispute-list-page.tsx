@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TDispute } from '@mbo/shared/disputes';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
-import { useListScreen } from '../../../platform/list-screen';
+import { listPrefetch, useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { useRefundAlert } from '../api/refund-alert';
@@ -13,6 +13,9 @@ import { DisputeDetailDrawer } from '../components/dispute-detail-drawer';
 import { TimeLeft } from '../../../platform/time-left';
 import { disputeReasonText } from '../../../platform/gateway-text';
 import { DISPUTE_LIST } from '../dispute-list';
+
+/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
+export const prefetch = listPrefetch(DISPUTE_LIST);
 
 /**
  * Retrievals, chargebacks and alerts (spec §2). Opens on the cases awaiting an answer, nearest reply

@@ -5,12 +5,15 @@ import { useTranslation } from 'react-i18next';
 import type { TRefund } from '@mbo/shared/refunds';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
-import { useListScreen } from '../../../platform/list-screen';
+import { listPrefetch, useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { RefundApplyDialog } from '../components/refund-apply-dialog';
 import { REFUND_STATUS_COLORS, RefundDetailDrawer } from '../components/refund-detail-drawer';
 import { REFUND_LIST } from '../refund-list';
+
+/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
+export const prefetch = listPrefetch(REFUND_LIST);
 
 /** Refund query (spec §2): filters, page, the open detail (?detail=) and the apply dialog (?apply=) live in the URL. */
 export function RefundListPage() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DAILY_COLUMNS, ZDailyReportQuery, type TDailyReport, type TDailyReportRow } from '@mbo/shared/reports';
 import { currencyOptions, selectField, textField, type TFilterField } from '../../../platform/filter-form';
 import { ListPage } from '../../../platform/list-page';
-import { useListScreen, type TListScreen } from '../../../platform/list-screen';
+import { listPrefetch, type TListScreen, useListScreen } from '../../../platform/list-screen';
 import { useHasPermission, useSession } from '../../../platform/session';
 import { downloadDailyReport } from '../api/download-report';
 import { dailyReportKey, getDailyReport } from '../api/get-daily-report';
@@ -76,3 +76,6 @@ export function DailyReportPage() {
     />
   );
 }
+
+/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
+export const prefetch = listPrefetch(DAILY_LIST);

@@ -5,7 +5,7 @@ import type { TLoginLog } from '@mbo/shared/system';
 import { parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
 import { selectField } from '../../../platform/filter-form';
-import { useListScreen, type TListScreen } from '../../../platform/list-screen';
+import { listPrefetch, type TListScreen, useListScreen } from '../../../platform/list-screen';
 import { useTimezone } from '../../../platform/timezone';
 import { getLoginLogs, loginLogsKey } from '../api/get-login-logs';
 
@@ -58,3 +58,6 @@ export function LoginLogListPage() {
 
   return <ListPage screen={screen} columns={columns} />;
 }
+
+/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
+export const prefetch = listPrefetch(LOGIN_LOG_LIST);

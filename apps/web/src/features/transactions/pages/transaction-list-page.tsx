@@ -4,11 +4,14 @@ import { DisputeKind, PayStatus } from '@mbo/shared/trade-enums';
 import type { TTransactionRow, TTransactionView } from '@mbo/shared/transactions';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
-import { useListScreen } from '../../../platform/list-screen';
+import { listPrefetch, useListScreen } from '../../../platform/list-screen';
 import { useSession } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { TransactionDetailDrawer } from '../components/transaction-detail-drawer';
 import { TRANSACTION_LISTS, transactionFilters } from '../transaction-list';
+
+/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
+export const prefetch = listPrefetch<{ view: TTransactionView }>(({ view }) => TRANSACTION_LISTS[view]);
 
 const PAY_STATUS_COLORS: Record<number, string> = {
   [PayStatus.success]: 'success',

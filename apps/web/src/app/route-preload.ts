@@ -1,0 +1,39 @@
+import { isValidElement, type ReactNode } from 'react';
+import { matchRoutes } from 'react-router';
+import { MenuGate } from './menu-gate';
+import { routes } from './routes';
+
+import type { TPreloadable, TScreen } from './route-prefetch';
+
+function isPreloadable(type: unknown): type is TPreloadable {
+  return (typeof type === 'object' || typeof type === 'function') && type !== null && typeof (type as TPreloadable).preload === 'function';
+}
+
+/** The lazy screens in a route's element (a menu screen sits inside its MenuGate). */
+function lazyScreensIn(node: ReactNode, found: TScreen[], menuUrl?: string): void {
+  if (Array.isArray(node)) {
+    for (const child of node as ReactNode[]) lazyScreensIn(child, found, menuUrl);
+    return;
+  }
+  if (!isValidElement<Record<string, unknown>>(node)) return;
+  const url = node.type === MenuGate && typeof node.props.url === 'string' ? node.props.url : menuUrl;
+  if (isPreloadable(node.type)) found.push({ page: node.type, props: node.props, menuUrl: url });
+  lazyScreensIn(node.props.children as ReactNode, found, url);
+}
+
+/**
+ * Starts everything a location needs at once, instead of one after the other as each level renders:
+ * the chunks of every lazy level of the matched routes (data layer, layout, screen) and the screen's
+ * first data requests (its module's `prefetch` export, with the same query keys the screen uses).
+ * Called as the app starts (main.tsx), on each navigation and when a menu link is hovered or
+ * focused; chunks are fetched once and queries are deduplicated by the query client.
+ */
+export function preloadRoute(to: string): void {
+  const url = new URL(to, window.location.origin);
+  const found: TScreen[] = [];
+  for (const match of matchRoutes(routes, url.pathname) ?? []) lazyScreensIn(match.route.element, found);
+  for (const screen of found) void screen.page.preload().catch(() => undefined);
+  const screen = found[found.length - 1];
+  // The data part needs the query client, which the sign-in page's first script does not carry.
+  if (screen) void import('./route-prefetch').then((m) => m.prefetchData(screen, url.searchParams)).catch(() => undefined);
+}

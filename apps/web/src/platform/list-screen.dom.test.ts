@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { LIMIT_DEFAULT } from '@mbo/shared/paging';
+import { todayIn } from './date-range-filter';
+import { listPrefetch } from './list-screen';
+import { createQueryClient } from './query-client';
+import { getTimezoneName } from './timezone';
+import { listQueryOptions } from './use-keyset-list';
+
+const page = { list: [{ id: 1 }], total: 1, page: 2, limit: LIMIT_DEFAULT, capped: false, nextCursor: null };
+
+describe('listPrefetch', () => {
+  it("fetches the URL's page under the key the list screen reads it with", async () => {
+    const fetch = vi.fn(() => Promise.resolve(page));
+    const source = {
+      key: ['things'],
+      fetch,
+      schema: z.object({ from: z.string().optional(), orderNo: z.string().optional() }),
+      defaults: (today: string) => ({ from: today, orderNo: '' }),
+    };
+    const client = createQueryClient();
+    await listPrefetch(source)({ client, props: {}, search: new URLSearchParams('orderNo=%20A1%20&page=2&unknown=x') });
+    const params = { from: todayIn(getTimezoneName()), orderNo: 'A1', page: 2, limit: LIMIT_DEFAULT };
+    expect(fetch).toHaveBeenCalledWith(params);
+    // useKeysetList builds its query from listQueryOptions(key, fetch, { ...url.params, page, limit }).
+    expect(client.getQueryData(listQueryOptions(source.key, fetch, params).queryKey)).toEqual(page);
+  });
+
+  it("picks the list from the route element's props", async () => {
+    const fetchA = vi.fn(() => Promise.resolve(page));
+    const fetchB = vi.fn(() => Promise.resolve(page));
+    const of = (key: string, fetch: typeof fetchA) => ({ key: [key], fetch, schema: z.object({}), defaults: () => ({}) });
+    const lists = { a: of('a', fetchA), b: of('b', fetchB) };
+    await listPrefetch<{ view: 'a' | 'b' }>(({ view }) => lists[view])({
+      client: createQueryClient(),
+      props: { view: 'b' },
+      search: new URLSearchParams(),
+    });
+    expect(fetchA).not.toHaveBeenCalled();
+    expect(fetchB).toHaveBeenCalledWith({ page: 1, limit: LIMIT_DEFAULT });
+  });
+});
