@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '@mbo/shared/api-paths';
 import type { Config } from './config';
@@ -24,6 +23,7 @@ import { installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './p
 import { installIdempotencyHeaders } from './platform/idempotency';
 import { healthRoutes } from './platform/health';
 import { installResponseHeaders } from './platform/http-headers';
+import { installSecurityHeaders } from './platform/security-headers';
 import { createNotifier, type Notifier } from './platform/notifier';
 import { registerOpenApi } from './platform/openapi';
 import { installOperationLog } from './platform/operation-log';
@@ -114,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Security headers first, so answers refused by later hooks (401, 403) carry them too.
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
     // Sent only over HTTPS, by installResponseHeaders.
