@@ -22,7 +22,13 @@ import { benchDataDir, buildBenchData, readMeta, sizeKey, type BenchSize, type B
 import { exports, throughput } from './transactions-http';
 
 /** Server-side timings through app.inject: the list, its next page, counts, details, reports and the dashboard. */
-async function apiTimings(dialect: DialectName, url: string, meta: BuiltMeta, runs: number): Promise<void> {
+async function apiTimings(
+  dialect: DialectName,
+  url: string,
+  meta: BuiltMeta,
+  runs: number,
+  wanted: (what: string) => boolean,
+): Promise<void> {
   const handle = createDb(url);
   const config = { ...loadConfig({}, os.tmpdir()), databaseUrl: url, logLevel: 'silent' as const, webDist: path.join(os.tmpdir(), 'none') };
   const app: FastifyInstance = await buildApp({ config, db: handle.db });
@@ -38,6 +44,7 @@ async function apiTimings(dialect: DialectName, url: string, meta: BuiltMeta, ru
       return body.data;
     };
     const time = async (what: string, target: number | null, p: string, query: Record<string, string>) => {
+      if (!wanted(what)) return;
       try {
         for (let i = 0; i < 3; i += 1) await get(p, query);
         const ms: number[] = [];
@@ -119,10 +126,16 @@ async function apiTimings(dialect: DialectName, url: string, meta: BuiltMeta, ru
 
 // ---------------------------------------------------------------------------------------------
 
-type Options = BenchSize & { only: DialectName | null; runs: number; httpSeconds: number };
+type Options = BenchSize & { only: DialectName | null; runs: number; httpSeconds: number; cases: string[] | null };
+
+/** With --cases, only the cases whose label contains one of the comma-separated texts run (exports: "export", throughput: "HTTP"). */
+function wantedCases(o: Options): (what: string) => boolean {
+  const cases = o.cases;
+  return (what) => cases === null || cases.some((c) => what.toLowerCase().includes(c));
+}
 
 function parse(args: string[]): Options {
-  const o: Options = { total: 5_000_000, main: 2_000_000, seed: 1, only: null, runs: 50, httpSeconds: 10 };
+  const o: Options = { total: 5_000_000, main: 2_000_000, seed: 1, only: null, runs: 50, httpSeconds: 10, cases: null };
   for (let i = 0; i < args.length; i += 2) {
     const [k, v] = [args[i], args[i + 1] ?? ''];
     if (k === '--total') o.total = Number(v);
@@ -131,7 +144,15 @@ function parse(args: string[]): Options {
     else if (k === '--runs') o.runs = Number(v);
     else if (k === '--http-seconds') o.httpSeconds = Number(v);
     else if (k === '--only' && (v === 'sqlite' || v === 'postgres')) o.only = v;
-    else throw new Error(`unknown option ${k} (--total N --main N --seed N --runs N --http-seconds N --only sqlite|postgres)`);
+    else if (k === '--cases')
+      o.cases = v
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter((c) => c !== '');
+    else
+      throw new Error(
+        `unknown option ${k} (--total N --main N --seed N --runs N --http-seconds N --only sqlite|postgres --cases "page jump,report")`,
+      );
   }
   if (!(o.main > 0 && o.total >= o.main)) throw new Error('--main must be positive and at most --total');
   return o;
@@ -156,9 +177,10 @@ async function benchDialect(dialect: DialectName, url: string, metaFile: string,
     '',
     null,
   );
-  await apiTimings(dialect, url, meta, o.runs);
-  await exports(dialect, url, meta, Math.min(1_000_000, Math.round(o.main * 0.5)));
-  await throughput(dialect, url, meta, o.httpSeconds);
+  const wanted = wantedCases(o);
+  await apiTimings(dialect, url, meta, o.runs, wanted);
+  if (wanted('export')) await exports(dialect, url, meta, Math.min(1_000_000, Math.round(o.main * 0.5)));
+  if (wanted('HTTP')) await throughput(dialect, url, meta, o.httpSeconds);
 }
 
 /** A cached database built before the latest migrations gets them (new indexes), then fresh planner statistics. */
@@ -168,7 +190,8 @@ async function upgradeCached(url: string): Promise<void> {
     const started = Date.now();
     const applied = await migrateToLatest(handle.db, handle.dialect);
     if (applied.length > 0) {
-      await new BulkWriter(handle.db, handle.dialect).analyze(['transactions']);
+      const rollups = applied.includes('0013-coarse-rollups') ? (['trade_rollups_day', 'trade_rollups_month'] as const) : [];
+      await new BulkWriter(handle.db, handle.dialect).analyze(['transactions', ...rollups]);
       console.log(`  applied ${applied.join(', ')} and analyzed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
   } finally {
