@@ -185,7 +185,7 @@ async function countFromRollups(db: Db, ctx: ListContext): Promise<number | null
     return null;
   const gateways = gatewayIdFilter(ctx.scope);
   const row = await db
-    .selectFrom('trade_rollups')
+    .selectFrom('trade_rollups_day')
     .select((eb) => eb.fn.sum<number>('tx_count').as('n'))
     .where('merchant_id', '=', ctx.scope.merchantId)
     .where('day', '>=', filter.from)
