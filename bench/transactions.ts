@@ -27,7 +27,7 @@ async function apiTimings(
   url: string,
   meta: BuiltMeta,
   runs: number,
-  wanted: (what: string) => boolean,
+  wanted: ((what: string) => boolean) & { cpu?: boolean },
 ): Promise<void> {
   const handle = createDb(url);
   const config = { ...loadConfig({}, os.tmpdir()), databaseUrl: url, logLevel: 'silent' as const, webDist: path.join(os.tmpdir(), 'none') };
@@ -48,17 +48,24 @@ async function apiTimings(
       try {
         for (let i = 0; i < 3; i += 1) await get(p, query);
         const ms: number[] = [];
+        // CPU time of this process per call (SQLite runs in it): what the call costs when the machine is busy.
+        const cpu: number[] = [];
         for (let i = 0; i < runs; i += 1) {
           const t = performance.now();
+          const c = process.cpuUsage();
           await get(p, query);
+          const used = process.cpuUsage(c);
           ms.push(performance.now() - t);
+          cpu.push((used.user + used.system) / 1000);
         }
         ms.sort((a, b) => a - b);
+        cpu.sort((a, b) => a - b);
         const p95 = pct(ms, 95);
+        const cpuNote = wanted.cpu ? `  (cpu p50 ${pct(cpu, 50).toFixed(2)} p95 ${pct(cpu, 95).toFixed(2)})` : '';
         record(
           dialect,
           what,
-          `p50 ${pct(ms, 50).toFixed(2)} ms  p95 ${p95.toFixed(2)} ms`,
+          `p50 ${pct(ms, 50).toFixed(2)} ms  p95 ${p95.toFixed(2)} ms${cpuNote}`,
           target === null ? '' : `p95 <= ${target} ms`,
           target === null ? null : p95 <= target,
         );
@@ -126,16 +133,16 @@ async function apiTimings(
 
 // ---------------------------------------------------------------------------------------------
 
-type Options = BenchSize & { only: DialectName | null; runs: number; httpSeconds: number; cases: string[] | null };
+type Options = BenchSize & { only: DialectName | null; runs: number; httpSeconds: number; cases: string[] | null; cpu: boolean };
 
 /** With --cases, only the cases whose label contains one of the comma-separated texts run (exports: "export", throughput: "HTTP"). */
-function wantedCases(o: Options): (what: string) => boolean {
+function wantedCases(o: Options): ((what: string) => boolean) & { cpu: boolean } {
   const cases = o.cases;
-  return (what) => cases === null || cases.some((c) => what.toLowerCase().includes(c));
+  return Object.assign((what: string) => cases === null || cases.some((c) => what.toLowerCase().includes(c)), { cpu: o.cpu });
 }
 
 function parse(args: string[]): Options {
-  const o: Options = { total: 5_000_000, main: 2_000_000, seed: 1, only: null, runs: 50, httpSeconds: 10, cases: null };
+  const o: Options = { total: 5_000_000, main: 2_000_000, seed: 1, only: null, runs: 50, httpSeconds: 10, cases: null, cpu: false };
   for (let i = 0; i < args.length; i += 2) {
     const [k, v] = [args[i], args[i + 1] ?? ''];
     if (k === '--total') o.total = Number(v);
@@ -144,6 +151,7 @@ function parse(args: string[]): Options {
     else if (k === '--runs') o.runs = Number(v);
     else if (k === '--http-seconds') o.httpSeconds = Number(v);
     else if (k === '--only' && (v === 'sqlite' || v === 'postgres')) o.only = v;
+    else if (k === '--cpu' && (v === 'yes' || v === 'no')) o.cpu = v === 'yes';
     else if (k === '--cases')
       o.cases = v
         .split(',')
@@ -151,7 +159,7 @@ function parse(args: string[]): Options {
         .filter((c) => c !== '');
     else
       throw new Error(
-        `unknown option ${k} (--total N --main N --seed N --runs N --http-seconds N --only sqlite|postgres --cases "page jump,report")`,
+        `unknown option ${k} (--total N --main N --seed N --runs N --http-seconds N --only sqlite|postgres --cases "page jump,report" --cpu yes)`,
       );
   }
   if (!(o.main > 0 && o.total >= o.main)) throw new Error('--main must be positive and at most --total');
