@@ -22,7 +22,13 @@ import { benchDataDir, buildBenchData, readMeta, sizeKey, type BenchSize, type B
 import { exports, throughput } from './transactions-http';
 
 /** Server-side timings through app.inject: the list, its next page, counts, details, reports and the dashboard. */
-async function apiTimings(dialect: DialectName, url: string, meta: BuiltMeta, runs: number): Promise<void> {
+async function apiTimings(
+  dialect: DialectName,
+  url: string,
+  meta: BuiltMeta,
+  runs: number,
+  wanted: ((what: string) => boolean) & { cpu?: boolean },
+): Promise<void> {
   const handle = createDb(url);
   const config = { ...loadConfig({}, os.tmpdir()), databaseUrl: url, logLevel: 'silent' as const, webDist: path.join(os.tmpdir(), 'none') };
   const app: FastifyInstance = await buildApp({ config, db: handle.db });
@@ -38,20 +44,28 @@ async function apiTimings(dialect: DialectName, url: string, meta: BuiltMeta, ru
       return body.data;
     };
     const time = async (what: string, target: number | null, p: string, query: Record<string, string>) => {
+      if (!wanted(what)) return;
       try {
         for (let i = 0; i < 3; i += 1) await get(p, query);
         const ms: number[] = [];
+        // CPU time of this process per call (SQLite runs in it): what the call costs when the machine is busy.
+        const cpu: number[] = [];
         for (let i = 0; i < runs; i += 1) {
           const t = performance.now();
+          const c = process.cpuUsage();
           await get(p, query);
+          const used = process.cpuUsage(c);
           ms.push(performance.now() - t);
+          cpu.push((used.user + used.system) / 1000);
         }
         ms.sort((a, b) => a - b);
+        cpu.sort((a, b) => a - b);
         const p95 = pct(ms, 95);
+        const cpuNote = wanted.cpu ? `  (cpu p50 ${pct(cpu, 50).toFixed(2)} p95 ${pct(cpu, 95).toFixed(2)})` : '';
         record(
           dialect,
           what,
-          `p50 ${pct(ms, 50).toFixed(2)} ms  p95 ${p95.toFixed(2)} ms`,
+          `p50 ${pct(ms, 50).toFixed(2)} ms  p95 ${p95.toFixed(2)} ms${cpuNote}`,
           target === null ? '' : `p95 <= ${target} ms`,
           target === null ? null : p95 <= target,
         );
@@ -119,10 +133,16 @@ async function apiTimings(dialect: DialectName, url: string, meta: BuiltMeta, ru
 
 // ---------------------------------------------------------------------------------------------
 
-type Options = BenchSize & { only: DialectName | null; runs: number; httpSeconds: number };
+type Options = BenchSize & { only: DialectName | null; runs: number; httpSeconds: number; cases: string[] | null; cpu: boolean };
+
+/** With --cases, only the cases whose label contains one of the comma-separated texts run (exports: "export", throughput: "HTTP"). */
+function wantedCases(o: Options): ((what: string) => boolean) & { cpu: boolean } {
+  const cases = o.cases;
+  return Object.assign((what: string) => cases === null || cases.some((c) => what.toLowerCase().includes(c)), { cpu: o.cpu });
+}
 
 function parse(args: string[]): Options {
-  const o: Options = { total: 5_000_000, main: 2_000_000, seed: 1, only: null, runs: 50, httpSeconds: 10 };
+  const o: Options = { total: 5_000_000, main: 2_000_000, seed: 1, only: null, runs: 50, httpSeconds: 10, cases: null, cpu: false };
   for (let i = 0; i < args.length; i += 2) {
     const [k, v] = [args[i], args[i + 1] ?? ''];
     if (k === '--total') o.total = Number(v);
@@ -131,7 +151,16 @@ function parse(args: string[]): Options {
     else if (k === '--runs') o.runs = Number(v);
     else if (k === '--http-seconds') o.httpSeconds = Number(v);
     else if (k === '--only' && (v === 'sqlite' || v === 'postgres')) o.only = v;
-    else throw new Error(`unknown option ${k} (--total N --main N --seed N --runs N --http-seconds N --only sqlite|postgres)`);
+    else if (k === '--cpu' && (v === 'yes' || v === 'no')) o.cpu = v === 'yes';
+    else if (k === '--cases')
+      o.cases = v
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter((c) => c !== '');
+    else
+      throw new Error(
+        `unknown option ${k} (--total N --main N --seed N --runs N --http-seconds N --only sqlite|postgres --cases "page jump,report" --cpu yes)`,
+      );
   }
   if (!(o.main > 0 && o.total >= o.main)) throw new Error('--main must be positive and at most --total');
   return o;
@@ -156,9 +185,10 @@ async function benchDialect(dialect: DialectName, url: string, metaFile: string,
     '',
     null,
   );
-  await apiTimings(dialect, url, meta, o.runs);
-  await exports(dialect, url, meta, Math.min(1_000_000, Math.round(o.main * 0.5)));
-  await throughput(dialect, url, o.httpSeconds);
+  const wanted = wantedCases(o);
+  await apiTimings(dialect, url, meta, o.runs, wanted);
+  if (wanted('export')) await exports(dialect, url, meta, Math.min(1_000_000, Math.round(o.main * 0.5)));
+  if (wanted('HTTP')) await throughput(dialect, url, o.httpSeconds);
 }
 
 /** A cached database built before the latest migrations gets them (new indexes), then fresh planner statistics. */
@@ -168,7 +198,8 @@ async function upgradeCached(url: string): Promise<void> {
     const started = Date.now();
     const applied = await migrateToLatest(handle.db, handle.dialect);
     if (applied.length > 0) {
-      await new BulkWriter(handle.db, handle.dialect).analyze(['transactions']);
+      const rollups = applied.includes('0013-coarse-rollups') ? (['trade_rollups_day', 'trade_rollups_month'] as const) : [];
+      await new BulkWriter(handle.db, handle.dialect).analyze(['transactions', ...rollups]);
       console.log(`  applied ${applied.join(', ')} and analyzed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
   } finally {

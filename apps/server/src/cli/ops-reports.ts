@@ -1,8 +1,7 @@
 import { MONITORING_PROGRAMS, formatBp, type TMonitoringLevel, type TMonitoringProgram } from '@mbo/shared/reports';
 import { monitoring, resolveThresholds } from '../domains/reports/service';
 import { listThresholds, upsertThreshold } from '../domains/reports/repository';
-import { ROLLUP_MEASURES } from '../db/types';
-import { computeRollups, readRollups, rebuildRollups } from '../platform/rollups';
+import { rebuildRollups, verifyRollups } from '../platform/rollups';
 import { merchantScope, text, UsageError, type Command } from './ops-common';
 
 /** Operator commands of reports: card-scheme monitoring thresholds, and rebuilding / checking the daily rollups. */
@@ -26,9 +25,6 @@ export function percentToBp(raw: string): number {
 async function merchantIdOf(db: Parameters<typeof merchantScope>[0], raw: string | undefined): Promise<number> {
   return raw ? (await merchantScope(db, raw)).merchantId : 0;
 }
-
-const rollupKey = (r: { merchant_id: number; gateway_id: number; day: string; card_scheme: string }) =>
-  `${r.merchant_id}|${r.gateway_id}|${r.day}|${r.card_scheme}`;
 
 export const REPORT_COMMANDS: Record<string, Command> = {
   'monitoring:show': {
@@ -86,7 +82,7 @@ export const REPORT_COMMANDS: Record<string, Command> = {
   },
 
   'rollups:rebuild': {
-    summary: 'recompute the daily rollups from the raw rows (one merchant, or all)',
+    summary: 'recompute the rollups (per scheme, day and month) from the raw rows (one merchant, or all)',
     usage: 'rollups:rebuild [--merchant 100001]',
     options: { merchant: { type: 'string' } },
     async run({ db }, values) {
@@ -105,23 +101,9 @@ export const REPORT_COMMANDS: Record<string, Command> = {
     async run({ db }, values) {
       const merchantNo = text(values, 'merchant');
       const merchantId = merchantNo ? await merchantIdOf(db, merchantNo) : undefined;
-      const expected = await computeRollups(db, merchantId);
-      const stored = await readRollups(db, merchantId);
-      const want = new Map(expected.map((r) => [rollupKey(r), r]));
-      const have = new Map(stored.map((r) => [rollupKey(r), r]));
-      const problems: string[] = [];
-      for (const key of new Set([...want.keys(), ...have.keys()])) {
-        const w = want.get(key);
-        const h = have.get(key);
-        const diffs = ROLLUP_MEASURES.flatMap((m) => {
-          const a = Number(h?.[m] ?? 0);
-          const b = Number(w?.[m] ?? 0);
-          return a === b ? [] : [`${m} stored ${a} expected ${b}`];
-        });
-        if (diffs.length > 0) problems.push(`${key}: ${diffs.join(', ')}`);
-      }
+      const { checked, problems } = await verifyRollups(db, merchantId);
       if (problems.length === 0) {
-        console.log(`rollups match the raw rows (${expected.length} rows checked)`);
+        console.log(`rollups match the raw rows (${checked} rows checked: per scheme, per day and per month)`);
         return;
       }
       for (const p of problems) console.log(p);

@@ -13,6 +13,7 @@ import { scaleOutMigration } from './migrations/0009-scale-out';
 import { fundsMigration } from './migrations/0010-funds';
 import { waybillsWebsitesMigration } from './migrations/0011-waybills-websites';
 import { riskLinksMigration } from './migrations/0012-risk-links';
+import { coarseRollupsMigration } from './migrations/0013-coarse-rollups';
 import { fundsSpeedMigration } from './migrations/0014-funds-speed';
 import { authVersionMigration } from './migrations/0015-auth-version';
 
@@ -31,6 +32,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0010-funds': fundsMigration(dialect),
     '0011-waybills-websites': waybillsWebsitesMigration(dialect),
     '0012-risk-links': riskLinksMigration(dialect),
+    '0013-coarse-rollups': coarseRollupsMigration(dialect),
     '0014-funds-speed': fundsSpeedMigration(dialect),
     '0015-auth-version': authVersionMigration(dialect),
   };

@@ -477,6 +477,23 @@ export type TradeRollupsTable = {
   currency: string;
 } & { [K in TRollupMeasure]: Generated<number> };
 
+/** trade_rollups with the card schemes summed (migration 0013): one row per merchant, business day, gateway and currency. */
+export type TradeRollupsDayTable = {
+  merchant_id: number;
+  day: string;
+  gateway_id: number;
+  currency: string;
+} & { [K in TRollupMeasure]: Generated<number> };
+
+/** trade_rollups with the days summed (migration 0013): one row per merchant, month (YYYY-MM), card scheme, gateway and currency. */
+export type TradeRollupsMonthTable = {
+  merchant_id: number;
+  month: string;
+  card_scheme: string;
+  gateway_id: number;
+  currency: string;
+} & { [K in TRollupMeasure]: Generated<number> };
+
 export interface MonitoringThresholdsTable {
   /** 0: the default for every merchant. */
   merchant_id: number;
@@ -799,6 +816,8 @@ export interface Database {
   refunds: RefundsTable;
   dispute_files: DisputeFilesTable;
   trade_rollups: TradeRollupsTable;
+  trade_rollups_day: TradeRollupsDayTable;
+  trade_rollups_month: TradeRollupsMonthTable;
   monitoring_thresholds: MonitoringThresholdsTable;
   sign_in_attempts: SignInAttemptsTable;
   merchant_bank_accounts: MerchantBankAccountsTable;
@@ -857,6 +876,8 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'refunds',
   'dispute_files',
   'trade_rollups',
+  'trade_rollups_day',
+  'trade_rollups_month',
   'monitoring_thresholds',
   'sign_in_attempts',
   'merchant_bank_accounts',

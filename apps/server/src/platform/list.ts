@@ -11,8 +11,10 @@
  *   registerList(app, { path, permission, query, page, list: (q, { db, scope }) => ... });   // the GET route
  *
  * - A next page (`after`) seeks past the previous page's last row with a row-value comparison on
- *   (sort column, id), which an index on (…, sort column, id) serves at any depth; a page number
- *   without a cursor (a jump) uses OFFSET. Both give the same rows.
+ *   (sort column, id), which an index on (…, sort column, id) serves at any depth. A page number
+ *   without a cursor (a jump) starts from the nearest page boundary cached for the same query (see
+ *   `jumpStart`) and skips at most PAGE_BOUNDARIES.stride rows with OFFSET. Both give the same rows
+ *   as OFFSET from the first row.
  * - One row more than the page is read to know whether a next page exists (`nextCursor`).
  * - The count is exact up to LIST_COUNT_CAP (a sub-select limited to one row more), then `capped`;
  *   a list that knows its exact total cheaply (the transactions' daily rollups) passes `exactTotal`.
@@ -50,6 +52,12 @@ export type KeysetList<DB, TB extends keyof DB, Row extends { id: number }> = {
    */
   rows: (seek: Seek | null) => SelectQueryBuilder<DB, TB, Row>;
   sort: SortKey<DB, TB, Row>;
+  /**
+   * The same rows without the joins that only add columns (a page jump walks it to find where a deep
+   * page starts, see `jumpStart`); `rows` when absent. A query builder over the same table aliases
+   * as `rows` (typed loosely: its tables are a subset of theirs).
+   */
+  keys?: (seek: Seek | null) => unknown;
 };
 
 export type CountSpec<CDB, CTB extends keyof CDB, CO> = {
@@ -69,6 +77,95 @@ function ordered<DB, TB extends keyof DB, Row extends { id: number }>(list: Keys
     .$if(seek !== null, (qb) => qb.where(sql<boolean>`(${col}, ${idCol}) ${past} (${seek?.value ?? 0}, ${seek?.id ?? 0})`))
     .orderBy(col, direction)
     .orderBy(idCol, direction);
+}
+
+/** The sort value and id of a list's rows, ordered, without their columns: what a page jump walks. */
+function orderedKeys<DB, TB extends keyof DB, Row extends { id: number }>(list: KeysetList<DB, TB, Row>, seek: Seek | null) {
+  const { column, id, direction } = list.sort;
+  const col = sql.ref(column);
+  const idCol = sql.ref(id);
+  const past = direction === 'desc' ? sql.raw('<') : sql.raw('>');
+  const base = (list.keys ? list.keys(seek) : list.rows(seek)) as SelectQueryBuilder<DB, TB, object>;
+  return base
+    .clearSelect()
+    .select([sql<number | string>`${col}`.as('k_value'), sql<number | string>`${idCol}`.as('k_id')])
+    .$if(seek !== null, (qb) => qb.where(sql<boolean>`(${col}, ${idCol}) ${past} (${seek?.value ?? 0}, ${seek?.id ?? 0})`))
+    .orderBy(col, direction)
+    .orderBy(idCol, direction);
+}
+
+/**
+ * Page boundaries of recent queries (issue 13 §7): for one list query (its SQL and parameters, so
+ * the scope and filters are part of the key), the row after which row position `stride * n` starts.
+ * A jump to a deep page starts at the nearest boundary at or before its first row: with one, it
+ * skips fewer than `stride` rows; without, it walks the keys (an index-only walk, no columns, no
+ * joins) once to that boundary and remembers it. Rows written after a boundary was found would
+ * shift the positions, so a boundary is forgotten after `ttlMs`, and at once when the list's exact
+ * total (the transactions' rollups) changes. In-process: each API node keeps its own.
+ */
+export const PAGE_BOUNDARIES = { stride: 1_000, ttlMs: 60_000, maxQueries: 500, maxPerQuery: 2_000 };
+
+type Boundaries = { createdAt: number; total: number | null; marks: Map<number, Seek> };
+const boundaryCache = new Map<string, Boundaries>();
+
+/** Forgets every cached page boundary (tests; an operator command after a bulk change). */
+export function clearPageBoundaries(): void {
+  boundaryCache.clear();
+}
+
+function boundariesOf(key: string, total: number | null, now: number): Boundaries {
+  const found = boundaryCache.get(key);
+  if (found && now - found.createdAt <= PAGE_BOUNDARIES.ttlMs && found.total === total) {
+    // Most recently used last, so the oldest key is the first to go.
+    boundaryCache.delete(key);
+    boundaryCache.set(key, found);
+    return found;
+  }
+  boundaryCache.delete(key);
+  while (boundaryCache.size >= PAGE_BOUNDARIES.maxQueries) {
+    const oldest = boundaryCache.keys().next().value;
+    if (oldest === undefined) break;
+    boundaryCache.delete(oldest);
+  }
+  const fresh: Boundaries = { createdAt: now, total, marks: new Map() };
+  boundaryCache.set(key, fresh);
+  return fresh;
+}
+
+/**
+ * Where the page at row `offset` starts: a seek (after that row) and the rows still to skip from it
+ * (fewer than the stride). Null seek: from the first row.
+ */
+async function jumpStart<DB, TB extends keyof DB, Row extends { id: number }>(
+  list: KeysetList<DB, TB, Row>,
+  offset: number,
+  total: number | null,
+): Promise<{ seek: Seek | null; skip: number }> {
+  const stride = PAGE_BOUNDARIES.stride;
+  if (offset < stride) return { seek: null, skip: offset };
+  const compiled = orderedKeys(list, null).compile();
+  const entry = boundariesOf(`${compiled.sql}\n${JSON.stringify(compiled.parameters)}`, total, Date.now());
+  const target = Math.floor(offset / stride) * stride;
+  let at = 0;
+  let seek: Seek | null = null;
+  for (const [position, mark] of entry.marks) {
+    if (position <= target && position > at) {
+      at = position;
+      seek = mark;
+    }
+  }
+  if (at < target) {
+    const row = (await orderedKeys(list, seek)
+      .limit(1)
+      .offset(target - at - 1)
+      .executeTakeFirst()) as { k_value: number | string; k_id: number | string } | undefined;
+    // Past the last row: the page is empty either way.
+    if (!row) return { seek, skip: offset - at };
+    seek = { value: Number(row.k_value), id: Number(row.k_id) };
+    at = target;
+    if (entry.marks.size < PAGE_BOUNDARIES.maxPerQuery) entry.marks.set(at, seek);
+  }
+  return { seek, skip: offset - at };
 }
 
 function cursorOf<DB, TB extends keyof DB, Row extends { id: number }>(list: KeysetList<DB, TB, Row>, row: Row): string {
@@ -98,13 +195,24 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends { id: numb
   q: TListPaging,
   counting: CountSpec<CDB, CTB, CO>,
 ): Promise<TListPage<Row>> {
-  const seek = q.after !== undefined ? parseCursor(q.after) : null;
-  const offset = seek === null ? pageOffset(q) : 0;
-  const page = ordered(list, seek)
-    .limit(q.limit + 1)
-    .$if(offset > 0, (qb) => qb.offset(offset));
+  const cursor = q.after !== undefined ? parseCursor(q.after) : null;
+  const offset = cursor === null ? pageOffset(q) : 0;
   let rows: Row[];
   let count: { total: number; capped: boolean };
+  if (offset >= PAGE_BOUNDARIES.stride) {
+    // A deep jump: the count first (an exact total that changed invalidates the cached boundaries).
+    const exact = counting.exactTotal ? await counting.exactTotal() : null;
+    count = exact !== null ? { total: exact, capped: false } : await cappedCount(db, counting.count);
+    const start = await jumpStart(list, offset, exact);
+    rows = await ordered(list, start.seek)
+      .limit(q.limit + 1)
+      .$if(start.skip > 0, (qb) => qb.offset(start.skip))
+      .execute();
+    return pageOf(list, rows, count, q);
+  }
+  const page = ordered(list, cursor)
+    .limit(q.limit + 1)
+    .$if(offset > 0, (qb) => qb.offset(offset));
   if (counting.exactTotal) {
     const [read, exact] = await Promise.all([page.execute(), counting.exactTotal()]);
     rows = read;
@@ -112,6 +220,15 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends { id: numb
   } else {
     [rows, count] = await Promise.all([page.execute(), cappedCount(db, counting.count)]);
   }
+  return pageOf(list, rows, count, q);
+}
+
+function pageOf<DB, TB extends keyof DB, Row extends { id: number }>(
+  list: KeysetList<DB, TB, Row>,
+  rows: Row[],
+  count: { total: number; capped: boolean },
+  q: TListPaging,
+): TListPage<Row> {
   const hasMore = rows.length > q.limit;
   const list_ = hasMore ? rows.slice(0, q.limit) : rows;
   const last = list_[list_.length - 1];

@@ -46,21 +46,40 @@ export function businessDayRange(from: string, to: string): { fromMs: number; to
 
 type DbOrTrx = Db | Transaction<Database>;
 
-/** Adds `delta` to the rollup row of `key` (creating it). Call inside the write's own transaction. */
+type RollupTable = 'trade_rollups' | 'trade_rollups_day' | 'trade_rollups_month';
+
+/** Adds `entries` to one row of a rollup table (creating it): an upsert on the table's key. */
+async function upsertRollup(
+  db: DbOrTrx,
+  table: RollupTable,
+  key: Record<string, string | number>,
+  entries: [TRollupMeasure, number][],
+): Promise<void> {
+  await db
+    .insertInto(table)
+    .values({ ...key, ...Object.fromEntries(entries) } as never)
+    .onConflict((oc) =>
+      oc
+        .columns(Object.keys(key) as never)
+        .doUpdateSet(Object.fromEntries(entries.map(([m, v]) => [m, sql<number>`${sql.ref(`${table}.${m}`)} + ${v}`])) as never),
+    )
+    .execute();
+}
+
+/**
+ * Adds `delta` to the rollup rows of `key` (creating them): the per-scheme day row and the coarser
+ * rows of the same event (day without the scheme, month by scheme). Call inside the write's own
+ * transaction, so the three tables never disagree.
+ */
 export async function addToRollup(db: DbOrTrx, key: TRollupKey, delta: TRollupDelta): Promise<void> {
   const entries = Object.entries(delta).filter(([, v]) => v !== undefined && v !== 0) as [TRollupMeasure, number][];
   if (entries.length === 0) return;
-  const values = Object.fromEntries(entries);
+  const day = businessDay(key.at);
+  const { merchantId: merchant_id, gatewayId: gateway_id, cardScheme: card_scheme, currency } = key;
+  // The key columns of trade_rollups are (merchant, gateway, day, scheme); currency rides along.
   await db
     .insertInto('trade_rollups')
-    .values({
-      merchant_id: key.merchantId,
-      gateway_id: key.gatewayId,
-      day: businessDay(key.at),
-      card_scheme: key.cardScheme,
-      currency: key.currency,
-      ...values,
-    })
+    .values({ merchant_id, gateway_id, day, card_scheme, currency, ...Object.fromEntries(entries) })
     .onConflict((oc) =>
       oc
         .columns(['merchant_id', 'gateway_id', 'day', 'card_scheme'])
@@ -72,6 +91,8 @@ export async function addToRollup(db: DbOrTrx, key: TRollupKey, delta: TRollupDe
         ),
     )
     .execute();
+  await upsertRollup(db, 'trade_rollups_day', { merchant_id, day, gateway_id, currency }, entries);
+  await upsertRollup(db, 'trade_rollups_month', { merchant_id, month: day.slice(0, 7), card_scheme, gateway_id, currency }, entries);
 }
 
 /** What a newly recorded transaction adds to its day. */
@@ -132,8 +153,27 @@ export async function rebuildRollups(db: Db, merchantId?: number): Promise<numbe
         .insertInto('trade_rollups')
         .values(rows.slice(i, i + 500))
         .execute();
+    await deriveCoarseRollups(trx, merchantId);
     return rows.length;
   });
+}
+
+/** Rewrites the day and month rollups of one merchant (or all) as sums of its trade_rollups rows. */
+async function deriveCoarseRollups(trx: DbOrTrx, merchantId?: number): Promise<void> {
+  const only = merchantId === undefined ? sql`` : sql`where merchant_id = ${merchantId}`;
+  const sums = sql.join(ROLLUP_MEASURES.map((m) => sql`sum(${sql.ref(m)})`));
+  const cols = sql.join(ROLLUP_MEASURES.map((m) => sql.ref(m)));
+  for (const table of ['trade_rollups_day', 'trade_rollups_month'] as const)
+    await trx
+      .deleteFrom(table)
+      .$if(merchantId !== undefined, (qb) => qb.where('merchant_id', '=', merchantId ?? 0))
+      .execute();
+  await sql`insert into trade_rollups_day (merchant_id, day, gateway_id, currency, ${cols})
+    select merchant_id, day, gateway_id, currency, ${sums} from trade_rollups ${only}
+    group by merchant_id, day, gateway_id, currency`.execute(trx);
+  await sql`insert into trade_rollups_month (merchant_id, month, card_scheme, gateway_id, currency, ${cols})
+    select merchant_id, substr(day, 1, 7), card_scheme, gateway_id, currency, ${sums} from trade_rollups ${only}
+    group by merchant_id, substr(day, 1, 7), card_scheme, gateway_id, currency`.execute(trx);
 }
 
 export type TComputedRollup = { merchant_id: number; gateway_id: number; day: string; card_scheme: string; currency: string } & Record<
@@ -272,4 +312,89 @@ export async function readRollups(db: DbOrTrx, merchantId?: number): Promise<TCo
     gateway_id: Number(r.gateway_id),
     ...Object.fromEntries(ROLLUP_MEASURES.map((m) => [m, Number(r[m])])),
   })) as TComputedRollup[];
+}
+
+export type TCoarseRollup = { key: string } & Record<TRollupMeasure, number>;
+
+const measuresOf = (r: Record<string, unknown>) =>
+  Object.fromEntries(ROLLUP_MEASURES.map((m) => [m, Number(r[m] ?? 0)])) as Record<TRollupMeasure, number>;
+
+/** The day and month rollup rows that per-scheme rows imply, keyed by their table's key. */
+export function coarseFromFine(rows: readonly TComputedRollup[]): { day: Map<string, TCoarseRollup>; month: Map<string, TCoarseRollup> } {
+  const day = new Map<string, TCoarseRollup>();
+  const month = new Map<string, TCoarseRollup>();
+  const add = (into: Map<string, TCoarseRollup>, key: string, r: TComputedRollup) => {
+    let a = into.get(key);
+    if (!a) {
+      a = { key, ...measuresOf({}) };
+      into.set(key, a);
+    }
+    for (const m of ROLLUP_MEASURES) a[m] += r[m];
+  };
+  for (const r of rows) {
+    add(day, `day ${r.merchant_id}|${r.day}|${r.gateway_id}|${r.currency}`, r);
+    add(month, `month ${r.merchant_id}|${r.day.slice(0, 7)}|${r.card_scheme}|${r.gateway_id}|${r.currency}`, r);
+  }
+  return { day, month };
+}
+
+/** The stored day and month rollup rows of one merchant (or all), keyed as `coarseFromFine` keys them. */
+export async function readCoarseRollups(
+  db: DbOrTrx,
+  merchantId?: number,
+): Promise<{ day: Map<string, TCoarseRollup>; month: Map<string, TCoarseRollup> }> {
+  const days = await db
+    .selectFrom('trade_rollups_day')
+    .selectAll()
+    .$if(merchantId !== undefined, (qb) => qb.where('merchant_id', '=', merchantId ?? 0))
+    .execute();
+  const months = await db
+    .selectFrom('trade_rollups_month')
+    .selectAll()
+    .$if(merchantId !== undefined, (qb) => qb.where('merchant_id', '=', merchantId ?? 0))
+    .execute();
+  return {
+    day: new Map(
+      days.map((r) => {
+        const key = `day ${Number(r.merchant_id)}|${r.day}|${Number(r.gateway_id)}|${r.currency}`;
+        return [key, { key, ...measuresOf(r) }];
+      }),
+    ),
+    month: new Map(
+      months.map((r) => {
+        const key = `month ${Number(r.merchant_id)}|${r.month}|${r.card_scheme}|${Number(r.gateway_id)}|${r.currency}`;
+        return [key, { key, ...measuresOf(r) }];
+      }),
+    ),
+  };
+}
+
+/**
+ * Every difference between the stored rollups (per scheme, per day, per month) and what the raw rows
+ * imply, one line each (empty when they all agree). What `ops rollups:verify` prints.
+ */
+export async function verifyRollups(db: DbOrTrx, merchantId?: number): Promise<{ checked: number; problems: string[] }> {
+  const expected = await computeRollups(db, merchantId);
+  const stored = await readRollups(db, merchantId);
+  const fineKey = (r: TComputedRollup) => `${r.merchant_id}|${r.gateway_id}|${r.day}|${r.card_scheme}`;
+  const problems = diffRollups(new Map(expected.map((r) => [fineKey(r), r])), new Map(stored.map((r) => [fineKey(r), r])));
+  const want = coarseFromFine(expected);
+  const have = await readCoarseRollups(db, merchantId);
+  problems.push(...diffRollups(want.day, have.day), ...diffRollups(want.month, have.month));
+  return { checked: expected.length + want.day.size + want.month.size, problems };
+}
+
+function diffRollups(want: Map<string, Record<TRollupMeasure, number>>, have: Map<string, Record<TRollupMeasure, number>>): string[] {
+  const problems: string[] = [];
+  for (const key of new Set([...want.keys(), ...have.keys()])) {
+    const w = want.get(key);
+    const h = have.get(key);
+    const diffs = ROLLUP_MEASURES.flatMap((m) => {
+      const a = Number(h?.[m] ?? 0);
+      const b = Number(w?.[m] ?? 0);
+      return a === b ? [] : [`${m} stored ${a} expected ${b}`];
+    });
+    if (diffs.length > 0) problems.push(`${key}: ${diffs.join(', ')}`);
+  }
+  return problems;
 }

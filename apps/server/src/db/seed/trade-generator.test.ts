@@ -86,7 +86,8 @@ async function snapshot(db: Db): Promise<Snapshot> {
 }
 
 async function clearTrade(db: Db): Promise<void> {
-  for (const t of ['trade_rollups', 'refunds', 'disputes', 'transactions'] as const) await db.deleteFrom(t).execute();
+  for (const t of ['trade_rollups', 'trade_rollups_day', 'trade_rollups_month', 'refunds', 'disputes', 'transactions'] as const)
+    await db.deleteFrom(t).execute();
 }
 
 let a: TestDb;

@@ -119,7 +119,7 @@ export class TradeGenerator {
     await this.writer.syncSequences(['transactions', 'refunds', 'disputes']);
     if (restoreIndexes) await restoreIndexes();
     const rollupRows = await rebuildRollups(this.db);
-    await this.writer.analyze(['transactions', 'refunds', 'disputes', 'trade_rollups']);
+    await this.writer.analyze(['transactions', 'refunds', 'disputes', 'trade_rollups', 'trade_rollups_day', 'trade_rollups_month']);
     return { ...this.written, rollupRows, elapsedMs: Date.now() - started };
   }
 

@@ -16,7 +16,7 @@ export type DayCurrencyRow = {
   duplicate_failed_count: number;
 };
 
-/** Per business day and currency, for days `fromDay`..`toDay` (optionally one currency). */
+/** Per business day and currency, for days `fromDay`..`toDay` (optionally one currency), from the day rollups. */
 export async function dayCurrencyFigures(
   db: Db,
   scope: Scope,
@@ -26,7 +26,7 @@ export async function dayCurrencyFigures(
 ): Promise<DayCurrencyRow[]> {
   const ids = gatewayIdFilter(scope);
   const rows = await db
-    .selectFrom('trade_rollups')
+    .selectFrom('trade_rollups_day')
     .select(['day', 'currency'])
     .select([
       sum('tx_count').as('tx_count'),

@@ -4,31 +4,31 @@ import type { Database } from '../../db/types';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
 
 /**
- * All SQL of reports, statistics and monitoring. Everything reads trade_rollups (one row per
- * merchant, gateway, business day and card scheme), never the raw transactions, and every query is
- * narrowed to the scope's merchant and permitted gateways.
+ * All SQL of reports, statistics and monitoring. Everything reads the rollups, never the raw
+ * transactions: `trade_rollups_day` (one row per merchant, business day, gateway and currency) for
+ * the daily and monthly reports, `trade_rollups_month` (per month, card scheme, gateway and
+ * currency) for statistics and monitoring. Every query is narrowed to the scope's merchant and
+ * permitted gateways.
  */
 
-type RollupQuery = SelectQueryBuilder<Database, 'trade_rollups', object>;
+type DayQuery = SelectQueryBuilder<Database, 'trade_rollups_day', object>;
 
 export type RollupFilter = {
   /** Inclusive business days YYYY-MM-DD. */
   fromDay: string;
   toDay: string;
   currency?: string | undefined;
-  cardScheme?: string | undefined;
 };
 
-function scopedRollups(db: Db, scope: Scope, f: RollupFilter): RollupQuery {
+function scopedDays(db: Db, scope: Scope, f: RollupFilter): DayQuery {
   const ids = gatewayIdFilter(scope);
   return db
-    .selectFrom('trade_rollups')
+    .selectFrom('trade_rollups_day')
     .where('merchant_id', '=', scope.merchantId)
     .where('day', '>=', f.fromDay)
     .where('day', '<=', f.toDay)
     .$if(ids !== null, (qb) => qb.where('gateway_id', 'in', ids ?? [0]))
-    .$if(f.currency !== undefined, (qb) => qb.where('currency', '=', f.currency ?? ''))
-    .$if(f.cardScheme !== undefined, (qb) => qb.where('card_scheme', '=', f.cardScheme ?? ''));
+    .$if(f.currency !== undefined, (qb) => qb.where('currency', '=', f.currency ?? ''));
 }
 
 const sum = (col: string) => sql<string | number>`coalesce(sum(${sql.ref(col)}), 0)`;
@@ -75,7 +75,7 @@ function numeric<T extends Record<string, unknown>>(row: T, keys: readonly strin
 
 /** One row per business day and settlement currency in the range, newest day first. */
 export async function dailyFigures(db: Db, scope: Scope, f: RollupFilter): Promise<DailyFigureRow[]> {
-  const rows = await scopedRollups(db, scope, f)
+  const rows = await scopedDays(db, scope, f)
     .select(['day', 'currency'])
     .select(DAILY_MEASURES.map((m) => sum(m).as(m)))
     .groupBy(['day', 'currency'])
@@ -111,7 +111,7 @@ const MONTH_MEASURES = [
 export async function monthFigures(db: Db, scope: Scope, f: RollupFilter): Promise<MonthFigureRow[]> {
   // Literal positions: PostgreSQL matches a select expression to its GROUP BY only when the text is the same.
   const month = sql<string>`substr(day, 1, 7)`;
-  const rows = await scopedRollups(db, scope, f)
+  const rows = await scopedDays(db, scope, f)
     .select([month.as('month'), 'currency'])
     .select([
       sql<string | null>`min(case when tx_count > 0 then day end)`.as('first_day'),
@@ -138,14 +138,23 @@ export type SchemeMonthRow = {
 
 const SCHEME_MEASURES = ['tx_count', 'success_count', 'chargeback_count', 'refund_count', 'fraud_report_count', 'rdr_count'] as const;
 
+/** Months YYYY-MM `fromMonth`..`toMonth` inclusive, optionally one card scheme. */
+export type SchemeMonthFilter = { fromMonth: string; toMonth: string; cardScheme?: string | undefined };
+
 /** One row per month and card scheme (counts only: schemes mix currencies). */
-export async function schemeMonthFigures(db: Db, scope: Scope, f: RollupFilter): Promise<SchemeMonthRow[]> {
-  const month = sql<string>`substr(day, 1, 7)`;
-  const rows = await scopedRollups(db, scope, f)
-    .select([month.as('month'), 'card_scheme'])
+export async function schemeMonthFigures(db: Db, scope: Scope, f: SchemeMonthFilter): Promise<SchemeMonthRow[]> {
+  const ids = gatewayIdFilter(scope);
+  const rows = await db
+    .selectFrom('trade_rollups_month')
+    .where('merchant_id', '=', scope.merchantId)
+    .where('month', '>=', f.fromMonth)
+    .where('month', '<=', f.toMonth)
+    .$if(ids !== null, (qb) => qb.where('gateway_id', 'in', ids ?? [0]))
+    .$if(f.cardScheme !== undefined, (qb) => qb.where('card_scheme', '=', f.cardScheme ?? ''))
+    .select(['month', 'card_scheme'])
     .select(SCHEME_MEASURES.map((m) => sum(m).as(m)))
-    .groupBy([month, 'card_scheme'])
-    .orderBy(month, 'desc')
+    .groupBy(['month', 'card_scheme'])
+    .orderBy('month', 'desc')
     .orderBy('card_scheme', 'asc')
     .execute();
   return rows.map((r) => numeric(r as unknown as SchemeMonthRow, SCHEME_MEASURES));

@@ -116,7 +116,7 @@ export async function chargebackRefundStats(
   scope: Scope,
   q: { from: string; to: string; cardScheme?: string | undefined },
 ): Promise<TChargebackRefundRow[]> {
-  const rows = await repo.schemeMonthFigures(db, scope, { ...monthDays(q.from, q.to), cardScheme: q.cardScheme });
+  const rows = await repo.schemeMonthFigures(db, scope, { fromMonth: q.from, toMonth: q.to, cardScheme: q.cardScheme });
   return rows.map((r) => ({
     month: r.month,
     cardScheme: r.card_scheme,
@@ -177,8 +177,8 @@ export async function monitoring(db: Db, scope: Scope, now: number, month?: stri
   const prev = addMonths(m, -1);
 
   const [thisMonth, lastMonth, thresholdRows] = await Promise.all([
-    repo.schemeMonthFigures(db, scope, monthDays(m, m)),
-    repo.schemeMonthFigures(db, scope, { ...monthDays(prev, prev), cardScheme: 'MASTERCARD' }),
+    repo.schemeMonthFigures(db, scope, { fromMonth: m, toMonth: m }),
+    repo.schemeMonthFigures(db, scope, { fromMonth: prev, toMonth: prev, cardScheme: 'MASTERCARD' }),
     repo.listThresholds(db, scope.merchantId),
   ]);
   const thresholds = resolveThresholds(thresholdRows, scope.merchantId);

@@ -42,6 +42,12 @@ export type ListContext = {
   view: TTransactionView;
   filter: TransactionFilter;
   timezone: string;
+  /**
+   * Set by `listTransactions` when an amount range without a currency matches few rows (see
+   * `amountRangeIsNarrow`): the rows are then found through the amount index, one range per
+   * currency precision, instead of walking the date index.
+   */
+  amountFirst?: boolean;
 };
 
 function timeColumn(filter: TransactionFilter) {
@@ -64,6 +70,77 @@ function amountCondition(eb: Eb, filter: TransactionFilter) {
   ]);
 }
 
+/** The amount bounds of each currency precision (0 and 2 decimals) an amount filter without a currency covers. */
+function amountRanges(filter: TransactionFilter): { units: 0 | 2; min: number | null; max: number | null; currencies: 'in' | 'not in' }[] {
+  return ([0, 2] as const).map((units) => ({
+    units,
+    min: filter.amountMin !== undefined ? boundInUnits(filter.amountMin, units, 'min') : null,
+    max: filter.amountMax !== undefined ? boundInUnits(filter.amountMax, units, 'max') : null,
+    currencies: units === 0 ? 'in' : 'not in',
+  }));
+}
+
+/** At most this many rows in the amount index's ranges: the rows are found from that index. */
+const AMOUNT_FIRST_MAX_ROWS = 5_000;
+
+/**
+ * Whether an amount range without a currency is narrow enough to find its rows through the amount
+ * index (transactions_by_amount_idx) and sort them: counted in that index, up to the limit, for each
+ * currency precision. A wide range is left to the date index, where matches come quickly.
+ */
+export async function amountRangeIsNarrow(db: Db, ctx: ListContext): Promise<boolean> {
+  const { filter } = ctx;
+  if (filter.currency !== undefined || filter.amountMin === undefined || filter.amountMax === undefined) return false;
+  const def = TRANSACTION_VIEW_DEFS[ctx.view];
+  let rows = 0;
+  for (const r of amountRanges(filter)) {
+    if (r.min === null || r.max === null || r.min > r.max) continue;
+    const row = await db
+      .selectFrom(
+        db
+          .selectFrom('transactions')
+          .select(sql<number>`1`.as('one'))
+          .where('merchant_id', '=', ctx.scope.merchantId)
+          .where('category', '=', def.category)
+          .where('amount', '>=', r.min)
+          .where('amount', '<=', r.max)
+          .limit(AMOUNT_FIRST_MAX_ROWS + 1)
+          .as('c'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    rows += Number(row.n);
+    if (rows > AMOUNT_FIRST_MAX_ROWS) return false;
+  }
+  return true;
+}
+
+/**
+ * The base of a list whose amount range is narrow: the ids in the amount index's ranges (one per
+ * currency precision, the currency condition checked there), then each row by id. CROSS JOIN keeps
+ * that order on SQLite (its planner would otherwise walk the date index and probe the ids).
+ */
+function amountFirstBase(db: Db, ctx: ListContext) {
+  const def = TRANSACTION_VIEW_DEFS[ctx.view];
+  const parts = amountRanges(ctx.filter).map((r) =>
+    db
+      .selectFrom('transactions as x')
+      .select('x.id')
+      .where('x.merchant_id', '=', ctx.scope.merchantId)
+      .where('x.category', '=', def.category)
+      .where('x.amount', '>=', r.min ?? 0)
+      .where('x.amount', '<=', r.max ?? 0)
+      .where('x.currency', r.currencies, ZERO_DECIMAL_CURRENCIES),
+  );
+  const ids = parts[0]!.unionAll(parts[1]!);
+  // The derived table only narrows the rows; every column and condition below refers to t.
+  return db.selectFrom(ids.as('a')).crossJoin('transactions as t').whereRef('t.id', '=', 'a.id') as unknown as ReturnType<typeof plainBase>;
+}
+
+function plainBase(db: Db) {
+  return db.selectFrom('transactions as t');
+}
+
 /**
  * Every row of the view the scope may see that matches the filters (no order, no columns yet).
  * `seekTo` (a cursor's time) replaces the range's upper end so the index seek starts at the cursor
@@ -83,8 +160,7 @@ function filtered(db: Db, ctx: ListContext, seekTo: number | null = null) {
   ) =>
     value === undefined ? null : value === 1 ? sql<boolean>`${sql.raw(condition)}` : sql<boolean>`${sql.ref(`t.${column}`)} = ${value}`;
 
-  return db
-    .selectFrom('transactions as t')
+  return (ctx.amountFirst ? amountFirstBase(db, ctx) : plainBase(db))
     .where('t.merchant_id', '=', scope.merchantId)
     .where('t.category', '=', def.category)
     .$if(def.tradeType !== null, (qb) => qb.where('t.trade_type', '=', def.tradeType ?? 0))
@@ -159,6 +235,8 @@ function transactionList(db: Db, ctx: ListContext) {
       filtered(db, ctx, seek?.value ?? null)
         .innerJoin('gateways as g', 'g.id', 't.gateway_id')
         .select(ROW_COLUMNS),
+    // Every transaction has its gateway: the join adds columns only.
+    keys: (seek: Seek | null) => filtered(db, ctx, seek?.value ?? null),
     sort: {
       column: timeColumn(ctx.filter),
       id: 't.id',
@@ -185,7 +263,7 @@ async function countFromRollups(db: Db, ctx: ListContext): Promise<number | null
     return null;
   const gateways = gatewayIdFilter(ctx.scope);
   const row = await db
-    .selectFrom('trade_rollups')
+    .selectFrom('trade_rollups_day')
     .select((eb) => eb.fn.sum<number>('tx_count').as('n'))
     .where('merchant_id', '=', ctx.scope.merchantId)
     .where('day', '>=', filter.from)
@@ -196,7 +274,8 @@ async function countFromRollups(db: Db, ctx: ListContext): Promise<number | null
 }
 
 /** A page of the view and its count: exact from the rollups for the plain formal list, otherwise exact up to the cap. */
-export function listTransactions(db: Db, ctx: ListContext, q: TListPaging) {
+export async function listTransactions(db: Db, listCtx: ListContext, q: TListPaging) {
+  const ctx = (await amountRangeIsNarrow(db, listCtx)) ? { ...listCtx, amountFirst: true } : listCtx;
   return keysetPage(db, transactionList(db, ctx), q, { count: filtered(db, ctx), exactTotal: () => countFromRollups(db, ctx) });
 }
 
