@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/pg.mjs';
+import { exportProfile } from './export-profile';
 import { funds } from './funds';
 import { transactions } from './transactions';
 
@@ -100,6 +101,7 @@ const benches: Record<string, () => Promise<void>> = {
   session,
   transactions: () => transactions(process.argv.slice(3)),
   funds: () => funds(process.argv.slice(3)),
+  'export-profile': () => exportProfile(process.argv.slice(3)),
 };
 const name = process.argv[2] ?? 'session';
 const bench = benches[name];

@@ -14,7 +14,7 @@ import type { BuiltMeta } from './trade-data';
  */
 
 /** The business-day range whose formal rows of merchant 100001, newest first, number about `rows`. */
-async function rangeFor(url: string, rows: number, now: number): Promise<{ from: string; to: string; count: number }> {
+export async function rangeFor(url: string, rows: number, now: number): Promise<{ from: string; to: string; count: number }> {
   const handle = createDb(url);
   try {
     const m = await handle.db.selectFrom('merchants').select('id').where('merchant_no', '=', '100001').executeTakeFirstOrThrow();
