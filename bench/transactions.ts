@@ -119,10 +119,11 @@ async function apiTimings(dialect: DialectName, url: string, meta: BuiltMeta, ru
 
 // ---------------------------------------------------------------------------------------------
 
-type Options = BenchSize & { only: DialectName | null; runs: number; httpSeconds: number };
+type Part = 'api' | 'exports' | 'http';
+type Options = BenchSize & { only: DialectName | null; onlyPart: Part | null; runs: number; httpSeconds: number };
 
 function parse(args: string[]): Options {
-  const o: Options = { total: 5_000_000, main: 2_000_000, seed: 1, only: null, runs: 50, httpSeconds: 10 };
+  const o: Options = { total: 5_000_000, main: 2_000_000, seed: 1, only: null, onlyPart: null, runs: 50, httpSeconds: 10 };
   for (let i = 0; i < args.length; i += 2) {
     const [k, v] = [args[i], args[i + 1] ?? ''];
     if (k === '--total') o.total = Number(v);
@@ -131,7 +132,11 @@ function parse(args: string[]): Options {
     else if (k === '--runs') o.runs = Number(v);
     else if (k === '--http-seconds') o.httpSeconds = Number(v);
     else if (k === '--only' && (v === 'sqlite' || v === 'postgres')) o.only = v;
-    else throw new Error(`unknown option ${k} (--total N --main N --seed N --runs N --http-seconds N --only sqlite|postgres)`);
+    else if (k === '--only-part' && (v === 'api' || v === 'exports' || v === 'http')) o.onlyPart = v;
+    else
+      throw new Error(
+        `unknown option ${k} (--total N --main N --seed N --runs N --http-seconds N --only sqlite|postgres --only-part api|exports|http)`,
+      );
   }
   if (!(o.main > 0 && o.total >= o.main)) throw new Error('--main must be positive and at most --total');
   return o;
@@ -156,9 +161,9 @@ async function benchDialect(dialect: DialectName, url: string, metaFile: string,
     '',
     null,
   );
-  await apiTimings(dialect, url, meta, o.runs);
-  await exports(dialect, url, meta, Math.min(1_000_000, Math.round(o.main * 0.5)));
-  await throughput(dialect, url, meta, o.httpSeconds);
+  if (o.onlyPart === null || o.onlyPart === 'api') await apiTimings(dialect, url, meta, o.runs);
+  if (o.onlyPart === null || o.onlyPart === 'exports') await exports(dialect, url, meta, Math.min(1_000_000, Math.round(o.main * 0.5)));
+  if (o.onlyPart === null || o.onlyPart === 'http') await throughput(dialect, url, meta, o.httpSeconds);
 }
 
 /** A cached database built before the latest migrations gets them (new indexes), then fresh planner statistics. */
