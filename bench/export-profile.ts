@@ -18,10 +18,10 @@ import { startKeptCluster } from './pg-cluster';
 import { benchDataDir, buildBenchData, readMeta, sizeKey, type BenchSize } from './trade-data';
 import { rangeFor } from './transactions-http';
 
-type Options = BenchSize & { only: DialectName | null; rows: number };
+type Options = BenchSize & { only: DialectName | null; rows: number; pgUrl: string | null };
 
 function parse(args: string[]): Options {
-  const o: Options = { total: 5_000_000, main: 2_000_000, seed: 1, only: null, rows: 1_000_000 };
+  const o: Options = { total: 5_000_000, main: 2_000_000, seed: 1, only: null, rows: 1_000_000, pgUrl: null };
   for (let i = 0; i < args.length; i += 2) {
     const [k, v] = [args[i], args[i + 1] ?? ''];
     if (k === '--total') o.total = Number(v);
@@ -29,7 +29,8 @@ function parse(args: string[]): Options {
     else if (k === '--seed') o.seed = Number(v);
     else if (k === '--rows') o.rows = Number(v);
     else if (k === '--only' && (v === 'sqlite' || v === 'postgres')) o.only = v;
-    else throw new Error(`unknown option ${k} (--rows N --only sqlite|postgres --total N --main N --seed N)`);
+    else if (k === '--pg-url') o.pgUrl = v;
+    else throw new Error(`unknown option ${k} (--rows N --only sqlite|postgres --pg-url URL --total N --main N --seed N)`);
   }
   return o;
 }
@@ -128,7 +129,12 @@ export async function exportProfile(args: string[]): Promise<void> {
     const meta = readMeta(path.join(dir, `${key}.json`)) ?? (await buildBenchData(url, o, path.join(dir, `${key}.json`)));
     await profile('sqlite', url, meta.now, o.rows);
   }
-  if (o.only !== 'sqlite') {
+  if (o.only !== 'sqlite' && o.pgUrl) {
+    // An existing server (an empty database on it the first time): the data is built there once, its meta kept beside the others.
+    const metaFile = path.join(dir, `${sizeKey('postgres', o)}-external.json`);
+    const meta = readMeta(metaFile) ?? (await buildBenchData(o.pgUrl, o, metaFile));
+    await profile('postgres', o.pgUrl, meta.now, o.rows);
+  } else if (o.only !== 'sqlite') {
     const key = sizeKey('postgres', o);
     const meta = readMeta(path.join(dir, key, 'meta.json'));
     if (!meta) throw new Error(`no bench database ${key}: run npm run bench -- transactions first`);
