@@ -82,6 +82,17 @@ export function rssMb(pid: number): number {
   }
 }
 
+/** User + system CPU seconds of a process so far, all its threads (/proc/<pid>/stat, clock ticks of 10 ms). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 export async function signIn(baseURL: string): Promise<string> {
   const res = await fetch(`${baseURL}${API_BASE}/admin/login`, {
     method: 'POST',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/pg.mjs';
 import { COMPILED_SERVER, buildServer } from './bench-server';
+import { exportProfile } from './export-profile';
 import { funds } from './funds';
 import { serverBench } from './server';
 import { http } from './http';
@@ -106,6 +107,7 @@ const benches: Record<string, () => Promise<void>> = {
   funds: () => funds(process.argv.slice(3)),
   server: () => serverBench(process.argv.slice(3)),
   http: () => http(process.argv.slice(3)),
+  'export-profile': () => exportProfile(process.argv.slice(3)),
 };
 const name = process.argv[2] ?? 'session';
 const bench = benches[name];

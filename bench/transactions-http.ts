@@ -2,7 +2,7 @@ import { API_BASE } from '@mbo/shared/api-paths';
 import { createDb, type DialectName } from '../apps/server/src/db/database';
 import { businessDay, businessDayRange } from '../apps/server/src/platform/rollups';
 import { DAY, EXPORT, HEADERS, record } from './bench-figures';
-import { rssMb, signIn, startServer } from './bench-server';
+import { cpuSeconds, rssMb, signIn, startServer } from './bench-server';
 import { httpFigures } from './http';
 import type { BuiltMeta } from './trade-data';
 
@@ -12,7 +12,7 @@ import type { BuiltMeta } from './trade-data';
  */
 
 /** The business-day range whose formal rows of merchant 100001, newest first, number about `rows`. */
-async function rangeFor(url: string, rows: number, now: number): Promise<{ from: string; to: string; count: number }> {
+export async function rangeFor(url: string, rows: number, now: number): Promise<{ from: string; to: string; count: number }> {
   const handle = createDb(url);
   try {
     const m = await handle.db.selectFrom('merchants').select('id').where('merchant_no', '=', '100001').executeTakeFirstOrThrow();
@@ -53,6 +53,7 @@ async function exportRun(dialect: DialectName, url: string, format: 'csv' | 'xls
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMb(pid));
     }, 25);
+    const cpu0 = cpuSeconds(pid);
     const t = performance.now();
     const res = await fetch(`${server.baseURL}${API_BASE}${EXPORT}`, {
       method: 'POST',
@@ -69,9 +70,10 @@ async function exportRun(dialect: DialectName, url: string, format: 'csv' | 'xls
       if (format === 'csv') for (const b of chunk.value) if (b === 10) lines += 1;
     }
     const seconds = (performance.now() - t) / 1000;
+    const cpu = cpuSeconds(pid) - cpu0;
     clearInterval(sampler);
     peak = Math.max(peak, rssMb(pid));
-    return { seconds, peak, idle, bytes, rows: format === 'csv' ? lines - 1 : range.count, status: res.status, dialect };
+    return { seconds, cpu, peak, idle, bytes, rows: format === 'csv' ? lines - 1 : range.count, status: res.status, dialect };
   } finally {
     server.stop();
   }
@@ -86,7 +88,8 @@ export async function exports(dialect: DialectName, url: string, meta: BuiltMeta
     const ratio = b.peak / Math.max(a.peak, 1);
     const rate = b.rows / b.seconds;
     const label = `${format.toUpperCase()} export ${b.rows.toLocaleString('en')} rows`;
-    const fig = `${b.seconds.toFixed(2)} s  ${Math.round(rate).toLocaleString('en')} rows/s  peak ${b.peak.toFixed(0)} MB  ${(b.bytes / 1e6).toFixed(0)} MB out`;
+    // The server's CPU seconds for the export (all its threads) beside the wall time: on a busy machine the wall time is mostly waiting.
+    const fig = `${b.seconds.toFixed(2)} s  ${Math.round(rate).toLocaleString('en')} rows/s  cpu ${b.cpu.toFixed(1)} s  peak ${b.peak.toFixed(0)} MB  ${(b.bytes / 1e6).toFixed(0)} MB out`;
     if (format === 'csv') record(dialect, label, fig, '<= 5 s, <= 200 MB', b.status === 200 && b.seconds <= 5 && b.peak <= 200);
     else record(dialect, label, fig, '>= 80k rows/s, <= 250 MB', b.status === 200 && rate >= 80_000 && b.peak <= 250);
     record(

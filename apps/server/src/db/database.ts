@@ -45,6 +45,15 @@ export type CreateDbOptions = {
 // bigint columns (ids, epoch-millisecond timestamps, minor units) stay far below 2^53.
 pg.types.setTypeParser(20, (value: string) => Number(value));
 
+export type PgPool = pg.Pool;
+
+/** The pg pool under each PostgreSQL Kysely instance, for the export reader's array-mode queries (platform/list.ts). */
+const pgPools = new WeakMap<Db, pg.Pool>();
+
+export function pgPoolOf(db: Db): pg.Pool | null {
+  return pgPools.get(db) ?? null;
+}
+
 export function dialectOf(databaseUrl: string): DialectName {
   if (databaseUrl.startsWith('sqlite:')) return 'sqlite';
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) return 'postgres';
@@ -203,5 +212,6 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
   // for the next query, and a query that was running on it fails on its own.
   pool.on('error', () => undefined);
   const db = watchedKysely(new PostgresDialect({ pool }));
+  pgPools.set(db, pool);
   return { db, dialect, sqlitePath: null, destroy: () => db.destroy() };
 }

@@ -1,8 +1,11 @@
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { toMajorString } from '@mbo/shared/money';
 import {
+  amountFormat,
   contentDisposition,
+  moneyCell,
   createTimeFormatter,
   csvLine,
   exportCells,
@@ -11,6 +14,7 @@ import {
   writeXlsx,
   type ExportColumn,
 } from './export';
+import { readXlsxRows } from './xlsx-reader';
 
 type Row = { n: number; text: string };
 
@@ -181,5 +185,99 @@ describe('createTimeFormatter', () => {
       for (let ms = Date.UTC(2026, 2, 7); ms < Date.UTC(2026, 2, 31); ms += 433_000) expect(format(ms), `${tz} ${ms}`).toBe(intl(ms, tz));
     }
     expect(createTimeFormatter('Asia/Shanghai')(Date.UTC(2026, 4, 1, 16, 30, 5))).toBe('2026-05-02 00:30:05');
+  });
+});
+
+describe('fast cell paths (the same texts and numbers as the plain helpers)', () => {
+  it('an amount cell has the text of toMajorString and the number of that text, in 0, 2 and 3 decimal currencies', () => {
+    const amounts = [0, 1, 5, 9, 10, 99, 100, 101, 999, 1000, 1005, 123456789, 2 ** 53 - 1, 1e21];
+    for (const currency of ['USD', 'JPY', 'KWD', 'BHD', 'KRW', 'XXX'])
+      for (const a of amounts)
+        for (const minor of [a, -a]) {
+          const cell = moneyCell(minor, currency);
+          const text = toMajorString(minor, currency);
+          expect(cell.text, `${currency} ${minor}`).toBe(text);
+          expect(cell.value, `${currency} ${minor}`).toBe(Number(text));
+          expect(cell.format).toBe(amountFormat(currency));
+        }
+  });
+
+  it('times in any order and in zones with half-hour and 45-minute offsets and half-hour clock changes read like Intl', () => {
+    const intl = (ms: number, tz: string) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }).format(new Date(ms));
+    let seed = 11;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    for (const tz of ['Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Europe/London', 'UTC']) {
+      const format = createTimeFormatter(tz);
+      // Back and forth over 2025-2026 (both clock changes of each zone), so the per-day caches are left and found again.
+      for (let i = 0; i < 3_000; i += 1) {
+        const ms = Date.UTC(2025, 0, 1) + Math.floor(random() * 730 * 86_400_000);
+        expect(format(ms), `${tz} ${ms}`).toBe(intl(ms, tz));
+      }
+      // Minute by minute around the April 2026 change of Lord Howe (UTC+11 to +10:30 at 02:00 local).
+      for (let ms = Date.UTC(2026, 3, 4, 12); ms < Date.UTC(2026, 3, 4, 18); ms += 60_000)
+        expect(format(ms), `${tz} ${ms}`).toBe(intl(ms, tz));
+    }
+    const cells = exportCells('en', 'Asia/Shanghai');
+    expect(cells.time(Date.UTC(2026, 4, 1, 16, 30, 5))?.text).toBe('2026-05-02 00:30:05');
+    expect(cells.time(Date.UTC(2026, 4, 1, 16, 30, 5))?.value).toBe(Date.UTC(2026, 4, 2, 0, 30, 5) / 86_400_000 + 25_569);
+    expect(cells.time(null)).toBeNull();
+  });
+
+  it('CSV: a column repeating a value, or alternating quoted, formula-like and plain values, keeps each cell exact', async () => {
+    const values = ['Success', 'Success', 'a,b', 'a,b', '=1+1', '=1+1', 'say "hi"', 'two\nlines', 'Success', '-12.50', '', 'Success'];
+    const rows = values.map((text, n) => ({ n, text }));
+    const sink = slowSink();
+    const done = finished(sink.stream);
+    await writeCsv(sink.stream, { columns, batches: batchesOf(rows, 5) });
+    await done;
+    const body = Buffer.concat(sink.chunks).toString('utf8');
+    const expected = ['No,Text,Empty', ...values.map((v, n) => csvLine([n, v, null]).slice(0, -2))];
+    expect(body).toBe(`\uFEFF${expected.join('\r\n')}\r\n`);
+    expect(expected.slice(1, 8)).toEqual(['0,Success,', '1,Success,', '2,"a,b",', '3,"a,b",', "4,'=1+1,", "5,'=1+1,", '6,"say ""hi""",']);
+    expect(expected[8]).toBe('7,"two\nlines",');
+    expect(expected[10]).toBe('9,-12.50,');
+  });
+
+  it('XLSX: repeated texts, spaces at the ends, escapes and formula-like text read back with the upload reader as written', async () => {
+    const texts = [
+      'Success',
+      'Success',
+      ' lead',
+      ' lead',
+      'trail\u3000',
+      'a < b & "c"',
+      'a < b & "c"',
+      '=SUM(A1)',
+      'x\u0001y',
+      '交易',
+      '交易',
+      'Success',
+    ];
+    const rows = texts.map((text, n) => ({ n, text }));
+    const sink = slowSink();
+    const done = finished(sink.stream);
+    await writeXlsx(sink.stream, { columns, batches: batchesOf(rows, 4) });
+    await done;
+    const read = readXlsxRows(Buffer.concat(sink.chunks), 100)!;
+    expect(read[0]!.cells).toEqual(['No', 'Text', 'Empty']);
+    expect(read.slice(1).map((r) => r.cells)).toEqual(texts.map((t, n) => [String(n), t.replace('\u0001', '')]));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(sink.chunks) as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.getCell('B4').value).toBe(' lead');
+    expect(sheet.getCell('B6').value).toBe('trail\u3000');
+    expect(sheet.getCell('B9').value).toBe('=SUM(A1)');
+    expect(sheet.getCell('B9').type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getCell('A13').value).toBe(11);
   });
 });

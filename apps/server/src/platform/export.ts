@@ -42,7 +42,7 @@ import type { MessageKey } from './messages';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
 import { dateInZone, zoneOffsetMs } from './time';
-import { XLSX_STYLE, XlsxStreamWriter, type XlsxCell, type XlsxStyle } from './xlsx-writer';
+import { XLSX_STYLE, XlsxStreamWriter, type XlsxStyle } from './xlsx-writer';
 
 /** How a number reads in a spreadsheet. */
 export type CellFormat = 'integer' | 'amount0' | 'amount2' | 'amount3' | 'percent' | 'dateTime' | 'date';
@@ -65,6 +65,7 @@ export class NumberCell {
 export type ExportCell = string | number | null | NumberCell;
 
 const QUARTER_HOUR_MS = 900_000;
+const DAY_MS = 86_400_000;
 
 /**
  * A fast "YYYY-MM-DD HH:mm:ss" formatter for export cells in the caller's timezone. Intl formatting
@@ -73,28 +74,76 @@ const QUARTER_HOUR_MS = 900_000;
  */
 export function createTimeFormatter(timezone: string): (ms: number) => string {
   const local = createLocalClock(timezone);
-  return (ms) => {
-    const iso = new Date(local(ms)).toISOString();
-    return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-  };
+  const text = wallClockText();
+  return (ms) => text(local(ms));
 }
 
-/** Epoch ms shifted to the wall clock of `timezone` (read with UTC getters), the zone offset cached per quarter hour. */
-function createLocalClock(timezone: string): (ms: number) => number {
-  const offsets = new Map<number, number>();
-  return (ms) => {
-    const bucket = Math.floor(ms / QUARTER_HOUR_MS);
-    let offset = offsets.get(bucket);
-    if (offset === undefined) {
-      offset = zoneOffsetMs(bucket * QUARTER_HOUR_MS, timezone);
-      if (offsets.size > 10_000) offsets.clear();
-      offsets.set(bucket, offset);
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+/** Wall-clock ms of years 0000-9999, where toISOString has its plain "YYYY-MM-DD" form. */
+const LAST_PLAIN_MS = 253_402_300_800_000;
+
+/**
+ * "YYYY-MM-DD HH:mm:ss" of a wall-clock time (UTC getters), the text `toISOString` gives: the date part
+ * is made once per day (rows come sorted by time), the time of day from a table of two-digit texts.
+ */
+function wallClockText(): (at: number) => string {
+  let day = Number.NaN;
+  let prefix = '';
+  return (at) => {
+    if (!(at >= 0 && at < LAST_PLAIN_MS) || !Number.isInteger(at)) {
+      const iso = new Date(at).toISOString();
+      return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
     }
-    return ms + offset;
+    const d = Math.floor(at / DAY_MS);
+    if (d !== day) {
+      day = d;
+      prefix = `${new Date(d * DAY_MS).toISOString().slice(0, 10)} `;
+    }
+    let sec = Math.floor((at - d * DAY_MS) / 1000);
+    const h = Math.floor(sec / 3600);
+    sec -= h * 3600;
+    const m = Math.floor(sec / 60);
+    return prefix + TWO_DIGITS[h]! + ':' + TWO_DIGITS[m]! + ':' + TWO_DIGITS[sec - m * 60]!;
   };
 }
 
-const DAY_MS = 86_400_000;
+/**
+ * Epoch ms shifted to the wall clock of `timezone` (read with UTC getters). The zone offset is looked
+ * up once per UTC day when it is the same at the day's start, middle and end (every day but those of a
+ * change), else once per quarter hour; rows come sorted by time, so the last day is kept at hand.
+ */
+function createLocalClock(timezone: string): (ms: number) => number {
+  const days = new Map<number, number | null>();
+  const quarters = new Map<number, number>();
+  let lastDay = Number.NaN;
+  let lastOffset = 0;
+  return (ms) => {
+    const day = Math.floor(ms / DAY_MS);
+    if (day === lastDay) return ms + lastOffset;
+    let offset = days.get(day);
+    if (offset === undefined) {
+      const start = day * DAY_MS;
+      const a = zoneOffsetMs(start, timezone);
+      offset = a === zoneOffsetMs(start + DAY_MS / 2, timezone) && a === zoneOffsetMs(start + DAY_MS - 1, timezone) ? a : null;
+      if (days.size > 10_000) days.clear();
+      days.set(day, offset);
+    }
+    if (offset !== null) {
+      lastDay = day;
+      lastOffset = offset;
+      return ms + offset;
+    }
+    const bucket = Math.floor(ms / QUARTER_HOUR_MS);
+    let q = quarters.get(bucket);
+    if (q === undefined) {
+      q = zoneOffsetMs(bucket * QUARTER_HOUR_MS, timezone);
+      if (quarters.size > 10_000) quarters.clear();
+      quarters.set(bucket, q);
+    }
+    return ms + q;
+  };
+}
+
 /** Spreadsheet serial day number of 1970-01-01 (the 1900 date system). */
 const EPOCH_SERIAL = 25_569;
 
@@ -149,10 +198,14 @@ export function neutralizeFormula(text: string): string {
 const CSV_SPECIAL = /^[=+\-@\t\r]|[",\r\n]/;
 
 function csvCell(value: ExportCell): string {
+  if (typeof value === 'string') return CSV_SPECIAL.test(value) ? csvText(value) : value;
   if (value === null) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (value instanceof NumberCell) return value.text;
-  if (!CSV_SPECIAL.test(value)) return value;
+  return value.text;
+}
+
+/** Text that needs a formula guard or quoting. */
+function csvText(value: string): string {
   const text = neutralizeFormula(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -185,20 +238,6 @@ function numberOfText(text: string, format: CellFormat): number | null {
   if (format === 'percent' && PERCENT_TEXT.test(text)) return Number(text.slice(0, -1)) / 100;
   const plain = text.replace(/,/g, '');
   return PLAIN_NUMBER.test(plain) ? Number(plain) : null;
-}
-
-function xlsxCell(value: ExportCell, format: CellFormat | undefined): XlsxCell {
-  if (value === null) return null;
-  if (value instanceof NumberCell) return Number.isFinite(value.value) ? { v: value.value, s: STYLE_OF[value.format] } : value.text;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    return format ? { v: value, s: STYLE_OF[format] } : value;
-  }
-  if (format) {
-    const n = numberOfText(value, format);
-    if (n !== null) return { v: n, s: STYLE_OF[format] };
-  }
-  return value;
 }
 
 /** Column width in characters: East Asian characters count double; a date or amount column is at least as wide as its values. */
@@ -241,13 +280,34 @@ async function write(out: Writable, chunk: string | Buffer): Promise<void> {
   if (!out.write(chunk)) await drained(out);
 }
 
-/** Writes the whole CSV to `out` (exported for unit tests and benchmarks), then ends it. */
+/**
+ * Writes the whole CSV to `out` (exported for unit tests and benchmarks), then ends it. A batch
+ * becomes one string, cell by cell, without an array per row; a column that repeats its last value
+ * (a status label, a currency) reuses its last cell text.
+ */
 export async function writeCsv<Row>(out: Writable, spec: Pick<ExportSpec<Row>, 'columns' | 'batches'>): Promise<void> {
   await write(out, '\uFEFF');
   await write(out, csvLine(spec.columns.map((c) => c.header)));
+  const values = spec.columns.map((c) => c.value);
+  const n = values.length;
+  const lastIn: unknown[] = new Array<unknown>(n).fill(undefined);
+  const lastOut: string[] = new Array<string>(n).fill('');
+  const cell = (i: number, row: Row): string => {
+    const v = values[i]!(row);
+    if (typeof v !== 'string') return csvCell(v);
+    if (v === lastIn[i]) return lastOut[i]!;
+    const text = CSV_SPECIAL.test(v) ? csvText(v) : v;
+    lastIn[i] = v;
+    lastOut[i] = text;
+    return text;
+  };
   for await (const batch of spec.batches) {
     let chunk = '';
-    for (const row of batch) chunk += csvLine(spec.columns.map((c) => c.value(row)));
+    for (const row of batch) {
+      let line = n > 0 ? cell(0, row) : '';
+      for (let i = 1; i < n; i += 1) line += ',' + cell(i, row);
+      chunk += line + '\r\n';
+    }
     if (chunk) await write(out, chunk);
   }
   out.end();
@@ -264,6 +324,9 @@ export async function writeXlsx<Row>(out: Writable, spec: Omit<ExportSpec<Row>, 
   let sheetNo = 1;
   await book.addSheet(prefix, headers.length, widths);
   await book.addRow(headers, { header: true });
+  const values = spec.columns.map((c) => c.value);
+  const styles = formats.map((f) => (f ? STYLE_OF[f] : XLSX_STYLE.plain));
+  const n = values.length;
   let inSheet = 0;
   for await (const batch of spec.batches) {
     if (out.destroyed) throw new Error('export stream closed before the file was complete');
@@ -274,7 +337,21 @@ export async function writeXlsx<Row>(out: Writable, spec: Omit<ExportSpec<Row>, 
         await book.addRow(headers, { header: true });
         inSheet = 0;
       }
-      const full = book.addRow(spec.columns.map((c, i) => xlsxCell(c.value(row), formats[i])));
+      // The cells of xlsxCell, written straight into the row's XML.
+      book.beginRow();
+      for (let i = 0; i < n; i += 1) {
+        const value = values[i]!(row);
+        if (value === null) continue;
+        if (typeof value === 'string') {
+          const format = formats[i];
+          const number = format ? numberOfText(value, format) : null;
+          if (number !== null) book.numberCell(i, number, styles[i]!);
+          else book.textCell(i, value);
+        } else if (typeof value === 'number') book.numberCell(i, value, styles[i]!);
+        else if (Number.isFinite(value.value)) book.numberCell(i, value.value, STYLE_OF[value.format]);
+        else book.textCell(i, value.text);
+      }
+      const full = book.endRow();
       if (full) await full;
       inSheet += 1;
     }
@@ -330,10 +407,40 @@ export function amountFormat(currency: string): CellFormat {
   return AMOUNT_FORMATS[minorUnitsOf(currency)] ?? 'amount2';
 }
 
-/** Minor units as an amount cell (exact text, number with the currency's decimals). */
+type CurrencyCells = { units: number; format: CellFormat; scale: number };
+const CURRENCY_CELLS = new Map<string, CurrencyCells>();
+
+function currencyCells(currency: string): CurrencyCells {
+  let c = CURRENCY_CELLS.get(currency);
+  if (c === undefined) {
+    const units = minorUnitsOf(currency);
+    c = { units, format: amountFormat(currency), scale: 10 ** units };
+    if (CURRENCY_CELLS.size > 1_000) CURRENCY_CELLS.clear();
+    CURRENCY_CELLS.set(currency, c);
+  }
+  return c;
+}
+
+/**
+ * Minor units as an amount cell (exact text, number with the currency's decimals): the text of
+ * toMajorString, made without its padding for amounts of a unit or more. The number is the minor
+ * units divided by 10^decimals, the double nearest the text, as Number(text) would give.
+ */
 export function moneyCell(minor: number, currency: string): NumberCell {
-  const text = toMajorString(Number(minor), currency);
-  return new NumberCell(Number(text), amountFormat(currency), text);
+  // `+ 0` turns -0 into 0, as Number('0.00') reads.
+  const n = Number(minor) + 0;
+  const { units, format, scale } = currencyCells(currency);
+  if (!Number.isSafeInteger(n)) {
+    const text = toMajorString(n, currency);
+    return new NumberCell(Number(text), format, text);
+  }
+  if (units === 0) return new NumberCell(n, format, String(n));
+  const negative = n < 0;
+  const digits = String(negative ? -n : n);
+  let text: string;
+  if (digits.length > units) text = digits.slice(0, -units) + '.' + digits.slice(-units);
+  else text = toMajorString(negative ? -n : n, currency);
+  return new NumberCell(n / scale, format, negative ? '-' + text : text);
 }
 
 /** Basis points as a percent cell ("72.34%" / 0.7234). */
@@ -344,10 +451,10 @@ export function percentCell(bp: number | null): NumberCell | null {
 
 export function exportCells(lang: TLanguage, timezone: string): ExportCells {
   const local = createLocalClock(timezone);
+  const wallText = wallClockText();
   const timeCell = (ms: number): NumberCell => {
     const at = local(ms);
-    const iso = new Date(at).toISOString();
-    return new NumberCell(serialOf(at), 'dateTime', `${iso.slice(0, 10)} ${iso.slice(11, 19)}`);
+    return new NumberCell(serialOf(at), 'dateTime', wallText(at));
   };
   const enums = new Map<string, Map<number | string, string>>();
   return {
@@ -377,7 +484,7 @@ export function exportCells(lang: TLanguage, timezone: string): ExportCells {
 /** Response schemas of a download route: the file itself on success; failures are envelopes like everywhere else. */
 export const FILE_RESPONSE = { 200: z.unknown() };
 
-/** What an export's rows are read with: the caller's scope (narrowed to a filtered gateway), clock and the SQLite raw reader. */
+/** What an export's rows are read with: the caller's scope (narrowed to a filtered gateway), clock and the export reader (rows as arrays). */
 export type ExportContext = { db: Db; scope: Scope; timezone: string; now: number; reader: (() => ExportReader) | null };
 
 /** A list without dates (websites) has no `from`/`to`: its file is named by the day of the export. */
@@ -418,7 +525,7 @@ export function registerExport<S extends z.ZodType<ExportBody>, Row>(
       scope,
       timezone: request.timezone,
       now: app.now(),
-      reader: exportReaderFactory(app.appConfig.databaseUrl),
+      reader: exportReaderFactory(app.appConfig.databaseUrl, app.db),
     };
     return sendExport(reply, {
       format: body.format,

@@ -138,9 +138,9 @@ describe('keyset pages', () => {
     expect((await page(m, 'desc', { limit: 5, after: foreignCursor })).list).toHaveLength(5);
   });
 
-  it('export batches: every row once, in the list order, on the pool and on the SQLite raw reader', async () => {
+  it('export batches: every row once, in the list order, through Kysely and through the export reader (arrays)', async () => {
     const expected = (await allRows(m)).sort(byTimeThenId).reverse();
-    const readers = [null, exportReaderFactory(db.url)];
+    const readers = [null, exportReaderFactory(db.url, db.db)];
     for (const reader of readers) {
       const seen: Row[] = [];
       for await (const batch of keysetBatches(logList(m, 'desc'), { batchRows: 4, reader })) seen.push(...batch);

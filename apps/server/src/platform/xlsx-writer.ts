@@ -97,15 +97,18 @@ export function columnName(index: number): string {
   return name;
 }
 
-/** A cell with its reference: empty cells are left out, so the next one must say where it is. */
-function cellXml(ref: string, value: XlsxCell, header: boolean): string {
-  if (value === null || value === '') return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : '';
-  if (typeof value === 'object') return Number.isFinite(value.v) ? `<c r="${ref}" s="${value.s}"><v>${value.v}</v></c>` : '';
-  const text = escapeXml(value);
-  const space = text.trim().length !== text.length ? ' xml:space="preserve"' : '';
-  return `<c r="${ref}"${header ? ` s="${XLSX_STYLE.header}"` : ''} t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+/** `xml:space="preserve"` when the text starts or ends with what trim() removes (checked on both ends, trimmed only when unsure). */
+function spaceAttr(text: string): string {
+  const a = text.charCodeAt(0);
+  const b = text.charCodeAt(text.length - 1);
+  if (a > 32 && a < 127 && b > 32 && b < 127) return '';
+  return text.trim().length !== text.length ? ' xml:space="preserve"' : '';
 }
+
+/** What follows a number cell's reference: its style (none for plain) and the value's opening tag. */
+const NUMBER_TAIL = Object.values(XLSX_STYLE).map((s) => (s === XLSX_STYLE.plain ? '"><v>' : `" s="${s}"><v>`));
+const TEXT_TAIL = '" t="inlineStr"><is><t';
+const HEADER_TEXT_TAIL = `" s="${XLSX_STYLE.header}" t="inlineStr"><is><t`;
 
 export class XlsxStreamWriter {
   private offset = 0;
@@ -113,7 +116,14 @@ export class XlsxStreamWriter {
   private readonly sheets: string[] = [];
   private current: OpenEntry | null = null;
   private readonly stamp = dosDateTime(new Date());
-  private columnRefs: string[] = [];
+  /** `<c r="A` per column: a cell is that, its row number, then its tail. */
+  private cellOpen: string[] = [];
+  /** The row being built (beginRow .. endRow) and its number as text. */
+  private line = '';
+  private rowText = '';
+  /** Per column, the last text cell's text and its escaped XML (labels repeat row after row). */
+  private lastText: (string | undefined)[] = [];
+  private lastXml: string[] = [];
 
   constructor(
     private readonly out: Writable,
@@ -212,7 +222,9 @@ export class XlsxStreamWriter {
   async addSheet(name: string, columns: number, widths?: readonly number[]): Promise<void> {
     await this.endSheet();
     this.sheets.push(name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
-    this.columnRefs = Array.from({ length: columns }, (_, i) => columnName(i));
+    this.cellOpen = Array.from({ length: columns }, (_, i) => `<c r="${columnName(i)}`);
+    this.lastText = new Array<string | undefined>(columns).fill(undefined);
+    this.lastXml = new Array<string>(columns).fill('');
     await this.openEntry(`xl/worksheets/sheet${this.sheets.length}.xml`);
     const cur = this.current;
     const view = widths
@@ -231,14 +243,57 @@ export class XlsxStreamWriter {
    * return null, which saves a promise per row.
    */
   addRow(cells: readonly XlsxCell[], o: { header?: boolean } = {}): Promise<void> | null {
+    this.beginRow();
+    const header = o.header === true;
+    for (let i = 0; i < cells.length; i++) {
+      const value = cells[i] ?? null;
+      if (value === null) continue;
+      if (typeof value === 'number') this.numberCell(i, value, XLSX_STYLE.plain);
+      else if (typeof value === 'object') this.numberCell(i, value.v, value.s);
+      else this.textCell(i, value, header);
+    }
+    return this.endRow();
+  }
+
+  /**
+   * The same as addRow, one cell at a time without a cell array: beginRow, then numberCell / textCell
+   * for the cells that are not empty (in column order), then endRow (its promise as addRow's).
+   */
+  beginRow(): void {
     const cur = this.current;
     if (!cur) throw new Error('addSheet first');
     cur.row += 1;
-    const r = cur.row;
-    const header = o.header === true;
-    let xml = `<row r="${r}">`;
-    for (let i = 0; i < cells.length; i++) xml += cellXml(`${this.columnRefs[i] ?? columnName(i)}${r}`, cells[i] ?? null, header);
-    cur.pending += `${xml}</row>`;
+    this.rowText = String(cur.row);
+    this.line = '<row r="' + this.rowText + '">';
+  }
+
+  /** A number cell of column `col` (0-based) with a style; a number that is not finite is left empty. */
+  numberCell(col: number, value: number, style: XlsxStyle): void {
+    if (!Number.isFinite(value)) return;
+    this.line += (this.cellOpen[col] ?? `<c r="${columnName(col)}`) + this.rowText + NUMBER_TAIL[style]! + value + '</v></c>';
+  }
+
+  /** A text cell of column `col`, an inline string (never a formula); empty text is an empty cell. */
+  textCell(col: number, text: string, header = false): void {
+    if (text === '') return;
+    let xml: string;
+    if (!header && text === this.lastText[col]) xml = this.lastXml[col]!;
+    else {
+      const escaped = escapeXml(text);
+      xml = (header ? HEADER_TEXT_TAIL : TEXT_TAIL) + spaceAttr(escaped) + '>' + escaped + '</t></is></c>';
+      if (!header && col < this.lastText.length) {
+        this.lastText[col] = text;
+        this.lastXml[col] = xml;
+      }
+    }
+    this.line += (this.cellOpen[col] ?? `<c r="${columnName(col)}`) + this.rowText + xml;
+  }
+
+  endRow(): Promise<void> | null {
+    const cur = this.current;
+    if (!cur) throw new Error('addSheet first');
+    cur.pending += this.line + '</row>';
+    this.line = '';
     if (cur.pending.length < 262_144) return null;
     const text = cur.pending;
     cur.pending = '';

@@ -74,7 +74,7 @@ function toRow(r: repo.TransactionListRow): TTransactionRow {
 }
 
 /** Export columns: headers and status texts in the caller's language, times in the caller's timezone. */
-function exportColumns(c: ExportCells, view: TTransactionView): ExportColumn<repo.TransactionListRow>[] {
+export function exportColumns(c: ExportCells, view: TTransactionView): ExportColumn<repo.TransactionListRow>[] {
   const columns: ExportColumn<repo.TransactionListRow>[] = [
     { header: c.text('trade.col.gatewayNo'), value: (r) => r.gateway_no },
     { header: c.text('trade.col.tradeNo'), value: (r) => r.trade_no },
