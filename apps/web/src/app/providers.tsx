@@ -22,6 +22,8 @@ export const theme: ThemeConfig = {
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
     // A select without a value shows its placeholder as its only visible label.
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+    // The focus ring of inputs and selects: antd's 10% tint is hardly visible; 30% of the theme colour is.
+    controlOutline: `${themeTextColor}4d`,
     borderRadius: 4,
   },
   components: {

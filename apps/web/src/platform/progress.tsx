@@ -4,7 +4,8 @@ import 'nprogress/nprogress.css';
 import { i18n } from './i18n';
 import './progress.css';
 
-NProgress.configure({ showSpinner: false });
+// nprogress finds its bar by the role of its own template; ours has a valid role, so by class.
+NProgress.configure({ showSpinner: false, barSelector: '.bar' });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
