@@ -9,6 +9,7 @@ import type { TFilterValues } from './list-url-state';
 import type { TListScreenState } from './list-screen';
 import { Pagination } from './pagination';
 import { useHasPermission } from './session';
+import { TableRegion } from './table-region';
 
 type TListPageProps<Page extends TListPage<unknown>, K extends string> = {
   screen: TListScreenState<Page, K>;
@@ -29,7 +30,7 @@ type TListPageProps<Page extends TListPage<unknown>, K extends string> = {
 
 /**
  * The frame of every list screen: title, the filter form built from the screen's field list, the
- * table (a focusable region, so a keyboard can scroll its columns), the shared paging control and,
+ * table (its scroller a focusable region, so a keyboard can scroll its columns), the shared paging control and,
  * when the count stopped at its cap, a note saying so. A screen is then its columns, its filter
  * fields and its actions.
  */
@@ -67,7 +68,7 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
           }
         />
         {p.header}
-        <div className="mbo-table-region" tabIndex={0} role="region" aria-label={t(def.title)}>
+        <TableRegion label={t(def.title)}>
           <Table<Row>
             rowKey={def.rowKey as TableProps<Row>['rowKey']}
             size="middle"
@@ -79,7 +80,7 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
             data-testid={def.testId}
             {...(p.summary ? { summary: p.summary } : {})}
           />
-        </div>
+        </TableRegion>
         <Pagination total={list.total} page={url.page} limit={url.limit} onChange={url.setPage} />
         {list.capped && (
           <div className="mbo-capped-note" data-testid="capped-note">

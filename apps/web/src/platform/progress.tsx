@@ -1,16 +1,28 @@
 import { useEffect } from 'react';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
+import { i18n } from './i18n';
 import './progress.css';
 
-NProgress.configure({ showSpinner: false });
+// nprogress finds its bar by the role of its own template; ours has a valid role, so by class.
+NProgress.configure({ showSpinner: false, barSelector: '.bar' });
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** nprogress's own template gives the bar role="bar" (not an ARIA role) and no name: a named progressbar instead. */
+function barTemplate(): string {
+  return `<div class="bar" role="progressbar" aria-label="${escapeHtml(i18n.t('common.loading'))}"><div class="peg"></div></div>`;
+}
 
 let active = 0;
 
 /** Reference-counted so overlapping waits (a lazy page and a user-info fetch) share one bar. */
 export function startProgress(): void {
   active += 1;
-  if (active === 1) NProgress.start();
+  if (active === 1) {
+    NProgress.configure({ template: barTemplate() });
+    NProgress.start();
+  }
 }
 
 export function doneProgress(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyThemeVariables, settings, themeShades } from './settings';
+import { applyThemeVariables, contrastRatio, readableShade, settings, themeShades, themeTextColor } from './settings';
 
 describe('settings', () => {
   it('holds the product settings of spec §3', () => {
@@ -19,5 +19,16 @@ describe('settings', () => {
   it('publishes them as CSS variables', () => {
     applyThemeVariables();
     expect(document.documentElement.style.getPropertyValue('--mbo-theme-light-9')).toBe('#ecf5ff');
+  });
+
+  it('draws the theme colour in a shade that reads at WCAG AA on white and on its palest tint', () => {
+    expect(contrastRatio('#409EFF', '#ffffff')).toBeLessThan(3);
+    expect(themeTextColor).toBe('#006bd9');
+    expect(contrastRatio(themeTextColor, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(themeTextColor, '#e6f4ff')).toBeGreaterThanOrEqual(4.5);
+    // A colour that already reads well is kept as it is.
+    expect(readableShade('#0958d9')).toBe('#0958d9');
+    applyThemeVariables();
+    expect(document.documentElement.style.getPropertyValue('--mbo-theme')).toBe('#006bd9');
   });
 });

@@ -19,6 +19,7 @@ function Row({ p }: { p: TMonitoringProgramStatus }) {
         percent={Math.min(100, ((p.mtd.ratioBp ?? 0) * 100) / scale)}
         showInfo={false}
         status={p.mtd.level ? 'exception' : 'normal'}
+        aria-label={`${t(`monitoring.program.${p.program}`)} ${t('monitoring.mtd')}`}
       />
       <div className="mbo-muted">
         {t('monitoring.mtd')} {formatBp(p.mtd.ratioBp)} · {t('monitoring.projected')} {formatBp(p.projected.ratioBp)} ·{' '}

@@ -64,6 +64,7 @@ export function TradeHistoryCard() {
               value={currency}
               onChange={setPicked}
               options={currencies.map((c) => ({ value: c, label: c }))}
+              aria-label={t('dashboard.history.currency')}
               data-testid="history-currency"
             />
           )}

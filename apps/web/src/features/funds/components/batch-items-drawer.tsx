@@ -7,6 +7,7 @@ import { Pagination } from '../../../platform/pagination';
 import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useTimezone } from '../../../platform/timezone';
 import { useBatchItems } from '../api/get-batch-items';
+import { TableRegion } from '../../../platform/table-region';
 
 /** A credit entry's breakdown down to each transaction (gross, fee, reserve, net). */
 export function BatchItemsDrawer({ batchNo, onClose }: { batchNo: string | null; onClose: () => void }) {
@@ -47,27 +48,29 @@ export function BatchItemsDrawer({ batchNo, onClose }: { batchNo: string | null;
               setPaging((p) => ({ ...p, page: 1 }));
             }}
           />
-          <Table<TBatchItem>
-            size="small"
-            rowKey="tradeNo"
-            dataSource={d.list}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            data-testid="batch-items"
-            columns={[
-              { title: t('funds.batch.tradeNo'), dataIndex: 'tradeNo', key: 'tradeNo' },
-              {
-                title: t('funds.batch.tradeAt'),
-                dataIndex: 'tradeAt',
-                key: 'tradeAt',
-                render: (v: string) => parseTime(v, undefined, tz.timezone),
-              },
-              { title: t('funds.batch.gross'), key: 'gross', align: 'right', render: (_: unknown, r) => m(r.gross) },
-              { title: t('funds.batch.fee'), key: 'fee', align: 'right', render: (_: unknown, r) => m(r.fee) },
-              { title: t('funds.batch.reserve'), key: 'reserve', align: 'right', render: (_: unknown, r) => m(r.reserve) },
-              { title: t('funds.batch.net'), key: 'net', align: 'right', render: (_: unknown, r) => m(r.net) },
-            ]}
-          />
+          <TableRegion label={t('funds.batch.breakdown', { no: batchNo ?? '' })}>
+            <Table<TBatchItem>
+              size="small"
+              rowKey="tradeNo"
+              dataSource={d.list}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              data-testid="batch-items"
+              columns={[
+                { title: t('funds.batch.tradeNo'), dataIndex: 'tradeNo', key: 'tradeNo' },
+                {
+                  title: t('funds.batch.tradeAt'),
+                  dataIndex: 'tradeAt',
+                  key: 'tradeAt',
+                  render: (v: string) => parseTime(v, undefined, tz.timezone),
+                },
+                { title: t('funds.batch.gross'), key: 'gross', align: 'right', render: (_: unknown, r) => m(r.gross) },
+                { title: t('funds.batch.fee'), key: 'fee', align: 'right', render: (_: unknown, r) => m(r.fee) },
+                { title: t('funds.batch.reserve'), key: 'reserve', align: 'right', render: (_: unknown, r) => m(r.reserve) },
+                { title: t('funds.batch.net'), key: 'net', align: 'right', render: (_: unknown, r) => m(r.net) },
+              ]}
+            />
+          </TableRegion>
           <Pagination total={d.total} page={paging.page} limit={paging.limit} onChange={(page, limit) => setPaging({ page, limit })} />
         </>
       )}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFundsSummaryRow, TReserveRelease } from '@mbo/shared/funds';
 import { formatAmount } from '../../../platform/format';
 import { useFundsSummary } from '../api/get-funds-summary';
+import { TableRegion } from '../../../platform/table-region';
 
 /** The §3 Funds summary fields, in the order shown; each has a tip saying how it is counted. */
 export const SUMMARY_FIELDS = [
@@ -63,23 +64,25 @@ export function AccountSummaryPage() {
       ))}
       {data?.visible && (
         <Card title={t('funds.summary.calendar')} data-testid="reserve-calendar">
-          <Table<TReserveRelease>
-            size="small"
-            rowKey={(r) => `${r.currency}-${r.date}`}
-            dataSource={data.releases}
-            pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-            locale={{ emptyText: t('funds.summary.calendarEmpty') }}
-            columns={[
-              { title: t('funds.summary.releaseDate'), dataIndex: 'date', key: 'date' },
-              { title: t('funds.currency'), dataIndex: 'currency', key: 'currency' },
-              {
-                title: t('funds.summary.releaseAmount'),
-                key: 'amount',
-                align: 'right',
-                render: (_: unknown, r) => formatAmount(r.amount, r.currency, { code: false }),
-              },
-            ]}
-          />
+          <TableRegion label={t('funds.summary.calendar')}>
+            <Table<TReserveRelease>
+              size="small"
+              rowKey={(r) => `${r.currency}-${r.date}`}
+              dataSource={data.releases}
+              pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+              locale={{ emptyText: t('funds.summary.calendarEmpty') }}
+              columns={[
+                { title: t('funds.summary.releaseDate'), dataIndex: 'date', key: 'date' },
+                { title: t('funds.currency'), dataIndex: 'currency', key: 'currency' },
+                {
+                  title: t('funds.summary.releaseAmount'),
+                  key: 'amount',
+                  align: 'right',
+                  render: (_: unknown, r) => formatAmount(r.amount, r.currency, { code: false }),
+                },
+              ]}
+            />
+          </TableRegion>
         </Card>
       )}
     </div>

@@ -7,6 +7,7 @@ import { formatAmount } from '../../../platform/format';
 import { useHasPermission } from '../../../platform/session';
 import { exportPending } from '../api/export-pending';
 import { usePending } from '../api/get-pending';
+import { TableRegion } from '../../../platform/table-region';
 
 const GATEWAY_RE = /^\d{1,20}$/;
 
@@ -94,7 +95,7 @@ export function SettlementCyclePage() {
         {pending.isError && <Empty description={t('common.loadFailed')} />}
         {pending.data && !pending.data.visible && <Alert type="warning" title={t('funds.hidden')} />}
         {pending.data?.visible && (
-          <div className="mbo-table-region" tabIndex={0} role="region" aria-label={t('menu.settlementCycle')}>
+          <TableRegion label={t('menu.settlementCycle')}>
             <Table<TPendingRow>
               size="middle"
               rowKey={(r) => `${r.settleDate}-${r.gatewayNo}-${r.tradeDay}`}
@@ -104,7 +105,7 @@ export function SettlementCyclePage() {
               pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
               data-testid="cycle-table"
             />
-          </div>
+          </TableRegion>
         )}
       </Card>
     </div>

@@ -69,7 +69,12 @@ function ProgramCard({ p }: { p: TMonitoringProgramStatus }) {
             {formatCount(p[which].count)} / {formatCount(p[which].base)}) {which === 'projected' && <LevelTag level={p.projected.level} />}
           </div>
           <div className="mbo-monitoring__gauge" style={{ marginBottom: 6 + rowCount * 14 }}>
-            <Progress percent={pct(p[which].ratioBp)} showInfo={false} status={p[which].level ? 'exception' : 'normal'} />
+            <Progress
+              percent={pct(p[which].ratioBp)}
+              showInfo={false}
+              status={p[which].level ? 'exception' : 'normal'}
+              aria-label={`${t(`monitoring.program.${p.program}`)} ${t(`monitoring.${which}`)}`}
+            />
             {marks.map((x, i) => (
               <span key={x.level} className="mbo-monitoring__mark" style={{ left: `${(x.ratioBp * 100) / scale}%` }}>
                 <span className="mbo-monitoring__mark-label" style={{ top: 14 + (rows[i] ?? 0) * 14 }} data-testid="threshold-label">

@@ -11,6 +11,7 @@ import { useChargebackRefundStats, type TStatsFilter } from '../api/get-chargeba
 import { MonitoringPanel } from '../components/monitoring-panel';
 import { renderCell } from '../components/report-cells';
 import '../components/reports.css';
+import { TableRegion } from '../../../platform/table-region';
 
 const RatesChart = lazy(() => import('../components/rates-chart'));
 
@@ -103,6 +104,7 @@ export function ChargebackRefundPage() {
             <Select<string>
               allowClear
               placeholder={t('statistics.cardScheme')}
+              aria-label={t('statistics.cardScheme')}
               value={query.cardScheme}
               onChange={(cardScheme) => update({ from: query.from, to: query.to, ...(cardScheme ? { cardScheme } : {}) })}
               options={CARD_SCHEMES.map((s) => ({ value: s, label: t(`tradeEnum.cardScheme.${s}`) }))}
@@ -114,16 +116,18 @@ export function ChargebackRefundPage() {
               <RatesChart months={chart.months} series={chart.series} />
             </Suspense>
           )}
-          <Table<TChargebackRefundRow>
-            rowKey={(r) => `${r.month}-${r.cardScheme}`}
-            size="middle"
-            columns={columns}
-            dataSource={list}
-            loading={stats.isFetching}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            data-testid="stats-table"
-          />
+          <TableRegion label={t('menu.chargebackRefund')}>
+            <Table<TChargebackRefundRow>
+              rowKey={(r) => `${r.month}-${r.cardScheme}`}
+              size="middle"
+              columns={columns}
+              dataSource={list}
+              loading={stats.isFetching}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              data-testid="stats-table"
+            />
+          </TableRegion>
           <p className="mbo-report-note">{t('statistics.note')}</p>
         </Card>
       </Space>

@@ -12,6 +12,7 @@ import { downloadMonthReport } from '../api/download-report';
 import { useMonthReport, type TMonthReportFilter } from '../api/get-month-report';
 import { ColumnTitle, renderCell } from '../components/report-cells';
 import '../components/reports.css';
+import { TableRegion } from '../../../platform/table-region';
 
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -77,6 +78,7 @@ export function MonthlyReportPage() {
           <Select<string>
             allowClear
             placeholder={t('report.filter.currency')}
+            aria-label={t('report.filter.currency')}
             value={query.currency}
             onChange={(currency) => update({ from: query.from, to: query.to, ...(currency ? { currency } : {}) })}
             options={session.currencyList.map((c) => ({ value: c.code, label: c.code }))}
@@ -95,16 +97,18 @@ export function MonthlyReportPage() {
             )}
           </Space>
         </div>
-        <Table<TMonthReportRow>
-          rowKey={(r) => `${r.month}-${r.currency}`}
-          size="middle"
-          columns={columns}
-          dataSource={report.data?.list ?? []}
-          loading={report.isFetching}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          data-testid="month-table"
-        />
+        <TableRegion label={t('menu.tradeMonth')}>
+          <Table<TMonthReportRow>
+            rowKey={(r) => `${r.month}-${r.currency}`}
+            size="middle"
+            columns={columns}
+            dataSource={report.data?.list ?? []}
+            loading={report.isFetching}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            data-testid="month-table"
+          />
+        </TableRegion>
         <Alert className="mbo-report-note" type="info" showIcon message={t('report.monthly.note', { months: MONTHS_BACK_MAX })} />
       </Card>
     </div>

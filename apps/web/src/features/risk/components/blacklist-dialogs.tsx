@@ -10,6 +10,7 @@ import {
   type TBlacklistUploadResult,
 } from '@mbo/shared/risk';
 import { useAddBlacklistEntry, useImportBlacklist } from '../api/risk-api';
+import { TableRegion } from '../../../platform/table-region';
 
 /** Add one entry; the value is checked by the server against its type (never a full card number). */
 export function BlacklistAddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -112,27 +113,29 @@ export function BlacklistImportDialog({ open, onClose }: { open: boolean; onClos
           <p data-testid="blacklist-import-summary" style={{ marginTop: 12 }}>
             {t('risk.blacklist.importSummary', { added: result.added, duplicates: result.duplicates, invalid: result.invalid })}
           </p>
-          <Table
-            size="small"
-            rowKey="line"
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            dataSource={result.rows}
-            columns={[
-              { title: t('risk.blacklist.line'), dataIndex: 'line', key: 'line', width: 70 },
-              { title: t('risk.blacklist.type'), dataIndex: 'type', key: 'type' },
-              { title: t('risk.blacklist.value'), dataIndex: 'value', key: 'value' },
-              {
-                title: t('risk.blacklist.result'),
-                key: 'result',
-                render: (_: unknown, r: TBlacklistUploadResult['rows'][number]) => (
-                  <Tag color={r.result === 'added' ? 'green' : r.result === 'duplicate' ? 'default' : 'red'}>
-                    {t(`risk.blacklist.rowResult.${r.result}`)}
-                  </Tag>
-                ),
-              },
-              { title: t('risk.blacklist.error'), dataIndex: 'error', key: 'error' },
-            ]}
-          />
+          <TableRegion label={t('risk.blacklist.import')}>
+            <Table
+              size="small"
+              rowKey="line"
+              pagination={{ pageSize: 10, hideOnSinglePage: true }}
+              dataSource={result.rows}
+              columns={[
+                { title: t('risk.blacklist.line'), dataIndex: 'line', key: 'line', width: 70 },
+                { title: t('risk.blacklist.type'), dataIndex: 'type', key: 'type' },
+                { title: t('risk.blacklist.value'), dataIndex: 'value', key: 'value' },
+                {
+                  title: t('risk.blacklist.result'),
+                  key: 'result',
+                  render: (_: unknown, r: TBlacklistUploadResult['rows'][number]) => (
+                    <Tag color={r.result === 'added' ? 'green' : r.result === 'duplicate' ? 'default' : 'red'}>
+                      {t(`risk.blacklist.rowResult.${r.result}`)}
+                    </Tag>
+                  ),
+                },
+                { title: t('risk.blacklist.error'), dataIndex: 'error', key: 'error' },
+              ]}
+            />
+          </TableRegion>
         </>
       )}
     </Modal>

@@ -12,6 +12,7 @@ import { useTimezone } from '../../../platform/timezone';
 import { useTemplates } from '../api/complaints-api';
 import { TemplateDialog } from '../components/template-dialog';
 import { SENT_REPLY_LIST } from '../sent-reply-list';
+import { TableRegion } from '../../../platform/table-region';
 
 /** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
 export const prefetch = listPrefetch(SENT_REPLY_LIST);
@@ -73,35 +74,37 @@ export function ReplyEmailPage() {
           )
         }
       >
-        <Table<TReplyTemplate>
-          data-testid="template-table"
-          rowKey="id"
-          size="small"
-          pagination={false}
-          loading={templates.isLoading}
-          dataSource={templates.data?.list ?? []}
-          scroll={{ x: 'max-content' }}
-          columns={[
-            { title: t('risk.reply.name'), dataIndex: 'name', key: 'name' },
-            { title: t('risk.reply.subject'), key: 'subject', render: (_: unknown, r) => r.subjects[getLanguage()] },
-            { title: t('risk.reply.updatedBy'), dataIndex: 'updatedBy', key: 'updatedBy' },
-            {
-              title: t('risk.reply.updatedAt'),
-              dataIndex: 'updatedAt',
-              key: 'updatedAt',
-              render: (v: string) => parseTime(v, undefined, tz.timezone),
-            },
-            {
-              title: t('risk.actions'),
-              key: 'actions',
-              render: (_: unknown, r) => (
-                <Button type="link" size="small" data-testid="template-edit" onClick={() => setEditing({ template: r })}>
-                  {mayEdit ? t('risk.reply.edit') : t('risk.reply.preview')}
-                </Button>
-              ),
-            },
-          ]}
-        />
+        <TableRegion label={t('risk.reply.templates')}>
+          <Table<TReplyTemplate>
+            data-testid="template-table"
+            rowKey="id"
+            size="small"
+            pagination={false}
+            loading={templates.isLoading}
+            dataSource={templates.data?.list ?? []}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              { title: t('risk.reply.name'), dataIndex: 'name', key: 'name' },
+              { title: t('risk.reply.subject'), key: 'subject', render: (_: unknown, r) => r.subjects[getLanguage()] },
+              { title: t('risk.reply.updatedBy'), dataIndex: 'updatedBy', key: 'updatedBy' },
+              {
+                title: t('risk.reply.updatedAt'),
+                dataIndex: 'updatedAt',
+                key: 'updatedAt',
+                render: (v: string) => parseTime(v, undefined, tz.timezone),
+              },
+              {
+                title: t('risk.actions'),
+                key: 'actions',
+                render: (_: unknown, r) => (
+                  <Button type="link" size="small" data-testid="template-edit" onClick={() => setEditing({ template: r })}>
+                    {mayEdit ? t('risk.reply.edit') : t('risk.reply.preview')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        </TableRegion>
       </Card>
       <TemplateDialog open={editing !== null} template={editing?.template ?? null} onClose={() => setEditing(null)} />
     </ListPage>

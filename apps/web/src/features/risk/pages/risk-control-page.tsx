@@ -6,6 +6,7 @@ import { DateRangeFilter, todayIn } from '../../../platform/date-range-filter';
 import { dayjs } from '../../../platform/dayjs';
 import { useTimezone } from '../../../platform/timezone';
 import { useRiskSummary } from '../api/risk-api';
+import { TableRegion } from '../../../platform/table-region';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -47,34 +48,46 @@ export function RiskControlPage() {
         </Row>
       </Card>
       <Card title={t('risk.control.rules')} style={{ marginTop: 16 }}>
-        <Table
-          data-testid="risk-rules"
-          rowKey="code"
-          size="middle"
-          pagination={false}
-          loading={summary.isLoading}
-          dataSource={data?.rules ?? []}
-          scroll={{ x: 'max-content' }}
-          columns={[
-            { title: t('risk.control.code'), dataIndex: 'code', key: 'code' },
-            { title: t('risk.control.rule'), key: 'label', render: (_: unknown, r: { code: string }) => t(`tradeEnum.riskRule.${r.code}`) },
-            { title: t('risk.control.how'), key: 'how', render: (_: unknown, r: { code: string }) => t(`risk.control.explain.${r.code}`) },
-            { title: t('risk.control.declines'), dataIndex: 'declines', key: 'declines', align: 'right' },
-          ]}
-        />
+        <TableRegion label={t('risk.control.rules')}>
+          <Table
+            data-testid="risk-rules"
+            rowKey="code"
+            size="middle"
+            pagination={false}
+            loading={summary.isLoading}
+            dataSource={data?.rules ?? []}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              { title: t('risk.control.code'), dataIndex: 'code', key: 'code' },
+              {
+                title: t('risk.control.rule'),
+                key: 'label',
+                render: (_: unknown, r: { code: string }) => t(`tradeEnum.riskRule.${r.code}`),
+              },
+              {
+                title: t('risk.control.how'),
+                key: 'how',
+                render: (_: unknown, r: { code: string }) => t(`risk.control.explain.${r.code}`),
+              },
+              { title: t('risk.control.declines'), dataIndex: 'declines', key: 'declines', align: 'right' },
+            ]}
+          />
+        </TableRegion>
       </Card>
       <Card title={t('risk.control.blacklist')} style={{ marginTop: 16 }}>
-        <Table
-          data-testid="risk-blacklist-types"
-          rowKey="type"
-          size="small"
-          pagination={false}
-          dataSource={data?.blacklist.entries ?? []}
-          columns={[
-            { title: t('risk.blacklist.type'), dataIndex: 'type', key: 'type', render: (v: string) => t(`risk.blacklist.typeCode.${v}`) },
-            { title: t('risk.control.entries'), dataIndex: 'count', key: 'count', align: 'right' },
-          ]}
-        />
+        <TableRegion label={t('risk.control.blacklist')}>
+          <Table
+            data-testid="risk-blacklist-types"
+            rowKey="type"
+            size="small"
+            pagination={false}
+            dataSource={data?.blacklist.entries ?? []}
+            columns={[
+              { title: t('risk.blacklist.type'), dataIndex: 'type', key: 'type', render: (v: string) => t(`risk.blacklist.typeCode.${v}`) },
+              { title: t('risk.control.entries'), dataIndex: 'count', key: 'count', align: 'right' },
+            ]}
+          />
+        </TableRegion>
       </Card>
     </div>
   );

@@ -25,6 +25,7 @@ import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useMerchantDetails } from '../api/get-merchant-details';
 import { useRevealSignKey } from '../api/reveal-sign-key';
 import '../system.css';
+import { TableRegion } from '../../../platform/table-region';
 
 /** Merchant details (spec §2 /merchant/showMerchantDetails, §3 Merchant). */
 export function MerchantDetailsPage() {
@@ -124,7 +125,7 @@ export function MerchantDetailsPage() {
           )}
         </Card>
         <Card title={t('merchantDetails.bankAccounts')}>
-          <div className="mbo-table-region" tabIndex={0} role="region" aria-label={t('merchantDetails.bankAccounts')}>
+          <TableRegion label={t('merchantDetails.bankAccounts')}>
             <Table<TBankAccount>
               rowKey="id"
               size="small"
@@ -134,10 +135,10 @@ export function MerchantDetailsPage() {
               scroll={{ x: 'max-content' }}
               data-testid="bank-accounts"
             />
-          </div>
+          </TableRegion>
         </Card>
         <Card title={t('merchantDetails.gateways')}>
-          <div className="mbo-table-region" tabIndex={0} role="region" aria-label={t('merchantDetails.gateways')}>
+          <TableRegion label={t('merchantDetails.gateways')}>
             <Table<TGatewayWithServices>
               rowKey="gatewayNo"
               size="small"
@@ -147,7 +148,7 @@ export function MerchantDetailsPage() {
               scroll={{ x: 'max-content' }}
               data-testid="merchant-gateways"
             />
-          </div>
+          </TableRegion>
         </Card>
       </Space>
     </div>

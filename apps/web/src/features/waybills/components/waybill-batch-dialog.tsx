@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { WAYBILL_BATCH_MAX_BYTES, WAYBILL_BATCH_MAX_ROWS, type TWaybillBatchResult, type TWaybillBatchRow } from '@mbo/shared/waybills';
 import { messageOf } from '../../../platform/request';
 import { downloadTemplate, useWaybillBatch } from '../api/waybills';
+import { TableRegion } from '../../../platform/table-region';
 
 const RESULT_COLOR = { accepted: 'green', error: 'red', duplicate: 'orange' } as const;
 
@@ -116,30 +117,32 @@ export function WaybillBatchDialog({ open, onClose }: { open: boolean; onClose: 
               duplicates: result.duplicates,
             })}
           />
-          <Table<TWaybillBatchRow>
-            style={{ marginTop: 12 }}
-            size="small"
-            rowKey="row"
-            dataSource={result.rows}
-            pagination={result.rows.length > 10 ? { pageSize: 10, size: 'small' } : false}
-            scroll={{ x: 'max-content' }}
-            columns={[
-              { title: t('waybills.row'), dataIndex: 'row', key: 'row', width: 56 },
-              { title: t('waybills.tradeNo'), dataIndex: 'tradeNo', key: 'tradeNo' },
-              { title: t('waybills.trackingNo'), dataIndex: 'trackingNo', key: 'trackingNo' },
-              {
-                title: t('waybills.result'),
-                key: 'result',
-                render: (_: unknown, r) => (
-                  <Space size={4}>
-                    <Tag color={RESULT_COLOR[r.result]}>{t(`waybills.rowResult.${r.result}`)}</Tag>
-                    {r.reused && <Tag color="gold">{t('waybills.reused')}</Tag>}
-                  </Space>
-                ),
-              },
-              { title: t('waybills.reason'), dataIndex: 'message', key: 'message', width: 280 },
-            ]}
-          />
+          <TableRegion label={t('menu.waybill')}>
+            <Table<TWaybillBatchRow>
+              style={{ marginTop: 12 }}
+              size="small"
+              rowKey="row"
+              dataSource={result.rows}
+              pagination={result.rows.length > 10 ? { pageSize: 10, size: 'small' } : false}
+              scroll={{ x: 'max-content' }}
+              columns={[
+                { title: t('waybills.row'), dataIndex: 'row', key: 'row', width: 56 },
+                { title: t('waybills.tradeNo'), dataIndex: 'tradeNo', key: 'tradeNo' },
+                { title: t('waybills.trackingNo'), dataIndex: 'trackingNo', key: 'trackingNo' },
+                {
+                  title: t('waybills.result'),
+                  key: 'result',
+                  render: (_: unknown, r) => (
+                    <Space size={4}>
+                      <Tag color={RESULT_COLOR[r.result]}>{t(`waybills.rowResult.${r.result}`)}</Tag>
+                      {r.reused && <Tag color="gold">{t('waybills.reused')}</Tag>}
+                    </Space>
+                  ),
+                },
+                { title: t('waybills.reason'), dataIndex: 'message', key: 'message', width: 280 },
+              ]}
+            />
+          </TableRegion>
         </div>
       )}
     </Modal>

@@ -1,0 +1,194 @@
+// Accessibility of every screen: axe-core on each public page and each menu screen (taken from the
+// shared menu catalog, so a new screen is covered without touching this file) in the three languages,
+// a keyboard-only journey, and Lighthouse (desktop preset) on five pages with its performance and
+// accessibility scores printed. LIGHTHOUSE_RUNS=3 on an idle machine prints the median of three runs.
+import { AxeBuilder } from '@axe-core/playwright';
+import { MODULES } from '@mbo/shared/permissions';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { baseURL, closeBrowser, DEMO, newContext, signIn } from '../support/browser';
+import { runLighthouse } from '../support/lighthouse';
+
+afterAll(closeBrowser);
+
+const LANGUAGES = ['zhCn', 'zhHk', 'en'] as const;
+
+/** Pages a signed-out visitor can open (the token pages without a token show their "invalid link" state). */
+const PUBLIC_PAGES = ['/loginNew', '/register', '/forgotPassword', '/resetPassword', '/verifyEmail', '/acceptInvitation'];
+
+/** Signed-in pages outside the menu, then every menu screen of the catalog. */
+const SIGNED_IN_PAGES = ['/index', '/setting', ...MODULES.flatMap((m) => m.menus.map((menu) => menu.url))];
+
+type TFinding = { page: string; lang: string; serious: number; moderate: number; rules: string[] };
+
+/** Waits until the screen's data has arrived: no progress bar, no spinner, twice in a row. */
+async function settle(page: Page): Promise<void> {
+  const busy = () =>
+    page.evaluate(() => Boolean(document.querySelector('#nprogress, .ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading')));
+  let quiet = 0;
+  const deadline = Date.now() + 20_000;
+  while (quiet < 2 && Date.now() < deadline) {
+    await page.waitForTimeout(250);
+    quiet = (await busy()) ? 0 : quiet + 1;
+  }
+}
+
+/** Client-side navigation, as a menu click does it (the router follows popstate). */
+async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((u) => u.pathname === path);
+  await settle(page);
+}
+
+async function scan(page: Page, name: string, lang: string): Promise<TFinding> {
+  const r = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const moderate = r.violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical');
+  return {
+    page: name,
+    lang,
+    serious: serious.reduce((n, v) => n + v.nodes.length, 0),
+    moderate: moderate.reduce((n, v) => n + v.nodes.length, 0),
+    rules: serious.map(
+      (v) =>
+        `${v.id} x${v.nodes.length}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    ),
+  };
+}
+
+function printTable(findings: TFinding[]): void {
+  const pages = [...new Set(findings.map((f) => f.page))];
+  const cell = (p: string, l: string) => {
+    const f = findings.find((x) => x.page === p && x.lang === l);
+    return f ? `${f.serious}/${f.moderate}` : '-';
+  };
+  const width = Math.max(...pages.map((p) => p.length));
+  const lines = [
+    `axe: serious+critical / moderate+minor nodes per screen`,
+    `${'screen'.padEnd(width)}  ${LANGUAGES.map((l) => l.padStart(7)).join(' ')}`,
+    ...pages.map((p) => `${p.padEnd(width)}  ${LANGUAGES.map((l) => cell(p, l).padStart(7)).join(' ')}`),
+  ];
+  console.log(lines.join('\n'));
+}
+
+describe('accessibility', () => {
+  it('axe finds no serious or critical violation on any screen in any language', { timeout: 900_000 }, async () => {
+    const started = Date.now();
+    const findings: TFinding[] = [];
+    for (const lang of LANGUAGES) {
+      const context = await newContext({ language: lang });
+      const page = await context.newPage();
+      await page.goto('/loginNew');
+      for (const path of PUBLIC_PAGES) {
+        await navigate(page, path);
+        findings.push(await scan(page, path, lang));
+      }
+      await navigate(page, '/loginNew');
+      await signIn(page);
+      await settle(page);
+      for (const path of SIGNED_IN_PAGES) {
+        await navigate(page, path);
+        findings.push(await scan(page, path, lang));
+      }
+      await context.close();
+    }
+    printTable(findings);
+    console.log(`axe: ${findings.length} scans in ${Math.round((Date.now() - started) / 1000)} s`);
+    const failing = findings.filter((f) => f.serious > 0).map((f) => `${f.lang} ${f.page}\n  ${f.rules.join('\n  ')}`);
+    expect(failing, failing.join('\n')).toEqual([]);
+  });
+
+  it('signs in and opens a menu screen with the keyboard alone, with a visible focus ring', async () => {
+    const context = await newContext({ language: 'en' });
+    const page = await context.newPage();
+    await page.goto('/loginNew');
+    await settle(page);
+
+    /** Presses Tab until the focused element matches `selector`; returns how the focus is drawn. */
+    const tabTo = async (selector: string, limit = 40): Promise<string> => {
+      for (let i = 0; i < limit; i += 1) {
+        await page.keyboard.press('Tab');
+        // antd fades its focus shadow in: read it once drawn.
+        await page.waitForTimeout(250);
+        const ring = await page.evaluate((sel) => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || !el.matches(sel)) return null;
+          // antd draws the focus of an input on its wrapper, and of a button or link on itself.
+          const drawn = [el, el.closest('.ant-input-affix-wrapper, .ant-select, .ant-input-number, .ant-picker')].filter(
+            (x): x is HTMLElement => x instanceof HTMLElement,
+          );
+          return drawn
+            .map((x) => {
+              const s = getComputedStyle(x);
+              const outline =
+                s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 ? `outline ${s.outlineWidth} ${s.outlineColor}` : '';
+              const shadow = s.boxShadow !== 'none' ? `shadow ${s.boxShadow}` : '';
+              return outline || shadow;
+            })
+            .filter(Boolean)
+            .join('; ');
+        }, selector);
+        if (ring !== null) return ring;
+      }
+      throw new Error(`Tab never reached ${selector}`);
+    };
+
+    expect(await tabTo('#merchantNo')).not.toBe('');
+    await page.keyboard.type(DEMO.merchantNo);
+    expect(await tabTo('#loginName')).not.toBe('');
+    await page.keyboard.type(DEMO.loginName);
+    expect(await tabTo('#password')).not.toBe('');
+    await page.keyboard.type(DEMO.password);
+    expect(await tabTo('[data-testid="login-submit"]')).not.toBe('');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname !== '/loginNew');
+    await settle(page);
+
+    // The sidebar menu is one Tab stop: the arrow keys move to the first module, Enter opens it, and
+    // its screens' links are the next Tab stops.
+    const firstMenu = MODULES[0].menus[0];
+    expect(await tabTo('[data-testid="sidebar"] ul.ant-menu-root')).not.toBe('');
+    for (let i = 0; i < 5; i += 1) {
+      await page.keyboard.press('ArrowDown');
+      if (await page.evaluate(() => document.activeElement?.matches('.ant-menu-submenu-title'))) break;
+    }
+    await page.keyboard.press('Enter');
+    expect(await tabTo(`[data-testid="sidebar"] a[href="${firstMenu.url}"]`)).not.toBe('');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === firstMenu.url);
+    await settle(page);
+    // The screen's own actions are reached by Tab too.
+    expect(await tabTo('.mbo-content button')).not.toBe('');
+    await context.close();
+  });
+
+  it('Lighthouse scores the main pages (desktop): accessibility >= 0.95, performance printed', { timeout: 600_000 }, async () => {
+    const runs = Number(process.env.LIGHTHOUSE_RUNS || 1);
+    const pages = [
+      '/loginNew',
+      '/index',
+      '/merTradeMgr/initTradeRecordPage',
+      '/merTradeMgr/initProConTradePage',
+      '/tradeDailyReport/showTradeDaily',
+    ];
+    const scores = await runLighthouse(baseURL(), pages, runs, DEMO);
+    const lines = [
+      `Lighthouse desktop, median of ${runs} run(s) per page (performance / accessibility):`,
+      ...scores.map(
+        (s) =>
+          `${s.path.padEnd(36)} perf ${s.performance.toFixed(2)}  a11y ${s.accessibility.toFixed(2)}  [perf runs ${s.performanceRuns.join(', ')}]${s.failedAudits.length ? `  a11y audits failing: ${s.failedAudits.join(', ')}` : ''}`,
+      ),
+    ];
+    console.log(lines.join('\n'));
+    for (const s of scores) expect(s.accessibility, `${s.path}: ${s.failedAudits.join(', ')}`).toBeGreaterThanOrEqual(0.95);
+  });
+});

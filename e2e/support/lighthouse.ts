@@ -1,0 +1,83 @@
+// Lighthouse (the npm package, desktop preset) against Debian's Chromium. Playwright starts the
+// browser with a DevTools port and a persistent profile, signs in there once (the Admin-Token cookie
+// and the session's localStorage keys land in the default browser context), and Lighthouse opens
+// each page in a new tab of that same context, so the signed-in pages are measured signed in.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import { fillLogin } from './browser';
+import { freePort } from '../../scripts/pg.mjs';
+
+export type TLighthouseScore = {
+  path: string;
+  /** Medians over the runs. */
+  performance: number;
+  accessibility: number;
+  performanceRuns: number[];
+  /** Accessibility audits that did not pass in the last run. */
+  failedAudits: string[];
+};
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+export async function runLighthouse(
+  baseURL: string,
+  paths: readonly string[],
+  runs: number,
+  account: { merchantNo: string; loginName: string; password: string },
+): Promise<TLighthouseScore[]> {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'mbo-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/loginNew`);
+    await fillLogin(page, account);
+    await page.waitForURL((u) => u.pathname !== '/loginNew');
+    const out: TLighthouseScore[] = [];
+    for (const p of paths) {
+      const perf: number[] = [];
+      const a11y: number[] = [];
+      let failedAudits: string[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        // The sign-in page sends a signed-in visitor on: measure it signed out, then sign in again.
+        if (p === '/loginNew') await context.clearCookies();
+        const result = await lighthouse(
+          `${baseURL}${p}`,
+          { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+          desktopConfig,
+        );
+        if (!result) throw new Error(`Lighthouse gave no result for ${p}`);
+        const { categories, audits } = result.lhr;
+        perf.push(categories.performance?.score ?? 0);
+        a11y.push(categories.accessibility?.score ?? 0);
+        failedAudits = (categories.accessibility?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id);
+        if (p === '/loginNew') {
+          await page.goto(`${baseURL}/loginNew`);
+          await fillLogin(page, account);
+          await page.waitForURL((u) => u.pathname !== '/loginNew');
+        }
+      }
+      out.push({ path: p, performance: median(perf), accessibility: median(a11y), performanceRuns: perf, failedAudits });
+    }
+    return out;
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
