@@ -272,7 +272,8 @@ export const FUNDS_COMMANDS: Record<string, Command> = {
     },
   },
   'ledger:verify': {
-    summary: 'check the ledger: every transaction sums to zero, cached balances equal their entries, no balance out of bounds',
+    summary:
+      'check the ledger: every transaction sums to zero, cached balances and the monthly available rollup equal their entries, no balance out of bounds',
     usage: 'ledger:verify',
     options: {},
     async run({ db }) {

@@ -16,6 +16,7 @@ import { riskLinksMigration } from './migrations/0012-risk-links';
 import { coarseRollupsMigration } from './migrations/0013-coarse-rollups';
 import { fundsSpeedMigration } from './migrations/0014-funds-speed';
 import { authVersionMigration } from './migrations/0015-auth-version';
+import { ledgerMonthRollupMigration } from './migrations/0016-ledger-month-rollup';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -35,6 +36,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0013-coarse-rollups': coarseRollupsMigration(dialect),
     '0014-funds-speed': fundsSpeedMigration(dialect),
     '0015-auth-version': authVersionMigration(dialect),
+    '0016-ledger-month-rollup': ledgerMonthRollupMigration(dialect),
   };
 }
 

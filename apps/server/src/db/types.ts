@@ -612,6 +612,16 @@ export interface LedgerEntriesTable {
   occurred_at: number;
 }
 
+/** Sum of the 'available' ledger entries per business month, withdrawals left out (migration 0016). */
+export interface LedgerAvailableMonthsTable {
+  merchant_id: number;
+  gateway_id: number;
+  currency: string;
+  /** YYYY-MM of the business day (UTC+08:00). */
+  month: string;
+  amount: number;
+}
+
 export interface SettlementBatchesTable {
   id: Generated<number>;
   batch_no: string;
@@ -829,6 +839,7 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_available_months: LedgerAvailableMonthsTable;
   settlement_batches: SettlementBatchesTable;
   settlement_items: SettlementItemsTable;
   reserve_holds: ReserveHoldsTable;
@@ -889,6 +900,7 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'ledger_accounts',
   'ledger_transactions',
   'ledger_entries',
+  'ledger_available_months',
   'settlement_batches',
   'settlement_items',
   'reserve_holds',

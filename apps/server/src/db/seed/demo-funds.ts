@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { CreditStatus, SettleType, WithdrawalStatus, type TLedgerType } from '@mbo/shared/funds';
 import { AppealStatus, DisputeKind, PayStatus, RefundProcessing, RefundSource, SettleStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import type { Db } from '../database';
+import { rebuildAvailableMonths } from '../migrations/0016-ledger-month-rollup';
 import { DEFAULT_CONFIG, getConfig, setConfig, type SettlementConfig } from '../../domains/funds/config';
 import {
   ACCOUNT_KINDS,
@@ -551,6 +552,8 @@ async function replayFunds(db: Db, now: number, o: { demo: boolean; merchantIds?
     'reserve_holds',
     'withdrawals',
   ]);
+  // The entries went in directly: the monthly rollup of the available balance is rebuilt from them.
+  for (const merchantId of new Set(gateways.map((g) => Number(g.merchant_id)))) await rebuildAvailableMonths(db, merchantId);
   return {
     batches: rows.batches.length,
     entries: books.reduce((s, b) => s + b.entries.length, 0),

@@ -12,7 +12,8 @@ import { applyRefund, auditRefund, processRefund, succeedRefund } from '../refun
 import { DEFAULT_CONFIG, setConfig } from './config';
 import { readBalances, verifyLedger } from './ledger';
 import { runSettlement } from './settlement';
-import { fundsSummary } from './summary';
+import { monthReport } from '../reports/service';
+import { fundsSummary, withdrawableByMonth } from './summary';
 import { applyWithdrawal, cancelWithdrawal, failWithdrawal, payWithdrawal, WithdrawalOperatorError } from './withdrawals';
 
 /*
@@ -147,6 +148,25 @@ async function runSequence(ops: TOp[]) {
       .execute();
     expect(b.frozen).toBe(pending.reduce((x, w) => x + Number(w.amount), 0));
   }
+  // The monthly report's withdrawable amounts (from the monthly rollup) equal the direct sum over the entries.
+  const entries = await db
+    .selectFrom('ledger_entries')
+    .select(['currency', 'txn_type', 'amount', 'occurred_at'])
+    .where('merchant_id', '=', merchant.id)
+    .where('account_kind', '=', 'available')
+    .execute();
+  const direct = new Map<string, number>();
+  for (const e of entries) {
+    if (['withdrawalFreeze', 'withdrawalPay', 'withdrawalFail', 'withdrawalCancel'].includes(e.txn_type)) continue;
+    const k = `${businessDay(Number(e.occurred_at)).slice(0, 7)}|${e.currency}`;
+    direct.set(k, (direct.get(k) ?? 0) + Number(e.amount));
+  }
+  const from = '2026-03';
+  const to = businessDay(now).slice(0, 7);
+  const byMonth = await withdrawableByMonth(db, scope, from, to);
+  for (const k of new Set([...direct.keys(), ...byMonth.keys()])) expect(byMonth.get(k) ?? 0, k).toBe(direct.get(k) ?? 0);
+  for (const r of await monthReport(db, scope, { from, to }))
+    expect(r.withdrawableAmount).toBe(direct.get(`${r.month}|${r.currency}`) ?? 0);
 }
 
 describe('ledger invariants under random event sequences', () => {

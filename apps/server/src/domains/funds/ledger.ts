@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import { PostgresAdapter } from 'kysely';
 import type { TLedgerType } from '@mbo/shared/funds';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
+import { availableMonthSums, WITHDRAWAL_TXN_TYPES } from '../../db/migrations/0016-ledger-month-rollup';
 import { businessError } from '../../platform/errors';
+import { businessDay } from '../../platform/rollups';
 
 /*
  * The double-entry ledger (README.md in this folder). Every money event posts one ledger transaction
@@ -160,7 +162,30 @@ export async function record(trx: Trx, p: Prepared, cause: Cause, now: number): 
       })),
     )
     .execute();
+  await addToAvailableMonth(trx, p, cause);
   return Number(id);
+}
+
+/** Keeps `ledger_available_months` in step: the entries' movement of the available balance, withdrawals left out. */
+async function addToAvailableMonth(trx: Trx, p: Prepared, cause: Cause): Promise<void> {
+  if ((WITHDRAWAL_TXN_TYPES as readonly string[]).includes(cause.type)) return;
+  const amount = p.lines.filter((l) => l.kind === 'available').reduce((s, l) => s + l.amount, 0);
+  if (amount === 0) return;
+  await trx
+    .insertInto('ledger_available_months')
+    .values({
+      merchant_id: p.key.merchantId,
+      gateway_id: p.key.gatewayId,
+      currency: p.key.currency,
+      month: businessDay(cause.at).slice(0, 7),
+      amount,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['merchant_id', 'gateway_id', 'currency', 'month'])
+        .doUpdateSet({ amount: sql<number>`ledger_available_months.amount + excluded.amount` }),
+    )
+    .execute();
 }
 
 /** prepare + record. */
@@ -234,11 +259,38 @@ export async function readBalances(db: DbOrTrx, key: AccountKey): Promise<Balanc
   return b;
 }
 
-export type VerifyProblem = { kind: 'unbalanced' | 'cache' | 'bounds'; detail: string };
+export type VerifyProblem = { kind: 'unbalanced' | 'cache' | 'bounds' | 'rollup'; detail: string };
+
+type MonthRow = { merchant_id: number; gateway_id: number; currency: string; month: string; amount: number };
+
+/** `ledger_available_months` against the sums of the entries (a missing row counts as zero). */
+async function verifyAvailableMonths(db: Db, limit: number): Promise<VerifyProblem[]> {
+  const expected = (await availableMonthSums(isPostgres(db) ? 'postgres' : 'sqlite').execute(db)).rows as MonthRow[];
+  const stored = await db
+    .selectFrom('ledger_available_months')
+    .select(['merchant_id', 'gateway_id', 'currency', 'month', 'amount'])
+    .execute();
+  const key = (r: MonthRow) => `merchant ${r.merchant_id}, gateway ${r.gateway_id}, ${r.currency}, ${r.month}`;
+  const diff = new Map<string, [number, number]>();
+  for (const r of expected) diff.set(key(r), [Number(r.amount), 0]);
+  for (const r of stored) {
+    const d = diff.get(key(r)) ?? [0, 0];
+    d[1] += Number(r.amount);
+    diff.set(key(r), d);
+  }
+  const problems: VerifyProblem[] = [];
+  for (const [k, [want, got]] of diff) {
+    if (want === got) continue;
+    problems.push({ kind: 'rollup', detail: `available month rollup (${k}): stored ${got}, entries ${want}` });
+    if (problems.length >= limit) break;
+  }
+  return problems;
+}
 
 /**
  * `ledger:verify`: every ledger transaction sums to zero, every cached balance (and its credit and debit
- * totals) equals its entries, no guarded balance is out of bounds.
+ * totals) equals its entries, no guarded balance is out of bounds, the monthly rollup of the available
+ * balance equals its entries.
  */
 export async function verifyLedger(
   db: Db,
@@ -294,6 +346,7 @@ export async function verifyLedger(
     .limit(limit)
     .execute();
   for (const r of bounds) problems.push({ kind: 'bounds', detail: `account ${r.id} (${r.kind}) has balance ${r.balance}` });
+  problems.push(...(await verifyAvailableMonths(db, limit)));
   const count = async (t: 'ledger_transactions' | 'ledger_accounts' | 'ledger_entries') =>
     Number(
       (

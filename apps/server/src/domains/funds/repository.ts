@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TBatchListQuery, TEntryListQuery, TWithdrawalListQuery } from '@mbo/shared/funds';
 import type { TListPaging } from '@mbo/shared/list';
 import type { Db } from '../../db/database';
-import { AVAILABLE_ENTRIES, NOT_SETTLED } from '../../db/migrations/0010-funds';
+import { NOT_SETTLED } from '../../db/migrations/0010-funds';
 import { MERCHANT_ENTRIES, WITH_RETRIEVALS } from '../../db/migrations/0014-funds-speed';
 import { keysetBatches, keysetPage, type ExportReader, type Seek } from '../../platform/list';
 import { inScope, type Scope } from '../../platform/scope';
@@ -240,16 +240,17 @@ export function batchItems(db: Db, batchId: number, o: { limit: number; offset: 
     .execute();
 }
 
-/** Net movement of the available balance in a time range, per currency, leaving out withdrawals. */
-export function availableMovement(db: Db, scope: Scope, r: Range) {
+/**
+ * Net movement of the available balance per business month and currency, withdrawals left out, from the
+ * monthly rollup `ledger_available_months` (migration 0016), months `fromMonth`..`toMonth` inclusive.
+ */
+export function availableMovementByMonth(db: Db, scope: Scope, fromMonth: string, toMonth: string) {
   return db
-    .selectFrom('ledger_entries as e')
-    .where(inScope(scope, 'e'))
-    .where(sql.raw<boolean>(AVAILABLE_ENTRIES))
-    .where('e.occurred_at', '>=', r.fromMs)
-    .where('e.occurred_at', '<', r.toMs)
-    .where('e.txn_type', 'not in', ['withdrawalFreeze', 'withdrawalPay', 'withdrawalFail', 'withdrawalCancel'])
-    .select(['e.currency', sql<number>`sum(e.amount)`.as('total')])
-    .groupBy('e.currency')
+    .selectFrom('ledger_available_months as m')
+    .where(inScope(scope, 'm'))
+    .where('m.month', '>=', fromMonth)
+    .where('m.month', '<=', toMonth)
+    .select(['m.month', 'm.currency', sql<number>`sum(m.amount)`.as('total')])
+    .groupBy(['m.month', 'm.currency'])
     .execute();
 }

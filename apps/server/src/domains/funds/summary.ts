@@ -1,6 +1,6 @@
 import type { TFundsCard, TFundsSummary, TFundsSummaryRow, TPendingRow, TReserveRelease } from '@mbo/shared/funds';
 import type { Db } from '../../db/database';
-import { businessDay, businessDayRange } from '../../platform/rollups';
+import { businessDay } from '../../platform/rollups';
 import type { Scope } from '../../platform/scope';
 import { DAY_MS } from '../../platform/time';
 import { getConfig } from './config';
@@ -162,19 +162,13 @@ export async function fundsCard(db: Db, scope: Scope, now: number): Promise<TFun
 }
 
 /**
- * The monthly report's withdrawable amount (after fees): per business month of [fromDay, toDay] and
- * currency, what the available balance gained from settlements, reserve releases and won appeals, less
- * what refunds, chargebacks and fees took from it; withdrawals themselves are left out. Key: "YYYY-MM|CUR".
+ * The monthly report's withdrawable amount (after fees): per business month `fromMonth`..`toMonth`
+ * (YYYY-MM, whole months) and currency, what the available balance gained from settlements, reserve
+ * releases and won appeals, less what refunds, chargebacks and fees took from it; withdrawals themselves
+ * are left out. Read from the monthly rollup kept with the ledger. Key: "YYYY-MM|CUR".
  */
-export async function withdrawableByMonth(db: Db, scope: Scope, fromDay: string, toDay: string): Promise<Map<string, number>> {
+export async function withdrawableByMonth(db: Db, scope: Scope, fromMonth: string, toMonth: string): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (let month = fromDay.slice(0, 7); month <= toDay.slice(0, 7);) {
-    const first = `${month}-01`;
-    const next = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1)).toISOString().slice(0, 10);
-    const last = addDays(next, -1);
-    const range = businessDayRange(first < fromDay ? fromDay : first, last > toDay ? toDay : last);
-    for (const r of await repo.availableMovement(db, scope, range)) out.set(`${month}|${r.currency}`, Number(r.total));
-    month = next.slice(0, 7);
-  }
+  for (const r of await repo.availableMovementByMonth(db, scope, fromMonth, toMonth)) out.set(`${r.month}|${r.currency}`, Number(r.total));
   return out;
 }

@@ -95,7 +95,7 @@ export async function monthReport(db: Db, scope: Scope, q: DailyInput): Promise<
   if (!narrowed) return [];
   const days = monthDays(q.from, q.to);
   const rows = await repo.monthFigures(db, narrowed, { ...days, currency: q.currency });
-  const withdrawable = await withdrawableByMonth(db, narrowed, days.fromDay, days.toDay);
+  const withdrawable = await withdrawableByMonth(db, narrowed, q.from, q.to);
   return rows.map((r) => ({
     month: r.month,
     currency: r.currency,
