@@ -17,6 +17,7 @@ import { coarseRollupsMigration } from './migrations/0013-coarse-rollups';
 import { fundsSpeedMigration } from './migrations/0014-funds-speed';
 import { authVersionMigration } from './migrations/0015-auth-version';
 import { ledgerMonthRollupMigration } from './migrations/0016-ledger-month-rollup';
+import { ledgerEntryIndexMigration } from './migrations/0017-ledger-entry-index';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -37,6 +38,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0014-funds-speed': fundsSpeedMigration(dialect),
     '0015-auth-version': authVersionMigration(dialect),
     '0016-ledger-month-rollup': ledgerMonthRollupMigration(dialect),
+    '0017-ledger-entry-index': ledgerEntryIndexMigration(dialect),
   };
 }
 

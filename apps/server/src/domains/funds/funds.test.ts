@@ -336,7 +336,7 @@ describe('settlement and the ledger', () => {
   });
 
   it("the recorded-entry list pages the merchant accounts' entries only, newest first, with the whole list's total on every page", async () => {
-    // The partial index behind the list holds exactly the merchant's accounts.
+    // The list names exactly the merchant's accounts.
     expect(MERCHANT_ENTRIES).toBe(`account_kind in (${MERCHANT_ACCOUNTS.map((k) => `'${k}'`).join(', ')})`);
     // A capture (unsettled +, capture -) and its settlement (unsettled -, available +): 3 entries of the merchant's accounts.
     const f = await funded(10_000);

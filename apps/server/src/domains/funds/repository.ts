@@ -149,8 +149,8 @@ export type EntryFilters = Omit<TEntryListQuery, 'page' | 'limit' | 'after'>;
 
 /**
  * The scope's entries under the filters (no joins: what the count reads). Only the merchant's own
- * accounts are listed: the exact text of the partial index's condition (MERCHANT_ENTRIES, which
- * holds every filtered column) lets a page seek it and the count read index entries only.
+ * accounts are listed (MERCHANT_ENTRIES). The merchant's entry index (migration 0017) holds every
+ * filtered column, so a page seeks it and the count reads index entries only.
  */
 function entryBase(db: Db, scope: Scope, f: EntryFilters, r: Range) {
   return db
