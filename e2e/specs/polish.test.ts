@@ -110,6 +110,7 @@ describe('polish of the existing screens', () => {
     const crumbs = page.getByTestId('breadcrumbs');
     await crumbs.waitFor();
     expect((await crumbs.boundingBox())?.height ?? 99).toBeLessThan(30);
+    await page.getByTestId('threshold-label').first().waitFor();
     const boxes = await page
       .getByTestId('threshold-label')
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));

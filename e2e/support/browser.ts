@@ -41,16 +41,6 @@ export async function newContext(options: { width?: number; height?: number; lan
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
-  // Message reminders open top right 2 s after the layout loads (spec §9) and stay while the pointer is on
-  // them, over the language and account menus. A person reads and closes them before reaching behind;
-  // so does every page here whenever one stands in the way of a click (a spec that is about a reminder
-  // reads it before its next action).
-  context.on('page', (page) => {
-    const reminder = page.locator('.ant-notification-notice').filter({ has: page.getByTestId('reminder-content') });
-    void page.addLocatorHandler(reminder.first(), async (notice) => {
-      await notice.locator('.ant-notification-notice-close').click();
-    });
-  });
   if (options.language) {
     const lang = options.language;
     await context.addInitScript((l) => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Card, Empty, Segmented, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { THistoryRange } from '@mbo/shared/dashboard';
@@ -7,8 +7,25 @@ import { formatAmount } from '../../../platform/format';
 import { useSession } from '../../../platform/session';
 import { useTradeHistory } from '../api/get-trade-history';
 
-// The chart code (echarts) loads after the dashboard has painted.
+// The chart code (echarts, the largest chunk of the signed-in app) loads once its points are there and
+// the browser then has an idle moment (the figures drawn), so it never competes with the figures above
+// it for the network or the CPU.
 const HistoryChart = lazy(() => import('./history-chart'));
+
+/** True once the browser has had an idle moment after `enabled` became true (at the latest after `timeoutMs`). */
+function useIdleAfter(enabled: boolean, timeoutMs: number): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!enabled || idle) return undefined;
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => setIdle(true), 0);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(handle);
+  }, [enabled, idle, timeoutMs]);
+  return idle;
+}
 
 const RANGES: THistoryRange[] = ['week', 'month', 'quarter'];
 
@@ -25,6 +42,7 @@ export function TradeHistoryCard() {
   const [picked, setPicked] = useState<string | null>(null);
   const currency = picked ?? currencies[0] ?? '';
   const history = useTradeHistory({ range, currency });
+  const idle = useIdleAfter(history.data !== undefined, 2000);
 
   const chart = useMemo(() => {
     const points = history.data?.points ?? [];
@@ -74,7 +92,8 @@ export function TradeHistoryCard() {
       {currency === '' && <Empty description={t('dashboard.history.noCurrency')} />}
       {currency !== '' && history.isPending && <Skeleton active />}
       {history.isError && <Empty description={t('common.loadFailed')} />}
-      {history.data && (
+      {history.data && !idle && <Skeleton active />}
+      {history.data && idle && (
         <Suspense fallback={<Skeleton active />}>
           <HistoryChart {...chart} labels={labels} />
         </Suspense>
