@@ -111,8 +111,18 @@ describe('funds as a merchant uses them', () => {
     await page.getByTestId('filter-gatewayNo').fill('10010001');
     const batches = page.getByTestId('batch-table');
     await page.getByTestId('filter-search').click();
-    await expect.poll(() => batches.innerText(), { timeout: 15_000 }).toContain(`SB${settleDate.replace(/-/g, '')}`);
-    await batches.getByTestId('batch-open').first().click();
+    // The unfiltered list stays on screen until the filtered one arrives, and it holds the same day's batches
+    // of the other gateways: open the row of this gateway's batch, once the list shows no other gateway.
+    const batchRows = batches.locator('tbody tr.ant-table-row');
+    await expect
+      .poll(async () => ((await batchRows.allInnerTexts()).every((r) => r.includes('\t10010001\t')) ? batches.innerText() : ''), {
+        timeout: 15_000,
+      })
+      .toContain(`SB${settleDate.replace(/-/g, '')}`);
+    await batchRows
+      .filter({ hasText: `SB${settleDate.replace(/-/g, '')}` })
+      .getByTestId('batch-open')
+      .click();
     const find = page.getByPlaceholder('Find a transaction order number');
     await find.fill(tradeNo);
     await find.press('Enter');
