@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api';
-import { closeBrowser, newContext, screenshot, signIn, tokenOf } from '../support/browser';
+import { closeBrowser, newContext, screenshot, shanghaiDate, signIn, tokenOf } from '../support/browser';
 
 afterAll(closeBrowser);
 
@@ -54,11 +54,6 @@ const LISTS: TList[] = [
     key: (r) => String(r.day),
   },
 ];
-
-function shanghaiDate(offsetDays = 0): string {
-  const d = new Date(Date.now() + offsetDays * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
 
 /** A start day a week back but in the current month, so both days are on the calendar the picker opens on. */
 function weekStart(): string {

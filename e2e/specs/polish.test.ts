@@ -3,7 +3,7 @@
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowser, newContext, screenshot, signIn } from '../support/browser';
+import { closeBrowser, newContext, screenshot, shanghaiDate, signIn } from '../support/browser';
 
 afterAll(closeBrowser);
 
@@ -54,9 +54,9 @@ describe('polish of the existing screens', () => {
     expect(labels.every((l) => l.trim().length > 0)).toBe(true);
     await page.keyboard.press('Escape');
 
-    // Six months of cases: the count has its thousands separator.
-    await page.goto('/merTradeMgr/initProConTradePage?view=all');
-    await page.getByTestId('dispute-table').waitFor();
+    // Thirty days of payments (the demo records a few hundred a day): the count has its thousands separator.
+    await page.goto(`/merTradeMgr/initTradeRecordPage?from=${shanghaiDate(-29)}&to=${shanghaiDate()}`);
+    await page.getByTestId('transaction-table').waitFor();
     expect(await page.locator('.ant-pagination-total-text').innerText()).toMatch(/^\d{1,3}(,\d{3})+ in total$/);
 
     await page.goto('/merTradeMgr/initTradeRecordPage');
@@ -101,7 +101,8 @@ describe('polish of the existing screens', () => {
   it('in Chinese at phone width: gateway texts translated, one-line breadcrumbs, threshold labels apart, KYC read-only', async () => {
     const { context, page } = await open({ language: 'zhCn', width: 390 });
     await signIn(page);
-    await page.goto('/merTradeMgr/initUnTradeRecordPage');
+    // A week of declines: today's may still be empty just after midnight.
+    await page.goto(`/merTradeMgr/initUnTradeRecordPage?from=${shanghaiDate(-6)}&to=${shanghaiDate()}`);
     await page.getByTestId('open-detail').first().click();
     await page.getByText('被风控拒绝').first().waitFor();
     await page.keyboard.press('Escape');

@@ -88,3 +88,9 @@ export async function tokenOf(context: BrowserContext): Promise<string | undefin
   const cookies = await context.cookies();
   return cookies.find((c) => c.name === 'Admin-Token')?.value;
 }
+
+/** The demo account's calendar day (Asia/Shanghai), `offsetDays` from today, as YYYY-MM-DD. */
+export function shanghaiDate(offsetDays = 0): string {
+  const d = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
