@@ -13,6 +13,14 @@ export const API_BASE = '/v3api';
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
+/**
+ * How long a submission's key answers "being processed" when the node running it stopped before finishing
+ * (killed, crashed): after this the next retry with the key runs the submission. A first copy that was
+ * only slow cannot double it: its answer is recorded only while it still holds the claim, in the same
+ * transaction as its effect, so a copy that lost the claim is rolled back.
+ */
+export const IDEMPOTENCY_LEASE_MS = 15_000;
+
 export const ApiPath = {
   login: '/admin/login',
   /** User info for the guard's step 2. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER } from '@mbo/shared/api-paths';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_LEASE_MS } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -23,8 +23,14 @@ import { DAY_MS } from './time';
  */
 
 export const KEY_TTL_MS = DAY_MS;
-/** Longer than any request may run (the shutdown timeout and upload limits keep requests far shorter). */
-export const IN_FLIGHT_LEASE_MS = 2 * 60_000;
+/**
+ * How soon a claim whose node died is taken over. Correctness does not rest on it: markDone only records
+ * the answer, in the effect's own transaction, while the claim is unchanged, so a first copy still running
+ * after a takeover rolls back. It is longer than a request normally runs (the shutdown timeout is 10 s),
+ * so that a slow first copy is rarely undone, and short enough that a client retrying after a crash gets
+ * its answer within seconds instead of minutes.
+ */
+export const IN_FLIGHT_LEASE_MS = IDEMPOTENCY_LEASE_MS;
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 const HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 
