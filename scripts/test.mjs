@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in one run, with one summary line at the end.
 // Stages run in order and keep going after a failure so that one run shows every problem;
 // the exit code is non-zero when any stage failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,29 @@ function run(name, cmd, args, { env = {}, cwd = root } = {}) {
   return ok;
 }
 
+/** Runs stages at the same time (`[name, cmd, args, options]`), printing each one's output when it ends. */
+async function runTogether(stages) {
+  const picked = stages.filter(([name]) => !only.length || only.includes(name));
+  const done = picked.map(
+    ([name, cmd, args, { env = {}, cwd = root } = {}]) =>
+      new Promise((resolve) => {
+        const started = Date.now();
+        const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const out = [];
+        child.stdout.on('data', (d) => out.push(d));
+        child.stderr.on('data', (d) => out.push(d));
+        child.on('error', (err) => resolve({ name, ok: false, seconds: (Date.now() - started) / 1000, err }));
+        child.on('close', (code) => {
+          const seconds = (Date.now() - started) / 1000;
+          console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')} (${seconds.toFixed(1)} s, beside the other static checks)`);
+          process.stdout.write(Buffer.concat(out));
+          resolve({ name, ok: code === 0, seconds });
+        });
+      }),
+  );
+  for (const r of await Promise.all(done)) results.push(r);
+}
+
 /** Runs vitest for one workspace (only `files` when given) with a JSON report so that the tests can be counted. */
 function vitest(name, dir, env = {}, files = []) {
   const out = path.join(reports, `${name}.json`);
@@ -52,14 +75,18 @@ const problems = ensureSystemDeps({
 });
 for (const p of problems) console.error(`\n${p}`);
 
-run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-run('format', 'npx', ['prettier', '--check', '.']);
-run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+// The static checks are single-threaded processes that share nothing: they run side by side, and each
+// one's output is printed whole when it ends.
 // The OpenAPI document of /v3api, generated from the route schemas without a listening server, then linted
 // with Redocly's recommended rules (redocly.yaml); lint errors fail the stage.
 const openapiStage =
   'node --import tsx apps/server/src/cli/openapi.ts test-results/openapi.json && npx redocly lint test-results/openapi.json';
-run('openapi', 'sh', ['-c', openapiStage], { env: { REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
+await runTogether([
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['format', 'npx', ['prettier', '--check', '.']],
+  ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+  ['openapi', 'sh', ['-c', openapiStage], { env: { REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } }],
+]);
 vitest('unit-shared', 'packages/shared');
 vitest('unit-web', 'apps/web');
 vitest('api-sqlite', 'apps/server');
