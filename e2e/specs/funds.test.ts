@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api';
 import { baseURL, closeBrowser, newContext, ops, screenshot, signIn, tokenOf } from '../support/browser';
@@ -22,6 +22,12 @@ async function applyWithdrawal(page: Page, amount: string): Promise<void> {
   await page.getByTestId('withdraw-apply-open').click();
   await page.getByTestId('withdraw-apply-amount').fill(amount);
   await page.getByTestId('withdraw-apply-submit').click();
+}
+
+/** Whether a table shows rows, all of them of one gateway (its own cell, between tabs in the row's text). */
+async function onlyGateway(table: Locator, gatewayNo: string): Promise<boolean> {
+  const rows = await table.locator('tbody tr.ant-table-row').allInnerTexts();
+  return rows.length > 0 && rows.every((r) => r.includes(`\t${gatewayNo}\t`));
 }
 
 describe('funds as a merchant uses them', () => {
@@ -93,7 +99,8 @@ describe('funds as a merchant uses them', () => {
     await page.getByTestId('cycle-gateway').fill('10010001');
     await page.getByTestId('cycle-gateway').press('Enter');
     const cycle = page.getByTestId('cycle-table');
-    await cycle.waitFor();
+    // The unfiltered table can still be on screen for a moment: wait for this gateway's rows alone.
+    await expect.poll(() => onlyGateway(cycle, '10010001'), { timeout: 15_000 }).toBe(true);
     const pending = await apiOk<{ rows: { settleDate: string; gatewayNo: string }[] }>(
       '/settle/pending?gatewayNo=10010001',
       undefined,
@@ -115,9 +122,7 @@ describe('funds as a merchant uses them', () => {
     // of the other gateways: open the row of this gateway's batch, once the list shows no other gateway.
     const batchRows = batches.locator('tbody tr.ant-table-row');
     await expect
-      .poll(async () => ((await batchRows.allInnerTexts()).every((r) => r.includes('\t10010001\t')) ? batches.innerText() : ''), {
-        timeout: 15_000,
-      })
+      .poll(async () => ((await onlyGateway(batches, '10010001')) ? batches.innerText() : ''), { timeout: 15_000 })
       .toContain(`SB${settleDate.replace(/-/g, '')}`);
     await batchRows
       .filter({ hasText: `SB${settleDate.replace(/-/g, '')}` })
