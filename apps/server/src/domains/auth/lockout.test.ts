@@ -220,7 +220,13 @@ describe('unlock with the password and a code sent to the owner', () => {
     expect(ok.body.data.userInfo.adminId).toBe(a.id);
     // The lock is gone: the password signs in again.
     expect((await login(t.app, a.merchant.merchantNo, a.loginName, a.password, { ip })).body.code).toBe(0);
-    const reasons = await t.db.selectFrom('login_logs').select('reason').where('admin_id', '=', a.id).where('success', '=', 1).execute();
+    const reasons = await t.db
+      .selectFrom('login_logs')
+      .select('reason')
+      .where('admin_id', '=', a.id)
+      .where('success', '=', 1)
+      .orderBy('id')
+      .execute();
     expect(reasons.map((r) => r.reason)).toEqual(['login.unlocked', 'login.success']);
   });
 
