@@ -169,7 +169,8 @@ describe('deep page jumps and amount ranges', () => {
       if (await amountRangeIsNarrow(t.db, ctx)) narrow += 1;
       const got: number[] = [];
       let after: string | undefined;
-      for (let page = 1; page < 100; page += 1) {
+      // Every page of the range, one more than it needs at the most (a wide range holds a few thousand rows).
+      for (let page = 1; page <= Math.ceil(want.length / 10) + 1; page += 1) {
         const p = await listTransactions(t.db, ctx, { page, limit: 10, ...(after ? { after } : {}) });
         got.push(...p.list.map((r) => Number(r.id)));
         expect(p.total, `seed ${SEED}, ${amountMin}-${amountMax}`).toBe(want.length);
