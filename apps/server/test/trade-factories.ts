@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { PayStatus, TradeCategory, TradeType } from '@mbo/shared/trade-enums';
 import type { Db } from '../src/db/database';
 import type { TransactionsTable } from '../src/db/types';
+import type { TradeGatewayPlan, TradeMerchantPlan } from '../src/db/seed/trade-rows';
 import { recordTransaction } from '../src/domains/transactions/repository';
 import type { GatewayRow, MerchantRow } from './factories';
 
@@ -48,4 +49,58 @@ export async function createTransaction(
   };
   const id = await recordTransaction(db, row);
   return { id, tradeNo: row.trade_no, amount, currency: row.currency, settleAmount: row.settle_amount };
+}
+
+/**
+ * A merchant registered 400 days before `now` and one gateway per currency (numbered merchant number +
+ * 01, 02, …), as a trade-generator plan: the data-generation tests plan fixed numbers so that two
+ * databases get identical data.
+ */
+export async function createPlannedMerchant(
+  db: Db,
+  o: {
+    merchantNo: string;
+    currencies: readonly string[];
+    now: number;
+    orderPrefix: string;
+    weight: number;
+    months: number;
+    gatewayWeight: (index: number) => number;
+  },
+): Promise<TradeMerchantPlan> {
+  const registered = o.now - 400 * 86_400_000;
+  const m = await db
+    .insertInto('merchants')
+    .values({
+      merchant_no: o.merchantNo,
+      name: `Merchant ${o.merchantNo}`,
+      status: 1,
+      region: 'overseas',
+      contract_start: null,
+      contract_end: null,
+      registered_at: registered,
+      services: 'visa,mastercard',
+      created_at: registered,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const gateways: TradeGatewayPlan[] = [];
+  for (const [i, currency] of o.currencies.entries()) {
+    const gatewayNo = `${o.merchantNo}${String(i + 1).padStart(2, '0')}`;
+    const g = await db
+      .insertInto('gateways')
+      .values({ merchant_id: m.id, gateway_no: gatewayNo, name: gatewayNo, currency, status: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    gateways.push({ gatewayId: g.id, gatewayNo, currency, weight: o.gatewayWeight(i) });
+  }
+  return {
+    merchantId: m.id,
+    merchantNo: o.merchantNo,
+    orderPrefix: o.orderPrefix,
+    siteHost: 'shop.example',
+    weight: o.weight,
+    months: o.months,
+    gateways,
+  };
 }

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../database';
 import { businessDay } from '../../platform/rollups';
 import { createTestDb, type TestDb } from '../../../test/test-db';
+import { createPlannedMerchant } from '../../../test/trade-factories';
 import { generateTradeData } from './trade-generator';
 import type { TradeMerchantPlan } from './trade-rows';
 
@@ -19,47 +20,26 @@ const NOW = Date.UTC(2026, 10, 20, 6, 30);
 
 /** Two merchants with fixed numbers, so two databases get identical plans. */
 async function setUp(db: Db): Promise<TradeMerchantPlan[]> {
-  const plans: TradeMerchantPlan[] = [];
-  for (const [no, currencies] of [
-    ['300001', ['USD', 'EUR']],
-    ['300002', ['HKD']],
-  ] as const) {
-    const m = await db
-      .insertInto('merchants')
-      .values({
-        merchant_no: no,
-        name: `Merchant ${no}`,
-        status: 1,
-        region: 'overseas',
-        contract_start: null,
-        contract_end: null,
-        registered_at: NOW - 400 * DAY,
-        services: 'visa,mastercard',
-        created_at: NOW - 400 * DAY,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const gateways = [];
-    for (const [i, currency] of currencies.entries()) {
-      const gatewayNo = `${no}${String(i + 1).padStart(2, '0')}`;
-      const g = await db
-        .insertInto('gateways')
-        .values({ merchant_id: m.id, gateway_no: gatewayNo, name: gatewayNo, currency, status: 1 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      gateways.push({ gatewayId: g.id, gatewayNo, currency, weight: i === 0 ? 3 : 1 });
-    }
-    plans.push({
-      merchantId: m.id,
-      merchantNo: no,
+  return [
+    await createPlannedMerchant(db, {
+      merchantNo: '300001',
+      currencies: ['USD', 'EUR'],
+      now: NOW,
       orderPrefix: 'TS',
-      siteHost: 'shop.example',
-      weight: no === '300001' ? 3 : 1,
+      weight: 3,
       months: 12,
-      gateways,
-    });
-  }
-  return plans;
+      gatewayWeight: (i) => (i === 0 ? 3 : 1),
+    }),
+    await createPlannedMerchant(db, {
+      merchantNo: '300002',
+      currencies: ['HKD'],
+      now: NOW,
+      orderPrefix: 'TS',
+      weight: 1,
+      months: 12,
+      gatewayWeight: (i) => (i === 0 ? 3 : 1),
+    }),
+  ];
 }
 
 type Snapshot = { first: unknown[]; totals: unknown };

@@ -8,7 +8,7 @@ import { coarseRollupsMigration } from '../../db/migrations/0013-coarse-rollups'
 import { businessDay, rebuildRollups, verifyRollups } from '../../platform/rollups';
 import { sessionScope, type Scope } from '../../platform/scope';
 import { createTestDb, type TestDb } from '../../../test/test-db';
-import { createTransaction } from '../../../test/trade-factories';
+import { createPlannedMerchant, createTransaction } from '../../../test/trade-factories';
 import { dayCurrencyFigures } from '../dashboard/repository';
 import { dailyFigures, monthFigures, schemeMonthFigures } from './repository';
 
@@ -23,39 +23,9 @@ const NOW = Date.UTC(2026, 10, 20, 6, 30);
 const SEED = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 1_000_000));
 
 async function setUp(db: Db): Promise<TradeMerchantPlan[]> {
-  const plans: TradeMerchantPlan[] = [];
-  for (const [no, currencies] of [
-    ['310001', ['USD', 'EUR', 'USD']],
-    ['310002', ['JPY']],
-  ] as const) {
-    const m = await db
-      .insertInto('merchants')
-      .values({
-        merchant_no: no,
-        name: `Merchant ${no}`,
-        status: 1,
-        region: 'overseas',
-        contract_start: null,
-        contract_end: null,
-        registered_at: NOW - 400 * DAY,
-        services: 'visa,mastercard',
-        created_at: NOW - 400 * DAY,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const gateways = [];
-    for (const [i, currency] of currencies.entries()) {
-      const gatewayNo = `${no}${String(i + 1).padStart(2, '0')}`;
-      const g = await db
-        .insertInto('gateways')
-        .values({ merchant_id: m.id, gateway_no: gatewayNo, name: gatewayNo, currency, status: 1 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      gateways.push({ gatewayId: g.id, gatewayNo, currency, weight: i + 1 });
-    }
-    plans.push({ merchantId: m.id, merchantNo: no, orderPrefix: 'CR', siteHost: 'shop.example', weight: 2, months: 8, gateways });
-  }
-  return plans;
+  const plan = (merchantNo: string, currencies: string[]) =>
+    createPlannedMerchant(db, { merchantNo, currencies, now: NOW, orderPrefix: 'CR', weight: 2, months: 8, gatewayWeight: (i) => i + 1 });
+  return [await plan('310001', ['USD', 'EUR', 'USD']), await plan('310002', ['JPY'])];
 }
 
 const TEXT_COLUMNS = ['day', 'month', 'currency', 'card_scheme', 'first_day', 'last_day'];

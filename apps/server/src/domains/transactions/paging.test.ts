@@ -7,7 +7,7 @@ import { clearPageBoundaries, PAGE_BOUNDARIES } from '../../platform/list';
 import { sessionScope, type Scope } from '../../platform/scope';
 import { dayRangeInZone } from '../../platform/time';
 import { createTestDb, type TestDb } from '../../../test/test-db';
-import { createTransaction } from '../../../test/trade-factories';
+import { createPlannedMerchant, createTransaction } from '../../../test/trade-factories';
 import { amountRangeIsNarrow, listTransactions, type ListContext, type TransactionFilter } from './repository';
 
 /**
@@ -16,7 +16,6 @@ import { amountRangeIsNarrow, listTransactions, type ListContext, type Transacti
  * filters, newest first by (time, id), cut into pages of `limit`. Random data, random page order.
  */
 
-const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 20, 6, 30);
 const SEED = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 1_000_000));
 const TZ = 'Asia/Shanghai';
@@ -25,32 +24,15 @@ const ZERO_DECIMALS = new Set(['JPY', 'KRW']);
 type Raw = { id: number; created_at: number; gateway_id: number; pay_status: number; amount: number; currency: string };
 
 async function setUp(db: Db): Promise<TradeMerchantPlan> {
-  const m = await db
-    .insertInto('merchants')
-    .values({
-      merchant_no: '320001',
-      name: 'Merchant 320001',
-      status: 1,
-      region: 'overseas',
-      contract_start: null,
-      contract_end: null,
-      registered_at: NOW - 400 * DAY,
-      services: 'visa,mastercard',
-      created_at: NOW - 400 * DAY,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const gateways = [];
-  for (const [i, currency] of ['USD', 'JPY', 'EUR'].entries()) {
-    const gatewayNo = `320001${String(i + 1).padStart(2, '0')}`;
-    const g = await db
-      .insertInto('gateways')
-      .values({ merchant_id: m.id, gateway_no: gatewayNo, name: gatewayNo, currency, status: 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    gateways.push({ gatewayId: g.id, gatewayNo, currency, weight: 1 });
-  }
-  return { merchantId: m.id, merchantNo: '320001', orderPrefix: 'PG', siteHost: 'shop.example', weight: 1, months: 3, gateways };
+  return createPlannedMerchant(db, {
+    merchantNo: '320001',
+    currencies: ['USD', 'JPY', 'EUR'],
+    now: NOW,
+    orderPrefix: 'PG',
+    weight: 1,
+    months: 3,
+    gatewayWeight: () => 1,
+  });
 }
 
 function chooser(seed: number) {
