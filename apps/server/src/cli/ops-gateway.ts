@@ -71,7 +71,9 @@ export const GATEWAY_COMMANDS: Record<string, Command> = {
       if (!Number.isInteger(daysAgo) || daysAgo < 0 || daysAgo > 365) throw new UsageError('--days-ago must be an integer from 0 to 365');
 
       const at = now() - daysAgo * 86_400_000;
-      const tradeNo = `T${gatewayNo}${String(at).slice(-9)}${String(randomInt(0, 1000)).padStart(3, '0')}`;
+      // Six random digits after the time, as the hosted payment page makes them: records made in the same
+      // millisecond (a script, or a test's fixed clock) must not collide on the unique trade number.
+      const tradeNo = `T${gatewayNo}${String(at).slice(-9)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
       const row = {
         merchant_id: gateway.merchant_id,
         gateway_id: gateway.id,
