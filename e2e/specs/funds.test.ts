@@ -1,19 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api';
-import { baseURL, closeBrowser, newContext, ops, screenshot, signIn, tokenOf } from '../support/browser';
+import { baseURL, closeBrowser, newContext, openMenu, ops, screenshot, signIn, tokenOf } from '../support/browser';
 
 afterAll(closeBrowser);
 
 type TSummary = { rows: { currency: string; withdrawnTotal: number; available: number; frozen: number }[] };
 type TOptions = { gateways: { gatewayNo: string; currency: string; available: number }[] };
-
-async function openMenu(page: Page, menuLabel: string): Promise<void> {
-  const sidebar = page.locator('.mbo-sider');
-  const item = sidebar.getByText(menuLabel, { exact: true });
-  if (!(await item.isVisible())) await sidebar.getByText('Funds', { exact: true }).click();
-  await item.click();
-}
 
 /** "12345.6" from 1234560 minor units of a 2-decimal currency. */
 const major = (minor: number) => (minor / 100).toFixed(2);
@@ -37,8 +30,7 @@ describe('funds as a merchant uses them', () => {
     await signIn(page);
     const token = (await tokenOf(context)) ?? '';
 
-    await openMenu(page, 'Account summary');
-    await page.waitForURL((u) => u.pathname === '/fundsAccountSummary/initCheckFundsAccountSummaryPage');
+    await openMenu(page, '/fundsAccountSummary/initCheckFundsAccountSummaryPage');
     const usdCard = page.getByTestId('funds-summary-USD');
     await usdCard.waitFor();
     const before = (await apiOk<TSummary>('/funds/summary', undefined, token)).rows.find((r) => r.currency === 'USD')!;
@@ -46,8 +38,7 @@ describe('funds as a merchant uses them', () => {
       (before.available / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
     );
 
-    await openMenu(page, 'Withdrawals');
-    await page.waitForURL((u) => u.pathname === '/withdraw/forwardWithdrawList');
+    await openMenu(page, '/withdraw/forwardWithdrawList');
     const options = await apiOk<TOptions>('/withdraw/options', undefined, token);
     const usd = options.gateways.find((g) => g.gatewayNo === '10010001')!;
     // Above the available balance: refused before anything is sent.
@@ -94,8 +85,7 @@ describe('funds as a merchant uses them', () => {
     });
     const proofAnswer = (await uploaded.json()) as { code: number; msg: string };
     expect(proofAnswer.code, proofAnswer.msg).toBe(0);
-    await openMenu(page, 'Settlement cycle');
-    await page.waitForURL((u) => u.pathname === '/noSettAmount/querynosettamount');
+    await openMenu(page, '/noSettAmount/querynosettamount');
     await page.getByTestId('cycle-gateway').fill('10010001');
     await page.getByTestId('cycle-gateway').press('Enter');
     const cycle = page.getByTestId('cycle-table');
@@ -112,8 +102,7 @@ describe('funds as a merchant uses them', () => {
     if ((await pages.count()) > 0) await pages.last().click();
     await expect.poll(() => cycle.innerText(), { timeout: 15_000 }).toContain(settleDate);
     ops(['settle', '--date', settleDate, '--merchant', '100001']);
-    await openMenu(page, 'Line-item credits');
-    await page.waitForURL((u) => u.pathname === '/merDailySettleDetail/initShowListPage');
+    await openMenu(page, '/merDailySettleDetail/initShowListPage');
     await page.getByTestId('filter-more').click();
     await page.getByTestId('filter-gatewayNo').fill('10010001');
     const batches = page.getByTestId('batch-table');

@@ -1,24 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseURL, closeBrowser, DEMO, newContext, screenshot, signIn } from '../support/browser';
+import { baseURL, closeBrowser, DEMO, newContext, openMenu, screenshot, signIn } from '../support/browser';
 import { linkIn, waitForMail } from '../support/mailbox';
 
 afterAll(closeBrowser);
 
 const MEMBER_PASSWORD = 'Member@2026';
-
-/** Opens a menu screen from the sidebar, as a person does: the module first when it is folded. */
-async function openMenu(
-  page: Page,
-  url: string,
-  module = url === '/refundment/forwardRefundmentList' ? 'Transactions' : 'System',
-): Promise<void> {
-  const item = page.getByTestId(`menu-${url}`);
-  if (!(await item.isVisible())) await page.locator('.ant-menu-submenu-title', { hasText: module }).click();
-  await item.click();
-  await page.waitForURL((u) => u.pathname === url);
-  await page.getByTestId('page-title').waitFor();
-}
 
 async function rowsText(page: Page, testId: string): Promise<string> {
   return page.getByTestId(testId).locator('.ant-table-tbody').innerText();

@@ -1,20 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowser, newContext, ops, screenshot, signIn, tokenOf } from '../support/browser';
+import { closeBrowser, newContext, openMenu, ops, screenshot, signIn, tokenOf } from '../support/browser';
 import { apiOk } from '../support/api';
 
 afterAll(closeBrowser);
 
 /** A 1x1 PNG: the server reads the type from these bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-async function openMenu(page: Page, url: string, module: string): Promise<void> {
-  const item = page.getByTestId(`menu-${url}`);
-  if (!(await item.isVisible())) await page.locator('.ant-menu-submenu-title', { hasText: module }).click();
-  await item.click();
-  await page.waitForURL((u) => u.pathname === url);
-  await page.getByTestId('page-title').waitFor();
-}
 
 /** The open dialog fits the viewport's width. */
 async function expectDialogFits(page: Page, width: number): Promise<void> {
@@ -34,7 +26,7 @@ describe('waybills and websites journey', () => {
     expect(overview.deliveryProofType).toBe('either');
     const tradeNo = overview.dueSoon[0]!.tradeNo;
 
-    await openMenu(page, '/waybill/waybillPage', 'Waybills');
+    await openMenu(page, '/waybill/waybillPage');
     await expect.poll(() => page.getByTestId('waybill-proof-type').innerText()).toBe('Tracking number or images');
     await page.getByTestId('filter-tradeNo').fill(tradeNo);
     await page.getByTestId('filter-search').click();
@@ -51,7 +43,7 @@ describe('waybills and websites journey', () => {
     await expect.poll(() => page.getByTestId(`waybill-status-${tradeNo}`).innerText()).toBe('Delivered');
     await screenshot(page, 'waybill-delivered-en-1440');
 
-    await openMenu(page, '/merwebsit/showWebsitLimit', 'Websites');
+    await openMenu(page, '/merwebsit/showWebsitLimit');
     await page.getByTestId('website-upload-open').click();
     const stamp = String(Date.now()).slice(-8);
     const file = `https://shop-${stamp}.example.com\nshop-${stamp}.example.net\nhttps://blog-${stamp}.example.com/\n`;

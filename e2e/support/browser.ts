@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { inject } from 'vitest';
+import { MODULES } from '@mbo/shared/permissions';
 import { repoRoot, screenshotsDir } from './paths';
 
 export const baseURL = (): string => inject('baseURL');
@@ -62,6 +63,32 @@ export async function signIn(page: Page, account = DEMO): Promise<void> {
   await page.goto('/loginNew');
   await fillLogin(page, account);
   await page.waitForURL((u) => u.pathname !== '/loginNew');
+}
+
+/**
+ * Opens a menu screen from the sidebar as a person does: unfolds its module when it is folded, clicks
+ * the entry and waits until the screen's title is there. If the page has not moved 10 s after the
+ * click, it says so (with a screenshot) and clicks once more, as a person would; a second click that
+ * does not navigate either fails the test.
+ */
+export async function openMenu(page: Page, url: string): Promise<void> {
+  const module = MODULES.find((m) => m.menus.some((menu) => menu.url === url));
+  if (!module) throw new Error(`no menu entry has the url ${url}`);
+  const item = page.getByTestId(`menu-${url}`);
+  // A folded module's entries are not in the page until it is unfolded (the title's id ends with its key).
+  const title = page.locator(`.ant-menu-submenu-title[data-menu-id$="-${module.key}"]`);
+  if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+  const arrived = (u: URL) => u.pathname === url;
+  await item.click();
+  try {
+    await page.waitForURL(arrived, { timeout: 10_000 });
+  } catch {
+    const shot = await screenshot(page, `menu-click-ignored-${Date.now()}`);
+    console.warn(`openMenu: still at ${page.url()} 10 s after a click on ${url} (item visible: ${await item.isVisible()}); ${shot}`);
+    await item.click();
+    await page.waitForURL(arrived);
+  }
+  await page.getByTestId('page-title').waitFor();
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
