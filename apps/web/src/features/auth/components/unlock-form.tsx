@@ -6,6 +6,29 @@ import { CodeFormItem } from '../../../platform/code-form-item';
 import { RequestError } from '../../../platform/request';
 import { useSendUnlockCode, useUnlock } from '../api/unlock';
 
+/**
+ * What the sign-in page shows under its form once the lock has refused a sign-in: the offer to unlock
+ * with a code. It lives here, beside the unlock step, so that the sign-in page's first download does
+ * not carry the notice's code for the rare sign-in that needs it.
+ */
+export function UnlockOffer({ onStart }: { onStart: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginTop: 16 }}
+      data-testid="unlock-offer"
+      title={t('login.unlock.offer')}
+      action={
+        <Button size="small" data-testid="unlock-start" onClick={onStart}>
+          {t('login.unlock.start')}
+        </Button>
+      }
+    />
+  );
+}
+
 type TUnlockFormProps = {
   /** What was typed on the sign-in form that the lock refused; the password is proved again with the code. */
   credentials: TLoginBody;

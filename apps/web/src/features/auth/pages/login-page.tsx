@@ -1,7 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button } from 'antd';
 import type { TLoginBody, TLoginResult } from '@mbo/shared/auth';
 import { LOCKED_CODE } from '@mbo/shared/sign-in-lock';
 import { PlainFrame } from '../../../platform/plain-frame';
@@ -20,6 +19,7 @@ import './login-page.css';
 const CodeLoginForm = lazy(async () => ({ default: (await import('../components/code-login-form')).CodeLoginForm }));
 // So does the unlock step, which only a locked sign-in needs.
 const UnlockForm = lazy(async () => ({ default: (await import('../components/unlock-form')).UnlockForm }));
+const UnlockOffer = lazy(async () => ({ default: (await import('../components/unlock-form')).UnlockOffer }));
 
 /** A sign-in the lock refused: what was typed, and whether the unlock step is open. */
 type TLockedSignIn = { credentials: TLoginBody; unlocking: boolean };
@@ -78,18 +78,9 @@ export function LoginPage() {
                 }}
               />
               {locked && (
-                <Alert
-                  type="warning"
-                  showIcon
-                  style={{ marginTop: 16 }}
-                  data-testid="unlock-offer"
-                  title={t('login.unlock.offer')}
-                  action={
-                    <Button size="small" data-testid="unlock-start" onClick={() => setLocked({ ...locked, unlocking: true })}>
-                      {t('login.unlock.start')}
-                    </Button>
-                  }
-                />
+                <Suspense fallback={null}>
+                  <UnlockOffer onStart={() => setLocked({ ...locked, unlocking: true })} />
+                </Suspense>
               )}
             </>
           ) : (

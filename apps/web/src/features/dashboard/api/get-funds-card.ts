@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FundsPath, type TFundsCard } from '@mbo/shared/funds';
+import { FundsPath } from '@mbo/shared/funds-paths';
+import type { TFundsCard } from '@mbo/shared/funds';
 import { http } from '../../../platform/request';
 
 export function getFundsCard(): Promise<TFundsCard> {

@@ -1,6 +1,7 @@
 import { Card, Empty, Progress, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatBp, type TMonitoringProgramStatus } from '@mbo/shared/reports';
+import { formatBp } from '@mbo/shared/ratios';
+import type { TMonitoringProgramStatus } from '@mbo/shared/reports';
 import { useMonitoringStatus } from '../api/get-monitoring-status';
 
 const LEVEL_COLORS: Record<string, string> = { warning: 'warning', excessive: 'error', highExcessive: 'magenta' };

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Card, Empty, Segmented, Select, Skeleton } from 'antd';
+import { Card, Empty, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { THistoryRange } from '@mbo/shared/dashboard';
 import { minorUnitsOf } from '@mbo/shared/money';
@@ -68,6 +68,7 @@ export function TradeHistoryCard() {
     <Card
       title={t('dashboard.history.title')}
       data-testid="dashboard-history"
+      className="mbo-history-card"
       extra={
         <div className="mbo-history-controls">
           <Segmented<THistoryRange>
@@ -77,11 +78,13 @@ export function TradeHistoryCard() {
             options={RANGES.map((r) => ({ value: r, label: t(`dashboard.history.range.${r}`) }))}
           />
           {currencies.length > 1 && (
-            <Select<string>
+            // A merchant settles in a handful of currencies: one click on a segment rather than a
+            // drop-down (whose code the dashboard would load before its first figure).
+            <Segmented<string>
               size="small"
               value={currency}
               onChange={setPicked}
-              options={currencies.map((c) => ({ value: c, label: c }))}
+              options={currencies}
               aria-label={t('dashboard.history.currency')}
               data-testid="history-currency"
             />

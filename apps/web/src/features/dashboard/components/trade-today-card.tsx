@@ -1,7 +1,7 @@
 import { Card, Empty, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { minorUnitsOf } from '@mbo/shared/money';
-import { formatBp } from '@mbo/shared/reports';
+import { formatBp } from '@mbo/shared/ratios';
 import { formatMoney } from '../../../platform/format';
 import { useTradeToday } from '../api/get-trade-today';
 

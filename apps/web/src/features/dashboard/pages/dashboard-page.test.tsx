@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { TMonitoring } from '@mbo/shared/reports';
 import { storeSessionInfo } from '../../../platform/session';
 import { useSignedOutEnglishClient } from '../../../test/client-state';
@@ -136,6 +136,16 @@ describe('dashboard widgets', () => {
       .find((u) => u.pathname === '/v3api/index/tradeHistory');
     expect(historyCall?.searchParams.get('range')).toBe('week');
     expect(historyCall?.searchParams.get('currency')).toBe('USD');
+    // Another settlement currency is one click away, and the history follows it.
+    const currencies = screen.getByTestId('history-currency');
+    fireEvent.click(within(currencies).getByText('EUR'));
+    await vi.waitFor(() => {
+      const asked = fetch.mock.calls
+        .map(([u]) => new URL(String(u), 'http://localhost'))
+        .filter((u) => u.pathname === '/v3api/index/tradeHistory')
+        .map((u) => u.searchParams.get('currency'));
+      expect(asked).toContain('EUR');
+    });
 
     const products = await screen.findByTestId('dashboard-products');
     expect(await within(products).findByText('90000001')).toBeTruthy();
