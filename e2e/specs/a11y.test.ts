@@ -165,8 +165,16 @@ describe('accessibility', () => {
       await page.keyboard.press('ArrowDown');
       if (await page.evaluate(() => document.activeElement?.matches('.ant-menu-submenu-title'))) break;
     }
+    expect(
+      await page.evaluate(() => document.activeElement?.matches('.ant-menu-submenu-title') ?? false),
+      'the arrow keys reach a module',
+    ).toBe(true);
     await page.keyboard.press('Enter');
-    expect(await tabTo(`[data-testid="sidebar"] a[href="${firstMenu.url}"]`)).not.toBe('');
+    // As a person waits to see the module's screens unfold before moving on: a Tab pressed while the
+    // list is still being put in the page goes past it to the page's content.
+    const firstLink = `[data-testid="sidebar"] a[href="${firstMenu.url}"]`;
+    await page.locator(firstLink).waitFor();
+    expect(await tabTo(firstLink)).not.toBe('');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === firstMenu.url);
     await settle(page);
