@@ -61,8 +61,11 @@ export type KeysetList<DB, TB extends keyof DB, Row extends { id: number }> = {
 };
 
 export type CountSpec<CDB, CTB extends keyof CDB, CO> = {
-  /** What to count: the same rows as the list, without the joins that only add columns. */
-  count: SelectQueryBuilder<CDB, CTB, CO>;
+  /**
+   * What to count: the same rows as the list, without the joins that only add columns; or a function
+   * that builds it, when an exact total usually answers instead (building a query is not free).
+   */
+  count: SelectQueryBuilder<CDB, CTB, CO> | (() => SelectQueryBuilder<CDB, CTB, CO>);
   /** An exact total known cheaply elsewhere, or null to count rows up to the cap. */
   exactTotal?: () => Promise<number | null>;
 };
@@ -173,7 +176,8 @@ function cursorOf<DB, TB extends keyof DB, Row extends { id: number }>(list: Key
 }
 
 /** Rows counted up to one more than the cap, so a huge range costs no more than the cap. */
-async function cappedCount<CDB, CTB extends keyof CDB, CO>(db: Db, count: SelectQueryBuilder<CDB, CTB, CO>) {
+async function cappedCount<CDB, CTB extends keyof CDB, CO>(db: Db, spec: CountSpec<CDB, CTB, CO>['count']) {
+  const count = typeof spec === 'function' ? spec() : spec;
   const row = await db
     .selectFrom(
       count
