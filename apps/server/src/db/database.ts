@@ -11,6 +11,7 @@ import {
   type Dialect,
   type Driver,
   type SqliteDialectConfig,
+  type SqliteStatement,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -158,19 +159,61 @@ function watchedKysely(base: Dialect): Db {
   return db;
 }
 
+type RowOf = (values: unknown[]) => Record<string, unknown>;
+
+/**
+ * `(v) => ({ [names[0]]: v[0], ... })` as one object literal, so every row of a statement shares one
+ * hidden class. Duplicate names keep the last value, as better-sqlite3's own row objects do.
+ */
+export function arrayRowMaker(names: readonly string[]): RowOf {
+  const body = `return {${names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ')}};`;
+  // The names are the statement's own result column names, quoted as JSON string literals.
+  return new Function('v', body) as RowOf;
+}
+
+/** A statement as Kysely's SQLite driver uses it, and whether it is still being iterated. */
+type KeptStatement = SqliteStatement & { readonly busy: boolean };
+
+/**
+ * A statement as Kysely uses it, whose rows are read as arrays (better-sqlite3's raw mode) and made
+ * into objects by a function compiled once per statement (arrayRowMaker): better-sqlite3 builds a row
+ * object column by column, which was most of the time of a short query returning a page of 25 columns.
+ * A name the literal could not carry as an own property (`__proto__`) keeps the object mode.
+ */
+function rawRows(statement: SqliteDatabase.Statement): KeptStatement {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((c) => c.name);
+  if (names.includes('__proto__')) return statement;
+  const row = arrayRowMaker(names);
+  return {
+    reader: true,
+    all(parameters) {
+      const arrays = statement.raw(true).all(parameters) as unknown[][];
+      const out = new Array<Record<string, unknown>>(arrays.length);
+      for (let i = 0; i < arrays.length; i += 1) out[i] = row(arrays[i]!);
+      return out;
+    },
+    run: (parameters) => statement.run(parameters),
+    iterate: (parameters) => statement.raw(false).iterate(parameters),
+    get busy() {
+      return statement.busy;
+    },
+  };
+}
+
 /**
  * better-sqlite3 under Kysely prepares every statement anew for each query; the hot paths repeat a few
  * hundred SQL texts, so each is prepared once and kept (the oldest dropped past `max`). A kept statement
  * still being iterated (an export streaming) is busy: the query then gets a fresh one.
  */
 function preparedOnce(sqlite: SqliteDatabase.Database, max = 500): SqliteDialectConfig['database'] {
-  const kept = new Map<string, SqliteDatabase.Statement>();
+  const kept = new Map<string, KeptStatement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       const hit = kept.get(text);
       if (hit && !hit.busy) return hit;
-      const statement = sqlite.prepare(text);
+      const statement = rawRows(sqlite.prepare(text));
       if (!hit) {
         kept.set(text, statement);
         if (kept.size > max) kept.delete(kept.keys().next().value ?? '');

@@ -30,22 +30,30 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
  * served precompressed by platform/web-app.ts.
  */
 export function installCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
+  // A callback hook: answers left as they are (most of them) cost no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.hasHeader('content-encoding')) return done(null, payload);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('application/json')) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESS_MIN_BYTES) return payload;
+    if (!type.startsWith('application/json')) return done(null, payload);
+    // The length in bytes without copying the text: most answers are below the threshold.
+    const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    if (length < COMPRESS_MIN_BYTES) return done(null, payload);
     reply.header('vary', 'accept-encoding');
     const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (encoding === null) return payload;
+    if (encoding === null) return done(null, payload);
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const compressed =
       encoding === 'br'
-        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-        : await gzip(body, { level: 6 });
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+        ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : gzip(body, { level: 6 });
+    void compressed.then(
+      (out) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, out);
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   });
 }

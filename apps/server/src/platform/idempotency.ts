@@ -83,8 +83,9 @@ declare module 'fastify' {
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 export function installIdempotencyHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.idempotentReplay) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    done(null, payload);
   });
 }
 

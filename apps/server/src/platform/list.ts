@@ -27,7 +27,7 @@ import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
 import type { z } from 'zod';
 import { EXPORT_BATCH_ROWS, LIST_COUNT_CAP, formatCursor, parseCursor, type TListPage, type TListPaging } from '@mbo/shared/list';
 import type { TPermission } from '@mbo/shared/permissions';
-import { dialectOf, pgPoolOf, sqlitePathOf, type Db, type PgPool } from '../db/database';
+import { arrayRowMaker, dialectOf, pgPoolOf, sqlitePathOf, type Db, type PgPool } from '../db/database';
 import { ok, okResponse } from './envelope';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
@@ -61,8 +61,11 @@ export type KeysetList<DB, TB extends keyof DB, Row extends { id: number }> = {
 };
 
 export type CountSpec<CDB, CTB extends keyof CDB, CO> = {
-  /** What to count: the same rows as the list, without the joins that only add columns. */
-  count: SelectQueryBuilder<CDB, CTB, CO>;
+  /**
+   * What to count: the same rows as the list, without the joins that only add columns; or a function
+   * that builds it, when an exact total usually answers instead (building a query is not free).
+   */
+  count: SelectQueryBuilder<CDB, CTB, CO> | (() => SelectQueryBuilder<CDB, CTB, CO>);
   /** An exact total known cheaply elsewhere, or null to count rows up to the cap. */
   exactTotal?: () => Promise<number | null>;
 };
@@ -173,7 +176,8 @@ function cursorOf<DB, TB extends keyof DB, Row extends { id: number }>(list: Key
 }
 
 /** Rows counted up to one more than the cap, so a huge range costs no more than the cap. */
-async function cappedCount<CDB, CTB extends keyof CDB, CO>(db: Db, count: SelectQueryBuilder<CDB, CTB, CO>) {
+async function cappedCount<CDB, CTB extends keyof CDB, CO>(db: Db, spec: CountSpec<CDB, CTB, CO>['count']) {
+  const count = typeof spec === 'function' ? spec() : spec;
   const row = await db
     .selectFrom(
       count
@@ -239,23 +243,17 @@ function pageOf<DB, TB extends keyof DB, Row extends { id: number }>(
  * What an export reads its batches with, instead of Kysely's result objects: rows come from the driver
  * as arrays (better-sqlite3 raw mode, pg `rowMode: 'array'`) and each array becomes a plain object
  * through a function made once per statement, `(v) => ({ id: v[0], amount: v[1], ... })`: one object
- * literal of a fixed shape. Building a result object column by column was most of an export's cost
- * (about 9 µs a row of 25 columns in better-sqlite3's object mode, about 2 µs in a loop over the raw
- * arrays); the literal costs a few tens of nanoseconds.
+ * literal of a fixed shape (arrayRowMaker in db/database.ts; the app's own SQLite queries read their
+ * rows the same way). Building a result object column by column was most of an export's cost (about
+ * 9 µs a row of 25 columns in better-sqlite3's object mode, about 2 µs in a loop over the raw arrays);
+ * the literal costs a few tens of nanoseconds.
  */
 export type ExportReader = {
   all(sql: string, parameters: readonly unknown[]): Record<string, unknown>[] | Promise<Record<string, unknown>[]>;
   close(): void;
 };
 
-type RowOf = (values: unknown[]) => Record<string, unknown>;
-
-/** `(v) => ({ [names[0]]: v[0], ... })` as an object literal, so every row shares one hidden class. */
-export function arrayRowMaker(names: readonly string[]): RowOf {
-  const body = `return {${names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ')}};`;
-  // The names are the statement's own result column names, quoted as JSON string literals.
-  return new Function('v', body) as RowOf;
-}
+type RowOf = ReturnType<typeof arrayRowMaker>;
 
 export function openSqliteExportReader(file: string): ExportReader {
   const conn = new SqliteDatabase(file, { readonly: true, fileMustExist: true });

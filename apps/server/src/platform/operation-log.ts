@@ -460,15 +460,16 @@ export function installOperationLog(app: FastifyInstance, deps: { db: Db; now: C
     const store = (request as RequestWithStore)[kStore];
     if (store) store.error = error;
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: a read (most requests) passes straight through without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const op = opOf(request);
-    if (!op) return payload;
-    try {
-      await writeRequestEntry(deps.db, deps.now, request, reply, payload, op);
-    } catch (error) {
-      request.log.error({ err: error }, 'operation log entry not written');
+    if (!op) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    void writeRequestEntry(deps.db, deps.now, request, reply, payload, op)
+      .catch((error: unknown) => request.log.error({ err: error }, 'operation log entry not written'))
+      .finally(() => done(null, payload));
   });
 }
 

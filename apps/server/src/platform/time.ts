@@ -49,19 +49,49 @@ function partsInZone(ms: number, tz: string): Parts {
   return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute!, second: out.second! };
 }
 
+/**
+ * A bounded memo of answers that depend only on their key (a timezone's rules do not change while the
+ * process runs): formatting an instant into its parts costs several microseconds, and one list request
+ * needs about twenty of them for the same few instants (its range's day starts).
+ */
+function memo<V>(max: number): { get: (key: string) => V | undefined; set: (key: string, value: V) => V } {
+  const kept = new Map<string, V>();
+  return {
+    get: (key) => kept.get(key),
+    set: (key, value) => {
+      // Oldest first out: the keys a client chooses (dates, timezones) cannot grow it without bound.
+      if (kept.size >= max) kept.delete(kept.keys().next().value ?? '');
+      kept.set(key, value);
+      return value;
+    },
+  };
+}
+
+const offsets = memo<number>(4096);
+
 /** Offset of `tz` from UTC at instant `ms`, in milliseconds (positive east of Greenwich). */
 export function zoneOffsetMs(ms: number, tz: string): number {
+  const key = `${tz} ${ms}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
   const p = partsInZone(ms, tz);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   // The formatted parts have whole seconds: compare against the instant truncated the same way.
-  return asUtc - Math.floor(ms / 1000) * 1000;
+  return offsets.set(key, asUtc - Math.floor(ms / 1000) * 1000);
 }
+
+const dayStarts = memo<number>(4096);
 
 /**
  * The first instant of a calendar day in `tz`: local midnight, the earlier one when midnight happens
  * twice (fall-back at midnight), or the transition itself when a spring-forward skips midnight.
  */
 export function startOfDayInZone(year: number, month: number, day: number, tz: string): number {
+  const key = `${tz} ${year}-${month}-${day}`;
+  return dayStarts.get(key) ?? dayStarts.set(key, findStartOfDay(year, month, day, tz));
+}
+
+function findStartOfDay(year: number, month: number, day: number, tz: string): number {
   const wall = Date.UTC(year, month - 1, day);
   const offsetBefore = zoneOffsetMs(wall - DAY_MS, tz);
   const offsetAfter = zoneOffsetMs(wall + DAY_MS, tz);

@@ -1,36 +1,60 @@
+import { sql } from 'kysely';
+import type { TLanguage } from '@mbo/shared/i18n';
 import type { TListPaging } from '@mbo/shared/list';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 import { keysetPage, pageOffset } from '../../platform/list';
 import { gatewayIdFilter, type AdminScope, type Scope } from '../../platform/scope';
 import { builtInRoleNames } from './roles';
 
+const REMINDER_TEXT_COLUMN = { zhCn: 'r.content_zh_cn', zhHk: 'r.content_zh_hk', en: 'r.content_en' } as const;
+
+/** Compiled once per language and gateway scope (the trivial signed-in request of issue 13 §1). */
+const unreadReminders = compiledOnce({
+  key: (s: { lang: TLanguage; gatewayScoped: boolean }) => `${s.lang} ${s.gatewayScoped}`,
+  build: (db, s, v: { merchantId: number; adminId: number; gatewayIds: readonly number[]; limit: number }) => {
+    const preferred = sql.ref(REMINDER_TEXT_COLUMN[s.lang]);
+    return db
+      .selectFrom('reminders as r')
+      .select([
+        'r.id',
+        sql<string>`coalesce(nullif(${preferred}, ''), nullif(${sql.ref('r.content_zh_cn')}, ''), ${sql.ref('r.content_en')})`.as(
+          'content',
+        ),
+      ])
+      .where('r.merchant_id', '=', v.merchantId)
+      .where((eb) => eb.or([eb('r.admin_id', 'is', null), eb('r.admin_id', '=', v.adminId)]))
+      .$if(s.gatewayScoped, (qb) => qb.where((eb) => eb.or([eb('r.gateway_id', 'is', null), eb('r.gateway_id', 'in', v.gatewayIds)])))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('reminder_reads as rr')
+              .select('rr.reminder_id')
+              .whereRef('rr.reminder_id', '=', 'r.id')
+              .where('rr.admin_id', '=', v.adminId),
+          ),
+        ),
+      )
+      .orderBy('r.created_at', 'asc')
+      .orderBy('r.id', 'asc')
+      .limit(v.limit);
+  },
+});
+
 /**
  * Unread reminders for the admin: merchant-wide ones and those addressed to the admin, oldest first;
- * a reminder about one gateway's case only when the admin sees that gateway.
+ * a reminder about one gateway's case only when the admin sees that gateway. `content` is the text in
+ * `lang`; an empty translation falls back to Simplified Chinese, then English. Only that text is read:
+ * the three translations of a batch cost more to read than the rest of the request.
  */
-export function listUnreadReminders(db: Db, scope: AdminScope, limit: number) {
+export function listUnreadReminders(db: Db, scope: AdminScope, limit: number, lang: TLanguage) {
   const gateways = gatewayIdFilter(scope);
-  return db
-    .selectFrom('reminders as r')
-    .select(['r.id', 'r.content_zh_cn', 'r.content_zh_hk', 'r.content_en'])
-    .where('r.merchant_id', '=', scope.merchantId)
-    .where((eb) => eb.or([eb('r.admin_id', 'is', null), eb('r.admin_id', '=', scope.adminId)]))
-    .$if(gateways !== null, (qb) => qb.where((eb) => eb.or([eb('r.gateway_id', 'is', null), eb('r.gateway_id', 'in', gateways ?? [0])])))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('reminder_reads as rr')
-            .select('rr.reminder_id')
-            .whereRef('rr.reminder_id', '=', 'r.id')
-            .where('rr.admin_id', '=', scope.adminId),
-        ),
-      ),
-    )
-    .orderBy('r.created_at', 'asc')
-    .orderBy('r.id', 'asc')
-    .limit(limit)
-    .execute();
+  return unreadReminders(
+    db,
+    { lang, gatewayScoped: gateways !== null },
+    { merchantId: scope.merchantId, adminId: scope.adminId, gatewayIds: gateways ?? [], limit },
+  );
 }
 
 export function findVisibleReminder(db: Db, scope: AdminScope, id: number) {

@@ -33,10 +33,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(ApiPath.reminders, { config: { signedIn: true }, schema: { response: okResponse(ZReminderList) } }, async (request) => {
     const { scope } = requireSession(request);
-    const rows = await repo.listUnreadReminders(app.db, scope, REMINDER_BATCH);
+    const rows = await repo.listUnreadReminders(app.db, scope, REMINDER_BATCH, request.lang);
     return ok(
       request,
-      rows.map((r) => ({ id: r.id, content: pick(request.lang, { zh_cn: r.content_zh_cn, zh_hk: r.content_zh_hk, en: r.content_en }) })),
+      rows.map((r) => ({ id: r.id, content: r.content })),
     );
   });
 

@@ -17,7 +17,13 @@ type Reminder = { id: number; content: string };
 type Page<T> = { list: T[]; total: number; capped: boolean; page: number; limit: number };
 type Gateway = { gatewayNo: string; name: string; currency: string; status: number };
 
-async function addReminder(merchant: MerchantRow, text: string, o: { adminId?: number | null; ageDays?: number } = {}) {
+type ReminderTexts = { content_zh_cn?: string; content_zh_hk?: string; content_en?: string };
+
+async function addReminder(
+  merchant: MerchantRow,
+  text: string,
+  o: { adminId?: number | null; ageDays?: number; texts?: ReminderTexts } = {},
+) {
   const row = await t.db
     .insertInto('reminders')
     .values({
@@ -27,6 +33,7 @@ async function addReminder(merchant: MerchantRow, text: string, o: { adminId?: n
       content_zh_hk: `${text}（繁）`,
       content_en: `${text} (en)`,
       created_at: t.clock.now() - (o.ageDays ?? 0) * DAY_MS,
+      ...o.texts,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -78,6 +85,22 @@ describe('message reminders', () => {
     expect(reads).toEqual([]);
     const bad = await call(t.app, `/messageReminder/read/abc`, { method: 'PUT', token, lang: 'en_US' });
     expect(bad.body).toMatchObject({ code: ErrorCode.validation, msg: 'ID is invalid' });
+  });
+
+  it('falls back to Simplified Chinese, then English, when the caller language has no text', async () => {
+    const m = await createMerchant(t.db);
+    const a = await createAdmin(t.db, m);
+    const noEnglish = await addReminder(m, 'no en', { ageDays: 2, texts: { content_en: '' } });
+    const englishOnly = await addReminder(m, 'en only', { ageDays: 1, texts: { content_zh_cn: '', content_zh_hk: '' } });
+    const token = await signIn(t.app, a);
+    expect((await call<Reminder[]>(t.app, ApiPath.reminders, { token, lang: 'en_US' })).body.data).toEqual([
+      { id: noEnglish, content: 'no en（简）' },
+      { id: englishOnly, content: 'en only (en)' },
+    ]);
+    expect((await call<Reminder[]>(t.app, ApiPath.reminders, { token, lang: 'zh_HK' })).body.data).toEqual([
+      { id: noEnglish, content: 'no en（繁）' },
+      { id: englishOnly, content: 'en only (en)' },
+    ]);
   });
 
   it('returns at most 20 at a time', async () => {

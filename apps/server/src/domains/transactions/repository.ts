@@ -276,7 +276,7 @@ async function countFromRollups(db: Db, ctx: ListContext): Promise<number | null
 /** A page of the view and its count: exact from the rollups for the plain formal list, otherwise exact up to the cap. */
 export async function listTransactions(db: Db, listCtx: ListContext, q: TListPaging) {
   const ctx = (await amountRangeIsNarrow(db, listCtx)) ? { ...listCtx, amountFirst: true } : listCtx;
-  return keysetPage(db, transactionList(db, ctx), q, { count: filtered(db, ctx), exactTotal: () => countFromRollups(db, ctx) });
+  return keysetPage(db, transactionList(db, ctx), q, { count: () => filtered(db, ctx), exactTotal: () => countFromRollups(db, ctx) });
 }
 
 /** Every matching row in keyset batches; on SQLite files through the export's raw-mode reader. */
