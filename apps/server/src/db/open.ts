@@ -1,8 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config';
-import { createDb, type DbHandle } from './database';
+import { createDb, loadPg, type DbHandle } from './database';
 import { migrateToLatest } from './migrate';
 import { ensureCurrencies } from './seed/currencies';
 
@@ -52,7 +51,7 @@ const SQLITE_LOCK_WAIT_MS = 10 * 60_000;
  */
 export async function startupLock<T>(handle: DbHandle, databaseUrl: string, work: () => Promise<T>): Promise<T> {
   if (handle.dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new (loadPg().Client)({ connectionString: databaseUrl });
     await client.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
