@@ -89,27 +89,22 @@ export async function startupLock<T>(handle: DbHandle, databaseUrl: string, work
 }
 
 /**
- * `optimize` on a connection of its own, closed after: the sampling reads pages of every table, and on
- * the server's connection they stayed in its page cache (up to 16 MB, better-sqlite3's default) though
- * no request had asked for them, about 11 MB of idle memory after start (issue 13 §8). The statistics
- * are in the file; the server's connection reads them when it sees the schema changed. Its own cache is
- * kept small (512 KB): the pages it freed on closing stayed in the process's malloc heap (about 5 MB),
- * and the sampling reads each page once anyway. An in-memory database has no other connection: there
- * the server's own runs it.
+ * `optimize` samples pages of every table. With the connection's page cache at its size (16 MB,
+ * better-sqlite3's default) those pages stayed cached though no request had asked for them: about
+ * 11 MB of idle memory after start (issue 13 §8). The cache is kept at 512 KB while it runs (the
+ * sampling reads each page once; the OS cache backs it), then given its size back. It runs on the
+ * server's own connection, which holds the statistics in memory from then on: another connection's
+ * ANALYZE would not reach it.
  */
 async function refreshSqliteStatistics(handle: DbHandle): Promise<void> {
-  if (!handle.sqlitePath) {
-    await sql`pragma analysis_limit = 20000`.execute(handle.db).then(() => sql`pragma optimize = 0x10002`.execute(handle.db));
-    return;
-  }
-  const own = new SqliteDatabase(handle.sqlitePath);
+  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(handle.db);
+  const size = Number(rows[0]?.cache_size ?? -2000);
+  await sql`pragma cache_size = -512`.execute(handle.db);
   try {
-    own.pragma('busy_timeout = 5000');
-    own.pragma('cache_size = -512');
-    own.pragma('analysis_limit = 20000');
-    own.pragma('optimize = 0x10002');
+    await sql`pragma analysis_limit = 20000`.execute(handle.db);
+    await sql`pragma optimize = 0x10002`.execute(handle.db);
   } finally {
-    own.close();
+    await sql`pragma cache_size = ${sql.lit(size)}`.execute(handle.db);
   }
 }
 
