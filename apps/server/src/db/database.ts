@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -14,7 +15,7 @@ import {
   type SqliteStatement,
   type Transaction,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { AUTH_WATCH } from './auth-watch';
 import type { Database } from './types';
 
@@ -43,8 +44,20 @@ export type CreateDbOptions = {
   statementTimeoutMs?: number;
 };
 
-// bigint columns (ids, epoch-millisecond timestamps, minor units) stay far below 2^53.
-pg.types.setTypeParser(20, (value: string) => Number(value));
+let pgModule: typeof pg | null = null;
+
+/**
+ * The pg driver, loaded on first use: a server on SQLite never loads it (pg and its protocol parser are
+ * about 1.5 MB of heap that would sit idle; issue 13 §8). Synchronous, as `createDb` is.
+ */
+export function loadPg(): typeof pg {
+  if (!pgModule) {
+    pgModule = createRequire(import.meta.url)('pg') as typeof pg;
+    // bigint columns (ids, epoch-millisecond timestamps, minor units) stay far below 2^53.
+    pgModule.types.setTypeParser(20, (value: string) => Number(value));
+  }
+  return pgModule;
+}
 
 export type PgPool = pg.Pool;
 
@@ -245,7 +258,7 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
     ...(options.statementTimeoutMs ? [`-c statement_timeout=${options.statementTimeoutMs}`] : []),
   ];
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: databaseUrl,
     max: options.poolMax ?? 10,
     ...(settings.length ? { options: settings.join(' ') } : {}),

@@ -217,13 +217,13 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends { id: numb
   const page = ordered(list, cursor)
     .limit(q.limit + 1)
     .$if(offset > 0, (qb) => qb.offset(offset));
-  if (counting.exactTotal) {
-    const [read, exact] = await Promise.all([page.execute(), counting.exactTotal()]);
-    rows = read;
-    count = exact !== null ? { total: exact, capped: false } : await cappedCount(db, counting.count);
-  } else {
-    [rows, count] = await Promise.all([page.execute(), cappedCount(db, counting.count)]);
-  }
+  const exactTotal = counting.exactTotal;
+  // The counting starts beside the page, not after it: without an exact total (a filtered list) the
+  // capped count is the longer of the two queries, and on PostgreSQL each runs on its own connection.
+  const counted = exactTotal
+    ? exactTotal().then((exact) => (exact !== null ? { total: exact, capped: false } : cappedCount(db, counting.count)))
+    : cappedCount(db, counting.count);
+  [rows, count] = await Promise.all([page.execute(), counted]);
   return pageOf(list, rows, count, q);
 }
 

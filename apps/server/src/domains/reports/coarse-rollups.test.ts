@@ -10,7 +10,15 @@ import { sessionScope, type Scope } from '../../platform/scope';
 import { createTestDb, type TestDb } from '../../../test/test-db';
 import { createPlannedMerchant, createTransaction } from '../../../test/trade-factories';
 import { dayCurrencyFigures } from '../dashboard/repository';
-import { dailyFigures, monthFigures, schemeMonthFigures } from './repository';
+import {
+  dailyFigures,
+  dailyFiguresPage,
+  dailyTotals,
+  monthFigures,
+  schemeMonthFigures,
+  type DailyFigureRow,
+  type DailyTotalRow,
+} from './repository';
 
 /**
  * The day and month rollups (migration 0013) give the same report figures as the per-scheme daily
@@ -97,6 +105,18 @@ async function reference(db: Db, scope: Scope, fromDay: string, toDay: string, c
   return { daily: numeric(daily), monthly: numeric(monthly), schemes: numeric(schemes), dashboard: numeric(dashboard) };
 }
 
+/** Per currency (in currency order): the sums of the rows and their number. */
+function sumsPerCurrency(rows: DailyFigureRow[]): DailyTotalRow[] {
+  const out = new Map<string, DailyTotalRow>();
+  for (const { day: _day, ...r } of rows) {
+    const acc = out.get(r.currency);
+    if (!acc) out.set(r.currency, { ...r, days: 1 });
+    else for (const k of Object.keys(r) as (keyof typeof r)[]) if (k !== 'currency') acc[k] += r[k];
+    if (acc) acc.days += 1;
+  }
+  return [...out.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
+}
+
 /** A deterministic generator of the test's random choices (the data has its own seed). */
 function chooser(seed: number) {
   let s = seed >>> 0 || 1;
@@ -130,6 +150,12 @@ async function compareAll(db: Db, plans: TradeMerchantPlan[], pick: (n: number) 
       const wantMonths = await reference(db, scope, `${fromMonth}-01`, monthEnd, currency, cardScheme);
       const label = `seed ${SEED}, merchant ${plan.merchantNo}, ${fromDay}..${toDay}, ${currency ?? '-'} ${cardScheme ?? '-'}, gateways ${JSON.stringify(scope.gatewayIds)}`;
       expect(await dailyFigures(db, scope, { fromDay, toDay, currency }), label).toEqual(want.daily);
+      // The screen's page and totals: a slice of the same rows, and their sums per currency.
+      const offset = pick(Math.max(1, want.daily.length));
+      expect(await dailyFiguresPage(db, scope, { fromDay, toDay, currency }, { offset, limit: 10 }), label).toEqual(
+        want.daily.slice(offset, offset + 10),
+      );
+      expect(await dailyTotals(db, scope, { fromDay, toDay, currency }), label).toEqual(sumsPerCurrency(want.daily as DailyFigureRow[]));
       expect(await dayCurrencyFigures(db, scope, fromDay, toDay, currency), label).toEqual(want.dashboard);
       const wholeMonths = await reference(db, scope, `${fromMonth}-01`, monthEnd, currency);
       expect(await monthFigures(db, scope, { fromDay: `${fromMonth}-01`, toDay: monthEnd, currency }), label).toEqual(wholeMonths.monthly);

@@ -5,7 +5,7 @@ import { DisputeKind, PayStatus } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole } from '../../../test/factories';
 import { opsHarness } from '../../../test/ops-harness';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
-import { addDispute, addRefund, tradingMerchant } from '../../../test/report-factories';
+import { addDispute, addRefund, prng, tradingMerchant } from '../../../test/report-factories';
 import { createTransaction } from '../../../test/trade-factories';
 
 /*
@@ -128,6 +128,67 @@ describe('daily report', () => {
       query: { from: '2026-05-09', to: '2026-05-11', gatewayNo: usd.gatewayNo },
     });
     expect(none.body.data).toMatchObject({ list: [], totals: [], total: 0 });
+  });
+
+  it('pages through exactly the rows and totals of the whole range (what the download writes), in every scope', async () => {
+    const m = await createMerchant(t.db);
+    // Two gateways settle in USD: their rows of a day are summed into one row.
+    const usdA = await createGateway(t.db, m, { currency: 'USD' });
+    const usdB = await createGateway(t.db, m, { currency: 'USD' });
+    const eur = await createGateway(t.db, m, { currency: 'EUR' });
+    const rnd = prng(29);
+    const pays = [PayStatus.success, PayStatus.success, PayStatus.failed, PayStatus.threeDRefused];
+    const first = Date.parse('2026-04-01T04:00:00Z');
+    for (let i = 0; i < 90; i++) {
+      const g = [usdA, usdB, eur][Math.floor(rnd() * 3)] ?? eur;
+      const at = first + Math.floor(rnd() * 40) * 86_400_000 + Math.floor(rnd() * 86_400_000);
+      const pay = pays[Math.floor(rnd() * pays.length)] ?? PayStatus.success;
+      await createTransaction(t.db, m, g, { created_at: at, pay_status: pay, amount: 100 + Math.floor(rnd() * 100_000) });
+    }
+    const admin = await signIn(t.app, await createAdmin(t.db, m));
+    const limited = await signIn(t.app, await createAdmin(t.db, m, { gateways: [usdB, eur] }));
+    const range = { from: '2026-04-03', to: '2026-05-08' };
+    const cases: [string, Record<string, string>][] = [
+      [admin, range],
+      [admin, { ...range, currency: 'USD' }],
+      [admin, { ...range, gatewayNo: usdA.gatewayNo }],
+      [limited, range],
+    ];
+    for (const [token, query] of cases) {
+      const pages: TDailyReport[] = [];
+      for (let page = 1; page === 1 || pages.at(-1)!.list.length > 0; page++) {
+        const res = await call<TDailyReport>(t.app, ReportPath.dailyList, { token, query: { ...query, page: String(page), limit: '7' } });
+        expect(res.body.code).toBe(0);
+        pages.push(res.body.data);
+      }
+      const csv = await t.app.inject({
+        method: 'POST',
+        url: `/v3api${ReportPath.dailyDownload}`,
+        headers: { 'x-auth-token': token, lang: 'en_US' },
+        payload: { ...query, format: 'csv' },
+      });
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .slice(1);
+      const rows = pages.flatMap((p) => p.list);
+      const totals = pages[0]!.totals;
+      expect(rows.length).toBeGreaterThan(7);
+      for (const p of pages) expect(p).toMatchObject({ total: rows.length, totals, capped: false, limit: 7 });
+      // The download: the same rows in the same order, then one total row per currency in the same order.
+      expect(lines.length).toBe(rows.length + totals.length);
+      rows.forEach((r, i) => expect(lines[i]!.startsWith(`${r.day},${m.merchantNo},${r.currency},${r.txCount},`), `${i}`).toBe(true));
+      totals.forEach((r, i) => expect(lines[rows.length + i]!.startsWith(`Total,,${r.currency},${r.txCount},`)).toBe(true));
+      const keys = rows.map((r) => `${r.day} ${r.currency}`);
+      expect(keys).toEqual([...keys].sort((a, b) => (a.slice(0, 10) === b.slice(0, 10) ? a.localeCompare(b) : b.localeCompare(a))));
+      expect(new Set(keys).size).toBe(keys.length);
+      for (const total of totals) {
+        const mine = rows.filter((r) => r.currency === total.currency);
+        for (const k of ['txCount', 'successCount', 'failedCount', 'successAmount'] as const)
+          expect(total[k]).toBe(mine.reduce((n, r) => n + r[k], 0));
+      }
+    }
   });
 
   it('downloads CSV and XLSX named with the range; a member without the download permission gets 403', async () => {

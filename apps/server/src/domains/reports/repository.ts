@@ -73,16 +73,50 @@ function numeric<T extends Record<string, unknown>>(row: T, keys: readonly strin
   return out as T;
 }
 
-/** One row per business day and settlement currency in the range, newest day first. */
-export async function dailyFigures(db: Db, scope: Scope, f: RollupFilter): Promise<DailyFigureRow[]> {
-  const rows = await scopedDays(db, scope, f)
+function dailyGroups(db: Db, scope: Scope, f: RollupFilter) {
+  return scopedDays(db, scope, f)
     .select(['day', 'currency'])
     .select(DAILY_MEASURES.map((m) => sum(m).as(m)))
     .groupBy(['day', 'currency'])
     .orderBy('day', 'desc')
+    .orderBy('currency', 'asc');
+}
+
+/** One row per business day and settlement currency in the range, newest day first. */
+export async function dailyFigures(db: Db, scope: Scope, f: RollupFilter): Promise<DailyFigureRow[]> {
+  const rows = await dailyGroups(db, scope, f).execute();
+  return rows.map((r) => numeric(r as unknown as DailyFigureRow, DAILY_MEASURES));
+}
+
+/**
+ * The rows `offset`..`offset + limit` of `dailyFigures` (same rows, same order: day and currency
+ * are the group's key, so the order has no ties): the screen reads a page, not the whole range.
+ */
+export async function dailyFiguresPage(
+  db: Db,
+  scope: Scope,
+  f: RollupFilter,
+  page: { offset: number; limit: number },
+): Promise<DailyFigureRow[]> {
+  const rows = await dailyGroups(db, scope, f).limit(page.limit).offset(page.offset).execute();
+  return rows.map((r) => numeric(r as unknown as DailyFigureRow, DAILY_MEASURES));
+}
+
+export type DailyTotalRow = Omit<DailyFigureRow, 'day'> & {
+  /** How many rows of `dailyFigures` have this currency (its days with a rollup row). */
+  days: number;
+};
+
+/** The sums of the range per settlement currency (currency order), and how many day rows each has. */
+export async function dailyTotals(db: Db, scope: Scope, f: RollupFilter): Promise<DailyTotalRow[]> {
+  const rows = await scopedDays(db, scope, f)
+    .select('currency')
+    .select(sql<string | number>`count(distinct day)`.as('days'))
+    .select(DAILY_MEASURES.map((m) => sum(m).as(m)))
+    .groupBy('currency')
     .orderBy('currency', 'asc')
     .execute();
-  return rows.map((r) => numeric(r as unknown as DailyFigureRow, DAILY_MEASURES));
+  return rows.map((r) => numeric(r as unknown as DailyTotalRow, [...DAILY_MEASURES, 'days']));
 }
 
 export type MonthFigureRow = {

@@ -84,9 +84,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { scope } = requireSession(request);
       const q = request.query;
-      const { rows, totals } = await service.dailyReport(app.db, scope, q);
-      const start = pageOffset(q);
-      return ok(request, { ...numberedPage(rows.slice(start, start + q.limit), rows.length, q), totals });
+      const { rows, total, totals } = await service.dailyReportPage(app.db, scope, { ...q, offset: pageOffset(q) });
+      return ok(request, { ...numberedPage(rows, total, q), totals });
     },
   );
 

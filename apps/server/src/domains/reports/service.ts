@@ -27,7 +27,7 @@ import { withdrawableByMonth } from '../funds/summary';
 
 export type DailyInput = { from: string; to: string; gatewayNo?: string | undefined; currency?: string | undefined };
 
-function figures(r: repo.DailyFigureRow): TDailyFigures {
+function figures(r: Omit<repo.DailyFigureRow, 'day'>): TDailyFigures {
   return {
     txCount: r.tx_count,
     successCount: r.success_count,
@@ -74,6 +74,32 @@ export async function dailyReport(db: Db, scope: Scope, q: DailyInput): Promise<
     .sort((a, b) => a.currency.localeCompare(b.currency))
     .map((r) => ({ currency: r.currency, ...figures(r) }));
   return { rows: raw.map((r) => ({ day: r.day, merchantNo, currency: r.currency, ...figures(r) })), totals };
+}
+
+/**
+ * One page of `dailyReport`: the same rows (the page's slice), the same totals and the number of
+ * rows, with the paging and the sums done by the database so only the page's rows are read and
+ * mapped (the range has about 550 rows for 6 months of 3 gateways; a page shows 50).
+ */
+export async function dailyReportPage(
+  db: Db,
+  scope: Scope,
+  q: DailyInput & { offset: number; limit: number },
+): Promise<{ rows: TDailyReportRow[]; total: number; totals: TDailyReportTotal[] }> {
+  const narrowed = await narrowToGateway(db, scope, q.gatewayNo);
+  if (!narrowed) return { rows: [], total: 0, totals: [] };
+  const filter = { fromDay: q.from, toDay: q.to, currency: q.currency };
+  const [page, sums, merchantNo] = await Promise.all([
+    repo.dailyFiguresPage(db, narrowed, filter, q),
+    repo.dailyTotals(db, narrowed, filter),
+    merchantNoOf(db, scope),
+  ]);
+  const totals = sums.sort((a, b) => a.currency.localeCompare(b.currency)).map((r) => ({ currency: r.currency, ...figures(r) }));
+  return {
+    rows: page.map((r) => ({ day: r.day, merchantNo, currency: r.currency, ...figures(r) })),
+    total: sums.reduce((n, r) => n + r.days, 0),
+    totals,
+  };
 }
 
 /** First day of a month range and the last day of its last month. */
