@@ -32,6 +32,7 @@ import { createFileStorage, type FileStorage } from './platform/storage';
 import { systemClock, type Clock } from './platform/time';
 import { registerWebApp } from './platform/web-app';
 import { fundsRoutes } from './domains/funds/routes';
+import { ReminderAnswers } from './domains/system/reminder-answers';
 
 export type AppOptions = {
   config: Config;
@@ -142,6 +143,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
 
   app.decorate('files', options.files ?? createFileStorage(config.fileStorage, config.dataDir));
+  const reminderAnswers = new ReminderAnswers(db);
+  app.decorate('reminderAnswers', reminderAnswers);
+  app.addHook('onClose', async () => reminderAnswers.close());
   const notifier = options.notifier ?? createNotifier({ config, db, now, log: app.log });
   app.decorate('notifier', notifier);
   // Notices still being sent in the background go out before the mail transport closes.

@@ -16,7 +16,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type pg from 'pg';
-import { AUTH_WATCH } from './auth-watch';
+import { CHANGE_WATCH, WATCH_TOPICS, type WatchTopic } from './change-watch';
 import type { Database } from './types';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -97,32 +97,44 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-/** A statement that writes a table a session depends on; a session's own last-use write is not one. */
-const AUTH_WRITE = new RegExp(`^\\s*(?:insert\\s+into|update|delete\\s+from)\\s+"?(?:${Object.keys(AUTH_WATCH).join('|')})"?[\\s(]`, 'i');
+/** A statement that writes one of `tables`. */
+function writeOf(tables: Record<string, unknown>): RegExp {
+  return new RegExp(`^\\s*(?:insert\\s+into|update|delete\\s+from)\\s+"?(?:${Object.keys(tables).join('|')})"?[\\s(]`, 'i');
+}
+const WATCHED_WRITE = WATCH_TOPICS.map((topic) => [topic, writeOf(CHANGE_WATCH[topic].tables)] as const);
 const LAST_USE_WRITE = /^\s*update\s+"?sessions"?\s+set\s+"?last_seen_at"?\s*=\s*(?:\?|\$\d+)\s+where/i;
 
-export function writesAuthData(statement: string): boolean {
-  return AUTH_WRITE.test(statement) && !LAST_USE_WRITE.test(statement);
+/** The change-watch topics (db/change-watch.ts) a statement writes; a session's own last-use write is none. */
+export function watchedWrites(statement: string): WatchTopic[] {
+  const topics: WatchTopic[] = [];
+  for (const [topic, write] of WATCHED_WRITE) if (write.test(statement)) topics.push(topic);
+  if (topics[0] === 'auth' && LAST_USE_WRITE.test(statement)) topics.shift();
+  return topics;
 }
 
-const authWriteListeners = new WeakMap<object, Set<() => void>>();
+export function writesAuthData(statement: string): boolean {
+  return watchedWrites(statement).includes('auth');
+}
+
+type WriteListeners = Map<WatchTopic, Set<() => void>>;
+const writeListeners = new WeakMap<object, WriteListeners>();
 
 /**
- * Calls `listener` each time a statement of this process that wrote auth data (db/auth-watch.ts) is
- * done: after its transaction committed or rolled back, or after the statement itself outside one (when
- * the driver releases the connection). The session cache then re-reads the auth version before its
+ * Calls `listener` each time a statement of this process that wrote a table of `topic` (db/change-watch.ts)
+ * is done: after its transaction committed or rolled back, or after the statement itself outside one
+ * (when the driver releases the connection). A cache of that topic then re-reads its version before its
  * next answer, so the node that made a change honours it at once. Returns the unsubscribe function.
  */
-export function onAuthWrite(db: Db, listener: () => void): () => void {
-  const set = authWriteListeners.get(db);
+export function onWatchedWrite(db: Db, topic: WatchTopic, listener: () => void): () => void {
+  const set = writeListeners.get(db)?.get(topic);
   if (!set) return () => undefined;
   set.add(listener);
   return () => set.delete(listener);
 }
 
-function watchAuthWrites(inner: Driver, notify: () => void): Driver {
+function watchWrites(inner: Driver, notify: (topics: ReadonlySet<WatchTopic>) => void): Driver {
   const patched = new WeakSet<DatabaseConnection>();
-  const wrote = new WeakSet<DatabaseConnection>();
+  const wrote = new WeakMap<DatabaseConnection, Set<WatchTopic>>();
   const driver: Driver = {
     init: () => inner.init(),
     async acquireConnection() {
@@ -131,7 +143,11 @@ function watchAuthWrites(inner: Driver, notify: () => void): Driver {
         patched.add(connection);
         const execute = connection.executeQuery.bind(connection);
         connection.executeQuery = (query) => {
-          if (writesAuthData(query.sql)) wrote.add(connection);
+          for (const topic of watchedWrites(query.sql)) {
+            const topics = wrote.get(connection);
+            if (topics) topics.add(topic);
+            else wrote.set(connection, new Set([topic]));
+          }
           return execute(query);
         };
       }
@@ -142,7 +158,11 @@ function watchAuthWrites(inner: Driver, notify: () => void): Driver {
     rollbackTransaction: (c) => inner.rollbackTransaction(c),
     async releaseConnection(connection) {
       await inner.releaseConnection(connection);
-      if (wrote.delete(connection)) notify();
+      const topics = wrote.get(connection);
+      if (topics) {
+        wrote.delete(connection);
+        notify(topics);
+      }
     },
     destroy: () => inner.destroy(),
   };
@@ -152,23 +172,23 @@ function watchAuthWrites(inner: Driver, notify: () => void): Driver {
   return driver;
 }
 
-/** The dialect, its driver telling `listeners` of auth writes (see onAuthWrite). */
-function watchedDialect(base: Dialect, listeners: Set<() => void>): Dialect {
-  const notify = () => {
-    for (const l of listeners) l();
+/** The dialect, its driver telling `listeners` of watched writes (see onWatchedWrite). */
+function watchedDialect(base: Dialect, listeners: WriteListeners): Dialect {
+  const notify = (topics: ReadonlySet<WatchTopic>) => {
+    for (const topic of topics) for (const l of listeners.get(topic) ?? []) l();
   };
   return {
     createAdapter: () => base.createAdapter(),
-    createDriver: () => watchAuthWrites(base.createDriver(), notify),
+    createDriver: () => watchWrites(base.createDriver(), notify),
     createQueryCompiler: () => base.createQueryCompiler(),
     createIntrospector: (db) => base.createIntrospector(db),
   };
 }
 
 function watchedKysely(base: Dialect): Db {
-  const listeners = new Set<() => void>();
+  const listeners: WriteListeners = new Map(WATCH_TOPICS.map((topic) => [topic, new Set<() => void>()]));
   const db = new Kysely<Database>({ dialect: watchedDialect(base, listeners) });
-  authWriteListeners.set(db, listeners);
+  writeListeners.set(db, listeners);
   return db;
 }
 

@@ -18,6 +18,7 @@ import { fundsSpeedMigration } from './migrations/0014-funds-speed';
 import { authVersionMigration } from './migrations/0015-auth-version';
 import { ledgerMonthRollupMigration } from './migrations/0016-ledger-month-rollup';
 import { ledgerEntryIndexMigration } from './migrations/0017-ledger-entry-index';
+import { reminderVersionMigration } from './migrations/0018-reminder-version';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -39,6 +40,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0015-auth-version': authVersionMigration(dialect),
     '0016-ledger-month-rollup': ledgerMonthRollupMigration(dialect),
     '0017-ledger-entry-index': ledgerEntryIndexMigration(dialect),
+    '0018-reminder-version': reminderVersionMigration(dialect),
   };
 }
 

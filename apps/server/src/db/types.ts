@@ -798,8 +798,15 @@ export interface AuthStateTable {
   version: number;
 }
 
+/** One row (id 1): bumped by triggers on every write of reminders and reminder_reads (migration 0018). */
+export interface ReminderStateTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   auth_state: AuthStateTable;
+  reminder_state: ReminderStateTable;
   currencies: CurrenciesTable;
   persons: PersonsTable;
   merchants: MerchantsTable;
@@ -919,6 +926,7 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'reply_templates',
   'cardholder_replies',
   'auth_state',
+  'reminder_state',
 ];
 
 /** A merchant's payment link (migration 0012; codes in packages/shared/src/links.ts). */

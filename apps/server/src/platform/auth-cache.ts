@@ -1,4 +1,4 @@
-import { onAuthWrite, type Db } from '../db/database';
+import type { Db } from '../db/database';
 import { loadAccess, type Access } from './permissions';
 import {
   hashToken,
@@ -10,6 +10,7 @@ import {
   type SessionContext,
   type SessionLimits,
 } from './session';
+import { VERSION_CHECK_MS, VersionWatch, type VersionWatchOptions } from './version-watch';
 
 /*
  * The session, its role's permissions and its gateway scope, kept in this process so that a request
@@ -43,81 +44,67 @@ type SessionEntry = {
   lastSeenAt: number;
 };
 
-export type AuthCacheOptions = {
-  /** How long a read of the auth version is trusted (ms): the staleness bound across nodes. */
-  checkMs?: number;
+export type AuthCacheOptions = VersionWatchOptions & {
   /** Most sessions kept; the oldest loaded go first. */
   maxSessions?: number;
-  /** Monotonic time for the version check (tests may pass their own). */
-  monotonic?: () => number;
 };
 
-export const AUTH_VERSION_CHECK_MS = 1000;
+/** The staleness bound across API nodes (ms). */
+export const AUTH_VERSION_CHECK_MS = VERSION_CHECK_MS;
 
 export class AuthCache {
   readonly #db: Db;
-  readonly #checkMs: number;
   readonly #maxSessions: number;
-  readonly #monotonic: () => number;
   readonly #sessions = new Map<string, SessionEntry>();
   readonly #access = new Map<string, Access>();
-  readonly #unsubscribe: () => void;
-  /** Bumped whenever the cache is dropped: loads begun under an older generation are not kept. */
-  #generation = 0;
-  #version: number | null = null;
-  #checkedAt = Number.NEGATIVE_INFINITY;
-  /** Bumped by each local auth write: a version read begun before it does not count as fresh. */
-  #writes = 0;
-  #checking: Promise<void> | null = null;
-  /** Reads of the version and of sessions, for tests and the bench. */
-  readonly stats = { versionReads: 0, sessionLoads: 0, accessLoads: 0, lastUseWrites: 0 };
+  readonly #watch: VersionWatch;
+  readonly #stats = { sessionLoads: 0, accessLoads: 0, lastUseWrites: 0 };
 
   constructor(db: Db, options: AuthCacheOptions = {}) {
     this.#db = db;
-    this.#checkMs = options.checkMs ?? AUTH_VERSION_CHECK_MS;
     this.#maxSessions = options.maxSessions ?? 50_000;
-    this.#monotonic = options.monotonic ?? (() => performance.now());
-    this.#unsubscribe = onAuthWrite(db, () => this.#localWrite());
+    this.#watch = new VersionWatch(
+      db,
+      'auth',
+      () => {
+        this.#sessions.clear();
+        this.#access.clear();
+      },
+      options,
+    );
   }
 
   close(): void {
-    this.#unsubscribe();
-    this.#drop();
+    this.#watch.close();
   }
 
-  #localWrite(): void {
-    this.#writes += 1;
-    this.#checkedAt = Number.NEGATIVE_INFINITY;
-    this.#checking = null;
+  /** Reads of the version, sessions and access, and last-use writes so far, for tests and the bench. */
+  get stats(): { versionReads: number; sessionLoads: number; accessLoads: number; lastUseWrites: number } {
+    return { versionReads: this.#watch.reads, ...this.#stats };
   }
 
-  #drop(): void {
-    this.#generation += 1;
-    this.#sessions.clear();
-    this.#access.clear();
+  #fresh(): Promise<void> {
+    return this.#watch.fresh();
   }
 
-  /** Re-reads the auth version when the last read is older than checkMs or a local write came after it. */
-  async #fresh(): Promise<void> {
-    if (this.#monotonic() - this.#checkedAt < this.#checkMs) return;
-    if (!this.#checking) {
-      const startedAt = this.#monotonic();
-      const writes = this.#writes;
-      const check = (async () => {
-        this.stats.versionReads += 1;
-        const row = await this.#db.selectFrom('auth_state').select('version').where('id', '=', 1).executeTakeFirst();
-        const version = Number(row?.version ?? 0);
-        if (version !== this.#version) {
-          this.#drop();
-          this.#version = version;
-        }
-        if (writes === this.#writes) this.#checkedAt = startedAt;
-      })().finally(() => {
-        if (this.#checking === check) this.#checking = null;
-      });
-      this.#checking = check;
+  /**
+   * The answer of `session()` when it needs no query and no write, without waiting: the session, or
+   * null when the token cannot be one or the session reached its absolute limit; undefined when only
+   * `session()` can say (version read due, session not cached or idle as far as this node knows, last
+   * use to record).
+   */
+  knownSession(token: string, now: number, limits: SessionLimits): SessionContext | null | undefined {
+    if (!looksLikeToken(token)) return null;
+    if (!this.#watch.isFresh()) return undefined;
+    const key = hashToken(token);
+    const entry = this.#sessions.get(key);
+    if (!entry) return undefined;
+    if (now - entry.createdAt >= limits.maxAgeMs) {
+      this.#sessions.delete(key);
+      return null;
     }
-    await this.#checking;
+    if (now - entry.lastSeenAt >= limits.idleMs || now - entry.lastSeenAt >= TOUCH_INTERVAL_MS) return undefined;
+    return entry.context;
   }
 
   /** The usable session behind `token` at `now`, or null; records its use (at most one write a minute). */
@@ -142,22 +129,22 @@ export class AuthCache {
     if (now - entry.lastSeenAt >= TOUCH_INTERVAL_MS) {
       // Set before the write, so concurrent requests of the same session write once.
       entry.lastSeenAt = now;
-      this.stats.lastUseWrites += 1;
+      this.#stats.lastUseWrites += 1;
       await touchSession(this.#db, entry.context.sessionId, now);
     }
     return entry.context;
   }
 
   async #load(key: string): Promise<SessionEntry | null> {
-    const generation = this.#generation;
-    this.stats.sessionLoads += 1;
+    const generation = this.#watch.generation;
+    this.#stats.sessionLoads += 1;
     const stored = await readSession(this.#db, key);
     if (!stored) {
       this.#sessions.delete(key);
       return null;
     }
     const entry: SessionEntry = { context: stored.context, createdAt: stored.createdAt, lastSeenAt: stored.lastSeenAt };
-    if (generation === this.#generation) {
+    if (generation === this.#watch.generation) {
       this.#sessions.delete(key);
       this.#sessions.set(key, entry);
       if (this.#sessions.size > this.#maxSessions) {
@@ -168,16 +155,21 @@ export class AuthCache {
     return entry;
   }
 
+  /** The answer of `access()` when it is cached and the version needs no read, without waiting; else undefined. */
+  knownAccess(session: Pick<SessionContext, 'roleId' | 'merchantId'>): Access | undefined {
+    return this.#watch.isFresh() ? this.#access.get(`${session.merchantId}:${session.roleId}`) : undefined;
+  }
+
   /** What the session's role grants within what its merchant opened (permissions.ts loadAccess), cached. */
   async access(session: Pick<SessionContext, 'roleId' | 'merchantId'>): Promise<Access> {
     await this.#fresh();
     const key = `${session.merchantId}:${session.roleId}`;
     const cached = this.#access.get(key);
     if (cached) return cached;
-    const generation = this.#generation;
-    this.stats.accessLoads += 1;
+    const generation = this.#watch.generation;
+    this.#stats.accessLoads += 1;
     const access = await loadAccess(this.#db, session.roleId, session.merchantId);
-    if (generation === this.#generation) this.#access.set(key, access);
+    if (generation === this.#watch.generation) this.#access.set(key, access);
     return access;
   }
 }

@@ -15,6 +15,9 @@ export function requestLanguage(request: FastifyRequest): TLanguage {
   return languageFromHeader(request.headers.lang);
 }
 
+/** The content type of every JSON answer. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function ok<T>(request: FastifyRequest, data: T): TEnvelope<T> {
   return { code: SUCCESS_CODE, msg: translate(requestLanguage(request), 'ok'), data };
 }
@@ -39,7 +42,7 @@ export function sendEnvelope(
   const body: TEnvelope<null> = { code, msg: translate(requestLanguage(request), key, params), data: null };
   return reply
     .code(httpStatus)
-    .type('application/json; charset=utf-8')
+    .type(JSON_TYPE)
     .serializer((payload: unknown) => JSON.stringify(payload))
     .send(body);
 }

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { API_BASE } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import type { TLanguage } from '@mbo/shared/i18n';
-import { isApiRequest, requestLanguage, sendEnvelope } from './envelope';
+import { isApiRequest, JSON_TYPE, requestLanguage, sendEnvelope } from './envelope';
 import { AppError } from './errors';
 import { fieldLabel, isMessageKey, translate, type MessageParams } from './i18n';
 import type { MessageKey } from './messages';
@@ -148,7 +148,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         : translate(lang, 'validation.invalid', { field: fieldLabel(lang, context ?? 'body') });
       return reply
         .code(200)
-        .type('application/json; charset=utf-8')
+        .type(JSON_TYPE)
         .serializer((p: unknown) => JSON.stringify(p))
         .send({ code: ErrorCode.validation, msg, data: null });
     }

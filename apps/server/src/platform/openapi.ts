@@ -4,6 +4,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import { z } from 'zod';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { headerToLanguage, LANG_HEADER_VALUES, type TLanguage } from '@mbo/shared/i18n';
+import { JSON_TYPE } from './envelope';
 import { CONTENT_TYPES } from './export';
 import { buildDocument, type ApiDocument, type DocumentedRoute, type RouteKind } from './openapi-document';
 import { renderDocsPage } from './openapi-page';
@@ -165,7 +166,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
   typed.get(OPENAPI_PATH, docsRoute, async (request, reply) => {
     const { json } = documentIn(pickLanguage(request.query.lang, request.lang));
-    return reply.type('application/json; charset=utf-8').send(json);
+    return reply.type(JSON_TYPE).send(json);
   });
 
   typed.get(DOCS_PATH, docsRoute, async (request, reply) => {

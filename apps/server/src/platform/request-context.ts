@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { TOKEN_HEADER } from '@mbo/shared/auth';
 import { ErrorCode } from '@mbo/shared/envelope';
@@ -12,6 +12,7 @@ import { AppError, forbiddenError, unauthorizedError } from './errors';
 import { fieldLabel } from './i18n';
 import type { Notifier } from './notifier';
 import { AuthCache } from './auth-cache';
+import type { Access } from './permissions';
 import type { SessionContext, SessionLimits } from './session';
 import type { FileStorage } from './storage';
 import { MINUTE_MS, timezoneFromHeader, type Clock } from './time';
@@ -112,28 +113,47 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     done();
   });
 
-  app.addHook('onRequest', async (request) => {
+  /** Admits a request with its session (and, on a route that names a permission, its access), or says why not. */
+  const admit = (request: FastifyRequest, session: SessionContext | null, access: Access | null): Error | undefined => {
+    if (!session) return unauthorizedError();
+    request.auth = session;
+    const c = request.routeOptions.config;
+    if (session.requires2FA && c.allowPending2fa !== true) return forbiddenError('error.twoFactorRequired');
+    if (c.permission !== undefined && !access?.permissions.has(c.permission)) return forbiddenError();
+    return undefined;
+  };
+  /** The session and access of a request that the cache cannot answer without a query. */
+  const authenticate = async (request: FastifyRequest, token: string, now: number): Promise<Error | undefined> => {
+    const session = await authCache.session(token, now, limits);
+    const c = request.routeOptions.config;
+    const needsAccess = session !== null && c.permission !== undefined && !(session.requires2FA && c.allowPending2fa !== true);
+    return admit(request, session, needsAccess ? await authCache.access(session) : null);
+  };
+
+  // A callback hook: a known session with its access cached (almost every request) is admitted without
+  // a promise; the rest wait for the cache to read what it needs.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = languageFromHeader(request.headers.lang);
     request.timezone = timezoneFromHeader(request.headers.timezone);
 
-    if (!isApiRoute(request.routeOptions.url)) return;
+    if (!isApiRoute(request.routeOptions.url)) return done();
     const c = request.routeOptions.config;
-    if (c.public === true) return;
+    if (c.public === true) return done();
     // Fail closed: a route that somehow carries no declaration is refused.
-    if (c.signedIn !== true && c.permission === undefined) throw forbiddenError();
+    if (c.signedIn !== true && c.permission === undefined) return done(forbiddenError());
 
     // The token comes from this header only; a cookie never authenticates.
     const raw = request.headers[tokenHeader];
     const token = Array.isArray(raw) ? raw[0] : raw;
-    const session = token ? await authCache.session(token, deps.now(), limits) : null;
-    if (!session) throw unauthorizedError();
-    request.auth = session;
-
-    if (session.requires2FA && c.allowPending2fa !== true) throw forbiddenError('error.twoFactorRequired');
-    if (c.permission !== undefined) {
-      const access = await authCache.access(session);
-      if (!access.permissions.has(c.permission)) throw forbiddenError();
+    if (!token) return done(unauthorizedError());
+    const now = deps.now();
+    const session = authCache.knownSession(token, now, limits);
+    if (session !== undefined) {
+      if (session === null || c.permission === undefined) return done(admit(request, session, null));
+      const access = authCache.knownAccess(session);
+      if (access !== undefined) return done(admit(request, session, access));
     }
+    authenticate(request, token, now).then(done, done);
   });
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiPath } from '@mbo/shared/api-paths';
@@ -7,11 +8,12 @@ import { ZLoginLogQuery } from '@mbo/shared/logs';
 import { ZListQuery, zListPage } from '@mbo/shared/list';
 import { ZReminderIdParams, ZReminderList } from '@mbo/shared/reminders';
 import { ZAnnouncement, ZGateway, ZGatewayParams, ZLoginLog, ZMerchantSummary } from '@mbo/shared/system';
-import { ok, okResponse } from '../../platform/envelope';
+import { JSON_TYPE, ok, okResponse } from '../../platform/envelope';
 import { notFoundError, unauthorizedError } from '../../platform/errors';
 import { isMessageKey, translate } from '../../platform/i18n';
 import { mapPage, numberedPage } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
+import type { AdminScope } from '../../platform/scope';
 import { toIso } from '../../platform/time';
 import { readAmong } from './announcement-repository';
 import { managementRoutes } from './management-routes';
@@ -31,14 +33,34 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   // Merchant details, administrators, roles, the operation log and announcement reads (own files).
   await app.register(managementRoutes);
 
-  app.get(ApiPath.reminders, { config: { signedIn: true }, schema: { response: okResponse(ZReminderList) } }, async (request) => {
+  // Kept serialized per caller until a reminder is added or read (reminder-answers.ts); made with the
+  // route's own serializer, so the kept text has passed the response schema like any other answer.
+  // Text already serialized: Fastify sends a string of a JSON type as it is (typed as the schema's object).
+  // A kept answer is sent without a promise; the handler returns nothing then, as Fastify expects of a
+  // handler that sent its answer itself.
+  app.get(ApiPath.reminders, { config: { signedIn: true }, schema: { response: okResponse(ZReminderList) } }, (request, reply) => {
     const { scope } = requireSession(request);
-    const rows = await repo.listUnreadReminders(app.db, scope, REMINDER_BATCH, request.lang);
-    return ok(
-      request,
-      rows.map((r) => ({ id: r.id, content: r.content })),
-    );
+    const kept = app.reminderAnswers.kept(scope, request.lang);
+    if (kept !== undefined) {
+      void reply.type(JSON_TYPE).send(kept as never);
+      return;
+    }
+    return remindersAnswer(request, reply, scope);
   });
+  const remindersAnswer = async (request: FastifyRequest, reply: FastifyReply, scope: AdminScope) => {
+    const body = await app.reminderAnswers.answer(scope, request.lang, async () => {
+      const rows = await repo.listUnreadReminders(app.db, scope, REMINDER_BATCH, request.lang);
+      return String(
+        reply.serialize(
+          ok(
+            request,
+            rows.map((r) => ({ id: r.id, content: r.content })),
+          ),
+        ),
+      );
+    });
+    return reply.type(JSON_TYPE).send(body as never);
+  };
 
   app.put(
     ApiPath.readReminder,
