@@ -9,6 +9,9 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     // One app and one browser at a time: these machines have two cores.
     fileParallelism: false,
+    // Tests a file marks concurrent (screens photographed in each language and width) run at most three
+    // at a time: most of their time is waiting for pages to settle, not work of the two cores.
+    maxConcurrency: 3,
     testTimeout: 60_000,
     hookTimeout: 240_000,
   },

@@ -182,10 +182,13 @@ describe('system management journey', () => {
   });
 });
 
-/** Waits until no table or card is loading and no drawer or dialog is still moving in. */
-async function settled(page: Page): Promise<void> {
+/**
+ * Waits until no table or card is loading and no drawer or dialog is still moving in. A test that runs
+ * beside others passes its own `expect`, so that a failure is reported against it.
+ */
+async function settled(page: Page, check: typeof expect = expect): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
+  await check.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
   await page.waitForTimeout(400);
 }
 
@@ -198,26 +201,27 @@ const SCREENS = [
   ['icons', '/system/iconList', 'icon-grid'],
 ] as const;
 
-describe('system screens in every language at desktop and phone widths', () => {
+// Side by side (e2e/vitest.config.ts caps how many): most of each test is waiting for pages to settle.
+describe.concurrent('system screens in every language at desktop and phone widths', () => {
   for (const language of ['en', 'zhCn', 'zhHk'] as const) {
     for (const width of [1440, 390]) {
-      it(`${language} at ${width} px`, async () => {
+      it(`${language} at ${width} px`, async ({ expect: check }) => {
         const context = await newContext({ language, width, height: width > 500 ? 900 : 844 });
         const page = await context.newPage();
         await signIn(page);
         for (const [name, url, ready] of SCREENS) {
           await page.goto(url);
           await page.getByTestId(ready).waitFor();
-          await settled(page);
+          await settled(page, check);
           // No text may run out of the screen sideways except inside the tables' own scroll regions.
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          expect(overflow, `${name} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+          check(overflow, `${name} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
           await screenshot(page, `system-${name}-${language}-${width}`);
         }
         await page.goto('/role/findRoles');
         await page.getByTestId('role-open').first().click();
         await page.getByTestId('permission-tree').waitFor();
-        await settled(page);
+        await settled(page, check);
         await screenshot(page, `system-role-view-${language}-${width}`);
         await context.close();
       }, 120_000);

@@ -10,28 +10,36 @@ export const baseURL = (): string => inject('baseURL');
 
 export const DEMO = { merchantNo: '100001', loginName: 'admin', password: 'Admin@2026' };
 
-let browser: Browser | undefined;
+/** The one browser of a test file: a promise, so that tests starting side by side share one launch. */
+let browser: Promise<Browser> | undefined;
 
-export async function launch(): Promise<Browser> {
-  browser ??= await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-    headless: true,
-  });
+export function launch(): Promise<Browser> {
+  browser ??= chromium
+    .launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+      headless: true,
+    })
+    .catch((error: unknown) => {
+      // A launch that failed is tried again by the next test, not handed to every later one.
+      browser = undefined;
+      throw error;
+    });
   return browser;
 }
 
 export async function closeBrowser(): Promise<void> {
-  await browser?.close();
+  const open = browser;
   browser = undefined;
+  await (await open?.catch(() => undefined))?.close();
 }
 
 export async function newContext(options: { width?: number; height?: number; language?: string } = {}): Promise<BrowserContext> {

@@ -1,5 +1,3 @@
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,9 +5,7 @@ import { ApiPath } from '@mbo/shared/api-paths';
 import { MerchantStatus } from '@mbo/shared/merchants';
 import { AdminPath } from '@mbo/shared/system-admins';
 import { RolePath } from '@mbo/shared/system-roles';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { createDb, writesAuthData, type DbHandle } from '../db/database';
+import { writesAuthData } from '../db/database';
 import {
   createAdmin,
   createGateway,
@@ -20,8 +16,9 @@ import {
   type GatewayRow,
   type MerchantRow,
 } from '../../test/factories';
-import { call, createClock, signIn, type TestClock } from '../../test/helpers';
-import { createTestDb, type TestDb } from '../../test/test-db';
+import { call, signIn, type TestClock } from '../../test/helpers';
+import type { TestDb } from '../../test/test-db';
+import { startTwoNodes, within, type TwoNodes } from '../../test/two-nodes';
 import { AUTH_VERSION_CHECK_MS } from './auth-cache';
 import { MINUTE_MS } from './time';
 
@@ -33,36 +30,18 @@ import { MINUTE_MS } from './time';
  * on the first within AUTH_VERSION_CHECK_MS.
  */
 
+let nodes: TwoNodes;
 let testDb: TestDb;
 let clock: TestClock;
 let a: FastifyInstance;
 let b: FastifyInstance;
-let second: DbHandle;
-
-async function node(db: DbHandle['db']): Promise<FastifyInstance> {
-  const config = {
-    ...loadConfig({}, os.tmpdir()),
-    databaseUrl: testDb.url,
-    logLevel: 'silent' as const,
-    webDist: path.join(os.tmpdir(), 'mbo-no-web-dist'),
-  };
-  const app = await buildApp({ config, db, now: clock.now });
-  await app.ready();
-  return app;
-}
 
 beforeAll(async () => {
-  testDb = await createTestDb();
-  clock = createClock();
-  second = createDb(testDb.processUrl, { poolMax: 3 });
-  a = await node(testDb.db);
-  b = await node(second.db);
+  nodes = await startTwoNodes();
+  ({ testDb, clock, a, b } = nodes);
 });
 afterAll(async () => {
-  await a.close();
-  await b.close();
-  await second.destroy();
-  await testDb.cleanup();
+  await nodes.close();
 });
 
 const DETAILS = '/merchant/showMerchantDetails';
@@ -89,16 +68,6 @@ const gatewaysOf = async (app: FastifyInstance, token: string) => {
   const res = await call<{ gatewayNo: string }[]>(app, ApiPath.gateways, { token });
   return { status: res.status, nos: res.status === 200 ? res.body.data.map((g) => g.gatewayNo).sort() : [] };
 };
-
-/** Polls until `done` holds, and says how long that took (ms of real time). */
-async function within(limitMs: number, done: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await done()) return performance.now() - started;
-    if (performance.now() - started > limitMs) throw new Error(`not honoured within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('which statements count as auth writes', () => {
   it('writes to the watched tables do, a last-use write and reads do not', () => {

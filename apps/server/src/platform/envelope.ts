@@ -22,9 +22,13 @@ export function ok<T>(request: FastifyRequest, data: T): TEnvelope<T> {
   return { code: SUCCESS_CODE, msg: translate(requestLanguage(request), 'ok'), data };
 }
 
+/** Whether the request's path is `/v3api` or under it (asked of every answer: no copy of the URL). */
 export function isApiRequest(request: FastifyRequest): boolean {
-  const path = request.url.split('?', 1)[0] ?? '';
-  return path === API_BASE || path.startsWith(`${API_BASE}/`);
+  const url = request.url;
+  if (!url.startsWith(API_BASE)) return false;
+  const next = url.charCodeAt(API_BASE.length);
+  // The end of the URL, "/" or the start of its query.
+  return Number.isNaN(next) || next === 0x2f || next === 0x3f;
 }
 
 /**

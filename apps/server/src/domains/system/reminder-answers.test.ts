@@ -1,15 +1,12 @@
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { AdminPath } from '@mbo/shared/system-admins';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { createDb, watchedWrites, type Db, type DbHandle } from '../../db/database';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
-import { call, createClock, signIn, type TestClock } from '../../../test/helpers';
-import { createTestDb, type TestDb } from '../../../test/test-db';
+import { call, signIn, type TestClock } from '../../../test/helpers';
+import type { TestDb } from '../../../test/test-db';
+import { startTwoNodes, within, type TwoNodes } from '../../../test/two-nodes';
 import { VERSION_CHECK_MS } from '../../platform/version-watch';
 
 /*
@@ -19,39 +16,22 @@ import { VERSION_CHECK_MS } from '../../platform/version-watch';
  * when the write came from outside any node (a job, an operator command: here a third connection).
  */
 
+let nodes: TwoNodes;
 let testDb: TestDb;
 let clock: TestClock;
 let a: FastifyInstance;
 let b: FastifyInstance;
-let second: DbHandle;
+/** A connection outside both nodes: what a job or an operator command writes through. */
 let outside: DbHandle;
 
-async function node(db: Db): Promise<FastifyInstance> {
-  const config = {
-    ...loadConfig({}, os.tmpdir()),
-    databaseUrl: testDb.url,
-    logLevel: 'silent' as const,
-    webDist: path.join(os.tmpdir(), 'mbo-no-web-dist'),
-  };
-  const app = await buildApp({ config, db, now: clock.now });
-  await app.ready();
-  return app;
-}
-
 beforeAll(async () => {
-  testDb = await createTestDb();
-  clock = createClock();
-  second = createDb(testDb.processUrl, { poolMax: 3 });
+  nodes = await startTwoNodes();
+  ({ testDb, clock, a, b } = nodes);
   outside = createDb(testDb.processUrl, { poolMax: 1 });
-  a = await node(testDb.db);
-  b = await node(second.db);
 });
 afterAll(async () => {
-  await a.close();
-  await b.close();
-  await second.destroy();
   await outside.destroy();
-  await testDb.cleanup();
+  await nodes.close();
 });
 
 type Reminder = { id: number; content: string };
@@ -78,16 +58,6 @@ async function addReminder(db: Db, m: MerchantRow, text: string, o: { gateway?: 
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** Polls until `done` holds, and says how long that took (ms of real time). */
-async function within(limitMs: number, done: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await done()) return performance.now() - started;
-    if (performance.now() - started > limitMs) throw new Error(`not honoured within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function merchantWithOwner() {
