@@ -100,8 +100,10 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
   // A callback hook: it has nothing to wait for, and an async one costs each request a promise.
   app.addHook('preValidation', (request, _reply, done) => {
     if (!isApiRoute(request.routeOptions.url)) return done();
-    const field = fieldWithNul(request.params, 'params') ?? fieldWithNul(request.query, 'querystring') ?? fieldWithNul(request.body, 'body');
-    if (field !== null) return done(new AppError('validation.invalid', ErrorCode.validation, 200, { field: fieldLabel(request.lang, field) }));
+    const field =
+      fieldWithNul(request.params, 'params') ?? fieldWithNul(request.query, 'querystring') ?? fieldWithNul(request.body, 'body');
+    if (field !== null)
+      return done(new AppError('validation.invalid', ErrorCode.validation, 200, { field: fieldLabel(request.lang, field) }));
     done();
   });
 
