@@ -5,8 +5,8 @@ import { VersionWatch, type VersionWatchOptions } from '../../platform/version-w
 
 /*
  * The answer of GET messageReminder/remind (an administrator's unread reminders), kept serialized in
- * this process: every open page of the back office asks for it, and it changes only when a reminder is
- * added or read (issue 13 §1: the trivial signed-in request costs no SQL).
+ * this process: every page load of the back office asks for it, and it changes only when a reminder
+ * is added or read (issue 13 §1: the trivial signed-in request costs no SQL).
  *
  * - Kept per merchant, administrator, language and gateway scope: a different scope (gateways assigned
  *   or taken away) is a different answer, read anew.
