@@ -1,19 +1,14 @@
 import { gzipSync } from 'node:zlib';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api';
+import { seriousViolations } from '../support/axe';
 import { closeBrowser, newContext, ops, screenshot, signIn, tokenOf } from '../support/browser';
 
 afterAll(closeBrowser);
 
 const APPROVED = '4242424242424242';
 const PAY_JS_BUDGET = 80 * 1024;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
 
 const HTML_LANG: Record<string, string> = { zhCn: 'zh-CN', zhHk: 'zh-HK', en: 'en' };
 

@@ -1,0 +1,30 @@
+// axe-core run in the page itself. The script is put into a page once and stays there across the
+// app's client-side navigations; it is put in again only after a full load (a new document).
+// @axe-core/playwright injected the whole script into every frame on every scan and then opened a
+// fresh page to merge the results: about 1 s per scan on top of the rules themselves, which made
+// the scans of every screen in three languages twice as long as their rules.
+// The product has no iframes, so the page's own document is all there is to check.
+import axeCore from 'axe-core';
+import type { AxeResults, RunOptions } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+type TAxeWindow = Window & { axe?: { run(context: Document, options: RunOptions): Promise<AxeResults> } };
+
+/** Runs axe on the page's current document and returns its violations. */
+export async function axeViolations(page: Page, options: RunOptions = {}): Promise<AxeResults['violations']> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(axeCore.source);
+  return page.evaluate(async (opts) => {
+    const { axe } = window as TAxeWindow;
+    if (!axe) throw new Error('axe-core did not load in the page');
+    const r = await axe.run(document, { ...opts, resultTypes: ['violations'] });
+    return r.violations;
+  }, options);
+}
+
+/** The serious and critical violations, as `rule: help` lines. */
+export async function seriousViolations(page: Page, options: RunOptions = {}): Promise<string[]> {
+  return (await axeViolations(page, options))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`);
+}
