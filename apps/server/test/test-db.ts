@@ -9,54 +9,34 @@ import { ensureCurrencies } from '../src/db/seed/currencies';
 
 export type TestDb = DbHandle & {
   url: string;
-  /** What a server started as a child process opens to reach this same database (on PostgreSQL: the schema). */
+  /** What a server started as a child process opens to reach this same database. */
   processUrl: string;
   cleanup: () => Promise<void>;
 };
 
 /**
- * A real, empty, migrated database for one test file: a temporary SQLite file by default, or a
- * fresh PostgreSQL schema when TEST_DATABASE_URL points at a server.
+ * A real, empty, migrated database for one test file: a temporary SQLite file by default, or a new
+ * PostgreSQL database when TEST_DATABASE_URL points at a server. A database, not a schema in a shared
+ * one: the migrator looks for its bookkeeping table by listing the tables of every schema, and test
+ * files that run at the same time (two workers) drop their schemas under each other's listing.
  */
 export async function createTestDb(): Promise<TestDb> {
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl && /^postgres(ql)?:\/\//.test(pgUrl)) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const handle = createDb(pgUrl, { searchPath: schema, poolMax: 5 });
-    await migrateToLatest(handle.db, handle.dialect);
-    await ensureCurrencies(handle.db);
-    return {
-      ...handle,
-      url: pgUrl,
-      processUrl: `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-      cleanup: async () => {
-        await handle.destroy();
-        const c = new pg.Client({ connectionString: pgUrl });
-        await c.connect();
-        await c.query(`drop schema if exists ${schema} cascade`);
-        await c.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbo-test-'));
-  const url = `sqlite:${path.join(dir, 'test.sqlite')}`;
-  const handle = createDb(url);
+  const empty = await emptyDatabaseUrl();
+  const handle = createDb(empty.url, isPostgres(empty.url) ? { poolMax: 5 } : {});
   await migrateToLatest(handle.db, handle.dialect);
   await ensureCurrencies(handle.db);
   return {
     ...handle,
-    url,
-    processUrl: url,
+    url: empty.url,
+    processUrl: empty.url,
     cleanup: async () => {
       await handle.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await empty.cleanup();
     },
   };
 }
+
+const isPostgres = (url: string | undefined): url is string => Boolean(url && /^postgres(ql)?:\/\//.test(url));
 
 /**
  * The URL of a new database with nothing in it, not even the schema (what a first start meets): a new
@@ -64,7 +44,7 @@ export async function createTestDb(): Promise<TestDb> {
  */
 export async function emptyDatabaseUrl(): Promise<{ url: string; cleanup: () => Promise<void> }> {
   const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl && /^postgres(ql)?:\/\//.test(pgUrl)) {
+  if (isPostgres(pgUrl)) {
     const name = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
@@ -82,6 +62,6 @@ export async function emptyDatabaseUrl(): Promise<{ url: string; cleanup: () => 
       },
     };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbo-empty-'));
-  return { url: `sqlite:${path.join(dir, 'first.sqlite')}`, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbo-test-'));
+  return { url: `sqlite:${path.join(dir, 'test.sqlite')}`, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

@@ -36,8 +36,6 @@ export type DbHandle = {
 };
 
 export type CreateDbOptions = {
-  /** PostgreSQL only: schema to put first on the search path (tests use a fresh schema per file). */
-  searchPath?: string;
   /** PostgreSQL only: pool size. */
   poolMax?: number;
   /** PostgreSQL only: statement_timeout of every connection (0 or absent: none). */
@@ -274,10 +272,7 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     const db = watchedKysely(new ImmediateSqliteDialect({ database: preparedOnce(sqlite) }));
     return { db, dialect, sqlitePath: file === ':memory:' ? null : file, destroy: () => db.destroy() };
   }
-  const settings = [
-    ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
-    ...(options.statementTimeoutMs ? [`-c statement_timeout=${options.statementTimeoutMs}`] : []),
-  ];
+  const settings = options.statementTimeoutMs ? [`-c statement_timeout=${options.statementTimeoutMs}`] : [];
   const pool = new (loadPg().Pool)({
     connectionString: databaseUrl,
     max: options.poolMax ?? 10,
