@@ -19,6 +19,8 @@ export type TLighthouseScore = {
   performanceRuns: number[];
   /** Accessibility audits that did not pass in the last run. */
   failedAudits: string[];
+  /** What Lighthouse reported when a run could not measure the page (its score is then 0). */
+  runtimeErrors: string[];
 };
 
 const median = (xs: number[]): number => {
@@ -52,6 +54,7 @@ export async function runLighthouse(
       const perf: number[] = [];
       const a11y: number[] = [];
       let failedAudits: string[] = [];
+      const runtimeErrors: string[] = [];
       for (let i = 0; i < runs; i += 1) {
         // The sign-in page sends a signed-in visitor on: measure it signed out, then sign in again.
         if (p === '/loginNew') await context.clearCookies();
@@ -61,7 +64,8 @@ export async function runLighthouse(
           desktopConfig,
         );
         if (!result) throw new Error(`Lighthouse gave no result for ${p}`);
-        const { categories, audits } = result.lhr;
+        const { categories, audits, runtimeError } = result.lhr;
+        if (runtimeError) runtimeErrors.push(`${runtimeError.code}: ${runtimeError.message}`);
         perf.push(categories.performance?.score ?? 0);
         a11y.push(categories.accessibility?.score ?? 0);
         failedAudits = (categories.accessibility?.auditRefs ?? [])
@@ -73,7 +77,7 @@ export async function runLighthouse(
           await page.waitForURL((u) => u.pathname !== '/loginNew');
         }
       }
-      out.push({ path: p, performance: median(perf), accessibility: median(a11y), performanceRuns: perf, failedAudits });
+      out.push({ path: p, performance: median(perf), accessibility: median(a11y), performanceRuns: perf, failedAudits, runtimeErrors });
     }
     return out;
   } finally {
