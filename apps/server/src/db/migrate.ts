@@ -19,6 +19,7 @@ import { authVersionMigration } from './migrations/0015-auth-version';
 import { ledgerMonthRollupMigration } from './migrations/0016-ledger-month-rollup';
 import { ledgerEntryIndexMigration } from './migrations/0017-ledger-entry-index';
 import { reminderVersionMigration } from './migrations/0018-reminder-version';
+import { gatewaySchemeIndexMigration } from './migrations/0019-gateway-scheme-index';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -41,6 +42,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0016-ledger-month-rollup': ledgerMonthRollupMigration(dialect),
     '0017-ledger-entry-index': ledgerEntryIndexMigration(dialect),
     '0018-reminder-version': reminderVersionMigration(dialect),
+    '0019-gateway-scheme-index': gatewaySchemeIndexMigration(dialect),
   };
 }
 
