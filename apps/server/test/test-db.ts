@@ -8,9 +8,8 @@ import { migrateToLatest } from '../src/db/migrate';
 import { ensureCurrencies } from '../src/db/seed/currencies';
 
 export type TestDb = DbHandle & {
+  /** The database's URL: what another connection or a server started as a child process opens to reach it. */
   url: string;
-  /** What a server started as a child process opens to reach this same database. */
-  processUrl: string;
   cleanup: () => Promise<void>;
 };
 
@@ -28,7 +27,6 @@ export async function createTestDb(): Promise<TestDb> {
   return {
     ...handle,
     url: empty.url,
-    processUrl: empty.url,
     cleanup: async () => {
       await handle.destroy();
       await empty.cleanup();

@@ -26,7 +26,7 @@ export type TwoNodes = {
 export async function startTwoNodes(): Promise<TwoNodes> {
   const testDb = await createTestDb();
   const clock = createClock();
-  const second = createDb(testDb.processUrl, { poolMax: 3 });
+  const second = createDb(testDb.url, { poolMax: 3 });
   const node = async (db: Db): Promise<FastifyInstance> => {
     const config = {
       ...loadConfig({}, os.tmpdir()),

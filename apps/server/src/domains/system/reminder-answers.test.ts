@@ -27,7 +27,7 @@ let outside: DbHandle;
 beforeAll(async () => {
   nodes = await startTwoNodes();
   ({ testDb, clock, a, b } = nodes);
-  outside = createDb(testDb.processUrl, { poolMax: 1 });
+  outside = createDb(testDb.url, { poolMax: 1 });
 });
 afterAll(async () => {
   await outside.destroy();
