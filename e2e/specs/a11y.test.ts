@@ -5,7 +5,7 @@
 import { MODULES } from '@mbo/shared/permissions';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { axeViolations } from '../support/axe';
+import { axeViolations, isSerious } from '../support/axe';
 import { baseURL, closeBrowser, DEMO, newContext, signIn } from '../support/browser';
 import { runLighthouse } from '../support/lighthouse';
 
@@ -55,8 +55,8 @@ async function scan(page: Page, name: string, lang: string): Promise<TFinding> {
   const violations = await axeViolations(page, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
   });
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const moderate = violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical');
+  const serious = violations.filter(isSerious);
+  const moderate = violations.filter((v) => !isSerious(v));
   return {
     page: name,
     lang,

@@ -32,9 +32,10 @@ export async function axeViolations(page: Page, options: RunOptions = {}): Promi
   );
 }
 
+/** Whether a violation is of the impact the tests refuse: serious or critical. */
+export const isSerious = (v: AxeResults['violations'][number]): boolean => v.impact === 'serious' || v.impact === 'critical';
+
 /** The serious and critical violations, as `rule: help` lines. */
 export async function seriousViolations(page: Page, options: RunOptions = {}): Promise<string[]> {
-  return (await axeViolations(page, options))
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
+  return (await axeViolations(page, options)).filter(isSerious).map((v) => `${v.id}: ${v.help}`);
 }
