@@ -10,15 +10,7 @@ import { sessionScope, type Scope } from '../../platform/scope';
 import { createTestDb, type TestDb } from '../../../test/test-db';
 import { createPlannedMerchant, createTransaction } from '../../../test/trade-factories';
 import { dayCurrencyFigures } from '../dashboard/repository';
-import {
-  dailyFigures,
-  dailyFiguresPage,
-  dailyTotals,
-  monthFigures,
-  schemeMonthFigures,
-  type DailyFigureRow,
-  type DailyTotalRow,
-} from './repository';
+import { dailyFigures, dailyPageAndTotals, monthFigures, schemeMonthFigures, type DailyFigureRow, type DailyTotalRow } from './repository';
 
 /**
  * The day and month rollups (migration 0013) give the same report figures as the per-scheme daily
@@ -152,10 +144,10 @@ async function compareAll(db: Db, plans: TradeMerchantPlan[], pick: (n: number) 
       expect(await dailyFigures(db, scope, { fromDay, toDay, currency }), label).toEqual(want.daily);
       // The screen's page and totals: a slice of the same rows, and their sums per currency.
       const offset = pick(Math.max(1, want.daily.length));
-      expect(await dailyFiguresPage(db, scope, { fromDay, toDay, currency }, { offset, limit: 10 }), label).toEqual(
-        want.daily.slice(offset, offset + 10),
-      );
-      expect(await dailyTotals(db, scope, { fromDay, toDay, currency }), label).toEqual(sumsPerCurrency(want.daily as DailyFigureRow[]));
+      expect(await dailyPageAndTotals(db, scope, { fromDay, toDay, currency }, { offset, limit: 10 }), label).toEqual({
+        rows: want.daily.slice(offset, offset + 10),
+        totals: sumsPerCurrency(want.daily as DailyFigureRow[]),
+      });
       expect(await dayCurrencyFigures(db, scope, fromDay, toDay, currency), label).toEqual(want.dashboard);
       const wholeMonths = await reference(db, scope, `${fromMonth}-01`, monthEnd, currency);
       expect(await monthFigures(db, scope, { fromDay: `${fromMonth}-01`, toDay: monthEnd, currency }), label).toEqual(wholeMonths.monthly);

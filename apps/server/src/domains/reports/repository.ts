@@ -73,13 +73,16 @@ function numeric<T extends Record<string, unknown>>(row: T, keys: readonly strin
   return out as T;
 }
 
-function dailyGroups(db: Db, scope: Scope, f: RollupFilter) {
+/** One group per business day and settlement currency (unordered). */
+function dayCurrencyGroups(db: Db, scope: Scope, f: RollupFilter) {
   return scopedDays(db, scope, f)
     .select(['day', 'currency'])
     .select(DAILY_MEASURES.map((m) => sum(m).as(m)))
-    .groupBy(['day', 'currency'])
-    .orderBy('day', 'desc')
-    .orderBy('currency', 'asc');
+    .groupBy(['day', 'currency']);
+}
+
+function dailyGroups(db: Db, scope: Scope, f: RollupFilter) {
+  return dayCurrencyGroups(db, scope, f).orderBy('day', 'desc').orderBy('currency', 'asc');
 }
 
 /** One row per business day and settlement currency in the range, newest day first. */
@@ -88,35 +91,47 @@ export async function dailyFigures(db: Db, scope: Scope, f: RollupFilter): Promi
   return rows.map((r) => numeric(r as unknown as DailyFigureRow, DAILY_MEASURES));
 }
 
-/**
- * The rows `offset`..`offset + limit` of `dailyFigures` (same rows, same order: day and currency
- * are the group's key, so the order has no ties): the screen reads a page, not the whole range.
- */
-export async function dailyFiguresPage(
-  db: Db,
-  scope: Scope,
-  f: RollupFilter,
-  page: { offset: number; limit: number },
-): Promise<DailyFigureRow[]> {
-  const rows = await dailyGroups(db, scope, f).limit(page.limit).offset(page.offset).execute();
-  return rows.map((r) => numeric(r as unknown as DailyFigureRow, DAILY_MEASURES));
-}
-
 export type DailyTotalRow = Omit<DailyFigureRow, 'day'> & {
   /** How many rows of `dailyFigures` have this currency (its days with a rollup row). */
   days: number;
 };
 
-/** The sums of the range per settlement currency (currency order), and how many day rows each has. */
-export async function dailyTotals(db: Db, scope: Scope, f: RollupFilter): Promise<DailyTotalRow[]> {
-  const rows = await scopedDays(db, scope, f)
-    .select('currency')
-    .select(sql<string | number>`count(distinct day)`.as('days'))
-    .select(DAILY_MEASURES.map((m) => sum(m).as(m)))
-    .groupBy('currency')
-    .orderBy('currency', 'asc')
+/**
+ * The screen's page of the daily report and its totals in one statement: the rows
+ * `offset`..`offset + limit` of `dailyFigures` (same rows, same order: day and currency are the
+ * group's key, so the order has no ties) and, per settlement currency (currency order), the sums of
+ * the whole range and its number of day rows. One round trip instead of two side by side (issue 13
+ * §6: on PostgreSQL the second statement's socket write and backend were a good part of the request).
+ * Each half keeps its own plan: the page walks the day index backwards and stops after its rows; a
+ * CTE shared by both halves made the page aggregate the whole range first, which was slower.
+ */
+export async function dailyPageAndTotals(
+  db: Db,
+  scope: Scope,
+  f: RollupFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: DailyFigureRow[]; totals: DailyTotalRow[] }> {
+  const raw = await db
+    .selectFrom(dailyGroups(db, scope, f).limit(page.limit).offset(page.offset).as('p'))
+    .select([sql<string>`'p'`.as('kind'), 'day', 'currency', ...DAILY_MEASURES, sql<string | number | null>`null`.as('days')])
+    .unionAll(
+      scopedDays(db, scope, f)
+        .select([sql<string>`'t'`.as('kind'), sql<string>`null`.as('day'), 'currency'])
+        .select(DAILY_MEASURES.map((m) => sum(m).as(m)))
+        .select(sql<string | number | null>`count(distinct day)`.as('days'))
+        .groupBy('currency'),
+    )
     .execute();
-  return rows.map((r) => numeric(r as unknown as DailyTotalRow, [...DAILY_MEASURES, 'days']));
+  const rows: DailyFigureRow[] = [];
+  const totals: DailyTotalRow[] = [];
+  for (const { kind, day, days, ...figures } of raw) {
+    if (kind === 'p') rows.push(numeric({ day, ...figures } as unknown as DailyFigureRow, DAILY_MEASURES));
+    else totals.push(numeric({ ...figures, days } as unknown as DailyTotalRow, [...DAILY_MEASURES, 'days']));
+  }
+  // A union keeps no order: the page's own order, and totals in currency order.
+  rows.sort((a, b) => (a.day !== b.day ? (a.day < b.day ? 1 : -1) : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+  totals.sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+  return { rows, totals };
 }
 
 export type MonthFigureRow = {
