@@ -216,7 +216,7 @@ describe('accessibility', () => {
       `Lighthouse desktop, median of ${runs} run(s) per page (performance / accessibility):`,
       ...scores.map(
         (s) =>
-          `${s.path.padEnd(36)} perf ${s.performance.toFixed(2)}  a11y ${s.accessibility.toFixed(2)}  [perf runs ${s.performanceRuns.join(', ')}]${s.failedAudits.length ? `  a11y audits failing: ${s.failedAudits.join(', ')}` : ''}${s.runtimeErrors.length ? `  not measured: ${s.runtimeErrors.join('; ')}` : ''}`,
+          `${s.path.padEnd(36)} perf ${s.performance.toFixed(2)}  a11y ${s.accessibility.toFixed(2)}  [perf runs ${s.performanceRuns.join(', ')}]  [FCP ${Math.round(s.metrics.fcp)} ms, LCP ${Math.round(s.metrics.lcp)} ms, TBT ${Math.round(s.metrics.tbt)} ms, CLS ${s.metrics.cls.toFixed(3)}, SI ${Math.round(s.metrics.si)} ms]${s.failedAudits.length ? `  a11y audits failing: ${s.failedAudits.join(', ')}` : ''}${s.runtimeErrors.length ? `  not measured: ${s.runtimeErrors.join('; ')}` : ''}`,
       ),
     ];
     console.log(lines.join('\n'));
