@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstChunk } from './build/first-chunk';
 import { localeParts } from './build/locale-parts';
 import { precompress } from './build/precompress';
 
@@ -27,8 +28,11 @@ function versionFile(version: number): Plugin {
   };
 }
 
+const payEntry = resolve(import.meta.dirname, 'pay.html');
+const first = firstChunk(payEntry);
+
 export default defineConfig({
-  plugins: [react(), localeParts({ areas: true }), versionFile(buildVersion), precompress()],
+  plugins: [react(), localeParts({ areas: true }), versionFile(buildVersion), precompress(), first.plugin],
   define: {
     __BUILD_VERSION__: JSON.stringify(buildVersion),
   },
@@ -45,10 +49,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rollupOptions: {
       // The hosted payment page (/pay/{key}) is its own small entry, not the back office bundle.
-      input: { main: resolve(import.meta.dirname, 'index.html'), pay: resolve(import.meta.dirname, 'pay.html') },
-      // Chunks are named by their hash alone: the app's first script lists every lazy chunk it may preload,
-      // and descriptive names made that list a tenth of the sign-in page's own code.
-      output: { chunkFileNames: 'assets/[hash].js' },
+      input: { main: resolve(import.meta.dirname, 'index.html'), pay: payEntry },
+      output: {
+        // Chunks are named by their hash alone: the app's first script lists every lazy chunk it may preload,
+        // and descriptive names made that list a tenth of the sign-in page's own code.
+        chunkFileNames: 'assets/[hash].js',
+        // The first script's modules as one chunk (build/first-chunk.ts); lazy screens are split as before.
+        codeSplitting: { groups: [first.group] },
+      },
       // The shared package declares its schemas beside the paths and constants a screen imports: a zod
       // constructor has no side effect, so a screen that uses none of them (the layout) loads no zod.
       treeshake: { manualPureFunctions: ['z'] },

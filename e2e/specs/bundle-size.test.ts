@@ -8,6 +8,12 @@ afterAll(closeBrowser);
 const SIGN_IN_BUDGET_KB = 250;
 /** Issue 13's budget for the signed-in dashboard, until its first figure is in the page. */
 const DASHBOARD_BUDGET_KB = 400;
+/**
+ * The hosted payment page a customer opens from a payment link is its own small entry (pay.html): it
+ * must not pull in the back office's first chunk, which the build groups from the modules both
+ * entries start with (apps/web/build/first-chunk.ts).
+ */
+const PAY_PAGE_BUDGET_KB = 20;
 const FORMAL_LIST = '/merTradeMgr/initTradeRecordPage';
 const FIRST_FIGURE = '[data-testid="today-row"], [data-testid="fund-row"]';
 const FIRST_ROW = '[data-testid="transaction-table"] tr.ant-table-row';
@@ -84,6 +90,22 @@ describe('bundle-size budget', () => {
     await page.goto('/loginNew', { waitUntil: 'networkidle' });
     await page.getByTestId('login-submit').waitFor();
     expect(await scripts.total('Initial JS for /loginNew')).toBeLessThanOrEqual(SIGN_IN_BUDGET_KB);
+    await context.close();
+  });
+
+  it(`loads at most ${PAY_PAGE_BUDGET_KB} KB (gzip) of JavaScript for the hosted payment page, none of the back office's`, async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const scripts = recordScripts(page);
+    const loaded: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') loaded.push(new URL(req.url()).pathname);
+    });
+    // A link that does not exist still loads the page's code, which then says the link is not valid.
+    await page.goto('/pay/no-such-link', { waitUntil: 'networkidle' });
+    await page.getByTestId('pay-lang').waitFor();
+    expect(await scripts.total('JS of the hosted payment page')).toBeLessThanOrEqual(PAY_PAGE_BUDGET_KB);
+    expect(loaded.filter((p) => /\/assets\/main-/.test(p))).toEqual([]);
     await context.close();
   });
 
