@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { firstChunk } from './build/first-chunk';
+import { chunkGroups } from './build/chunk-groups';
 import { localeParts } from './build/locale-parts';
 import { precompress } from './build/precompress';
 
@@ -29,10 +29,18 @@ function versionFile(version: number): Plugin {
 }
 
 const payEntry = resolve(import.meta.dirname, 'pay.html');
-const first = firstChunk(payEntry);
+// The first script, the data layer and the layout each as one chunk (build/chunk-groups.ts).
+const chunks = chunkGroups({
+  root: import.meta.dirname,
+  otherEntry: payEntry,
+  levels: [
+    { name: 'data', roots: ['src/app/query-scope.tsx'] },
+    { name: 'layout', roots: ['src/app/layout/main-layout.tsx'] },
+  ],
+});
 
 export default defineConfig({
-  plugins: [react(), localeParts({ areas: true }), versionFile(buildVersion), precompress(), first.plugin],
+  plugins: [react(), localeParts({ areas: true }), versionFile(buildVersion), precompress(), chunks.plugin],
   define: {
     __BUILD_VERSION__: JSON.stringify(buildVersion),
   },
@@ -54,8 +62,7 @@ export default defineConfig({
         // Chunks are named by their hash alone: the app's first script lists every lazy chunk it may preload,
         // and descriptive names made that list a tenth of the sign-in page's own code.
         chunkFileNames: 'assets/[hash].js',
-        // The first script's modules as one chunk (build/first-chunk.ts); lazy screens are split as before.
-        codeSplitting: { groups: [first.group] },
+        codeSplitting: { groups: chunks.groups },
       },
       // The shared package declares its schemas beside the paths and constants a screen imports: a zod
       // constructor has no side effect, so a screen that uses none of them (the layout) loads no zod.

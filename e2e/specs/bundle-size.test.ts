@@ -11,7 +11,7 @@ const DASHBOARD_BUDGET_KB = 400;
 /**
  * The hosted payment page a customer opens from a payment link is its own small entry (pay.html): it
  * must not pull in the back office's first chunk, which the build groups from the modules both
- * entries start with (apps/web/build/first-chunk.ts).
+ * entries start with (apps/web/build/chunk-groups.ts).
  */
 const PAY_PAGE_BUDGET_KB = 20;
 const FORMAL_LIST = '/merTradeMgr/initTradeRecordPage';
