@@ -67,7 +67,9 @@ async function exportRun(dialect: DialectName, url: string, format: 'csv' | 'xls
       const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
       if (chunk.done) break;
       bytes += chunk.value.length;
-      if (format === 'csv') for (const b of chunk.value) if (b === 10) lines += 1;
+      // indexOf, not a loop over every byte: on two cores the client shares the CPU with the server, and
+      // a loop over 250 MB took about 0.9 s of it.
+      if (format === 'csv') for (let at = chunk.value.indexOf(10); at !== -1; at = chunk.value.indexOf(10, at + 1)) lines += 1;
     }
     const seconds = (performance.now() - t) / 1000;
     const cpu = cpuSeconds(pid) - cpu0;

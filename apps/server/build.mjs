@@ -4,6 +4,7 @@
 // - dist/main.js  the API server (what `npm start` runs)
 // - dist/ops.js   the operator commands (`node apps/server/dist/ops.js <command>`)
 // - dist/seed.js  the demo data loader
+// - dist/export-worker.js  a thread of the export pool (platform/export-pool.ts), started by main.js
 //
 // Our own code and packages/shared (TypeScript sources) are bundled; every package from node_modules
 // stays an ordinary import resolved by Node at run time (native addons such as better-sqlite3 and
@@ -39,6 +40,7 @@ const result = await build({
     main: 'src/main.ts',
     ops: 'src/cli/ops.ts',
     seed: 'src/cli/seed.ts',
+    'export-worker': 'src/export-worker.ts',
   },
   outdir,
   bundle: true,

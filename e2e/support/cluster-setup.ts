@@ -124,6 +124,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
         APP_URL: baseURL,
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // Node 0 reads exports of more than 500 rows with its worker threads, node 1 on its API thread
+        // alone (cluster/exports.test.ts compares them); node 2 keeps the defaults.
+        ...(i === 0 ? { EXPORT_SLICE_ROWS: '500' } : i === 1 ? { EXPORT_WORKERS: '0' } : {}),
       };
       for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
       const log = openSync(path.join(resultsDir, `cluster-node-${i}.log`), 'w');

@@ -22,6 +22,7 @@ import { installCompression } from './platform/compression';
 import { installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
 import { installIdempotencyHeaders } from './platform/idempotency';
 import { healthRoutes } from './platform/health';
+import { createExportPool } from './platform/export-pool';
 import { installResponseHeaders } from './platform/http-headers';
 import { installSecurityHeaders } from './platform/security-headers';
 import { createNotifier, type Notifier } from './platform/notifier';
@@ -143,6 +144,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
 
   app.decorate('files', options.files ?? createFileStorage(config.fileStorage, config.dataDir));
+  const exportPool = createExportPool(config.exportWorkers, config.exportSliceRows);
+  app.decorate('exportPool', exportPool);
+  app.addHook('onClose', async () => exportPool?.close());
   const reminderAnswers = new ReminderAnswers(db);
   app.decorate('reminderAnswers', reminderAnswers);
   app.addHook('onClose', async () => reminderAnswers.close());

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SESSION_IDLE_MINUTES_DEFAULT } from '@mbo/shared/limits';
@@ -15,6 +16,10 @@ export type Config = {
   databasePoolMax: number;
   /** PostgreSQL: a statement running longer is cancelled (0: no limit). */
   statementTimeoutMs: number;
+  /** Worker threads that read large CSV exports side by side (platform/export-pool.ts); 0: none. */
+  exportWorkers: number;
+  /** Rows per slice of an export read by the workers; an export of one slice or less stays on the API thread. */
+  exportSliceRows: number;
   /** Where uploaded files live (platform/storage.ts). */
   fileStorage: FileStorageKind;
   sessionIdleMinutes: number;
@@ -63,6 +68,16 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     name: 'DATABASE_STATEMENT_TIMEOUT_MS',
     default: '30000',
     description: 'PostgreSQL: a statement running longer is cancelled and the request fails cleanly (0: no limit)',
+  },
+  {
+    name: 'EXPORT_WORKERS',
+    default: 'one per core, at most 4',
+    description: 'Worker threads that read large CSV exports side by side, started on the first one (0: every export on the API thread)',
+  },
+  {
+    name: 'EXPORT_SLICE_ROWS',
+    default: '25000',
+    description: 'Rows per slice of an export read by the workers; an export of one slice or less stays on the API thread',
   },
   {
     name: 'FILE_STORAGE',
@@ -164,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     databaseUrl,
     databasePoolMax: readInt(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     statementTimeoutMs: readInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    exportWorkers: readInt(env, 'EXPORT_WORKERS', Math.min(4, os.availableParallelism()), 0, 16),
+    exportSliceRows: readInt(env, 'EXPORT_SLICE_ROWS', 25_000, 100, 10_000_000),
     fileStorage,
     sessionIdleMinutes: readInt(env, 'SESSION_IDLE_MINUTES', SESSION_IDLE_MINUTES_DEFAULT, 1, 7 * 24 * 60),
     sessionMaxHours: readInt(env, 'SESSION_MAX_HOURS', 12, 1, 30 * 24),

@@ -37,7 +37,8 @@ import { formatBp } from '@mbo/shared/reports';
 import type { TPermission } from '@mbo/shared/permissions';
 import type { Db } from '../db/database';
 import { translate } from './i18n';
-import { exportReaderFactory, type ExportReader } from './list';
+import type { ExportPool, SliceJob } from './export-pool';
+import { exportReaderFactory, isKeysetWalk, type ExportReader, type KeysetWalk } from './list';
 import type { MessageKey } from './messages';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
@@ -174,6 +175,8 @@ export type ExportSpec<Row> = {
   sheetName?: string;
   /** Data rows per XLSX sheet (tests lower it). */
   maxRowsPerSheet?: number;
+  /** A CSV of a keyset walk read by the export pool's workers (writeCsvSliced). */
+  sliced?: { pool: ExportPool; job: SliceJob };
 };
 
 /** XLSX holds 1,048,576 rows per sheet; one is the header. */
@@ -281,14 +284,12 @@ async function write(out: Writable, chunk: string | Buffer): Promise<void> {
 }
 
 /**
- * Writes the whole CSV to `out` (exported for unit tests and benchmarks), then ends it. A batch
- * becomes one string, cell by cell, without an array per row; a column that repeats its last value
- * (a status label, a currency) reuses its last cell text.
+ * The CSV text of a batch of rows, one string built cell by cell (no array per row); a column that
+ * repeats its last value (a status label, a currency) reuses its last cell text. One formatter per
+ * run of rows, in order (export-pool.ts makes one per slice in each worker thread).
  */
-export async function writeCsv<Row>(out: Writable, spec: Pick<ExportSpec<Row>, 'columns' | 'batches'>): Promise<void> {
-  await write(out, '\uFEFF');
-  await write(out, csvLine(spec.columns.map((c) => c.header)));
-  const values = spec.columns.map((c) => c.value);
+export function csvRows<Row>(columns: readonly Pick<ExportColumn<Row>, 'value'>[]): (batch: readonly Row[]) => string {
+  const values = columns.map((c) => c.value);
   const n = values.length;
   const lastIn: unknown[] = new Array<unknown>(n).fill(undefined);
   const lastOut: string[] = new Array<string>(n).fill('');
@@ -301,14 +302,62 @@ export async function writeCsv<Row>(out: Writable, spec: Pick<ExportSpec<Row>, '
     lastOut[i] = text;
     return text;
   };
-  for await (const batch of spec.batches) {
+  return (batch) => {
     let chunk = '';
     for (const row of batch) {
       let line = n > 0 ? cell(0, row) : '';
       for (let i = 1; i < n; i += 1) line += ',' + cell(i, row);
       chunk += line + '\r\n';
     }
+    return chunk;
+  };
+}
+
+/** The first bytes of every CSV file: the byte-order mark and the header line. */
+export function csvHead(columns: readonly Pick<ExportColumn<unknown>, 'header'>[]): string {
+  return '\uFEFF' + csvLine(columns.map((c) => c.header));
+}
+
+/** Writes the whole CSV to `out` (exported for unit tests and benchmarks), then ends it. */
+export async function writeCsv<Row>(out: Writable, spec: Pick<ExportSpec<Row>, 'columns' | 'batches'>): Promise<void> {
+  await write(out, csvHead(spec.columns));
+  const format = csvRows(spec.columns);
+  for await (const batch of spec.batches) {
+    const chunk = format(batch);
     if (chunk) await write(out, chunk);
+  }
+  out.end();
+}
+
+/**
+ * writeCsv of a keyset walk through the export pool (export-pool.ts): one key walk of at most a slice
+ * decides; a walk of one slice stays on this thread, a longer one is read by the pool's workers.
+ */
+export async function writeCsvSliced<Row>(
+  out: Writable,
+  spec: Pick<ExportSpec<Row>, 'columns'>,
+  walk: KeysetWalk<Row>,
+  pool: ExportPool,
+  job: SliceJob,
+): Promise<void> {
+  await write(out, csvHead(spec.columns));
+  const bounds = walk.bounds(pool.sliceRows);
+  try {
+    const first = await bounds.next();
+    const second = first.done ? first : await bounds.next();
+    if (first.done) {
+      // No row: the header only.
+    } else if (second.done) {
+      const format = csvRows(spec.columns);
+      for await (const batch of walk.slice(first.value, null)) {
+        const chunk = format(batch);
+        if (chunk) await write(out, chunk);
+      }
+    } else {
+      await pool.writeSlices(job, bounds, first.value, second.value, (chunk) => write(out, chunk));
+    }
+  } finally {
+    await bounds.return(undefined);
   }
   out.end();
 }
@@ -369,7 +418,13 @@ export function sendExport<Row>(reply: FastifyReply, spec: ExportSpec<Row>): Fas
   reply.header('content-type', CONTENT_TYPES[spec.format]);
   reply.header('content-disposition', contentDisposition(name));
   reply.header('cache-control', 'no-store');
-  const done = spec.format === 'csv' ? writeCsv(out, spec) : writeXlsx(out, spec);
+  const sliced = spec.sliced;
+  const done =
+    spec.format === 'xlsx'
+      ? writeXlsx(out, spec)
+      : sliced && isKeysetWalk(spec.batches)
+        ? writeCsvSliced(out, spec, spec.batches, sliced.pool, sliced.job)
+        : writeCsv(out, spec);
   done.catch((error: unknown) => {
     reply.log.error({ err: error }, 'export failed');
     out.destroy(error instanceof Error ? error : new Error('export failed'));
@@ -506,6 +561,26 @@ export type ExportRoute<S extends z.ZodType<ExportBody>, Row> = {
 
 async function* noRows<Row>(): AsyncGenerator<Row[]> {}
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one registry for every body schema and row type
+type AnyExportRoute = ExportRoute<any, any>;
+const EXPORT_ROUTES = new Map<string, AnyExportRoute>();
+
+/**
+ * An export route declared at the top of its module, so that an export pool worker (which imports the
+ * app's modules, not the app) finds its columns and batches by its path. Register it with
+ * registerExport as any other.
+ */
+export function defineExport<S extends z.ZodType<ExportBody>, Row>(o: ExportRoute<S, Row>): ExportRoute<S, Row> {
+  if (EXPORT_ROUTES.has(o.path)) throw new Error(`two exports declared at ${o.path}`);
+  EXPORT_ROUTES.set(o.path, o);
+  return o;
+}
+
+/** The export declared at `path` (export-worker.ts). */
+export function exportRouteOf(path: string): AnyExportRoute | undefined {
+  return EXPORT_ROUTES.get(path);
+}
+
 /**
  * POST `path`: the list under the same filters as a CSV or XLSX download, streamed. A gateway number
  * the caller may not see gives a file with the header row only, as the list gives an empty page.
@@ -527,6 +602,25 @@ export function registerExport<S extends z.ZodType<ExportBody>, Row>(
       now: app.now(),
       reader: exportReaderFactory(app.appConfig.databaseUrl, app.db),
     };
+    const batches = ctx ? o.batches(body, ctx) : noRows<Row>();
+    const pool = app.exportPool;
+    // Only an export a worker can find, on a database a worker can open, whose batches are a keyset walk.
+    const sliced =
+      ctx && ctx.reader && pool && body.format === 'csv' && EXPORT_ROUTES.get(o.path) === o && isKeysetWalk(batches)
+        ? {
+            pool,
+            job: {
+              path: o.path,
+              body,
+              lang: request.lang,
+              timezone: request.timezone,
+              now: ctx.now,
+              scope: { merchantId: ctx.scope.merchantId, adminId: ctx.scope.adminId, gatewayIds: ctx.scope.gatewayIds },
+              databaseUrl: app.appConfig.databaseUrl,
+              statementTimeoutMs: app.appConfig.statementTimeoutMs,
+            },
+          }
+        : undefined;
     return sendExport(reply, {
       format: body.format,
       filename:
@@ -534,8 +628,9 @@ export function registerExport<S extends z.ZodType<ExportBody>, Row>(
           ? `${o.filePrefix}_${body.from}_${body.to}`
           : `${o.filePrefix}_${dateInZone(app.now(), request.timezone)}`,
       columns: o.columns(cells, body),
-      batches: ctx ? o.batches(body, ctx) : noRows<Row>(),
+      batches,
       sheetName: o.sheetName(cells),
+      ...(sliced ? { sliced } : {}),
     });
   });
 }

@@ -149,6 +149,57 @@ describe('keyset pages', () => {
   });
 });
 
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+describe('keyset walk slices', () => {
+  it('slices cut at the bounds give the rows of the whole walk, in order, both ways, whatever the slice size', async () => {
+    const m = (await createMerchant(db.db)).id;
+    // 61 rows over 9 distinct times: slice bounds fall inside runs of equal times.
+    await insertLogs(
+      m,
+      Array.from({ length: 61 }, (_, i) => 5_000 + (i % 9) * 10),
+    );
+    for (const direction of ['desc', 'asc'] as const) {
+      for (const reader of [null, exportReaderFactory(db.url, db.db)]) {
+        const walk = keysetBatches(logList(m, direction), { batchRows: 4, reader });
+        const whole: number[] = [];
+        for await (const batch of walk) whole.push(...batch.map((r) => r.id));
+        expect(whole).toHaveLength(61);
+        for (const every of [1, 7, 20, 61, 100]) {
+          const bounds: { value: number; id: number }[] = [];
+          for await (const b of walk.bounds(every)) bounds.push(b);
+          expect(bounds, `${direction} every ${every}`).toHaveLength(Math.ceil(61 / every));
+          const sliced: number[] = [];
+          for (let k = 0; k < bounds.length; k += 1) {
+            for await (const batch of walk.slice(bounds[k]!, bounds[k + 1] ?? null)) sliced.push(...batch.map((r) => r.id));
+          }
+          expect(sliced, `${direction} every ${every}`).toEqual(whole);
+        }
+      }
+    }
+  });
+
+  it('the first slice starts at the first key: a row that sorts before it, written later, is not read', async () => {
+    const m = (await createMerchant(db.db)).id;
+    await insertLogs(m, [100, 200, 300]);
+    const walk = keysetBatches(logList(m, 'desc'), { batchRows: 2 });
+    const [first] = await collect(walk.bounds(10));
+    await insertLogs(m, [400]);
+    const rows: number[] = [];
+    for await (const batch of walk.slice(first!, null)) rows.push(...batch.map((r) => r.created_at));
+    expect(rows.map(Number)).toEqual([300, 200, 100]);
+  });
+
+  it('a walk of no rows has no bounds', async () => {
+    const m = (await createMerchant(db.db)).id;
+    expect(await collect(keysetBatches(logList(m, 'desc')).bounds(5))).toEqual([]);
+  });
+});
+
 describe('count', () => {
   it('is exact up to the cap, then the cap with `capped`; an exact total from elsewhere wins', async () => {
     const m = (await createMerchant(db.db)).id;

@@ -14,6 +14,7 @@ import type { Notifier } from './notifier';
 import { AuthCache } from './auth-cache';
 import type { Access } from './permissions';
 import type { SessionContext, SessionLimits } from './session';
+import type { ExportPool } from './export-pool';
 import type { FileStorage } from './storage';
 import { MINUTE_MS, timezoneFromHeader, type Clock } from './time';
 
@@ -51,6 +52,8 @@ declare module 'fastify' {
     files: FileStorage;
     /** Sessions, permissions and scopes kept in this process (auth-cache.ts). */
     authCache: AuthCache;
+    /** Worker threads for large exports (export-pool.ts); null when EXPORT_WORKERS=0. */
+    exportPool: ExportPool | null;
   }
 }
 

@@ -1,5 +1,5 @@
-import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
-import type { Writable } from 'node:stream';
+import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
+import type { TransformOptions, Writable } from 'node:stream';
 
 /**
  * A minimal streaming XLSX (Office Open XML spreadsheet) writer: inline strings and numbers with a
@@ -64,6 +64,8 @@ type OpenEntry = {
 };
 
 const ZIP_LIMIT = 0xffffffff;
+/** XML characters per deflated chunk (about a thousand rows of 25 columns). */
+const CHUNK_CHARS = 1 << 18;
 
 function dosDateTime(d: Date): { time: number; date: number } {
   return {
@@ -154,7 +156,13 @@ export class XlsxStreamWriter {
     const name = Buffer.from(path, 'utf8');
     const entry: Entry = { name, offset: this.offset, crc: 0, compressed: 0, size: 0 };
     await this.raw(this.localHeader(name));
-    const deflate = createDeflateRaw({ level: 1 });
+    // Deflate runs on libuv's thread pool beside this thread building the next rows (see feed): room
+    // for several chunks of XML (with the default 16 KB each chunk waited for its own deflate), and an
+    // output buffer as large as a chunk, so that a chunk is one trip to the pool (with 16 KB it came
+    // back to this thread for every 16 KB out).
+    // zlib streams take the stream options too; Node's types list only zlib's own.
+    const options: ZlibOptions & TransformOptions = { level: 1, writableHighWaterMark: 4 * CHUNK_CHARS, chunkSize: CHUNK_CHARS };
+    const deflate = createDeflateRaw(options);
     const chunks: Buffer[] = [];
     deflate.on('data', (c: Buffer) => {
       entry.compressed += c.length;
@@ -184,6 +192,9 @@ export class XlsxStreamWriter {
     cur.size += buf.length;
     if (cur.size > ZIP_LIMIT) throw new Error('sheet larger than the ZIP format allows');
     if (!cur.deflate.write(buf)) await new Promise<void>((resolve) => cur.deflate.once('drain', resolve));
+    // One turn of the event loop: the pool's last deflate reports back and the next chunk starts,
+    // so the pool compresses this chunk while the caller builds the next one.
+    else await new Promise<void>((resolve) => setImmediate(resolve));
     await this.flushCompressed();
   }
 
@@ -238,7 +249,7 @@ export class XlsxStreamWriter {
   }
 
   /**
-   * Adds one row to the current sheet. Text is buffered and deflated in chunks of about 256 KB; only
+   * Adds one row to the current sheet. Text is buffered and deflated in chunks of about 1 MB; only
    * a row that fills the buffer returns a promise (await it: it waits for the reader), the others
    * return null, which saves a promise per row.
    */
@@ -294,7 +305,7 @@ export class XlsxStreamWriter {
     if (!cur) throw new Error('addSheet first');
     cur.pending += this.line + '</row>';
     this.line = '';
-    if (cur.pending.length < 262_144) return null;
+    if (cur.pending.length < CHUNK_CHARS) return null;
     const text = cur.pending;
     cur.pending = '';
     return this.feed(text);

@@ -21,7 +21,7 @@ import { ZRefundApplied } from '@mbo/shared/refunds';
 import { disputeReasonKeyOf } from '@mbo/shared/gateway-texts';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
-import { registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { defineExport, registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { mapPage, registerList } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
@@ -101,6 +101,18 @@ function exportColumns(c: ExportCells): ExportColumn<repo.DisputeRow>[] {
     { header: c.text('disputeCol.tradeAt'), value: (r) => c.time(r.trade_at) },
   ];
 }
+
+/** Declared with the module so an export worker finds it (defineExport). */
+const disputeExport = defineExport({
+  path: DisputePath.export,
+  permission: 'ProConTrade:Downloads',
+  body: ZDisputeExportBody,
+  filePrefix: 'disputes',
+  sheetName: (c) => c.text('export.disputes'),
+  columns: exportColumns,
+  batches: (b, { db, scope, timezone, now, reader }) =>
+    repo.iterateDisputes(db, scope, b, dayRangeInZone(b.from, b.to, timezone), now, reader),
+});
 
 export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, multipartOptions(EVIDENCE_UPLOAD));
@@ -233,14 +245,5 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerExport(app, {
-    path: DisputePath.export,
-    permission: 'ProConTrade:Downloads',
-    body: ZDisputeExportBody,
-    filePrefix: 'disputes',
-    sheetName: (c) => c.text('export.disputes'),
-    columns: exportColumns,
-    batches: (b, { db, scope, timezone, now, reader }) =>
-      repo.iterateDisputes(db, scope, b, dayRangeInZone(b.from, b.to, timezone), now, reader),
-  });
+  registerExport(app, disputeExport);
 };

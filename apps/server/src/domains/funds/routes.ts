@@ -29,7 +29,15 @@ import {
 } from '@mbo/shared/funds';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { exportCells, FILE_RESPONSE, registerExport, sendExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import {
+  exportCells,
+  FILE_RESPONSE,
+  defineExport,
+  registerExport,
+  sendExport,
+  type ExportCells,
+  type ExportColumn,
+} from '../../platform/export';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { mapPage, registerList } from '../../platform/list';
 import type { MessageKey } from '../../platform/messages';
@@ -130,6 +138,28 @@ function batchColumns(c: ExportCells): ExportColumn<repo.BatchRow>[] {
     { header: c.text('batchCol.ethocaFee'), value: m((b) => b.ethoca_fee) },
   ];
 }
+
+/** Declared with the module so an export worker finds it (defineExport). */
+const entryExport = defineExport({
+  path: FundsPath.entryExport,
+  permission: 'RecordedWater:Downloads',
+  body: ZEntryExportBody,
+  filePrefix: 'entries',
+  sheetName: (c) => c.text('export.entries'),
+  columns: entryColumns,
+  batches: (b, { db, scope, timezone, reader }) => repo.iterateEntries(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
+});
+
+/** Declared with the module so an export worker finds it (defineExport). */
+const batchExport = defineExport({
+  path: FundsPath.batchExport,
+  permission: 'DailySettleDetail:Downloads',
+  body: ZBatchExportBody,
+  filePrefix: 'credits',
+  sheetName: (c) => c.text('export.batches'),
+  columns: batchColumns,
+  batches: (b, { db, scope, timezone, reader }) => repo.iterateBatches(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
+});
 
 export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
   const canView = (s: SessionContext) => repo.mayViewAccount(app.db, s.adminId, s.isOwner);
@@ -255,15 +285,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
       mapPage(await repo.listEntries(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toEntry),
   });
 
-  registerExport(app, {
-    path: FundsPath.entryExport,
-    permission: 'RecordedWater:Downloads',
-    body: ZEntryExportBody,
-    filePrefix: 'entries',
-    sheetName: (c) => c.text('export.entries'),
-    columns: entryColumns,
-    batches: (b, { db, scope, timezone, reader }) => repo.iterateEntries(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
-  });
+  registerExport(app, entryExport);
 
   registerList(app, {
     path: FundsPath.batchList,
@@ -274,15 +296,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
       mapPage(await repo.listBatches(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toBatch),
   });
 
-  registerExport(app, {
-    path: FundsPath.batchExport,
-    permission: 'DailySettleDetail:Downloads',
-    body: ZBatchExportBody,
-    filePrefix: 'credits',
-    sheetName: (c) => c.text('export.batches'),
-    columns: batchColumns,
-    batches: (b, { db, scope, timezone, reader }) => repo.iterateBatches(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
-  });
+  registerExport(app, batchExport);
 
   app.get(
     FundsPath.batchItems,

@@ -15,7 +15,7 @@ import {
 } from '@mbo/shared/refunds';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, forbiddenError } from '../../platform/errors';
-import { registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { defineExport, registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { mapPage, registerList } from '../../platform/list';
 import type { TPermission } from '@mbo/shared/permissions';
@@ -71,6 +71,17 @@ function exportColumns(c: ExportCells): ExportColumn<repo.RefundRow>[] {
   ];
 }
 
+/** Declared with the module so an export worker finds it (defineExport). */
+const refundExport = defineExport({
+  path: RefundPath.export,
+  permission: 'Refundment:Downloads',
+  body: ZRefundExportBody,
+  filePrefix: 'refunds',
+  sheetName: (c) => c.text('export.refunds'),
+  columns: exportColumns,
+  batches: (b, { db, scope, timezone, reader }) => repo.iterateRefunds(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
+});
+
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   async function requireApply(session: SessionContext) {
     if (!(await holdsAnyPermission(app.db, session.roleId, session.merchantId, APPLY_PERMISSIONS))) throw forbiddenError();
@@ -120,13 +131,5 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerExport(app, {
-    path: RefundPath.export,
-    permission: 'Refundment:Downloads',
-    body: ZRefundExportBody,
-    filePrefix: 'refunds',
-    sheetName: (c) => c.text('export.refunds'),
-    columns: exportColumns,
-    batches: (b, { db, scope, timezone, reader }) => repo.iterateRefunds(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
-  });
+  registerExport(app, refundExport);
 };

@@ -9,7 +9,7 @@ import {
   type TOperationLog,
 } from '@mbo/shared/operation-log';
 import { ok, okResponse } from '../../platform/envelope';
-import { registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { defineExport, registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
 import { isMessageKey, translate } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
 import { mapPage } from '../../platform/list';
@@ -82,6 +82,17 @@ function exportColumns(c: ExportCells): ExportColumn<repo.OperationLogRow>[] {
   ];
 }
 
+/** Declared with the module so an export worker finds it (defineExport). */
+const operationLogExport = defineExport({
+  path: OperationLogPath.export,
+  permission: 'OperateLog:Downloads',
+  body: ZOperationLogExport,
+  filePrefix: 'operation-log',
+  sheetName: (c) => c.text('export.operationLog'),
+  columns: (c) => exportColumns(c),
+  batches: (b, { db, scope, timezone, reader }) => repo.iterateOperationLogs(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
+});
+
 /**
  * The operation log (spec §2 /log/forwardOperateLogList): a list and its export, nothing else. No
  * route changes or deletes an entry.
@@ -103,14 +114,5 @@ export const operationLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerExport(app, {
-    path: OperationLogPath.export,
-    permission: 'OperateLog:Downloads',
-    body: ZOperationLogExport,
-    filePrefix: 'operation-log',
-    sheetName: (c) => c.text('export.operationLog'),
-    columns: (c) => exportColumns(c),
-    batches: (b, { db, scope, timezone, reader }) =>
-      repo.iterateOperationLogs(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
-  });
+  registerExport(app, operationLogExport);
 };

@@ -17,7 +17,7 @@ import {
 } from '@mbo/shared/transactions';
 import { ok, okResponse } from '../../platform/envelope';
 import { notFoundError } from '../../platform/errors';
-import { registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { defineExport, registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
 import { mapPage, registerList } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
 import type { Scope } from '../../platform/scope';
@@ -206,6 +206,26 @@ async function buildDetail(db: Db, scope: Scope, view: TTransactionView, tradeNo
   };
 }
 
+function transactionExport(view: TTransactionView) {
+  const def = TRANSACTION_VIEW_DEFS[view];
+  return defineExport({
+    path: def.export,
+    permission: def.download,
+    body: ZTransactionExportRequest,
+    filePrefix: def.filePrefix,
+    sheetName: () => def.filePrefix,
+    columns: (cells) => exportColumns(cells, view),
+    batches: ({ format: _format, ...filter }, { db, scope, timezone, reader }) =>
+      repo.iterateTransactions(db, { scope, view, filter, timezone }, { reader }),
+  });
+}
+
+/** The export of each view, declared with the module so an export worker finds it (defineExport). */
+const TRANSACTION_EXPORTS = Object.fromEntries(TRANSACTION_VIEWS.map((view) => [view, transactionExport(view)])) as Record<
+  TTransactionView,
+  ReturnType<typeof transactionExport>
+>;
+
 /**
  * Six views of the transactions table, each with its own list, detail and export paths so each
  * route declares its own read (menu url) and download permission.
@@ -234,15 +254,6 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    registerExport(app, {
-      path: def.export,
-      permission: def.download,
-      body: ZTransactionExportRequest,
-      filePrefix: def.filePrefix,
-      sheetName: () => def.filePrefix,
-      columns: (cells) => exportColumns(cells, view),
-      batches: ({ format: _format, ...filter }, { db, scope, timezone, reader }) =>
-        repo.iterateTransactions(db, { scope, view, filter, timezone }, { reader }),
-    });
+    registerExport(app, TRANSACTION_EXPORTS[view]);
   }
 };

@@ -30,7 +30,7 @@ import { businessDay } from '../../platform/rollups';
 import { decodeUploadText, parseCsv } from '../../platform/csv-reader';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
-import { exportCells, registerExport, sendExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { exportCells, defineExport, registerExport, sendExport, type ExportCells, type ExportColumn } from '../../platform/export';
 import { emptyPage, mapPage, registerList } from '../../platform/list';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { requireSession } from '../../platform/request-context';
@@ -145,6 +145,17 @@ function productColumns(c: ExportCells): ExportColumn<repo.ProductRow>[] {
     { header: c.text('waybillCol.tradeAt'), value: (r) => c.time(r.created_at) },
   ];
 }
+
+/** Declared with the module so an export worker finds it (defineExport). */
+const productExport = defineExport({
+  path: WaybillPath.productsExport,
+  permission: '/productInfo/productPage',
+  body: ZProductExportBody,
+  filePrefix: 'products',
+  sheetName: (c) => c.text('export.products'),
+  columns: productColumns,
+  batches: (b, { db, scope, timezone, reader }) => repo.iterateProducts(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
+});
 
 export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, multipartOptions(PROOF_UPLOAD));
@@ -385,13 +396,5 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
       mapPage(await repo.listProducts(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toProduct),
   });
 
-  registerExport(app, {
-    path: WaybillPath.productsExport,
-    permission: '/productInfo/productPage',
-    body: ZProductExportBody,
-    filePrefix: 'products',
-    sheetName: (c) => c.text('export.products'),
-    columns: productColumns,
-    batches: (b, { db, scope, timezone, reader }) => repo.iterateProducts(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
-  });
+  registerExport(app, productExport);
 };

@@ -15,7 +15,7 @@ import {
 import { decodeUploadText, parseCsv, parseLines } from '../../platform/csv-reader';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
-import { registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { defineExport, registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
 import { mapPage, registerList } from '../../platform/list';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { requireSession } from '../../platform/request-context';
@@ -63,6 +63,17 @@ function exportColumns(c: ExportCells): ExportColumn<repo.WebsiteRow>[] {
     { header: c.text('websiteCol.createdAt'), value: (r) => c.time(r.created_at) },
   ];
 }
+
+/** Declared with the module so an export worker finds it (defineExport). */
+const websiteExport = defineExport({
+  path: WebsitePath.export,
+  permission: '/merwebsit/showWebsitLimit',
+  body: ZWebsiteExportBody,
+  filePrefix: 'websites',
+  sheetName: (c) => c.text('export.websites'),
+  columns: exportColumns,
+  batches: (b, { db, scope, reader }) => repo.iterateWebsites(db, scope, b, reader),
+});
 
 export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, multipartOptions(BATCH_UPLOAD));
@@ -138,13 +149,5 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerExport(app, {
-    path: WebsitePath.export,
-    permission: '/merwebsit/showWebsitLimit',
-    body: ZWebsiteExportBody,
-    filePrefix: 'websites',
-    sheetName: (c) => c.text('export.websites'),
-    columns: exportColumns,
-    batches: (b, { db, scope, reader }) => repo.iterateWebsites(db, scope, b, reader),
-  });
+  registerExport(app, websiteExport);
 };

@@ -1,0 +1,152 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE } from '@mbo/shared/api-paths';
+import { PayStatus } from '@mbo/shared/trade-enums';
+import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
+import { createAdmin, createGateway, createMerchant } from '../../test/factories';
+import { createTestApp, signIn, type TestContext } from '../../test/helpers';
+import { createTransaction } from '../../test/trade-factories';
+import { at, csvRows, exportFile, RANGE } from '../../test/transaction-world';
+import { ExportPool } from './export-pool';
+
+/*
+ * Exports read by the pool's worker threads (export-pool.ts), on SQLite or on PostgreSQL with
+ * TEST_DATABASE_URL: slices of 100 rows, so the 460 rows below make five slices over two workers.
+ */
+
+let t: TestContext;
+let token: string;
+const ROWS = 460;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { exportWorkers: 2, exportSliceRows: 100 } });
+  const m = await createMerchant(t.db);
+  const usd = await createGateway(t.db, m, { currency: 'USD' });
+  const jpy = await createGateway(t.db, m, { currency: 'JPY' });
+  token = await signIn(t.app, await createAdmin(t.db, m));
+  // Runs of equal times (slice bounds fall inside them), two gateways, texts that need quoting or a
+  // formula guard, Chinese text, and times on both sides of a day boundary in New York.
+  const odd = ['a,b@example.com', 'say "hi"@example.com', '=1+1', 'line\nbreak', '张三@example.com', '+8613800000000'];
+  for (let i = 0; i < ROWS; i += 1) {
+    await createTransaction(t.db, m, i % 4 === 0 ? jpy : usd, {
+      created_at: at(1 + (i % 28), 1 + (i % 5) * 4) + Math.floor(i / 140) * 1000,
+      amount: 100 + i * 7,
+      currency: i % 4 === 0 ? 'JPY' : 'USD',
+      pay_status: i % 3 === 0 ? PayStatus.failed : PayStatus.success,
+      email: odd[i % odd.length]!,
+      merchant_order_no: `ORDER-${i}`,
+    });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The same export on the API thread alone (the pool taken away for one call). */
+async function withoutPool<T>(run: () => Promise<T>): Promise<T> {
+  const pool = t.app.exportPool;
+  t.app.exportPool = null;
+  try {
+    return await run();
+  } finally {
+    t.app.exportPool = pool;
+  }
+}
+
+describe('export pool', () => {
+  it('an export of one slice or less stays on the API thread: no worker starts', async () => {
+    const res = await exportFile(t, token, 'formal', { format: 'csv', from: '2026-03-01', to: '2026-03-03' });
+    expect(res.statusCode).toBe(200);
+    const rows = csvRows(res.body).length - 1;
+    expect(rows).toBeGreaterThan(0);
+    expect(rows).toBeLessThanOrEqual(100);
+    expect(t.app.exportPool?.workers).toBe(0);
+  });
+
+  it('a CSV of several slices is read by the workers and is byte for byte the file of one walk (languages, timezones, filters)', async () => {
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{ format: 'csv' }, { lang: 'en_US' }],
+      [{ format: 'csv' }, { lang: 'zh_CN', timezone: 'America/New_York' }],
+      [{ format: 'csv', payStatus: String(PayStatus.success) }, { lang: 'zh_HK' }],
+    ];
+    for (const [body, headers] of cases) {
+      const pooled = await exportFile(t, token, 'formal', body, headers);
+      const alone = await withoutPool(() => exportFile(t, token, 'formal', body, headers));
+      expect(pooled.statusCode).toBe(200);
+      expect(pooled.headers['content-type']).toContain('text/csv');
+      expect(pooled.body.length).toBeGreaterThan(10_000);
+      expect(pooled.body, JSON.stringify(headers)).toBe(alone.body);
+    }
+    expect(t.app.exportPool?.workers).toBe(2);
+    // Every row once, the formula guard and quoting as on the API thread.
+    const all = await exportFile(t, token, 'formal', { format: 'csv' }, { lang: 'en_US' });
+    expect(all.body.match(/ORDER-\d+/g)?.length).toBe(ROWS);
+    expect(new Set(all.body.match(/ORDER-\d+/g)).size).toBe(ROWS);
+    expect(all.body).toContain(",'=1+1,");
+    expect(all.body).toContain('"say ""hi""@example.com"');
+  }, 60_000);
+
+  it('XLSX stays on the API thread and still has every row', async () => {
+    const res = await exportFile(t, token, 'formal', { format: 'xlsx' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('a client that goes away mid-file cancels the slices; the next export is whole', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const payload = JSON.stringify({ ...RANGE, format: 'csv' });
+    const received = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `${API_BASE}${TRANSACTION_VIEW_DEFS.formal.export}`,
+          headers: { 'content-type': 'application/json', 'x-auth-token': token, 'content-length': Buffer.byteLength(payload) },
+        },
+        (res) => {
+          res.once('data', (chunk: Buffer) => {
+            req.destroy();
+            resolve(chunk.length);
+          });
+        },
+      );
+      req.on('error', (e) => (e.message.includes('socket hang up') ? undefined : reject(e)));
+      req.end(payload);
+    });
+    expect(received).toBeGreaterThan(0);
+    const next = await exportFile(t, token, 'formal', { format: 'csv' });
+    expect(next.statusCode).toBe(200);
+    expect(csvRows(next.body).length - 1).toBeGreaterThanOrEqual(ROWS);
+    expect(next.body.match(/ORDER-\d+/g)?.length).toBe(ROWS);
+  }, 60_000);
+
+  it('a slice a worker cannot read fails the export instead of leaving a gap', async () => {
+    const pool = new ExportPool(1, 10);
+    try {
+      const job = {
+        path: '/no/such/export',
+        body: {},
+        lang: 'en' as const,
+        timezone: 'UTC',
+        now: Date.now(),
+        scope: { merchantId: 1, adminId: 1, gatewayIds: null },
+        databaseUrl: t.app.appConfig.databaseUrl,
+        statementTimeoutMs: 0,
+      };
+      async function* none() {}
+      const written: Buffer[] = [];
+      await expect(
+        pool.writeSlices(job, none(), { value: 2, id: 2 }, { value: 1, id: 1 }, async (c) => {
+          written.push(c);
+        }),
+      ).rejects.toThrow(/no export at \/no\/such\/export/);
+      expect(written).toEqual([]);
+    } finally {
+      await pool.close();
+    }
+  });
+});
