@@ -299,16 +299,36 @@ export function openSqliteExportReader(file: string): ExportReader {
   };
 }
 
-/** PostgreSQL: the same pool as the app (its search path included), rows as arrays. */
+/** Result types a JSON array carries as they are read here: int2, int4, int8 (read as numbers), text, varchar. */
+const PG_JSON_EXACT = new Set([21, 23, 20, 25, 1043]);
+
+/**
+ * PostgreSQL: the same pool as the app (its search path included), rows as arrays. As on SQLite, once
+ * a statement's first batch shows only integer and text columns with plain, unique names, its next
+ * batches come as one JSON array a row (`json_build_array`), which JSON.parse reads faster than pg
+ * parses each value.
+ */
 export function openPgExportReader(pool: PgPool): ExportReader {
-  const rowClasses = new Map<string, RowOf>();
+  type Entry = { row: RowOf; packed: string | null };
+  const entries = new Map<string, Entry>();
   return {
     async all(text, parameters) {
+      const entry = entries.get(text);
+      if (entry?.packed) {
+        const result = await pool.query<[string]>({ text: entry.packed, values: [...parameters], rowMode: 'array' });
+        const out = new Array<Record<string, unknown>>(result.rows.length);
+        for (let i = 0; i < result.rows.length; i += 1) out[i] = entry.row(JSON.parse(result.rows[i]![0]) as unknown[]);
+        return out;
+      }
       const result = await pool.query<unknown[]>({ text, values: [...parameters], rowMode: 'array' });
-      let row = rowClasses.get(text);
+      let row = entry?.row;
       if (!row) {
-        row = arrayRowMaker(result.fields.map((f) => f.name));
-        rowClasses.set(text, row);
+        const names = result.fields.map((f) => f.name);
+        row = arrayRowMaker(names);
+        const plain = new Set(names).size === names.length && names.every((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
+        const exact = names.length <= 100 && result.fields.every((f) => PG_JSON_EXACT.has(f.dataTypeID));
+        const packed = plain && exact ? `select json_build_array(${names.map((n) => `"${n}"`).join(', ')})::text from (${text}) as q` : null;
+        entries.set(text, { row, packed });
       }
       const out = new Array<Record<string, unknown>>(result.rows.length);
       for (let i = 0; i < result.rows.length; i += 1) out[i] = row(result.rows[i]!);
@@ -384,28 +404,36 @@ export function keysetBatches<DB, TB extends keyof DB, Row extends { id: number 
   async function* slice(from: Seek | null, until: Seek | null): AsyncGenerator<Row[]> {
     // Opened here, not by the caller, so the finally below always closes it.
     const reader = o.reader ? o.reader() : null;
+    const fetch = (seek: Seek | null): Promise<Row[]> => {
+      const query = ordered(list, seek)
+        .$if(until !== null, (qb) => qb.where(sql<boolean>`(${col}, ${idCol}) ${before} (${until?.value ?? 0}, ${until?.id ?? 0})`))
+        .limit(batchRows);
+      if (!reader) return query.execute();
+      const compiled = query.compile();
+      return Promise.resolve(reader.all(compiled.sql, compiled.parameters) as Row[] | Promise<Row[]>);
+    };
     // Ids are integers: from (v, id) included is past (v, id + 1) in a descending walk, (v, id - 1) in an ascending one.
     let seek = from && { value: from.value, id: direction === 'desc' ? from.id + 1 : from.id - 1 };
+    // The next batch is asked for before this one is handed on, so that a database in another
+    // process (PostgreSQL) reads it while the caller formats this one.
+    let next: Promise<Row[]> | null = null;
     try {
-      for (;;) {
-        const query = ordered(list, seek)
-          .$if(until !== null, (qb) => qb.where(sql<boolean>`(${col}, ${idCol}) ${before} (${until?.value ?? 0}, ${until?.id ?? 0})`))
-          .limit(batchRows);
-        let rows: Row[];
-        if (reader) {
-          const compiled = query.compile();
-          rows = (await reader.all(compiled.sql, compiled.parameters)) as Row[];
-        } else {
-          rows = await query.execute();
-        }
+      next = fetch(seek);
+      while (next) {
+        const rows = await next;
+        next = null;
         if (rows.length === 0) return;
         inOrder(rows, seek);
+        if (rows.length === batchRows) {
+          const last = rows[rows.length - 1]!;
+          seek = { value: Number(list.sort.value(last)), id: Number(last.id) };
+          next = fetch(seek);
+        }
         yield rows;
-        if (rows.length < batchRows) return;
-        const last = rows[rows.length - 1]!;
-        seek = { value: Number(list.sort.value(last)), id: Number(last.id) };
       }
     } finally {
+      // A caller that stops early leaves the batch asked for ahead: nobody reads its answer.
+      next?.catch(() => undefined);
       reader?.close();
     }
   }
