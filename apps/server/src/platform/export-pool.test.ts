@@ -1,14 +1,20 @@
 import http from 'node:http';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { PayStatus } from '@mbo/shared/trade-enums';
 import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
-import { createAdmin, createGateway, createMerchant } from '../../test/factories';
+import { createAdmin, createGateway, createMerchant, type GatewayRow, type MerchantRow } from '../../test/factories';
 import { createTestApp, signIn, type TestContext } from '../../test/helpers';
 import { createTransaction } from '../../test/trade-factories';
 import { at, csvRows, exportFile, RANGE } from '../../test/transaction-world';
+import { checkZip } from '../../test/zip';
+import { exportCells, exportRouteOf, writeSliced, writeXlsx } from './export';
 import { ExportPool } from './export-pool';
+import { exportReaderFactory, isKeysetWalk } from './list';
+import { sessionScope } from './scope';
 
 /*
  * Exports read by the pool's worker threads (export-pool.ts), on SQLite or on PostgreSQL with
@@ -17,14 +23,20 @@ import { ExportPool } from './export-pool';
 
 let t: TestContext;
 let token: string;
+let merchant: MerchantRow;
+let usd: GatewayRow;
+let adminId: number;
 const ROWS = 460;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { exportWorkers: 2, exportSliceRows: 100 } });
   const m = await createMerchant(t.db);
-  const usd = await createGateway(t.db, m, { currency: 'USD' });
+  merchant = m;
+  usd = await createGateway(t.db, m, { currency: 'USD' });
   const jpy = await createGateway(t.db, m, { currency: 'JPY' });
-  token = await signIn(t.app, await createAdmin(t.db, m));
+  const admin = await createAdmin(t.db, m);
+  adminId = admin.id;
+  token = await signIn(t.app, admin);
   // Runs of equal times (slice bounds fall inside them), two gateways, texts that need quoting or a
   // formula guard, Chinese text, and times on both sides of a day boundary in New York.
   const odd = ['a,b@example.com', 'say "hi"@example.com', '=1+1', 'line\nbreak', '张三@example.com', '+8613800000000'];
@@ -43,6 +55,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** What a slice job carries for an export of this test's merchant. */
+function jobOf(path: string, body: unknown) {
+  return {
+    path,
+    body,
+    lang: 'en' as const,
+    timezone: 'Asia/Shanghai',
+    now: Date.now(),
+    scope: { merchantId: merchant.id, adminId, gatewayIds: null },
+    databaseUrl: t.app.appConfig.databaseUrl,
+    statementTimeoutMs: 0,
+  };
+}
+
+function collect(out: PassThrough): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  return new Promise((resolve) => out.on('end', () => resolve(Buffer.concat(chunks))));
+}
+
+/** Every sheet's name and cell values, as a spreadsheet reads them. */
+async function sheets(file: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(file as unknown as ArrayBuffer);
+  return wb.worksheets.map((ws) => ({ name: ws.name, rows: ws.getSheetValues().map((r) => (Array.isArray(r) ? r.slice(1) : r)) }));
+}
 
 /** The same export on the API thread alone (the pool taken away for one call). */
 async function withoutPool<T>(run: () => Promise<T>): Promise<T> {
@@ -88,11 +127,69 @@ describe('export pool', () => {
     expect(all.body).toContain('"say ""hi""@example.com"');
   }, 60_000);
 
-  it('XLSX stays on the API thread and still has every row', async () => {
-    const res = await exportFile(t, token, 'formal', { format: 'xlsx' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-  });
+  it('an XLSX of several slices, numbered and deflated by the workers, reads back as the workbook of one walk', async () => {
+    for (const headers of [{ lang: 'en_US' }, { lang: 'zh_CN', timezone: 'America/New_York' }] as Record<string, string>[]) {
+      const pooled = await exportFile(t, token, 'formal', { format: 'xlsx' }, headers);
+      const alone = await withoutPool(() => exportFile(t, token, 'formal', { format: 'xlsx' }, headers));
+      expect(pooled.statusCode).toBe(200);
+      expect(pooled.headers['content-type']).toContain('spreadsheetml');
+      checkZip(pooled.rawPayload);
+      const [a, b] = [await sheets(pooled.rawPayload), await sheets(alone.rawPayload)];
+      expect(a).toEqual(b);
+      // Every row in Shanghai's March (the header row first); New York's March starts 12 hours later.
+      if (!headers.timezone) expect(a[0]!.rows.filter(Boolean)).toHaveLength(ROWS + 1);
+    }
+  }, 60_000);
+
+  it('XLSX sheets split at the row limit across slices, each with its header row', async () => {
+    const route = exportRouteOf(TRANSACTION_VIEW_DEFS.formal.export)!;
+    const scope = sessionScope(merchant.id, adminId, null);
+    const body = { ...RANGE, timeType: 'trade', format: 'xlsx' } as const;
+    const cells = exportCells('en', 'Asia/Shanghai');
+    const spec = { format: 'xlsx' as const, columns: route.columns(cells, body), sheetName: 'Tx', maxRowsPerSheet: 170 };
+    const ctx = {
+      db: t.db,
+      scope,
+      timezone: 'Asia/Shanghai',
+      now: Date.now(),
+      reader: exportReaderFactory(t.app.appConfig.databaseUrl, t.db),
+    };
+    const job = { ...jobOf(TRANSACTION_VIEW_DEFS.formal.export, body), format: 'xlsx' as const, maxRowsPerSheet: 170 };
+    const pooledOut = new PassThrough();
+    const pooled = collect(pooledOut);
+    const walk = route.batches(body, ctx);
+    if (!isKeysetWalk(walk)) throw new Error('not a keyset walk');
+    await writeSliced(pooledOut, spec, walk, t.app.exportPool!, job);
+    const aloneOut = new PassThrough();
+    const alone = collect(aloneOut);
+    await writeXlsx(aloneOut, { ...spec, batches: route.batches(body, ctx) });
+    checkZip(await pooled);
+    const [a, b] = [await sheets(await pooled), await sheets(await alone)];
+    expect(a.map((x) => x.name)).toEqual(['Tx', 'Tx 2', 'Tx 3']);
+    expect(a.map((x) => x.rows.filter(Boolean).length)).toEqual([171, 171, ROWS - 340 + 1]);
+    expect(a).toEqual(b);
+  }, 60_000);
+
+  it('an XLSX whose rows changed under a slice fails instead of numbering rows twice', async () => {
+    const route = exportRouteOf(TRANSACTION_VIEW_DEFS.formal.export)!;
+    const body = { ...RANGE, timeType: 'trade', format: 'xlsx' } as const;
+    const ctx = { db: t.db, scope: sessionScope(merchant.id, adminId, null), timezone: 'Asia/Shanghai', now: Date.now(), reader: null };
+    const walk = route.batches(body, ctx);
+    if (!isKeysetWalk(walk)) throw new Error('not a keyset walk');
+    const bounds = walk.bounds(100);
+    const first = (await bounds.next()).value!;
+    const second = (await bounds.next()).value!;
+    // A row written inside the first slice after the keys were counted.
+    const extra = await createTransaction(t.db, merchant, usd, { created_at: second.value + 1 });
+    try {
+      const job = { ...jobOf(TRANSACTION_VIEW_DEFS.formal.export, body), format: 'xlsx' as const, maxRowsPerSheet: 1_000_000 };
+      await expect(t.app.exportPool!.writeSlices(job, bounds, first, second, async () => undefined)).rejects.toThrow(
+        /rows changed during the export/,
+      );
+    } finally {
+      await t.db.deleteFrom('transactions').where('id', '=', extra.id).execute();
+    }
+  }, 60_000);
 
   it('a client that goes away mid-file cancels the slices; the next export is whole', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -136,12 +233,14 @@ describe('export pool', () => {
         scope: { merchantId: 1, adminId: 1, gatewayIds: null },
         databaseUrl: t.app.appConfig.databaseUrl,
         statementTimeoutMs: 0,
+        format: 'csv' as const,
+        maxRowsPerSheet: 1_000,
       };
       async function* none() {}
       const written: Buffer[] = [];
       await expect(
         pool.writeSlices(job, none(), { value: 2, id: 2 }, { value: 1, id: 1 }, async (c) => {
-          written.push(c);
+          written.push(c.data);
         }),
       ).rejects.toThrow(/no export at \/no\/such\/export/);
       expect(written).toEqual([]);

@@ -1,7 +1,9 @@
 /**
  * The loop of an export pool thread (export-pool.ts; the thread's script is src/export-worker.ts):
  * reads one slice of an export's rows at a time with the export's own columns and batches, and sends
- * the CSV text back batch by batch, at most `window` batches ahead of what the API thread has written.
+ * the file's bytes back batch by batch, at most `window` batches ahead of what the API thread has
+ * written: CSV text, or for XLSX the rows' XML (numbered from the slice's position) deflated as a
+ * segment that joins the sheet's stream, with its CRC.
  *
  * It finds the export by its path among the routes declared with `defineExport`, which the thread's
  * script imports. Each thread keeps one database handle per database URL (SQLite: the file read
@@ -9,10 +11,11 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { createDb, type DbHandle } from '../db/database';
-import { csvRows, exportCells, exportRouteOf, type ExportContext } from './export';
+import { csvLines, exportCells, exportRouteOf, xlsxCells, type ExportContext } from './export';
 import type { FromWorker, SliceJob, ToWorker } from './export-pool';
 import { exportReaderFactory, isKeysetWalk } from './list';
 import type { Scope } from './scope';
+import { deflateSegment, SheetRowXml } from './xlsx-writer';
 
 const handles = new Map<string, DbHandle>();
 function dbOf(job: SliceJob): DbHandle {
@@ -22,6 +25,38 @@ function dbOf(job: SliceJob): DbHandle {
     handles.set(job.databaseUrl, handle);
   }
   return handle;
+}
+
+/**
+ * Text written straight into bytes, a row at a time: a batch joined into one string first would be a
+ * string of a few hundred KB, which V8 keeps in its large-object space until a full collection (tens
+ * of MB per thread).
+ */
+/** Bytes at the start of memory of their own (allocUnsafeSlow), which can be handed to another thread. */
+class OwnBytes extends Uint8Array {}
+
+class ByteBatch {
+  private buf = Buffer.allocUnsafeSlow(1 << 19);
+  length = 0;
+  write(text: string): void {
+    if (this.length + text.length * 3 > this.buf.length) {
+      const bigger = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, this.length + text.length * 3));
+      this.buf.copy(bigger, 0, 0, this.length);
+      this.buf = bigger;
+    }
+    this.length += this.buf.write(text, this.length, 'utf8');
+  }
+  /** The bytes so far (valid until the next write or clear). */
+  view(): Buffer {
+    return this.buf.subarray(0, this.length);
+  }
+  /** The bytes, to hand to another thread (this batch is not used again). */
+  take(): Uint8Array {
+    return new OwnBytes(this.buf.buffer, 0, this.length);
+  }
+  clear(): void {
+    this.length = 0;
+  }
 }
 
 type Running = { id: number; inFlight: number; cancelled: boolean; wake: (() => void) | null };
@@ -49,16 +84,53 @@ async function runSlice(m: Extract<ToWorker, { type: 'slice' }>): Promise<void> 
     };
     const walk = route.batches(m.job.body, ctx);
     if (!isKeysetWalk(walk)) throw new Error(`the export at ${m.job.path} is not a keyset walk`);
-    const format = csvRows(route.columns(cells, m.job.body));
-    const encoder = new TextEncoder();
-    for await (const batch of walk.slice(m.from, m.until)) {
-      if (cur.cancelled) break;
-      rows += batch.length;
-      const data = encoder.encode(format(batch));
-      if (data.byteLength === 0) continue;
+    const columns = route.columns(cells, m.job.body);
+    /**
+     * Sends a chunk, its memory handed over (copied first unless it is the whole of its own memory,
+     * as ByteBatch.take gives: a small Buffer may sit in Node's shared pool), then waits while
+     * `window` chunks are not written yet.
+     */
+    const sendChunk = async (bytes: Uint8Array, crc = 0, size = 0, sheet = 0) => {
+      const own = bytes instanceof OwnBytes || (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength);
+      const data = own ? bytes : new Uint8Array(bytes);
       cur.inFlight += 1;
-      send({ type: 'chunk', id: cur.id, data }, [data.buffer as ArrayBuffer]);
+      send({ type: 'chunk', id: cur.id, data, crc, size, sheet }, [data.buffer as ArrayBuffer]);
       while (cur.inFlight >= m.window && !cur.cancelled) await new Promise<void>((resolve) => (cur.wake = resolve));
+    };
+    if (m.job.format === 'csv') {
+      const line = csvLines(columns);
+      for await (const batch of walk.slice(m.from, m.until)) {
+        if (cur.cancelled) break;
+        rows += batch.length;
+        const bytes = new ByteBatch();
+        for (const row of batch) bytes.write(line(row));
+        if (bytes.length > 0) await sendChunk(bytes.take());
+      }
+    } else {
+      // Rows numbered from the slice's position in the walk: row 1 of each sheet is its header.
+      const put = xlsxCells(columns);
+      const sheetRows = new SheetRowXml(columns.length);
+      const max = m.job.maxRowsPerSheet;
+      const xml = new ByteBatch();
+      let at = m.first;
+      for await (const batch of walk.slice(m.from, m.until)) {
+        if (cur.cancelled) break;
+        rows += batch.length;
+        let sheet = Math.floor(at / max);
+        for (const row of batch) {
+          if (Math.floor(at / max) !== sheet) {
+            await sendChunk(...deflateSegment(xml.view()), sheet);
+            xml.clear();
+            sheet += 1;
+          }
+          sheetRows.begin((at % max) + 2);
+          put(sheetRows, row);
+          xml.write(sheetRows.end());
+          at += 1;
+        }
+        if (xml.length > 0) await sendChunk(...deflateSegment(xml.view()), sheet);
+        xml.clear();
+      }
     }
     send({ type: 'done', id: cur.id, rows });
   } catch (error) {

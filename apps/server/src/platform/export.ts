@@ -43,7 +43,7 @@ import type { MessageKey } from './messages';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
 import { dateInZone, zoneOffsetMs } from './time';
-import { XLSX_STYLE, XlsxStreamWriter, type XlsxStyle } from './xlsx-writer';
+import { XLSX_STYLE, XlsxStreamWriter, type XlsxRowTarget, type XlsxStyle } from './xlsx-writer';
 
 /** How a number reads in a spreadsheet. */
 export type CellFormat = 'integer' | 'amount0' | 'amount2' | 'amount3' | 'percent' | 'dateTime' | 'date';
@@ -175,7 +175,7 @@ export type ExportSpec<Row> = {
   sheetName?: string;
   /** Data rows per XLSX sheet (tests lower it). */
   maxRowsPerSheet?: number;
-  /** A CSV of a keyset walk read by the export pool's workers (writeCsvSliced). */
+  /** A keyset walk read by the export pool's threads (writeSliced). */
   sliced?: { pool: ExportPool; job: SliceJob };
 };
 
@@ -289,6 +289,16 @@ async function write(out: Writable, chunk: string | Buffer): Promise<void> {
  * run of rows, in order (export-pool.ts makes one per slice in each worker thread).
  */
 export function csvRows<Row>(columns: readonly Pick<ExportColumn<Row>, 'value'>[]): (batch: readonly Row[]) => string {
+  const line = csvLines(columns);
+  return (batch) => {
+    let chunk = '';
+    for (const row of batch) chunk += line(row);
+    return chunk;
+  };
+}
+
+/** csvRows one row at a time: the row's line with its CRLF (the export pool's threads write lines into bytes). */
+export function csvLines<Row>(columns: readonly Pick<ExportColumn<Row>, 'value'>[]): (row: Row) => string {
   const values = columns.map((c) => c.value);
   const n = values.length;
   const lastIn: unknown[] = new Array<unknown>(n).fill(undefined);
@@ -302,14 +312,10 @@ export function csvRows<Row>(columns: readonly Pick<ExportColumn<Row>, 'value'>[
     lastOut[i] = text;
     return text;
   };
-  return (batch) => {
-    let chunk = '';
-    for (const row of batch) {
-      let line = n > 0 ? cell(0, row) : '';
-      for (let i = 1; i < n; i += 1) line += ',' + cell(i, row);
-      chunk += line + '\r\n';
-    }
-    return chunk;
+  return (row) => {
+    let line = n > 0 ? cell(0, row) : '';
+    for (let i = 1; i < n; i += 1) line += ',' + cell(i, row);
+    return line + '\r\n';
   };
 }
 
@@ -330,82 +336,113 @@ export async function writeCsv<Row>(out: Writable, spec: Pick<ExportSpec<Row>, '
 }
 
 /**
- * writeCsv of a keyset walk through the export pool (export-pool.ts): one key walk of at most a slice
- * decides; a walk of one slice stays on this thread, a longer one is read by the pool's workers.
+ * The cells of a row written into an XLSX row (the writer's current row or a SheetRowXml): numbers
+ * with their format, numeric text of a formatted column as a number, other text as text.
  */
-export async function writeCsvSliced<Row>(
-  out: Writable,
-  spec: Pick<ExportSpec<Row>, 'columns'>,
-  walk: KeysetWalk<Row>,
-  pool: ExportPool,
-  job: SliceJob,
-): Promise<void> {
-  await write(out, csvHead(spec.columns));
-  const bounds = walk.bounds(pool.sliceRows);
-  try {
-    const first = await bounds.next();
-    const second = first.done ? first : await bounds.next();
-    if (first.done) {
-      // No row: the header only.
-    } else if (second.done) {
-      const format = csvRows(spec.columns);
-      for await (const batch of walk.slice(first.value, null)) {
-        const chunk = format(batch);
-        if (chunk) await write(out, chunk);
-      }
-    } else {
-      await pool.writeSlices(job, bounds, first.value, second.value, (chunk) => write(out, chunk));
+export function xlsxCells<Row>(columns: readonly Pick<ExportColumn<Row>, 'value' | 'format'>[]): (target: XlsxRowTarget, row: Row) => void {
+  const values = columns.map((c) => c.value);
+  const formats = columns.map((c) => c.format);
+  const styles = formats.map((f) => (f ? STYLE_OF[f] : XLSX_STYLE.plain));
+  const n = values.length;
+  return (target, row) => {
+    for (let i = 0; i < n; i += 1) {
+      const value = values[i]!(row);
+      if (value === null) continue;
+      if (typeof value === 'string') {
+        const format = formats[i];
+        const number = format ? numberOfText(value, format) : null;
+        if (number !== null) target.numberCell(i, number, styles[i]!);
+        else target.textCell(i, value);
+      } else if (typeof value === 'number') target.numberCell(i, value, styles[i]!);
+      else if (Number.isFinite(value.value)) target.numberCell(i, value.value, STYLE_OF[value.format]);
+      else target.textCell(i, value.text);
     }
-  } finally {
-    await bounds.return(undefined);
-  }
-  out.end();
+  };
+}
+
+/** The header texts and column widths of an XLSX sheet, and the name of its n-th sheet (1-based). */
+function xlsxLayout<Row>(spec: Pick<ExportSpec<Row>, 'columns' | 'sheetName'>) {
+  const prefix = spec.sheetName ?? 'Sheet';
+  return {
+    headers: spec.columns.map((c) => c.header),
+    widths: spec.columns.map((c) => columnWidth(c.header, c.format)),
+    sheetName: (n: number) => (n === 1 ? prefix : `${prefix} ${n}`),
+  };
 }
 
 /** Writes the whole XLSX to `out`, then ends it. */
 export async function writeXlsx<Row>(out: Writable, spec: Omit<ExportSpec<Row>, 'format' | 'filename'>): Promise<void> {
   const book = new XlsxStreamWriter(out, () => drained(out));
   const maxRows = spec.maxRowsPerSheet ?? XLSX_MAX_DATA_ROWS;
-  const headers = spec.columns.map((c) => c.header);
-  const formats = spec.columns.map((c) => c.format);
-  const widths = spec.columns.map((c) => columnWidth(c.header, c.format));
-  const prefix = spec.sheetName ?? 'Sheet';
+  const { headers, widths, sheetName } = xlsxLayout(spec);
   let sheetNo = 1;
-  await book.addSheet(prefix, headers.length, widths);
+  await book.addSheet(sheetName(sheetNo), headers.length, widths);
   await book.addRow(headers, { header: true });
-  const values = spec.columns.map((c) => c.value);
-  const styles = formats.map((f) => (f ? STYLE_OF[f] : XLSX_STYLE.plain));
-  const n = values.length;
+  const put = xlsxCells(spec.columns);
   let inSheet = 0;
   for await (const batch of spec.batches) {
     if (out.destroyed) throw new Error('export stream closed before the file was complete');
     for (const row of batch) {
       if (inSheet === maxRows) {
         sheetNo += 1;
-        await book.addSheet(`${prefix} ${sheetNo}`, headers.length, widths);
+        await book.addSheet(sheetName(sheetNo), headers.length, widths);
         await book.addRow(headers, { header: true });
         inSheet = 0;
       }
-      // The cells of xlsxCell, written straight into the row's XML.
       book.beginRow();
-      for (let i = 0; i < n; i += 1) {
-        const value = values[i]!(row);
-        if (value === null) continue;
-        if (typeof value === 'string') {
-          const format = formats[i];
-          const number = format ? numberOfText(value, format) : null;
-          if (number !== null) book.numberCell(i, number, styles[i]!);
-          else book.textCell(i, value);
-        } else if (typeof value === 'number') book.numberCell(i, value, styles[i]!);
-        else if (Number.isFinite(value.value)) book.numberCell(i, value.value, STYLE_OF[value.format]);
-        else book.textCell(i, value.text);
-      }
+      put(book, row);
       const full = book.endRow();
       if (full) await full;
       inSheet += 1;
     }
   }
   await book.finish();
+}
+
+/**
+ * An export of a keyset walk through the export pool (export-pool.ts): one key walk of at most a
+ * slice decides; a walk of one slice is written on this thread (writeCsv, writeXlsx), a longer one is
+ * read by the pool's threads slice by slice and written here in order. For XLSX the threads also
+ * number the rows (a slice starts at row sliceRows x its position) and deflate them; the sheets are
+ * put together here from their segments (XlsxStreamWriter.addDeflatedSheet).
+ */
+export async function writeSliced<Row>(
+  out: Writable,
+  spec: Omit<ExportSpec<Row>, 'filename' | 'batches'>,
+  walk: KeysetWalk<Row>,
+  pool: ExportPool,
+  job: SliceJob,
+): Promise<void> {
+  const bounds = walk.bounds(pool.sliceRows);
+  try {
+    const first = await bounds.next();
+    const second = first.done ? first : await bounds.next();
+    if (first.done || second.done) {
+      // No row, or one slice: this thread alone.
+      const batches = first.done ? walk.slice(null, null) : walk.slice(first.value, null);
+      await (spec.format === 'csv' ? writeCsv(out, { ...spec, batches }) : writeXlsx(out, { ...spec, batches }));
+      return;
+    }
+    if (spec.format === 'csv') {
+      await write(out, csvHead(spec.columns));
+      await pool.writeSlices(job, bounds, first.value, second.value, (chunk) => write(out, chunk.data));
+      out.end();
+      return;
+    }
+    const book = new XlsxStreamWriter(out, () => drained(out));
+    const { headers, widths, sheetName } = xlsxLayout(spec);
+    let sheet = -1;
+    await pool.writeSlices(job, bounds, first.value, second.value, async (chunk) => {
+      while (sheet < chunk.sheet) {
+        sheet += 1;
+        await book.addDeflatedSheet(sheetName(sheet + 1), headers, widths);
+      }
+      await book.appendDeflated(chunk.data, chunk.crc, chunk.size);
+    });
+    await book.finish();
+  } finally {
+    await bounds.return(undefined);
+  }
 }
 
 /**
@@ -420,11 +457,11 @@ export function sendExport<Row>(reply: FastifyReply, spec: ExportSpec<Row>): Fas
   reply.header('cache-control', 'no-store');
   const sliced = spec.sliced;
   const done =
-    spec.format === 'xlsx'
-      ? writeXlsx(out, spec)
-      : sliced && isKeysetWalk(spec.batches)
-        ? writeCsvSliced(out, spec, spec.batches, sliced.pool, sliced.job)
-        : writeCsv(out, spec);
+    sliced && isKeysetWalk(spec.batches)
+      ? writeSliced(out, spec, spec.batches, sliced.pool, sliced.job)
+      : spec.format === 'csv'
+        ? writeCsv(out, spec)
+        : writeXlsx(out, spec);
   done.catch((error: unknown) => {
     reply.log.error({ err: error }, 'export failed');
     out.destroy(error instanceof Error ? error : new Error('export failed'));
@@ -606,7 +643,7 @@ export function registerExport<S extends z.ZodType<ExportBody>, Row>(
     const pool = app.exportPool;
     // Only an export a worker can find, on a database a worker can open, whose batches are a keyset walk.
     const sliced =
-      ctx && ctx.reader && pool && body.format === 'csv' && EXPORT_ROUTES.get(o.path) === o && isKeysetWalk(batches)
+      ctx && ctx.reader && pool && EXPORT_ROUTES.get(o.path) === o && isKeysetWalk(batches)
         ? {
             pool,
             job: {
@@ -618,6 +655,8 @@ export function registerExport<S extends z.ZodType<ExportBody>, Row>(
               scope: { merchantId: ctx.scope.merchantId, adminId: ctx.scope.adminId, gatewayIds: ctx.scope.gatewayIds },
               databaseUrl: app.appConfig.databaseUrl,
               statementTimeoutMs: app.appConfig.statementTimeoutMs,
+              format: body.format,
+              maxRowsPerSheet: XLSX_MAX_DATA_ROWS,
             },
           }
         : undefined;

@@ -327,7 +327,8 @@ export function openPgExportReader(pool: PgPool): ExportReader {
         row = arrayRowMaker(names);
         const plain = new Set(names).size === names.length && names.every((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
         const exact = names.length <= 100 && result.fields.every((f) => PG_JSON_EXACT.has(f.dataTypeID));
-        const packed = plain && exact ? `select json_build_array(${names.map((n) => `"${n}"`).join(', ')})::text from (${text}) as q` : null;
+        const packed =
+          plain && exact ? `select json_build_array(${names.map((n) => `"${n}"`).join(', ')})::text from (${text}) as q` : null;
         entries.set(text, { row, packed });
       }
       const out = new Array<Record<string, unknown>>(result.rows.length);

@@ -1,4 +1,4 @@
-import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
+import { constants, crc32, createDeflateRaw, deflateRawSync, type DeflateRaw, type ZlibOptions } from 'node:zlib';
 import type { TransformOptions, Writable } from 'node:stream';
 
 /**
@@ -112,20 +112,140 @@ const NUMBER_TAIL = Object.values(XLSX_STYLE).map((s) => (s === XLSX_STYLE.plain
 const TEXT_TAIL = '" t="inlineStr"><is><t';
 const HEADER_TEXT_TAIL = `" s="${XLSX_STYLE.header}" t="inlineStr"><is><t`;
 
+/** The start of a worksheet up to its rows; with widths, the first row stays in view when scrolling. */
+function sheetStartXml(widths?: readonly number[]): string {
+  const view = widths
+    ? '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+      `<cols>${widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${Math.min(80, Math.max(6, w))}" customWidth="1"/>`).join('')}</cols>`
+    : '';
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${view}<sheetData>`
+  );
+}
+
+const SHEET_END_XML = '</sheetData></worksheet>';
+
+/** The last block of a deflate stream whose segments each ended with a sync flush: final, fixed codes, no data. */
+const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
+
+/**
+ * Text as one deflate segment that ends with a sync flush (byte-aligned, not final), so that segments
+ * deflated apart, in any thread, join into one stream; with its CRC and length.
+ */
+export function deflateSegment(text: string | Buffer): [data: Buffer, crc: number, size: number] {
+  const buf = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  return [deflateRawSync(buf, { level: 1, finishFlush: constants.Z_SYNC_FLUSH }), crc32(buf), buf.length];
+}
+
+/** zlib's crc32_combine: the CRC of a + b from the CRCs of a and b and the length of b (GF(2) matrix powers). */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  if (lengthB <= 0) return crcA >>> 0;
+  const times = (mat: Uint32Array, vec: number): number => {
+    let sum = 0;
+    for (let i = 0; vec !== 0; i += 1, vec >>>= 1) if (vec & 1) sum ^= mat[i]!;
+    return sum >>> 0;
+  };
+  const square = (out: Uint32Array, mat: Uint32Array) => {
+    for (let n = 0; n < 32; n += 1) out[n] = times(mat, mat[n]!);
+  };
+  const even = new Uint32Array(32);
+  const odd = new Uint32Array(32);
+  odd[0] = 0xedb88320;
+  for (let n = 1, row = 1; n < 32; n += 1, row <<= 1) odd[n] = row;
+  square(even, odd); // two zero bits
+  square(odd, even); // four zero bits
+  let crc = crcA >>> 0;
+  let len = lengthB;
+  for (;;) {
+    square(even, odd);
+    if (len % 2 === 1) crc = times(even, crc);
+    len = Math.floor(len / 2);
+    if (len === 0) break;
+    square(odd, even);
+    if (len % 2 === 1) crc = times(odd, crc);
+    len = Math.floor(len / 2);
+    if (len === 0) break;
+  }
+  return (crc ^ crcB) >>> 0;
+}
+
+function dataDescriptor(entry: Entry): Buffer {
+  const d = Buffer.alloc(16);
+  d.writeUInt32LE(0x08074b50, 0);
+  d.writeUInt32LE(entry.crc >>> 0, 4);
+  d.writeUInt32LE(entry.compressed, 8);
+  d.writeUInt32LE(entry.size, 12);
+  return d;
+}
+
+/**
+ * The XML of a sheet's rows, one row at a time: begin(rowNumber), then numberCell / textCell for the
+ * cells that are not empty (in column order), then end() gives the row's XML. Used by the writer
+ * below and, for the rows of an export slice, by the export pool's threads (export-pool.ts).
+ */
+export class SheetRowXml {
+  /** `<c r="A` per column: a cell is that, its row number, then its tail. */
+  private readonly cellOpen: string[];
+  private line = '';
+  private rowText = '';
+  /** Per column, the last text cell's text and its escaped XML (labels repeat row after row). */
+  private readonly lastText: (string | undefined)[];
+  private readonly lastXml: string[];
+
+  constructor(columns: number) {
+    this.cellOpen = Array.from({ length: columns }, (_, i) => `<c r="${columnName(i)}`);
+    this.lastText = new Array<string | undefined>(columns).fill(undefined);
+    this.lastXml = new Array<string>(columns).fill('');
+  }
+
+  begin(rowNumber: number): void {
+    this.rowText = String(rowNumber);
+    this.line = '<row r="' + this.rowText + '">';
+  }
+
+  /** A number cell of column `col` (0-based) with a style; a number that is not finite is left empty. */
+  numberCell(col: number, value: number, style: XlsxStyle): void {
+    if (!Number.isFinite(value)) return;
+    this.line += (this.cellOpen[col] ?? `<c r="${columnName(col)}`) + this.rowText + NUMBER_TAIL[style]! + value + '</v></c>';
+  }
+
+  /** A text cell of column `col`, an inline string (never a formula); empty text is an empty cell. */
+  textCell(col: number, text: string, header = false): void {
+    if (text === '') return;
+    let xml: string;
+    if (!header && text === this.lastText[col]) xml = this.lastXml[col]!;
+    else {
+      const escaped = escapeXml(text);
+      xml = (header ? HEADER_TEXT_TAIL : TEXT_TAIL) + spaceAttr(escaped) + '>' + escaped + '</t></is></c>';
+      if (!header && col < this.lastText.length) {
+        this.lastText[col] = text;
+        this.lastXml[col] = xml;
+      }
+    }
+    this.line += (this.cellOpen[col] ?? `<c r="${columnName(col)}`) + this.rowText + xml;
+  }
+
+  end(): string {
+    const xml = this.line + '</row>';
+    this.line = '';
+    return xml;
+  }
+}
+
+/** What a cell is written into: a sheet's row (SheetRowXml) or the writer's current row. */
+export type XlsxRowTarget = Pick<SheetRowXml, 'numberCell' | 'textCell'>;
+
 export class XlsxStreamWriter {
   private offset = 0;
   private readonly entries: Entry[] = [];
   private readonly sheets: string[] = [];
   private current: OpenEntry | null = null;
   private readonly stamp = dosDateTime(new Date());
-  /** `<c r="A` per column: a cell is that, its row number, then its tail. */
-  private cellOpen: string[] = [];
-  /** The row being built (beginRow .. endRow) and its number as text. */
-  private line = '';
-  private rowText = '';
-  /** Per column, the last text cell's text and its escaped XML (labels repeat row after row). */
-  private lastText: (string | undefined)[] = [];
-  private lastXml: string[] = [];
+  /** The rows of the current sheet. */
+  private rows = new SheetRowXml(0);
+  /** The current sheet when its rows come deflated (addDeflatedSheet). */
+  private deflated: Entry | null = null;
 
   constructor(
     private readonly out: Writable,
@@ -210,12 +330,7 @@ export class XlsxStreamWriter {
     await this.flushCompressed();
     cur.entry.crc = cur.crc;
     cur.entry.size = cur.size;
-    const d = Buffer.alloc(16);
-    d.writeUInt32LE(0x08074b50, 0);
-    d.writeUInt32LE(cur.crc >>> 0, 4);
-    d.writeUInt32LE(cur.entry.compressed, 8);
-    d.writeUInt32LE(cur.size, 12);
-    await this.raw(d);
+    await this.raw(dataDescriptor(cur.entry));
     this.entries.push(cur.entry);
     this.current = null;
   }
@@ -233,19 +348,52 @@ export class XlsxStreamWriter {
   async addSheet(name: string, columns: number, widths?: readonly number[]): Promise<void> {
     await this.endSheet();
     this.sheets.push(name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
-    this.cellOpen = Array.from({ length: columns }, (_, i) => `<c r="${columnName(i)}`);
-    this.lastText = new Array<string | undefined>(columns).fill(undefined);
-    this.lastXml = new Array<string>(columns).fill('');
+    this.rows = new SheetRowXml(columns);
     await this.openEntry(`xl/worksheets/sheet${this.sheets.length}.xml`);
     const cur = this.current;
-    const view = widths
-      ? '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
-        `<cols>${widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${Math.min(80, Math.max(6, w))}" customWidth="1"/>`).join('')}</cols>`
-      : '';
-    if (cur)
-      cur.pending =
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-        `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${view}<sheetData>`;
+    if (cur) cur.pending = sheetStartXml(widths);
+  }
+
+  /**
+   * Starts a new worksheet whose rows come already deflated (appendDeflated: the rows of export
+   * slices, deflated by the export pool's threads); the previous sheet is finished. Its first row is
+   * the header row. The sheet's entry is the deflate segments one after the other, each ended by a
+   * sync flush (so they join into one stream), then a final empty block; its CRC is the CRCs of the
+   * segments combined.
+   */
+  async addDeflatedSheet(name: string, headers: readonly string[], widths: readonly number[]): Promise<void> {
+    await this.endSheet();
+    this.sheets.push(name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
+    const path = Buffer.from(`xl/worksheets/sheet${this.sheets.length}.xml`, 'utf8');
+    const entry: Entry = { name: path, offset: this.offset, crc: 0, compressed: 0, size: 0 };
+    await this.raw(this.localHeader(path));
+    this.deflated = entry;
+    const head = new SheetRowXml(headers.length);
+    head.begin(1);
+    headers.forEach((h, i) => head.textCell(i, h, true));
+    await this.appendDeflated(...deflateSegment(sheetStartXml(widths) + head.end()));
+  }
+
+  /** A deflate segment (ended by a sync flush) of the current deflated sheet, with the CRC and length of its text. */
+  async appendDeflated(data: Buffer, crc: number, size: number): Promise<void> {
+    const entry = this.deflated;
+    if (!entry) throw new Error('addDeflatedSheet first');
+    await this.raw(data);
+    entry.compressed += data.length;
+    entry.crc = crc32Combine(entry.crc, crc, size);
+    entry.size += size;
+    if (entry.size > ZIP_LIMIT) throw new Error('sheet larger than the ZIP format allows');
+  }
+
+  private async endDeflatedSheet(): Promise<void> {
+    const entry = this.deflated;
+    if (!entry) return;
+    await this.appendDeflated(...deflateSegment(SHEET_END_XML));
+    await this.raw(FINAL_EMPTY_BLOCK);
+    entry.compressed += FINAL_EMPTY_BLOCK.length;
+    await this.raw(dataDescriptor(entry));
+    this.entries.push(entry);
+    this.deflated = null;
   }
 
   /**
@@ -274,37 +422,23 @@ export class XlsxStreamWriter {
     const cur = this.current;
     if (!cur) throw new Error('addSheet first');
     cur.row += 1;
-    this.rowText = String(cur.row);
-    this.line = '<row r="' + this.rowText + '">';
+    this.rows.begin(cur.row);
   }
 
   /** A number cell of column `col` (0-based) with a style; a number that is not finite is left empty. */
   numberCell(col: number, value: number, style: XlsxStyle): void {
-    if (!Number.isFinite(value)) return;
-    this.line += (this.cellOpen[col] ?? `<c r="${columnName(col)}`) + this.rowText + NUMBER_TAIL[style]! + value + '</v></c>';
+    this.rows.numberCell(col, value, style);
   }
 
   /** A text cell of column `col`, an inline string (never a formula); empty text is an empty cell. */
   textCell(col: number, text: string, header = false): void {
-    if (text === '') return;
-    let xml: string;
-    if (!header && text === this.lastText[col]) xml = this.lastXml[col]!;
-    else {
-      const escaped = escapeXml(text);
-      xml = (header ? HEADER_TEXT_TAIL : TEXT_TAIL) + spaceAttr(escaped) + '>' + escaped + '</t></is></c>';
-      if (!header && col < this.lastText.length) {
-        this.lastText[col] = text;
-        this.lastXml[col] = xml;
-      }
-    }
-    this.line += (this.cellOpen[col] ?? `<c r="${columnName(col)}`) + this.rowText + xml;
+    this.rows.textCell(col, text, header);
   }
 
   endRow(): Promise<void> | null {
     const cur = this.current;
     if (!cur) throw new Error('addSheet first');
-    cur.pending += this.line + '</row>';
-    this.line = '';
+    cur.pending += this.rows.end();
     if (cur.pending.length < CHUNK_CHARS) return null;
     const text = cur.pending;
     cur.pending = '';
@@ -312,9 +446,10 @@ export class XlsxStreamWriter {
   }
 
   private async endSheet(): Promise<void> {
+    await this.endDeflatedSheet();
     const cur = this.current;
     if (!cur) return;
-    cur.pending += '</sheetData></worksheet>';
+    cur.pending += SHEET_END_XML;
     await this.closeEntry();
   }
 
