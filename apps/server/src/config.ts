@@ -16,7 +16,7 @@ export type Config = {
   databasePoolMax: number;
   /** PostgreSQL: a statement running longer is cancelled (0: no limit). */
   statementTimeoutMs: number;
-  /** Worker threads that read large CSV exports side by side (platform/export-pool.ts); 0: none. */
+  /** Worker threads that read large exports side by side (platform/export-pool.ts); 0: none. */
   exportWorkers: number;
   /** Rows per slice of an export read by the workers; an export of one slice or less stays on the API thread. */
   exportSliceRows: number;
@@ -72,7 +72,8 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   {
     name: 'EXPORT_WORKERS',
     default: 'one per core, at most 4',
-    description: 'Worker threads that read large CSV exports side by side, started on the first one (0: every export on the API thread)',
+    description:
+      'Worker threads that read large exports (CSV and XLSX) side by side, started on the first one and stopped after a minute without one (0: every export on the API thread)',
   },
   {
     name: 'EXPORT_SLICE_ROWS',
