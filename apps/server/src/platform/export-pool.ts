@@ -75,6 +75,14 @@ const IDLE_MS = 60_000;
  * raised just before the first thread starts; the API thread's heap was sized at start and keeps its 4 MB.
  */
 const WORKER_SEMI_SPACE_MB = 8;
+
+/**
+ * The old generation of a pool thread, in MB. Left to itself V8 let a thread's old generation grow to
+ * 55-70 MB of batches promoted and dead before collecting it (an XLSX of a million rows peaked at
+ * 380 MB for the process); with this cap it collects sooner: 310 MB, about 5% more time. What a
+ * thread keeps alive is its modules (about 20 MB) and one batch of 1,000 rows.
+ */
+const WORKER_OLD_GENERATION_MB = 64;
 let youngGenerationRaised = false;
 
 /**
@@ -138,7 +146,7 @@ class PoolWorker {
       v8.setFlagsFromString(`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
       youngGenerationRaised = true;
     }
-    this.worker = new Worker(workerUrl());
+    this.worker = new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB } });
     this.worker.unref();
     this.worker.on('message', (m: FromWorker) => this.onMessage(m));
     const fail = (error: Error) => {

@@ -32,7 +32,7 @@ function dbOf(job: SliceJob): DbHandle {
  * string of a few hundred KB, which V8 keeps in its large-object space until a full collection (tens
  * of MB per thread).
  */
-/** Bytes at the start of memory of their own (allocUnsafeSlow), which can be handed to another thread. */
+/** Bytes that are the whole of their own memory, which can be handed to another thread. */
 class OwnBytes extends Uint8Array {}
 
 class ByteBatch {
@@ -50,9 +50,16 @@ class ByteBatch {
   view(): Buffer {
     return this.buf.subarray(0, this.length);
   }
-  /** The bytes, to hand to another thread (this batch is not used again). */
+  /**
+   * A copy of the bytes in memory of their own, to hand to another thread, and the batch emptied for
+   * the next rows (a copy of the used part: handing over the whole buffer would keep its unused tail
+   * alive in the API thread until the chunk is written).
+   */
   take(): Uint8Array {
-    return new OwnBytes(this.buf.buffer, 0, this.length);
+    const bytes = new OwnBytes(this.length);
+    bytes.set(this.buf.subarray(0, this.length));
+    this.length = 0;
+    return bytes;
   }
   clear(): void {
     this.length = 0;
@@ -99,10 +106,10 @@ async function runSlice(m: Extract<ToWorker, { type: 'slice' }>): Promise<void> 
     };
     if (m.job.format === 'csv') {
       const line = csvLines(columns);
+      const bytes = new ByteBatch();
       for await (const batch of walk.slice(m.from, m.until)) {
         if (cur.cancelled) break;
         rows += batch.length;
-        const bytes = new ByteBatch();
         for (const row of batch) bytes.write(line(row));
         if (bytes.length > 0) await sendChunk(bytes.take());
       }
