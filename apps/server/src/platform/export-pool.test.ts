@@ -221,6 +221,36 @@ describe('export pool', () => {
     expect(next.body.match(/ORDER-\d+/g)?.length).toBe(ROWS);
   }, 60_000);
 
+  it('a thread that dies mid-export fails that download; the next export gets new threads and is whole', async () => {
+    const pool = t.app.exportPool!;
+    const route = exportRouteOf(TRANSACTION_VIEW_DEFS.formal.export)!;
+    const body = { ...RANGE, timeType: 'trade', format: 'csv' } as const;
+    const ctx = { db: t.db, scope: sessionScope(merchant.id, adminId, null), timezone: 'Asia/Shanghai', now: Date.now(), reader: null };
+    const walk = route.batches(body, ctx);
+    if (!isKeysetWalk(walk)) throw new Error('not a keyset walk');
+    const bounds = walk.bounds(100);
+    const first = (await bounds.next()).value!;
+    const second = (await bounds.next()).value!;
+    const threads = (pool as unknown as { all: Set<{ worker: { terminate(): Promise<number> } }> }).all;
+    let killed = false;
+    await expect(
+      pool.writeSlices(
+        { ...jobOf(TRANSACTION_VIEW_DEFS.formal.export, body), format: 'csv', maxRowsPerSheet: 1_000 },
+        bounds,
+        first,
+        second,
+        async () => {
+          if (killed) return;
+          killed = true;
+          await Promise.all([...threads].map((w) => w.worker.terminate()));
+        },
+      ),
+    ).rejects.toThrow(/export worker stopped/);
+    const next = await exportFile(t, token, 'formal', { format: 'csv' });
+    expect(next.statusCode).toBe(200);
+    expect(next.body.match(/ORDER-\d+/g)?.length).toBe(ROWS);
+  }, 60_000);
+
   it('a slice a worker cannot read fails the export instead of leaving a gap', async () => {
     const pool = new ExportPool(1, 10);
     try {
