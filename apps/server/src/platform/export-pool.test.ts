@@ -83,6 +83,19 @@ async function sheets(file: Buffer) {
   return wb.worksheets.map((ws) => ({ name: ws.name, rows: ws.getSheetValues().map((r) => (Array.isArray(r) ? r.slice(1) : r)) }));
 }
 
+/** The formal list's export of this test's merchant cut at every 100th row: its keys and the first two. */
+async function formalSlices<F extends 'csv' | 'xlsx'>(format: F) {
+  const route = exportRouteOf(TRANSACTION_VIEW_DEFS.formal.export)!;
+  const body = { ...RANGE, timeType: 'trade', format } as const;
+  const ctx = { db: t.db, scope: sessionScope(merchant.id, adminId, null), timezone: 'Asia/Shanghai', now: Date.now(), reader: null };
+  const walk = route.batches(body, ctx);
+  if (!isKeysetWalk(walk)) throw new Error('not a keyset walk');
+  const bounds = walk.bounds(100);
+  const first = (await bounds.next()).value!;
+  const second = (await bounds.next()).value!;
+  return { body, bounds, first, second };
+}
+
 /** The same export on the API thread alone (the pool taken away for one call). */
 async function withoutPool<T>(run: () => Promise<T>): Promise<T> {
   const pool = t.app.exportPool;
@@ -171,14 +184,7 @@ describe('export pool', () => {
   }, 60_000);
 
   it('an XLSX whose rows changed under a slice fails instead of numbering rows twice', async () => {
-    const route = exportRouteOf(TRANSACTION_VIEW_DEFS.formal.export)!;
-    const body = { ...RANGE, timeType: 'trade', format: 'xlsx' } as const;
-    const ctx = { db: t.db, scope: sessionScope(merchant.id, adminId, null), timezone: 'Asia/Shanghai', now: Date.now(), reader: null };
-    const walk = route.batches(body, ctx);
-    if (!isKeysetWalk(walk)) throw new Error('not a keyset walk');
-    const bounds = walk.bounds(100);
-    const first = (await bounds.next()).value!;
-    const second = (await bounds.next()).value!;
+    const { body, bounds, first, second } = await formalSlices('xlsx');
     // A row written inside the first slice after the keys were counted.
     const extra = await createTransaction(t.db, merchant, usd, { created_at: second.value + 1 });
     try {
@@ -223,14 +229,7 @@ describe('export pool', () => {
 
   it('a thread that dies mid-export fails that download; the next export gets new threads and is whole', async () => {
     const pool = t.app.exportPool!;
-    const route = exportRouteOf(TRANSACTION_VIEW_DEFS.formal.export)!;
-    const body = { ...RANGE, timeType: 'trade', format: 'csv' } as const;
-    const ctx = { db: t.db, scope: sessionScope(merchant.id, adminId, null), timezone: 'Asia/Shanghai', now: Date.now(), reader: null };
-    const walk = route.batches(body, ctx);
-    if (!isKeysetWalk(walk)) throw new Error('not a keyset walk');
-    const bounds = walk.bounds(100);
-    const first = (await bounds.next()).value!;
-    const second = (await bounds.next()).value!;
+    const { body, bounds, first, second } = await formalSlices('csv');
     const threads = (pool as unknown as { all: Set<{ worker: { terminate(): Promise<number> } }> }).all;
     let killed = false;
     await expect(
