@@ -1,19 +1,24 @@
 /**
- * Large CSV exports read and format their rows in worker threads, side by side, while the API's own
- * thread only forwards bytes (issue 13 §5: a million rows in under 5 s on two cores; before, one
- * thread did everything, 7-8 µs a row, and every other request of the node waited behind it).
+ * Large exports (CSV and XLSX) read and format their rows in worker threads, side by side, while the
+ * API's own thread only forwards bytes (issue 13 §5; before, one thread did everything, 7-8 µs a CSV
+ * row and 15 µs an XLSX row, and every other request of the node waited behind it).
  *
  * How an export is cut: the list's keyset walk (keysetBatches) gives the key of every
  * `sliceRows`-th row by walking its keys only (`bounds`, on this thread: an index walk, a few ms
  * per slice), and each slice between two consecutive keys is read by one worker (`slice`), which
- * runs the export's own columns on its rows and sends back the CSV text, one batch at a time. The
- * slices are written to the reply in order, so the file is byte for byte the one a single walk gives.
+ * runs the export's own columns on its rows and sends back the file's bytes, one batch at a time. The
+ * slices are written to the reply in order: a CSV is byte for byte the one a single walk gives. An
+ * XLSX slice's rows are numbered from the slice's position and deflated by the worker as segments
+ * that join into the sheet's stream (XlsxStreamWriter.addDeflatedSheet); a slice that finds another
+ * number of rows than the key walk counted (rows written into the range meanwhile, or a row's change
+ * moving it in or out of the filters) fails the download instead of numbering rows twice.
  *
  * - An export of one slice or less (most of them) never leaves this thread: one key walk of at most
  *   `sliceRows` keys decides it.
  * - Workers are started on the first large export and stopped after a minute without one, so an idle
  *   node keeps its memory. EXPORT_WORKERS=0 turns the pool off (every export on the API thread).
- * - Memory stays flat: a worker sends at most WINDOW batches that were not written yet, then waits.
+ * - Memory stays flat: a worker sends at most WINDOW batches that were not written yet, then waits;
+ *   its heap is capped (WORKER_OLD_GENERATION_MB).
  *   A worker ahead of the slice being written therefore stops after WINDOW batches; a slice holds
  *   sliceRows / 1,000 batches, so with the defaults (25,000 rows, a window of 32) a worker can read a
  *   whole slice ahead.
