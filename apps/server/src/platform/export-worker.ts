@@ -32,9 +32,6 @@ function dbOf(job: SliceJob): DbHandle {
  * string of a few hundred KB, which V8 keeps in its large-object space until a full collection (tens
  * of MB per thread).
  */
-/** Bytes that are the whole of their own memory, which can be handed to another thread. */
-class OwnBytes extends Uint8Array {}
-
 class ByteBatch {
   private buf = Buffer.allocUnsafeSlow(1 << 19);
   length = 0;
@@ -56,7 +53,7 @@ class ByteBatch {
    * alive in the API thread until the chunk is written).
    */
   take(): Uint8Array {
-    const bytes = new OwnBytes(this.length);
+    const bytes = new Uint8Array(this.length);
     bytes.set(this.buf.subarray(0, this.length));
     this.length = 0;
     return bytes;
@@ -98,7 +95,7 @@ async function runSlice(m: Extract<ToWorker, { type: 'slice' }>): Promise<void> 
      * `window` chunks are not written yet.
      */
     const sendChunk = async (bytes: Uint8Array, crc = 0, size = 0, sheet = 0) => {
-      const own = bytes instanceof OwnBytes || (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength);
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
       const data = own ? bytes : new Uint8Array(bytes);
       cur.inFlight += 1;
       send({ type: 'chunk', id: cur.id, data, crc, size, sheet }, [data.buffer as ArrayBuffer]);

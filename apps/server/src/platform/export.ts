@@ -175,8 +175,8 @@ export type ExportSpec<Row> = {
   sheetName?: string;
   /** Data rows per XLSX sheet (tests lower it). */
   maxRowsPerSheet?: number;
-  /** A keyset walk read by the export pool's threads (writeSliced). */
-  sliced?: { pool: ExportPool; job: SliceJob };
+  /** The batches as a keyset walk, read by the export pool's threads (writeSliced). */
+  sliced?: { pool: ExportPool; job: SliceJob; walk: KeysetWalk<Row> };
 };
 
 /** XLSX holds 1,048,576 rows per sheet; one is the header. */
@@ -286,7 +286,7 @@ async function write(out: Writable, chunk: string | Buffer): Promise<void> {
 /**
  * The CSV text of a batch of rows, one string built cell by cell (no array per row); a column that
  * repeats its last value (a status label, a currency) reuses its last cell text. One formatter per
- * run of rows, in order (export-pool.ts makes one per slice in each worker thread).
+ * run of rows, in order.
  */
 export function csvRows<Row>(columns: readonly Pick<ExportColumn<Row>, 'value'>[]): (batch: readonly Row[]) => string {
   const line = csvLines(columns);
@@ -456,12 +456,11 @@ export function sendExport<Row>(reply: FastifyReply, spec: ExportSpec<Row>): Fas
   reply.header('content-disposition', contentDisposition(name));
   reply.header('cache-control', 'no-store');
   const sliced = spec.sliced;
-  const done =
-    sliced && isKeysetWalk(spec.batches)
-      ? writeSliced(out, spec, spec.batches, sliced.pool, sliced.job)
-      : spec.format === 'csv'
-        ? writeCsv(out, spec)
-        : writeXlsx(out, spec);
+  const done = sliced
+    ? writeSliced(out, spec, sliced.walk, sliced.pool, sliced.job)
+    : spec.format === 'csv'
+      ? writeCsv(out, spec)
+      : writeXlsx(out, spec);
   done.catch((error: unknown) => {
     reply.log.error({ err: error }, 'export failed');
     out.destroy(error instanceof Error ? error : new Error('export failed'));
@@ -646,6 +645,7 @@ export function registerExport<S extends z.ZodType<ExportBody>, Row>(
       ctx && ctx.reader && pool && EXPORT_ROUTES.get(o.path) === o && isKeysetWalk(batches)
         ? {
             pool,
+            walk: batches,
             job: {
               path: o.path,
               body,

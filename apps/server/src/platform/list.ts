@@ -255,6 +255,11 @@ export type ExportReader = {
 
 type RowOf = ReturnType<typeof arrayRowMaker>;
 
+/** Result columns a packed statement can name as they are: plain, unique identifiers. */
+function plainNames(names: readonly string[]): boolean {
+  return new Set(names).size === names.length && names.every((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
+}
+
 /** Declared column types whose values a JSON array carries exactly: integers and text. */
 const JSON_EXACT_TYPE = /^(INTEGER|INT|BIGINT|TEXT|VARCHAR(\(\d+\))?)$/i;
 
@@ -267,8 +272,7 @@ const JSON_EXACT_TYPE = /^(INTEGER|INT|BIGINT|TEXT|VARCHAR(\(\d+\))?)$/i;
  */
 function packedRows(conn: SqliteDatabase.Database, text: string, columns: SqliteDatabase.ColumnDefinition[]) {
   const names = columns.map((c) => c.name);
-  if (new Set(names).size !== names.length || names.some((n) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(n))) return null;
-  if (!columns.every((c) => c.type !== null && JSON_EXACT_TYPE.test(c.type))) return null;
+  if (!plainNames(names) || !columns.every((c) => c.type !== null && JSON_EXACT_TYPE.test(c.type))) return null;
   return conn.prepare(`select json_array(${names.map((n) => `"${n}"`).join(', ')}) from (${text})`).pluck(true);
 }
 
@@ -325,10 +329,9 @@ export function openPgExportReader(pool: PgPool): ExportReader {
       if (!row) {
         const names = result.fields.map((f) => f.name);
         row = arrayRowMaker(names);
-        const plain = new Set(names).size === names.length && names.every((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
         const exact = names.length <= 100 && result.fields.every((f) => PG_JSON_EXACT.has(f.dataTypeID));
         const packed =
-          plain && exact ? `select json_build_array(${names.map((n) => `"${n}"`).join(', ')})::text from (${text}) as q` : null;
+          plainNames(names) && exact ? `select json_build_array(${names.map((n) => `"${n}"`).join(', ')})::text from (${text}) as q` : null;
         entries.set(text, { row, packed });
       }
       const out = new Array<Record<string, unknown>>(result.rows.length);

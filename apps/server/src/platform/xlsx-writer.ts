@@ -272,15 +272,27 @@ export class XlsxStreamWriter {
   }
 
   /** Starts an entry whose content is deflated as it is written. */
-  private async openEntry(path: string): Promise<void> {
+  /** Writes an entry's local header; its sizes and CRC follow its data (dataDescriptor). */
+  private async startEntry(path: string): Promise<Entry> {
     const name = Buffer.from(path, 'utf8');
     const entry: Entry = { name, offset: this.offset, crc: 0, compressed: 0, size: 0 };
     await this.raw(this.localHeader(name));
+    return entry;
+  }
+
+  /** Names the next worksheet and gives its entry's path. */
+  private nextSheetPath(name: string): string {
+    this.sheets.push(name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
+    return `xl/worksheets/sheet${this.sheets.length}.xml`;
+  }
+
+  private async openEntry(path: string): Promise<void> {
+    const entry = await this.startEntry(path);
     // Deflate runs on libuv's thread pool beside this thread building the next rows (see feed): room
     // for several chunks of XML (with the default 16 KB each chunk waited for its own deflate), and an
     // output buffer as large as a chunk, so that a chunk is one trip to the pool (with 16 KB it came
-    // back to this thread for every 16 KB out).
-    // zlib streams take the stream options too; Node's types list only zlib's own.
+    // back to this thread for every 16 KB out). zlib streams take the stream options too; Node's
+    // types list only zlib's own.
     const options: ZlibOptions & TransformOptions = { level: 1, writableHighWaterMark: 4 * CHUNK_CHARS, chunkSize: CHUNK_CHARS };
     const deflate = createDeflateRaw(options);
     const chunks: Buffer[] = [];
@@ -347,9 +359,8 @@ export class XlsxStreamWriter {
    */
   async addSheet(name: string, columns: number, widths?: readonly number[]): Promise<void> {
     await this.endSheet();
-    this.sheets.push(name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
     this.rows = new SheetRowXml(columns);
-    await this.openEntry(`xl/worksheets/sheet${this.sheets.length}.xml`);
+    await this.openEntry(this.nextSheetPath(name));
     const cur = this.current;
     if (cur) cur.pending = sheetStartXml(widths);
   }
@@ -363,11 +374,7 @@ export class XlsxStreamWriter {
    */
   async addDeflatedSheet(name: string, headers: readonly string[], widths: readonly number[]): Promise<void> {
     await this.endSheet();
-    this.sheets.push(name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
-    const path = Buffer.from(`xl/worksheets/sheet${this.sheets.length}.xml`, 'utf8');
-    const entry: Entry = { name: path, offset: this.offset, crc: 0, compressed: 0, size: 0 };
-    await this.raw(this.localHeader(path));
-    this.deflated = entry;
+    this.deflated = await this.startEntry(this.nextSheetPath(name));
     const head = new SheetRowXml(headers.length);
     head.begin(1);
     headers.forEach((h, i) => head.textCell(i, h, true));
@@ -397,7 +404,7 @@ export class XlsxStreamWriter {
   }
 
   /**
-   * Adds one row to the current sheet. Text is buffered and deflated in chunks of about 1 MB; only
+   * Adds one row to the current sheet. Text is buffered and deflated in chunks of about 256 KB; only
    * a row that fills the buffer returns a promise (await it: it waits for the reader), the others
    * return null, which saves a promise per row.
    */
