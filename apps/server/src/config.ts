@@ -16,6 +16,8 @@ export type Config = {
   databasePoolMax: number;
   /** PostgreSQL: a statement running longer is cancelled (0: no limit). */
   statementTimeoutMs: number;
+  /** PostgreSQL: SQL texts each connection keeps parsed as named statements (0: none). */
+  preparedStatements: number;
   /** Worker threads that read large exports side by side (platform/export-pool.ts); 0: none. */
   exportWorkers: number;
   /** Rows per slice of an export read by the workers; an export of one slice or less stays on the API thread. */
@@ -68,6 +70,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     name: 'DATABASE_STATEMENT_TIMEOUT_MS',
     default: '30000',
     description: 'PostgreSQL: a statement running longer is cancelled and the request fails cleanly (0: no limit)',
+  },
+  {
+    name: 'DATABASE_PREPARED_STATEMENTS',
+    default: '200',
+    description:
+      "PostgreSQL: SQL texts each connection keeps parsed as named statements, still planned for each run's values (0: none, for a pooler in transaction mode without prepared statement support)",
   },
   {
     name: 'EXPORT_WORKERS',
@@ -180,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     databaseUrl,
     databasePoolMax: readInt(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     statementTimeoutMs: readInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    preparedStatements: readInt(env, 'DATABASE_PREPARED_STATEMENTS', 200, 0, 10_000),
     exportWorkers: readInt(env, 'EXPORT_WORKERS', Math.min(4, os.availableParallelism()), 0, 16),
     exportSliceRows: readInt(env, 'EXPORT_SLICE_ROWS', 25_000, 100, 10_000_000),
     fileStorage,

@@ -12,7 +12,7 @@ afterAll(async () => {
 
 describe('a first start of several nodes at once', () => {
   it('runs the migrations and the seed once, under one lock; the other nodes wait and find the work done', async () => {
-    const config = { databaseUrl: target.url, databasePoolMax: 4, statementTimeoutMs: 0 };
+    const config = { databaseUrl: target.url, databasePoolMax: 4, statementTimeoutMs: 0, preparedStatements: 200 };
     const events: string[] = [];
     const node = (name: string) =>
       openDatabase(config, async ({ db }) => {

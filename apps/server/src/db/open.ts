@@ -14,10 +14,14 @@ export type StartupWork = (handle: DbHandle) => Promise<void>;
  * database-wide lock (startupLock): the others wait, then find the work done.
  */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'statementTimeoutMs'>,
+  config: Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'statementTimeoutMs' | 'preparedStatements'>,
   afterMigrate?: StartupWork,
 ): Promise<DbHandle & { applied: string[] }> {
-  const handle = createDb(config.databaseUrl, { poolMax: config.databasePoolMax, statementTimeoutMs: config.statementTimeoutMs });
+  const handle = createDb(config.databaseUrl, {
+    poolMax: config.databasePoolMax,
+    statementTimeoutMs: config.statementTimeoutMs,
+    preparedStatements: config.preparedStatements,
+  });
   try {
     const applied = await startupLock(handle, config.databaseUrl, async () => {
       const done = await migrateToLatest(handle.db, handle.dialect);

@@ -67,6 +67,7 @@ function jobOf(path: string, body: unknown) {
     scope: { merchantId: merchant.id, adminId, gatewayIds: null },
     databaseUrl: t.app.appConfig.databaseUrl,
     statementTimeoutMs: 0,
+    preparedStatements: 200,
   };
 }
 
@@ -262,6 +263,7 @@ describe('export pool', () => {
         scope: { merchantId: 1, adminId: 1, gatewayIds: null },
         databaseUrl: t.app.appConfig.databaseUrl,
         statementTimeoutMs: 0,
+        preparedStatements: 200,
         format: 'csv' as const,
         maxRowsPerSheet: 1_000,
       };

@@ -48,6 +48,7 @@ export type SliceJob = {
   scope: { merchantId: number; adminId: number | null; gatewayIds: readonly number[] | null };
   databaseUrl: string;
   statementTimeoutMs: number;
+  preparedStatements: number;
   format: TExportFormat;
   /** XLSX: data rows per sheet (a slice's rows are numbered from its position in the walk). */
   maxRowsPerSheet: number;

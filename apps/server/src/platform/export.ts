@@ -655,6 +655,7 @@ export function registerExport<S extends z.ZodType<ExportBody>, Row>(
               scope: { merchantId: ctx.scope.merchantId, adminId: ctx.scope.adminId, gatewayIds: ctx.scope.gatewayIds },
               databaseUrl: app.appConfig.databaseUrl,
               statementTimeoutMs: app.appConfig.statementTimeoutMs,
+              preparedStatements: app.appConfig.preparedStatements,
               format: body.format,
               maxRowsPerSheet: XLSX_MAX_DATA_ROWS,
             },
