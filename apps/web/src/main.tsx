@@ -7,6 +7,8 @@ import { getToken } from './platform/session';
 import { startSessionInfo } from './features/auth/api/get-session-info';
 import { decideNavigation } from './app/guard-decision';
 import { preloadRoute } from './app/route-preload';
+// antd's styles before ours, so ours override them as they did when antd injected its own first.
+import 'antd/dist/antd.css';
 import './app/styles.css';
 
 applyThemeVariables();

@@ -13,6 +13,11 @@ import { settings, themeTextColor } from '../platform/settings';
  * errors use red-7, and tags draw their text one or two palette steps darker on the same pale fill.
  */
 export const theme: ThemeConfig = {
+  // Components take their styles from antd's prebuilt stylesheet (imported first in main.tsx) instead of
+  // generating and injecting them as they first render; the tokens below still reach them as CSS
+  // variables. A cold load of the dashboard painted its first figure 60-90 ms sooner, the sign-in
+  // page 50 ms sooner (issue 13 §3), for 109 KB (gzip) more CSS.
+  zeroRuntime: true,
   token: {
     colorPrimary: themeTextColor,
     colorInfo: themeTextColor,
