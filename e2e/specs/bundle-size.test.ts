@@ -71,16 +71,32 @@ async function coldSignedInContext(): Promise<BrowserContext> {
   });
 }
 
-/** Cold load of `path` in a signed-in session: milliseconds from navigation to `selector` visible. */
-async function timeToContent(path: string, selector: string): Promise<number> {
+/**
+ * Cold load of `path` in a signed-in session, in milliseconds: `painted` is from the start of the
+ * navigation (the page's time origin) to the first frame drawn with `selector` in the page, as the page
+ * notes it itself; `waited` is how long the test waited from `goto` until its locator saw it, which
+ * adds the locator's polling interval (up to a few hundred ms) to what a user sees.
+ */
+async function timeToContent(path: string, selector: string): Promise<{ painted: number; waited: number }> {
   const context = await coldSignedInContext();
   const page = await context.newPage();
+  await page.addInitScript((wanted) => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector(wanted)) return;
+      seen.disconnect();
+      // In the page now; drawn with the next frame, whose paint comes before this timer.
+      requestAnimationFrame(() => setTimeout(() => Reflect.set(window, '__contentAt', performance.now()), 0));
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  }, selector);
   const started = Date.now();
   await page.goto(path, { waitUntil: 'commit' });
   await page.locator(selector).first().waitFor({ timeout: 20_000 });
-  const ms = Date.now() - started;
+  const waited = Date.now() - started;
+  await page.waitForFunction(() => Reflect.get(window, '__contentAt') !== undefined);
+  const painted = Math.round(await page.evaluate(() => Number(Reflect.get(window, '__contentAt'))));
   await context.close();
-  return ms;
+  return { painted, waited };
 }
 describe('bundle-size budget', () => {
   it(`loads at most ${SIGN_IN_BUDGET_KB} KB (gzip) of JavaScript for /loginNew`, async () => {
@@ -139,15 +155,23 @@ describe('bundle-size budget', () => {
   });
 
   it('prints the cold time to content of the formal transaction list and the dashboard (target 1.0 s)', async () => {
-    const runs = 3;
+    const runs = 5;
     for (const [name, path, selector] of [
       ['formal transactions, first row', FORMAL_LIST, FIRST_ROW],
       ['dashboard, first figure', '/', FIRST_FIGURE],
     ] as const) {
-      const times: number[] = [];
-      for (let i = 0; i < runs; i += 1) times.push(await timeToContent(path, selector));
-      times.sort((a, b) => a - b);
-      console.log(`Cold time to content, ${name}: median ${times[Math.floor(runs / 2)]} ms (runs: ${times.join(', ')} ms)`);
+      const painted: number[] = [];
+      const waited: number[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        const t = await timeToContent(path, selector);
+        expect(t.painted).toBeGreaterThan(0);
+        painted.push(t.painted);
+        waited.push(t.waited);
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      console.log(
+        `Cold time to content, ${name}: median ${median(painted)} ms from navigation start to the frame that shows it (runs: ${painted.join(', ')} ms); the test's own wait from goto: median ${median(waited)} ms (${waited.join(', ')} ms)`,
+      );
     }
   }, 180_000);
 });

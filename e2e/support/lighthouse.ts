@@ -8,7 +8,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { fillLogin } from './browser';
+import { CHROMIUM_ARGS, fillLogin } from './browser';
 import { freePort } from '../../scripts/pg.mjs';
 
 export type TLighthouseScore = {
@@ -52,7 +52,7 @@ export async function runLighthouse(
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+    args: [`--remote-debugging-port=${port}`, ...CHROMIUM_ARGS],
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
