@@ -29,8 +29,15 @@ async function apiTimings(
   runs: number,
   wanted: ((what: string) => boolean) & { cpu?: boolean },
 ): Promise<void> {
-  const handle = createDb(url);
-  const config = { ...loadConfig({}, os.tmpdir()), databaseUrl: url, logLevel: 'silent' as const, webDist: path.join(os.tmpdir(), 'none') };
+  // DATABASE_PREPARED_STATEMENTS=0 measures PostgreSQL without named statements, as the server would run.
+  const env = { DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS };
+  const config = {
+    ...loadConfig(env, os.tmpdir()),
+    databaseUrl: url,
+    logLevel: 'silent' as const,
+    webDist: path.join(os.tmpdir(), 'none'),
+  };
+  const handle = createDb(url, { preparedStatements: config.preparedStatements });
   const app: FastifyInstance = await buildApp({ config, db: handle.db });
   await app.ready();
   try {
