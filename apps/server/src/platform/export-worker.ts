@@ -21,7 +21,11 @@ const handles = new Map<string, DbHandle>();
 function dbOf(job: SliceJob): DbHandle {
   let handle = handles.get(job.databaseUrl);
   if (!handle) {
-    handle = createDb(job.databaseUrl, { poolMax: 2, statementTimeoutMs: job.statementTimeoutMs, preparedStatements: job.preparedStatements });
+    handle = createDb(job.databaseUrl, {
+      poolMax: 2,
+      statementTimeoutMs: job.statementTimeoutMs,
+      preparedStatements: job.preparedStatements,
+    });
     handles.set(job.databaseUrl, handle);
   }
   return handle;
