@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/types';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
@@ -105,13 +106,8 @@ export type DailyTotalRow = Omit<DailyFigureRow, 'day'> & {
  * Each half keeps its own plan: the page walks the day index backwards and stops after its rows; a
  * CTE shared by both halves made the page aggregate the whole range first, which was slower.
  */
-export async function dailyPageAndTotals(
-  db: Db,
-  scope: Scope,
-  f: RollupFilter,
-  page: { offset: number; limit: number },
-): Promise<{ rows: DailyFigureRow[]; totals: DailyTotalRow[] }> {
-  const raw = await db
+function dailyPageAndTotalsQuery(db: Db, scope: Scope, f: RollupFilter, page: { offset: number; limit: number }) {
+  return db
     .selectFrom(dailyGroups(db, scope, f).limit(page.limit).offset(page.offset).as('p'))
     .select([sql<string>`'p'`.as('kind'), 'day', 'currency', ...DAILY_MEASURES, sql<string | number | null>`null`.as('days')])
     .unionAll(
@@ -120,8 +116,53 @@ export async function dailyPageAndTotals(
         .select(DAILY_MEASURES.map((m) => sum(m).as(m)))
         .select(sql<string | number | null>`count(distinct day)`.as('days'))
         .groupBy('currency'),
-    )
-    .execute();
+    );
+}
+
+type DailyPageValues = {
+  merchantId: number;
+  fromDay: string;
+  toDay: string;
+  limit: number;
+  offset: number;
+  gatewayIds?: readonly number[];
+  currency?: string;
+};
+
+/**
+ * The statement of dailyPageAndTotals, built and compiled once per shape (a gateway list of some
+ * length, a currency filter) and run with each request's values: the report's page is asked for
+ * often, and building its 30-odd sums took a tenth of the request (issue 13 §6).
+ */
+const dailyPage = compiledOnce({
+  key: (s: { gateways: boolean; currency: boolean }) => `${s.gateways} ${s.currency}`,
+  build: (db, s, v: DailyPageValues) =>
+    dailyPageAndTotalsQuery(
+      db,
+      { merchantId: v.merchantId, gatewayIds: s.gateways ? (v.gatewayIds ?? []) : null } as unknown as Scope,
+      { fromDay: v.fromDay, toDay: v.toDay, currency: s.currency ? v.currency : undefined },
+      { limit: v.limit, offset: v.offset },
+    ),
+});
+
+export async function dailyPageAndTotals(
+  db: Db,
+  scope: Scope,
+  f: RollupFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: DailyFigureRow[]; totals: DailyTotalRow[] }> {
+  const ids = gatewayIdFilter(scope);
+  const shape = { gateways: ids !== null, currency: f.currency !== undefined };
+  const values: DailyPageValues = {
+    merchantId: scope.merchantId,
+    fromDay: f.fromDay,
+    toDay: f.toDay,
+    limit: page.limit,
+    offset: page.offset,
+  };
+  if (ids !== null) values.gatewayIds = ids;
+  if (f.currency !== undefined) values.currency = f.currency;
+  const raw = await dailyPage(db, shape, values as DailyPageValues & Record<string, string | number | readonly number[]>);
   const rows: DailyFigureRow[] = [];
   const totals: DailyTotalRow[] = [];
   for (const { kind, day, days, ...figures } of raw) {
