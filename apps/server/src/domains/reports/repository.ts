@@ -131,8 +131,9 @@ type DailyPageValues = {
 
 /**
  * The statement of dailyPageAndTotals, built and compiled once per shape (a gateway list of some
- * length, a currency filter) and run with each request's values: the report's page is asked for
- * often, and building its 30-odd sums took a tenth of the request (issue 13 §6).
+ * length, a currency filter) and run with each request's values. Building its 30-odd sums anew (a
+ * Kysely tree of frozen nodes, then its SQL) at each request was a third of the statement's time on
+ * PostgreSQL: 1.63-1.69 -> 1.10-1.17 ms at p50 for the call, 2.7 -> 1.9 ms for the request (issue 13 §6).
  */
 const dailyPage = compiledOnce({
   key: (s: { gateways: boolean; currency: boolean }) => `${s.gateways} ${s.currency}`,
