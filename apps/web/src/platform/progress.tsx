@@ -6,8 +6,8 @@ import './progress.css';
  * The thin bar at the top while a screen or the user's info loads. Its movement is a CSS animation
  * of `transform` only: the page's script never reads a layout value for it. (The nprogress library
  * this replaces read `offsetWidth` at each of its steps, which made the browser lay out the whole page
- * in the middle of a cold load's first render, three to six times: 100-170 ms of a 1.2-1.5 s cold
- * load of the transaction list on a 2-core machine; issue 13 §3.)
+ * in the middle of a cold load's first render: 54-61 ms of main thread inside its `set` in two CPU
+ * profiles of a cold load of the transaction list on a 2-core machine; issue 13 §3.)
  *
  * While it shows, `#nprogress` is in the document (the accessibility checks wait for it to go), as a
  * named progressbar.
