@@ -28,6 +28,14 @@ export function operatorScope(merchantId: number): Scope {
 }
 
 /**
+ * The scope a query compiled once (db/compiled-once.ts) is built with: its merchant and gateway ids are
+ * the stand-ins of the values each run then takes from the caller's own scope.
+ */
+export function compiledScope(merchantId: number, gatewayIds: readonly number[] | null): Scope {
+  return { merchantId, adminId: null, gatewayIds } as Scope;
+}
+
+/**
  * Gateway ids for a `where id in (...)` filter, or null when the scope sees every gateway of its
  * merchant. An empty assignment becomes [0], which matches no row (ids start at 1), because
  * `in ()` is not valid SQL.

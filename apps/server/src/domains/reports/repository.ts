@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/types';
-import { gatewayIdFilter, type Scope } from '../../platform/scope';
+import { compiledScope, gatewayIdFilter, type Scope } from '../../platform/scope';
 
 /**
  * All SQL of reports, statistics and monitoring. Everything reads the rollups, never the raw
@@ -140,7 +140,7 @@ const dailyPage = compiledOnce({
   build: (db, s, v: DailyPageValues) =>
     dailyPageAndTotalsQuery(
       db,
-      { merchantId: v.merchantId, gatewayIds: s.gateways ? (v.gatewayIds ?? []) : null } as unknown as Scope,
+      compiledScope(v.merchantId, s.gateways ? (v.gatewayIds ?? []) : null),
       { fromDay: v.fromDay, toDay: v.toDay, currency: s.currency ? v.currency : undefined },
       { limit: v.limit, offset: v.offset },
     ),
