@@ -49,6 +49,32 @@ function recordScripts(page: Page): { total: (label: string, among?: ReadonlySet
   };
 }
 
+type TShown = { inserted: number; painted: number };
+
+/**
+ * Has the page note when `selector` is first in its document (`inserted`) and the frame after that
+ * (`painted`: the next animation frame's paint comes before the timer), in ms from the navigation's
+ * start: the page's own clock, whenever the test gets to look.
+ */
+async function noteFirstShown(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((wanted) => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector(wanted)) return;
+      seen.disconnect();
+      const at = { inserted: performance.now(), painted: 0 };
+      Reflect.set(window, '__shownAt', at);
+      requestAnimationFrame(() => setTimeout(() => (at.painted = performance.now()), 0));
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+/** What noteFirstShown noted, once both moments have passed. */
+async function firstShown(page: Page): Promise<TShown> {
+  await page.waitForFunction(() => ((Reflect.get(window, '__shownAt') as TShown | undefined)?.painted ?? 0) > 0);
+  return page.evaluate(() => Reflect.get(window, '__shownAt') as TShown);
+}
+
 let signedIn: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
 /** A fresh context (empty HTTP cache) holding a signed-in session. */
@@ -80,21 +106,12 @@ async function coldSignedInContext(): Promise<BrowserContext> {
 async function timeToContent(path: string, selector: string): Promise<{ painted: number; waited: number }> {
   const context = await coldSignedInContext();
   const page = await context.newPage();
-  await page.addInitScript((wanted) => {
-    const seen = new MutationObserver(() => {
-      if (!document.querySelector(wanted)) return;
-      seen.disconnect();
-      // In the page now; drawn with the next frame, whose paint comes before this timer.
-      requestAnimationFrame(() => setTimeout(() => Reflect.set(window, '__contentAt', performance.now()), 0));
-    });
-    seen.observe(document, { childList: true, subtree: true });
-  }, selector);
+  await noteFirstShown(page, selector);
   const started = Date.now();
   await page.goto(path, { waitUntil: 'commit' });
   await page.locator(selector).first().waitFor({ timeout: 20_000 });
   const waited = Date.now() - started;
-  await page.waitForFunction(() => Reflect.get(window, '__contentAt') !== undefined);
-  const painted = Math.round(await page.evaluate(() => Number(Reflect.get(window, '__contentAt'))));
+  const painted = Math.round((await firstShown(page)).painted);
   await context.close();
   return { painted, waited };
 }
@@ -132,23 +149,18 @@ describe('bundle-size budget', () => {
     // The moment the first figure is in the page, noted by the page itself: code the dashboard fetches
     // after it (the history chart, once the browser is idle) is not part of what the figure waited for,
     // however soon the test gets to look.
-    await page.addInitScript((selector) => {
-      const seen = new MutationObserver(() => {
-        if (!document.querySelector(selector)) return;
-        Reflect.set(window, '__firstFigureAt', performance.now());
-        seen.disconnect();
-      });
-      seen.observe(document, { childList: true, subtree: true });
-    }, FIRST_FIGURE);
+    await noteFirstShown(page, FIRST_FIGURE);
     await page.goto('/');
     await page.locator(FIRST_FIGURE).first().waitFor();
-    const before = await page.evaluate(() => {
-      const at = Number(Reflect.get(window, '__firstFigureAt'));
-      return performance
-        .getEntriesByType('resource')
-        .filter((e) => e.startTime <= at)
-        .map((e) => e.name);
-    });
+    const { inserted } = await firstShown(page);
+    const before = await page.evaluate(
+      (at) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime <= at)
+          .map((e) => e.name),
+      inserted,
+    );
     const kb = await scripts.total(`JS until the dashboard shows its first figure (budget ${DASHBOARD_BUDGET_KB} KB)`, new Set(before));
     expect(kb).toBeLessThanOrEqual(DASHBOARD_BUDGET_KB);
     await context.close();
