@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
+  sql,
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
@@ -132,9 +133,18 @@ export function onWatchedWrite(db: Db, topic: WatchTopic, listener: () => void):
   return () => set.delete(listener);
 }
 
-function watchWrites(inner: Driver, notify: (topics: ReadonlySet<WatchTopic>) => void): Driver {
+/** A statement that only reads: a `select`, or a `with` whose text names no write. Anything else counts as a write. */
+function readsOnly(statement: string): boolean {
+  return READ.test(statement) || (WITH.test(statement) && !WRITE_WORD.test(statement));
+}
+const READ = /^\s*select\b/i;
+const WITH = /^\s*with\b/i;
+const WRITE_WORD = /\b(?:insert|update|delete|replace)\b/i;
+
+function watchWrites(inner: Driver, notify: (topics: ReadonlySet<WatchTopic>) => void, wrote: () => void): Driver {
   const patched = new WeakSet<DatabaseConnection>();
-  const wrote = new WeakMap<DatabaseConnection, Set<WatchTopic>>();
+  const topicsOf = new WeakMap<DatabaseConnection, Set<WatchTopic>>();
+  const dirty = new WeakSet<DatabaseConnection>();
   const driver: Driver = {
     init: () => inner.init(),
     async acquireConnection() {
@@ -143,10 +153,14 @@ function watchWrites(inner: Driver, notify: (topics: ReadonlySet<WatchTopic>) =>
         patched.add(connection);
         const execute = connection.executeQuery.bind(connection);
         connection.executeQuery = (query) => {
+          if (!readsOnly(query.sql)) {
+            wrote();
+            dirty.add(connection);
+          }
           for (const topic of watchedWrites(query.sql)) {
-            const topics = wrote.get(connection);
+            const topics = topicsOf.get(connection);
             if (topics) topics.add(topic);
-            else wrote.set(connection, new Set([topic]));
+            else topicsOf.set(connection, new Set([topic]));
           }
           return execute(query);
         };
@@ -158,9 +172,13 @@ function watchWrites(inner: Driver, notify: (topics: ReadonlySet<WatchTopic>) =>
     rollbackTransaction: (c) => inner.rollbackTransaction(c),
     async releaseConnection(connection) {
       await inner.releaseConnection(connection);
-      const topics = wrote.get(connection);
+      if (dirty.has(connection)) {
+        dirty.delete(connection);
+        wrote();
+      }
+      const topics = topicsOf.get(connection);
       if (topics) {
-        wrote.delete(connection);
+        topicsOf.delete(connection);
         notify(topics);
       }
     },
@@ -172,24 +190,50 @@ function watchWrites(inner: Driver, notify: (topics: ReadonlySet<WatchTopic>) =>
   return driver;
 }
 
-/** The dialect, its driver telling `listeners` of watched writes (see onWatchedWrite). */
-function watchedDialect(base: Dialect, listeners: WriteListeners): Dialect {
+/** The dialect, its driver telling `listeners` of watched writes (see onWatchedWrite) and `wrote` of every write. */
+function watchedDialect(base: Dialect, listeners: WriteListeners, wrote: () => void): Dialect {
   const notify = (topics: ReadonlySet<WatchTopic>) => {
     for (const topic of topics) for (const l of listeners.get(topic) ?? []) l();
   };
   return {
     createAdapter: () => base.createAdapter(),
-    createDriver: () => watchWrites(base.createDriver(), notify),
+    createDriver: () => watchWrites(base.createDriver(), notify, wrote),
     createQueryCompiler: () => base.createQueryCompiler(),
     createIntrospector: (db) => base.createIntrospector(db),
   };
 }
 
-function watchedKysely(base: Dialect): Db {
+function watchedKysely(base: Dialect, wrote: () => void = () => undefined): Db {
   const listeners: WriteListeners = new Map(WATCH_TOPICS.map((topic) => [topic, new Set<() => void>()]));
-  const db = new Kysely<Database>({ dialect: watchedDialect(base, listeners) });
+  const db = new Kysely<Database>({ dialect: watchedDialect(base, listeners, wrote) });
   writeListeners.set(db, listeners);
   return db;
+}
+
+/**
+ * A value that moves whenever the data committed in the database may have changed, read without
+ * writing anything: what answers kept in one API process are checked against before each use
+ * (platform/kept-answers.ts). It may move without a change (a conservative reading), never stay put
+ * across one. Read it before reading the data it will be kept with.
+ *
+ * - SQLite: `pragma data_version`, which moves when another connection (an operator command, an
+ *   export thread, another process) commits, and a count of this connection's own writes, bumped when
+ *   a write statement runs and again when its connection is released (after its commit or rollback).
+ *   The pragma runs on the server's one connection without waiting for it (better-sqlite3 is
+ *   synchronous), so the version is a plain string: no promise on the hot path. A read of the data
+ *   waits for the connection, so it comes after a transaction that was open when the version was
+ *   read, whose writes were already counted.
+ * - PostgreSQL: `pg_current_snapshot()`: its xmin, xmax and in-progress ids say exactly which
+ *   transactions a query sees, and they only move forward. The same snapshot text later means that no
+ *   transaction committed or began writing in between, on any node. One round trip.
+ */
+export type DataVersion = () => string | Promise<string>;
+const dataVersions = new WeakMap<Db, DataVersion>();
+
+export function dataVersionOf(db: Db): DataVersion {
+  const version = dataVersions.get(db);
+  if (!version) throw new Error('not a database made by createDb');
+  return version;
 }
 
 type RowOf = (values: unknown[]) => Record<string, unknown>;
@@ -316,7 +360,20 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = watchedKysely(new ImmediateSqliteDialect({ database: preparedOnce(sqlite) }));
+    const own = { writes: 0 };
+    const db = watchedKysely(new ImmediateSqliteDialect({ database: preparedOnce(sqlite) }), () => {
+      own.writes += 1;
+    });
+    const dataVersion = sqlite.prepare('pragma data_version').pluck();
+    dataVersions.set(db, () => {
+      try {
+        return `${String(dataVersion.get())}:${own.writes}`;
+      } catch {
+        // The connection is closed or busy: a version never given before, so nothing kept is used.
+        own.writes += 1;
+        return `unknown:${own.writes}`;
+      }
+    });
     return { db, dialect, sqlitePath: file === ':memory:' ? null : file, destroy: () => db.destroy() };
   }
   const settings = options.statementTimeoutMs ? [`-c statement_timeout=${options.statementTimeoutMs}`] : [];
@@ -335,5 +392,9 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
   if (prepared > 0) pool.on('connect', (client) => namedStatements(client, prepared));
   const db = watchedKysely(new PostgresDialect({ pool }));
   pgPools.set(db, pool);
+  dataVersions.set(db, async () => {
+    const { rows } = await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db);
+    return rows[0]!.v;
+  });
   return { db, dialect, sqlitePath: null, destroy: () => db.destroy() };
 }
