@@ -12,7 +12,7 @@ import { signIn, startServer } from './bench-server';
  * Requests per second over loopback HTTP, 50 connections, all in one run so that every ratio is taken
  * side by side (issue 13 §1, §9): a Fastify hello-world, a static file served by the product, the
  * trivial signed-in endpoint (GET messageReminder/remind) and the formal transactions list (6 months,
- * page 1 of 20). The load generator is autocannon in its own process (cannon.mjs).
+ * page 1 of 20), asked without and then with an Accept-Encoding as a browser sends it. The load generator is autocannon in its own process (cannon.mjs).
  */
 
 /** Seconds of unmeasured load before each measured run. */
@@ -144,6 +144,11 @@ export async function httpFigures(run: HttpRun): Promise<void> {
       '>= 10% of hello-world, p99 <= 50 ms',
       share(list) >= 0.1 && list.p99 <= 50 && list.non2xx === 0,
     );
+    // The same page as a browser asks for it: the answer (about 15 KB) goes out compressed.
+    const browser = { ...auth, 'accept-encoding': 'gzip, deflate, br' };
+    warm(listUrl, browser);
+    const compressed = cannon(listUrl, browser, seconds);
+    record(label, 'HTTP: formal list, accept-encoding br', `${line(compressed)}  ${tail(compressed)}`, '', null);
     console.log(`  load average after: ${loadAverage()}`);
   } finally {
     server.stop();

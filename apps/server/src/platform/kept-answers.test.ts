@@ -1,6 +1,8 @@
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DisputePath } from '@mbo/shared/disputes';
+import { API_BASE } from '@mbo/shared/api-paths';
 import type { TListPage } from '@mbo/shared/list';
 import { RefundPath, type TRefund } from '@mbo/shared/refunds';
 import { TRANSACTION_VIEW_DEFS, type TTransactionPage } from '@mbo/shared/transactions';
@@ -156,6 +158,30 @@ describe('kept list answers', () => {
     expect(bad.status).toBe(200);
     expect(bad.body.code).not.toBe(0);
     expect(await amounts(a)).toEqual([3_000, 2_000, 1_000]);
+  });
+});
+
+describe('kept answers sent compressed', () => {
+  it('a browser gets the same compressed answer again, and the new one after a change', async () => {
+    const many = await createMerchant(nodes.testDb.db);
+    const gateway = await createGateway(nodes.testDb.db, many);
+    for (let day = 1; day <= 25; day += 1) await createTransaction(nodes.testDb.db, many, gateway, { created_at: noon(day), amount: day });
+    const token = await signIn(a, await createAdmin(nodes.testDb.db, many));
+    const ask = async () => {
+      const res = await a.inject({
+        method: 'GET',
+        url: `${API_BASE}${LIST}`,
+        query: RANGE,
+        headers: { 'x-auth-token': token, 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(res.headers['content-encoding']).toBe('br');
+      return JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString()) as { data: TTransactionPage };
+    };
+    const first = await ask();
+    expect(first.data.list.map((r) => r.amount)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6]);
+    expect(await ask()).toEqual(first);
+    await createTransaction(nodes.testDb.db, many, gateway, { created_at: noon(26), amount: 26 });
+    expect((await ask()).data.list[0]!.amount).toBe(26);
   });
 });
 
