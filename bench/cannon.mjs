@@ -5,8 +5,17 @@ import autocannon from 'autocannon';
 
 const o = JSON.parse(process.argv[2] ?? '{}');
 const times = [];
+let asked = 0;
 const instance = autocannon(
-  { url: o.url, connections: o.connections ?? 50, duration: o.seconds ?? 10, headers: o.headers ?? {} },
+  {
+    url: o.url,
+    connections: o.connections ?? 50,
+    duration: o.seconds ?? 10,
+    headers: o.headers ?? {},
+    // `unique`: every request's URL gets a parameter of its own (the API ignores it), so no answer kept
+    // for an earlier request can serve it.
+    ...(o.unique ? { requests: [{ setupRequest: (req) => ({ ...req, path: `${req.path}&n=${(asked += 1)}` }) }] } : {}),
+  },
   (error, result) => {
     if (error) throw error;
     times.sort((a, b) => a - b);

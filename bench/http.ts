@@ -20,8 +20,8 @@ const WARM_SECONDS = 4;
 
 export type Cannon = { rps: number; p50: number; p95: number; p99: number; requests: number; non2xx: number; errors: number };
 
-export function cannon(url: string, headers: Record<string, string>, seconds: number, connections = 50): Cannon {
-  const options = JSON.stringify({ url, headers, seconds, connections });
+export function cannon(url: string, headers: Record<string, string>, seconds: number, connections = 50, unique = false): Cannon {
+  const options = JSON.stringify({ url, headers, seconds, connections, unique });
   const out = spawnSync('node', [path.join(repoRoot, 'bench/cannon.mjs'), options], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (out.status !== 0) throw new Error(`autocannon failed: ${out.stderr}`);
   return JSON.parse(out.stdout) as Cannon;
@@ -144,6 +144,11 @@ export async function httpFigures(run: HttpRun): Promise<void> {
       '>= 10% of hello-world, p99 <= 50 ms',
       share(list) >= 0.1 && list.p99 <= 50 && list.non2xx === 0,
     );
+    // The same page, each ask with a URL of its own: what a page asked for the first time (or after a
+    // change) costs, read from the database (the answers kept in the process do not serve it).
+    const fresh = cannon(listUrl, auth, seconds, 50, true);
+    record(label, 'HTTP: formal list, each ask new (not kept)', `${line(fresh)}  ${tail(fresh)}`, '', null);
+
     // The same page as a browser asks for it: the answer (about 15 KB) goes out compressed.
     const browser = { ...auth, 'accept-encoding': 'gzip, deflate, br' };
     warm(listUrl, browser);
