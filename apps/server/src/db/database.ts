@@ -225,10 +225,43 @@ function watchedKysely(base: Dialect, wrote: () => void = () => undefined): Db {
  *   read, whose writes were already counted.
  * - PostgreSQL: `pg_current_snapshot()`: its xmin, xmax and in-progress ids say exactly which
  *   transactions a query sees, and they only move forward. The same snapshot text later means that no
- *   transaction committed or began writing in between, on any node. One round trip.
+ *   transaction committed or began writing in between, on any node. One round trip, shared by the
+ *   callers that came while the previous read was out (readsAfterAsked).
  */
 export type DataVersion = () => string | Promise<string>;
 const dataVersions = new WeakMap<Db, DataVersion>();
+
+/**
+ * `read` for many callers at once, each given the result of a read that began after it asked: a caller
+ * that comes while a read is out waits for the next one, which starts when that read ends and serves
+ * every caller that came meanwhile. So at most two reads are out or queued, whatever the number of
+ * callers, and none is given a reading older than its own ask (a write acknowledged before the ask is
+ * always seen).
+ */
+export function readsAfterAsked<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  let queued: Promise<T> | null = null;
+  const start = (): Promise<T> => {
+    const out: Promise<T> = read().finally(() => {
+      if (running === out) running = null;
+    });
+    running = out;
+    return out;
+  };
+  return () => {
+    if (!running) return start();
+    queued ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued = null;
+        return start();
+      });
+    return queued;
+  };
+}
 
 export function dataVersionOf(db: Db): DataVersion {
   const version = dataVersions.get(db);
@@ -392,9 +425,12 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
   if (prepared > 0) pool.on('connect', (client) => namedStatements(client, prepared));
   const db = watchedKysely(new PostgresDialect({ pool }));
   pgPools.set(db, pool);
-  dataVersions.set(db, async () => {
-    const { rows } = await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db);
-    return rows[0]!.v;
-  });
+  dataVersions.set(
+    db,
+    readsAfterAsked(async () => {
+      const { rows } = await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db);
+      return rows[0]!.v;
+    }),
+  );
   return { db, dialect, sqlitePath: null, destroy: () => db.destroy() };
 }
