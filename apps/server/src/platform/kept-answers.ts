@@ -13,6 +13,8 @@ import type { DataVersion } from '../db/database';
  *   clock is never kept (platform/list.ts registerList).
  * - Bounded by count and by size; past either, the oldest kept goes first. Nothing is kept at start,
  *   so an idle server holds none.
+ * - The unread-reminder answers (domains/system/reminder-answers.ts) are held the same way, under the
+ *   generation of their change counter instead of the data version.
  */
 
 export const KEPT_ANSWER_LIMITS = {

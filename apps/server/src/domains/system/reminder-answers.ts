@@ -1,5 +1,6 @@
 import type { TLanguage } from '@mbo/shared/i18n';
 import type { Db } from '../../db/database';
+import { KEPT_ANSWER_LIMITS, KeptAnswers } from '../../platform/kept-answers';
 import type { AdminScope } from '../../platform/scope';
 import { VersionWatch, type VersionWatchOptions } from '../../platform/version-watch';
 
@@ -10,6 +11,7 @@ import { VersionWatch, type VersionWatchOptions } from '../../platform/version-w
  *
  * - Kept per merchant, administrator, language and gateway scope: a different scope (gateways assigned
  *   or taken away) is a different answer, read anew.
+ * - Held in a KeptAnswers (platform/kept-answers.ts, its bounds) under the watch's generation.
  * - Dropped whole when `reminder_state.version` moves (migration 0018: the database bumps it on every
  *   write of reminders or reminder_reads, whoever makes it). Read through VersionWatch: an administrator
  *   marking a reminder read, or a job adding one, is honoured on the very next request of the node that
@@ -23,16 +25,14 @@ declare module 'fastify' {
   }
 }
 
-/** Most answers kept; past it, the oldest kept goes first. */
-const MAX_ANSWERS = 5000;
-
 function keyOf(scope: AdminScope, lang: TLanguage): string {
   return `${scope.merchantId}:${scope.adminId}:${lang}:${scope.gatewayIds === null ? '*' : scope.gatewayIds.join(',')}`;
 }
 
 export class ReminderAnswers {
-  readonly #answers = new Map<string, string>();
   readonly #watch: VersionWatch;
+  // At most 5,000 answers (one per signed-in caller and language); the oldest kept goes first.
+  readonly #answers = new KeptAnswers(() => String(this.#watch.generation), { ...KEPT_ANSWER_LIMITS, maxAnswers: 5_000 });
   /** Answers read from the database, for tests and the bench. */
   loads = 0;
 
@@ -46,25 +46,21 @@ export class ReminderAnswers {
 
   /** The kept answer for this caller when the version needs no read, without waiting; else undefined. */
   kept(scope: AdminScope, lang: TLanguage): string | undefined {
-    return this.#watch.isFresh() ? this.#answers.get(keyOf(scope, lang)) : undefined;
+    return this.#watch.isFresh() ? this.#answers.get(keyOf(scope, lang), String(this.#watch.generation)) : undefined;
   }
 
   /** The serialized answer for this caller: kept, or made by `load` (and kept unless a change came meanwhile). */
   async answer(scope: AdminScope, lang: TLanguage, load: () => Promise<string>): Promise<string> {
     await this.#watch.fresh();
     const key = keyOf(scope, lang);
-    const kept = this.#answers.get(key);
+    // Read before the load: an answer made while a change came is kept under the older generation,
+    // which no later ask matches.
+    const generation = String(this.#watch.generation);
+    const kept = this.#answers.get(key, generation);
     if (kept !== undefined) return kept;
-    const generation = this.#watch.generation;
     this.loads += 1;
     const body = await load();
-    if (generation === this.#watch.generation) {
-      this.#answers.set(key, body);
-      if (this.#answers.size > MAX_ANSWERS) {
-        const oldest = this.#answers.keys().next();
-        if (!oldest.done) this.#answers.delete(oldest.value);
-      }
-    }
+    this.#answers.keep(key, generation, body);
     return body;
   }
 }
