@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '@mbo/shared/api-paths';
 import type { Config } from './config';
-import { dataVersionOf, type Db } from './db/database';
+import type { Db } from './db/database';
 // Every domain's words, registered with the translator before any route can answer.
 import './messages';
 import { authRoutes } from './domains/auth/routes';
@@ -149,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('exportPool', exportPool);
   app.addHook('onClose', async () => exportPool?.close());
   // List answers kept while the database's data version stays put (platform/kept-answers.ts).
-  app.decorate('keptAnswers', new KeptAnswers(dataVersionOf(db)));
+  app.decorate('keptAnswers', new KeptAnswers());
   const reminderAnswers = new ReminderAnswers(db);
   app.decorate('reminderAnswers', reminderAnswers);
   app.addHook('onClose', async () => reminderAnswers.close());

@@ -266,7 +266,7 @@ describe('readsAfterAsked (the PostgreSQL version read, shared)', () => {
 
 describe('KeptAnswers bounds', () => {
   it('keeps at most maxAnswers and maxChars, the oldest going first, and never an answer over maxAnswerChars', () => {
-    const kept = new KeptAnswers(() => 'v', { maxAnswers: 3, maxChars: 10, maxAnswerChars: 6 });
+    const kept = new KeptAnswers({ maxAnswers: 3, maxChars: 10, maxAnswerChars: 6 });
     kept.keep('a', 'v', 'aaa');
     kept.keep('b', 'v', 'bbb');
     kept.keep('c', 'v', 'ccc');

@@ -1,5 +1,3 @@
-import type { DataVersion } from '../db/database';
-
 /*
  * Serialized answers of read routes, kept in this process with the database's data version they were
  * read under (db/database.ts DataVersion), and given again only while that version has not moved
@@ -32,13 +30,10 @@ export class KeptAnswers {
   readonly #answers = new Map<string, Kept>();
   readonly #limits: typeof KEPT_ANSWER_LIMITS;
   #chars = 0;
-  /** The version to read before an answer (and before the data of a new one). */
-  readonly version: DataVersion;
   /** Answers made anew (not from what was kept), for tests and the bench. */
   loads = 0;
 
-  constructor(version: DataVersion, limits: typeof KEPT_ANSWER_LIMITS = KEPT_ANSWER_LIMITS) {
-    this.version = version;
+  constructor(limits: typeof KEPT_ANSWER_LIMITS = KEPT_ANSWER_LIMITS) {
     this.#limits = limits;
   }
 

@@ -28,7 +28,7 @@ import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
 import type { z } from 'zod';
 import { EXPORT_BATCH_ROWS, LIST_COUNT_CAP, formatCursor, parseCursor, type TListPage, type TListPaging } from '@mbo/shared/list';
 import type { TPermission } from '@mbo/shared/permissions';
-import { arrayRowMaker, dialectOf, pgPoolOf, sqlitePathOf, type Db, type PgPool } from '../db/database';
+import { arrayRowMaker, dataVersionOf, dialectOf, pgPoolOf, sqlitePathOf, type Db, type PgPool } from '../db/database';
 import { JSON_TYPE, ok, okResponse } from './envelope';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
@@ -523,13 +523,14 @@ export function registerList<Q extends z.ZodType<ListQueryBase>, Row>(
   app: Parameters<FastifyPluginAsyncZod>[0],
   o: ListRoute<Q, Row>,
 ): void {
+  const dataVersion = dataVersionOf(app.db);
   app.get(
     o.path,
     { config: { permission: o.permission }, schema: { querystring: o.query, response: okResponse(o.page) } },
     (request, reply) => {
       const { scope } = requireSession(request);
       const key = answerKey(request, scope);
-      const version = app.keptAnswers.version();
+      const version = dataVersion();
       if (typeof version === 'string') {
         const kept = app.keptAnswers.get(key, version);
         if (kept !== undefined) {

@@ -32,7 +32,7 @@ function keyOf(scope: AdminScope, lang: TLanguage): string {
 export class ReminderAnswers {
   readonly #watch: VersionWatch;
   // At most 5,000 answers (one per signed-in caller and language); the oldest kept goes first.
-  readonly #answers = new KeptAnswers(() => String(this.#watch.generation), { ...KEPT_ANSWER_LIMITS, maxAnswers: 5_000 });
+  readonly #answers = new KeptAnswers({ ...KEPT_ANSWER_LIMITS, maxAnswers: 5_000 });
   /** Answers read from the database, for tests and the bench. */
   loads = 0;
 
