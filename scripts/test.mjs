@@ -18,6 +18,8 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit api-pg`
 const results = [];
 let passed = 0;
 let failed = 0;
+/** Failed tests by stage, file and name: repeated after the summary, whose end is what a CI log shows first. */
+const failures = [];
 
 function run(name, cmd, args, { env = {}, cwd = root } = {}) {
   if (only.length && !only.includes(name)) return true;
@@ -61,6 +63,15 @@ function vitest(name, dir, env = {}, files = []) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
+    for (const file of r.testResults ?? [])
+      for (const t of file.assertionResults ?? [])
+        if (t.status === 'failed')
+          failures.push({
+            stage: name,
+            file: path.relative(root, file.name),
+            title: t.fullName ?? t.title,
+            message: t.failureMessages?.[0] ?? '',
+          });
   } else if (!only.length || only.includes(name)) {
     failed += 1; // the runner itself failed before reporting
   }
@@ -125,5 +136,17 @@ vitest('e2e-cluster', 'e2e', e2eEnv, ['--config', 'vitest.cluster.config.ts']);
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s`);
 const bad = results.filter((r) => !r.ok);
+if (failures.length) {
+  console.log('\nfailed tests:');
+  for (const f of failures) {
+    console.log(`- [${f.stage}] ${f.file} > ${f.title}`);
+    // The message's first lines (the assertion and where it failed), without colour codes.
+    const lines = f.message
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    for (const l of lines.slice(0, 6)) console.log(`    ${l.slice(0, 200)}`);
+  }
+}
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(bad.length || failed || problems.length ? 1 : 0);
