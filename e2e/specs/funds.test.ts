@@ -11,6 +11,18 @@ type TOptions = { gateways: { gatewayNo: string; currency: string; available: nu
 /** "12345.6" from 1234560 minor units of a 2-decimal currency. */
 const major = (minor: number) => (minor / 100).toFixed(2);
 
+/**
+ * Confirms the withdrawal on screen and gives the API's answer to it: a refusal or a request that never
+ * left shows here, with its message, rather than as a list that did not change.
+ */
+async function confirmWithdrawal(page: Page): Promise<string> {
+  const answered = page.waitForResponse((r) => r.url().includes('/withdraw/apply') && r.request().method() === 'POST', { timeout: 15_000 });
+  await page.getByTestId('withdraw-confirm').click();
+  const body = (await (await answered).json()) as { code: number; msg: string; data: { withdrawalNo: string } | null };
+  expect(body.code, body.msg).toBe(0);
+  return body.data?.withdrawalNo ?? '';
+}
+
 async function applyWithdrawal(page: Page, amount: string): Promise<void> {
   await page.getByTestId('withdraw-apply-open').click();
   await page.getByTestId('withdraw-apply-amount').fill(amount);
@@ -48,10 +60,10 @@ describe('funds as a merchant uses them', () => {
     await page.getByTestId('withdraw-apply-amount').fill('150.00');
     await expect.poll(() => page.getByTestId('withdraw-apply-received').innerText()).toBe('145.00 USD');
     await page.getByTestId('withdraw-apply-submit').click();
-    await page.getByTestId('withdraw-confirm').click();
+    const first = await confirmWithdrawal(page);
     const table = page.getByTestId('withdrawal-table');
     const firstRow = table.locator('tr.ant-table-row').first();
-    await expect.poll(() => firstRow.innerText(), { timeout: 15_000 }).toContain('150.00 USD');
+    await expect.poll(() => firstRow.innerText(), { timeout: 15_000 }).toContain(`${first}\t10010001\t150.00 USD`);
     expect(await firstRow.getByTestId('withdrawal-status').innerText()).toBe('Pending');
     await screenshot(page, 'funds-withdrawal-pending');
     // Cancel it.
@@ -60,9 +72,9 @@ describe('funds as a merchant uses them', () => {
     await expect.poll(() => firstRow.getByTestId('withdrawal-status').innerText()).toBe('Cancelled');
     // Apply again; the operator pays it.
     await applyWithdrawal(page, '120.00');
-    await page.getByTestId('withdraw-confirm').click();
-    await expect.poll(() => firstRow.innerText(), { timeout: 15_000 }).toContain('120.00 USD');
-    const withdrawalNo = (await firstRow.locator('td').first().innerText()).trim();
+    const withdrawalNo = await confirmWithdrawal(page);
+    await expect.poll(() => firstRow.innerText(), { timeout: 15_000 }).toContain(`${withdrawalNo}\t10010001\t120.00 USD`);
+    expect((await firstRow.locator('td').first().innerText()).trim()).toBe(withdrawalNo);
     expect(ops(['withdraw:pay', withdrawalNo])).toContain('success');
     await page.getByTestId('filter-search').click();
     await expect.poll(() => firstRow.getByTestId('withdrawal-status').innerText(), { timeout: 15_000 }).toBe('Success');
