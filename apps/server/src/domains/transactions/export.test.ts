@@ -61,38 +61,25 @@ describe('transaction export', () => {
     const m = await createMerchant(t.db);
     const g = await createGateway(t.db, m);
     const token = await signIn(t.app, await createAdmin(t.db, m));
-    // Interleaved, so a text made once and given again must still be the one of its own row.
-    const messages = [
-      '51 Insufficient funds',
-      '00 Approved',
-      'Gateway said no',
-      '51 Insufficient funds',
-      '05  Do not honour',
-      '00 Approved',
-    ];
-    for (const [i, message] of messages.entries())
-      await createTransaction(t.db, m, g, { created_at: at(10) + i * 1000, trade_no: `GWTEXT${i}`, return_message: message });
-    const cell = async (lang: string) => {
+    // Stored text, then the cell in Chinese and in English; interleaved, so a text made once and given
+    // again must still be the one of its own row.
+    const cases = [
+      ['51 Insufficient funds', '51 余额不足', '51 Insufficient funds'],
+      ['00 Approved', '00 交易成功', '00 Approved'],
+      ['Gateway said no', 'Gateway said no', 'Gateway said no'],
+      ['51 Insufficient funds', '51 余额不足', '51 Insufficient funds'],
+      ['05  Do not honour', '05 发卡行拒绝交易', '05 Do not honour'],
+      ['00 Approved', '00 交易成功', '00 Approved'],
+    ] as const;
+    for (const [i, [stored]] of cases.entries())
+      await createTransaction(t.db, m, g, { created_at: at(10) + i * 1000, trade_no: `GWTEXT${i}`, return_message: stored });
+    const cells = async (lang: string) => {
       const rows = csvRows((await exportFile(t, token, 'formal', { format: 'csv' }, { lang })).body);
       const col = rows[0]!.indexOf(lang === 'en_US' ? 'Response message' : '返回信息');
-      return messages.map((_, i) => rows.find((r) => r.includes(`GWTEXT${i}`))?.[col]);
+      return cases.map((_, i) => rows.find((r) => r.includes(`GWTEXT${i}`))?.[col]);
     };
-    expect(await cell('zh_CN')).toEqual([
-      '51 余额不足',
-      '00 交易成功',
-      'Gateway said no',
-      '51 余额不足',
-      '05 发卡行拒绝交易',
-      '00 交易成功',
-    ]);
-    expect(await cell('en_US')).toEqual([
-      '51 Insufficient funds',
-      '00 Approved',
-      'Gateway said no',
-      '51 Insufficient funds',
-      '05 Do not honour',
-      '00 Approved',
-    ]);
+    expect(await cells('zh_CN')).toEqual(cases.map((c) => c[1]));
+    expect(await cells('en_US')).toEqual(cases.map((c) => c[2]));
   });
 
   it('XLSX is a workbook that reads back with the same rows', async () => {
