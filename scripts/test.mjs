@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { databaseTestFiles } from './database-test-files.mjs';
 import { startPostgres } from './pg.mjs';
 import { ensureSystemDeps } from './system-deps.mjs';
@@ -141,8 +142,7 @@ if (failures.length) {
   for (const f of failures) {
     console.log(`- [${f.stage}] ${f.file} > ${f.title}`);
     // The message's first lines (the assertion and where it failed), without colour codes.
-    const lines = f.message
-      .replace(/\u001b\[[0-9;]*m/g, '')
+    const lines = stripVTControlCharacters(f.message)
       .split('\n')
       .filter((l) => l.trim() !== '');
     for (const l of lines.slice(0, 6)) console.log(`    ${l.slice(0, 200)}`);
