@@ -142,7 +142,15 @@ export function WithdrawApplyDialog({ open, onClose }: TProps) {
             },
           ]}
         >
-          <Input data-testid="withdraw-apply-amount" inputMode="decimal" maxLength={32} suffix={g?.currency} disabled={!data} />
+          {/* The suffix is always there, empty until a gateway is chosen: adding it later would replace the input
+              element, and what a person had started typing (or the focus) would be lost. */}
+          <Input
+            data-testid="withdraw-apply-amount"
+            inputMode="decimal"
+            maxLength={32}
+            suffix={<span>{g?.currency ?? ''}</span>}
+            disabled={!data}
+          />
         </Form.Item>
         <Form.Item
           name="bankAccountId"
