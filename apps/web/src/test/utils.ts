@@ -12,7 +12,7 @@ export function clearCookies(): void {
   }
 }
 
-type TRoute = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
+type TRoute = (url: URL, init: RequestInit | undefined) => Response | undefined | Promise<Response | undefined>;
 
 /** Replaces fetch with a router over request URLs; unmatched calls fail the test loudly. */
 export function mockFetch(route: TRoute) {
