@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dateInZone, dayRangeInZone, timezoneFromHeader, todayInZone } from './time';
+import { TIMEZONE_OPTIONS } from '@mbo/shared/timezones';
+import { dateInZone, dayRangeInZone, intlOffsetMs, scanZoneTransitions, timezoneFromHeader, todayInZone, zoneOffsetMs } from './time';
+import { ZONE_TABLE, ZONE_TABLE_FROM_MS, ZONE_TABLE_UNTIL_MS } from './zone-table';
 
 const HOUR = 3_600_000;
 
@@ -54,5 +56,53 @@ describe('timezoneFromHeader', () => {
     expect(timezoneFromHeader('Mars/Olympus')).toBe('Asia/Shanghai');
     expect(timezoneFromHeader(undefined)).toBe('Asia/Shanghai');
     expect(timezoneFromHeader('"; drop table')).toBe('Asia/Shanghai');
+  });
+});
+
+/** The calendar date of an instant as Intl formats it: what the table's answers must equal. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function intlDate(ms: number, tz: string): string {
+  let f = dateFormats.get(tz);
+  if (!f) dateFormats.set(tz, (f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return f.format(ms);
+}
+
+describe('the timezone options table (zone-table.ts)', () => {
+  it('holds every option, and for each the offsets this Node gives from 1970 to 2100 (else: npm run zone-table)', () => {
+    expect(Object.keys(ZONE_TABLE).sort()).toEqual(TIMEZONE_OPTIONS.map((o) => o.timezone).sort());
+    for (const o of TIMEZONE_OPTIONS)
+      expect(ZONE_TABLE[o.timezone], o.timezone).toEqual(scanZoneTransitions(o.timezone, ZONE_TABLE_FROM_MS, ZONE_TABLE_UNTIL_MS));
+  });
+
+  it('answers as Intl does at each change, the second before it, and every 25 hours 13 minutes from 1975 to 2040', () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const o of TIMEZONE_OPTIONS) {
+      const tz = o.timezone;
+      const table = ZONE_TABLE[tz]!;
+      const instants: number[] = [];
+      for (let i = 2; i < table.length; i += 2) instants.push(table[i]! * 1000, table[i]! * 1000 - 1, table[i]! * 1000 - 1000);
+      for (let ms = Date.UTC(1975, 0, 1); ms < Date.UTC(2040, 0, 1); ms += 90_780_000) instants.push(ms);
+      for (const ms of instants) {
+        checked += 1;
+        if (zoneOffsetMs(ms, tz) !== intlOffsetMs(ms, tz) || dateInZone(ms, tz) !== intlDate(ms, tz))
+          wrong.push(`${tz} ${new Date(ms).toISOString()}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(100_000);
+    // The zones that change their clocks do change in the table: summer and winter differ.
+    expect(zoneOffsetMs(Date.UTC(2026, 6, 1), 'Europe/Paris') - zoneOffsetMs(Date.UTC(2026, 0, 1), 'Europe/Paris')).toBe(3_600_000);
+    expect(zoneOffsetMs(Date.UTC(2026, 6, 1), 'America/Chicago')).toBe(-5 * HOUR);
+  });
+
+  it('leaves other zones and instants outside its years to Intl', () => {
+    // Half-hour summer time (Lord Howe), an offset of 5:45 (Kathmandu), and the table's zones before 1970 and after 2100.
+    expect(zoneOffsetMs(Date.UTC(2026, 0, 15), 'Australia/Lord_Howe')).toBe(11 * HOUR);
+    expect(zoneOffsetMs(Date.UTC(2026, 6, 15), 'Australia/Lord_Howe')).toBe(10.5 * HOUR);
+    expect(zoneOffsetMs(Date.UTC(2026, 6, 15), 'Asia/Kathmandu')).toBe(5.75 * HOUR);
+    expect(zoneOffsetMs(Date.UTC(1960, 6, 1), 'Europe/London')).toBe(intlOffsetMs(Date.UTC(1960, 6, 1), 'Europe/London'));
+    expect(zoneOffsetMs(Date.UTC(2150, 6, 1), 'America/New_York')).toBe(-4 * HOUR);
+    expect(dateInZone(Date.UTC(2150, 6, 1, 2), 'America/New_York')).toBe('2150-06-30');
   });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_TIMEZONE, isKnownTimezone } from '@mbo/shared/timezones';
+import { ZONE_TABLE, ZONE_TABLE_FROM_MS, ZONE_TABLE_UNTIL_MS } from './zone-table';
 
 export type Clock = () => number;
 export const systemClock: Clock = () => Date.now();
@@ -15,7 +16,7 @@ export function timezoneFromHeader(value: string | string[] | undefined): string
   if (!v || v.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(v)) return DEFAULT_TIMEZONE;
   let known = checkedTimezones.get(v);
   if (known === undefined) {
-    known = isKnownTimezone(v);
+    known = Object.hasOwn(ZONE_TABLE, v) || isKnownTimezone(v);
     // Bounded: the header is the client's to choose.
     if (checkedTimezones.size < 1000) checkedTimezones.set(v, known);
   }
@@ -44,6 +45,22 @@ function formatterFor(tz: string): Intl.DateTimeFormat {
 type Parts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 function partsInZone(ms: number, tz: string): Parts {
+  const table = tableOf(ms, tz);
+  if (table) {
+    const d = new Date(ms + tableOffsetMs(table, ms));
+    return {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(),
+    };
+  }
+  return intlPartsInZone(ms, tz);
+}
+
+function intlPartsInZone(ms: number, tz: string): Parts {
   const out: Record<string, number> = {};
   for (const p of formatterFor(tz).formatToParts(new Date(ms))) if (p.type !== 'literal') out[p.type] = Number(p.value);
   return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute!, second: out.second! };
@@ -69,15 +86,77 @@ function memo<V>(max: number): { get: (key: string) => V | undefined; set: (key:
 
 const offsets = memo<number>(4096);
 
+/**
+ * The offsets of the product's timezone options (TIMEZONE_OPTIONS) come from a table of their
+ * transitions (zone-table.ts, written from this Node's time zone data by `npm run zone-table`), for
+ * instants inside the table's years; any other zone or instant asks Intl. Why: Intl's time zone
+ * formatting reads its data from pages of the node binary, 7 MB of them once touched (and then
+ * counted in the server's resident memory, issue 13 §8), for answers a table of a few hundred
+ * numbers gives exactly.
+ */
+function tableOf(ms: number, tz: string): readonly number[] | null {
+  if (!(ms >= ZONE_TABLE_FROM_MS && ms < ZONE_TABLE_UNTIL_MS)) return null;
+  return Object.hasOwn(ZONE_TABLE, tz) ? ZONE_TABLE[tz]! : null;
+}
+
+/** The offset in a zone's table: pairs of (seconds since the epoch, offset in seconds from then on), in time order. */
+function tableOffsetMs(table: readonly number[], ms: number): number {
+  const sec = Math.floor(ms / 1000);
+  let lo = 0;
+  let hi = table.length / 2 - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (table[mid * 2]! <= sec) lo = mid;
+    else hi = mid - 1;
+  }
+  return table[lo * 2 + 1]! * 1000;
+}
+
 /** Offset of `tz` from UTC at instant `ms`, in milliseconds (positive east of Greenwich). */
 export function zoneOffsetMs(ms: number, tz: string): number {
+  const table = tableOf(ms, tz);
+  if (table) return tableOffsetMs(table, ms);
   const key = `${tz} ${ms}`;
   const known = offsets.get(key);
   if (known !== undefined) return known;
-  const p = partsInZone(ms, tz);
+  return offsets.set(key, intlOffsetMs(ms, tz));
+}
+
+/** The offset as Intl formats the instant (whole seconds: the formatted parts have no milliseconds). */
+export function intlOffsetMs(ms: number, tz: string): number {
+  const p = intlPartsInZone(ms, tz);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  // The formatted parts have whole seconds: compare against the instant truncated the same way.
-  return offsets.set(key, asUtc - Math.floor(ms / 1000) * 1000);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * A zone's offsets from `fromMs` to `untilMs` as Intl gives them, in the table's form: the offset at
+ * `fromMs`, then every change at the second it takes effect. Read a day at a time (zones change at
+ * most twice a year), each change narrowed to its second.
+ */
+export function scanZoneTransitions(tz: string, fromMs: number, untilMs: number): number[] {
+  let offset = intlOffsetMs(fromMs, tz);
+  const out = [Math.floor(fromMs / 1000), offset / 1000];
+  let lo = fromMs;
+  while (lo < untilMs) {
+    const hi = Math.min(lo + DAY_MS, untilMs);
+    if (intlOffsetMs(hi, tz) === offset) {
+      lo = hi;
+      continue;
+    }
+    // The offset changed in (lo, hi]: narrow it to the first second with the new offset.
+    let a = Math.floor(lo / 1000);
+    let b = Math.floor(hi / 1000);
+    while (b - a > 1) {
+      const mid = Math.floor((a + b) / 2);
+      if (intlOffsetMs(mid * 1000, tz) === offset) a = mid;
+      else b = mid;
+    }
+    offset = intlOffsetMs(b * 1000, tz);
+    out.push(b, offset / 1000);
+    lo = b * 1000;
+  }
+  return out;
 }
 
 const dayStarts = memo<number>(4096);

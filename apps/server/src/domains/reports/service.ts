@@ -90,7 +90,7 @@ export async function dailyReport(db: Db, scope: Scope, q: DailyInput): Promise<
     }
   }
   const totals = [...sums.values()]
-    .sort((a, b) => a.currency.localeCompare(b.currency))
+    .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0))
     .map((r) => ({ currency: r.currency, ...figures(r) }));
   return { rows: raw.map((r) => ({ day: r.day, merchantNo, currency: r.currency, ...figures(r) })), totals };
 }
