@@ -9,10 +9,10 @@ import { scanZoneTransitions } from '../platform/time';
  * instead of asking Intl (platform/time.ts says why); a test fails when the table and this Node's
  * data disagree, which is the time to run this again.
  */
-export const ZONE_TABLE_FROM_MS = Date.UTC(1970, 0, 1);
-export const ZONE_TABLE_UNTIL_MS = Date.UTC(2100, 0, 1);
+const ZONE_TABLE_FROM_MS = Date.UTC(1970, 0, 1);
+const ZONE_TABLE_UNTIL_MS = Date.UTC(2100, 0, 1);
 
-export function zoneTableSource(): string {
+function zoneTableSource(): string {
   const zones = TIMEZONE_OPTIONS.map((o) => o.timezone);
   const lines = [
     '// Written by `npm run zone-table` (src/cli/zone-table.ts) from the time zone data of Node',
