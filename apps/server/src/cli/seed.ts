@@ -2,54 +2,17 @@ import { loadConfig } from '../config';
 import { dropAllTables, migrateToLatest } from '../db/migrate';
 import { describeDatabase, openDatabase, startupLock } from '../db/open';
 import { ensureCurrencies } from '../db/seed/currencies';
-import { DEMO_TRADE_SEED_DEFAULT, DEMO_TRANSACTIONS_DEFAULT, seedDemo, type DemoTradeOptions } from '../db/seed/demo';
-
-const USAGE = `Usage: npm run seed [-- --reset] [--transactions N] [--seed N] [--merchant NO] [--months N]
-
-Loads the demo data when the database (DATABASE_URL, or DATA_DIR/mbo.sqlite) holds no merchant.
-  --reset           drop every table first, then migrate and seed again (all data is lost)
-  --transactions N  gateway records to generate (default ${DEMO_TRANSACTIONS_DEFAULT}; e.g. 5000000 for benchmarks)
-  --seed N          seed of the generator: the same seed gives the same data (default ${DEMO_TRADE_SEED_DEFAULT})
-  --merchant NO     generate transactions for this demo merchant only (100001 or 100002)
-  --months N        months of history, 1-12 (default 12; merchant 100002 has at most 6)`;
-
-type Parsed = { reset: boolean; trade: DemoTradeOptions };
-
-function parseArgs(args: string[]): Parsed | string {
-  const out: Parsed = { reset: false, trade: {} };
-  const int = (name: string, raw: string | undefined, min: number, max: number): number | string => {
-    const n = Number(raw);
-    return raw !== undefined && /^\d+$/.test(raw) && n >= min && n <= max ? n : `${name} needs a whole number from ${min} to ${max}`;
-  };
-  for (let i = 0; i < args.length; i += 1) {
-    const a = args[i];
-    const value = args[i + 1];
-    if (a === '--reset') out.reset = true;
-    else if (a === '--transactions' || a === '--seed' || a === '--months') {
-      const n =
-        a === '--transactions' ? int(a, value, 0, 50_000_000) : a === '--seed' ? int(a, value, 0, 4_294_967_295) : int(a, value, 1, 12);
-      if (typeof n === 'string') return n;
-      if (a === '--transactions') out.trade.transactions = n;
-      else if (a === '--seed') out.trade.seed = n;
-      else out.trade.months = n;
-      i += 1;
-    } else if (a === '--merchant') {
-      if (value !== '100001' && value !== '100002') return '--merchant needs a demo merchant number: 100001 or 100002';
-      out.trade.merchantNo = value;
-      i += 1;
-    } else return `unknown argument: ${a}`;
-  }
-  return out;
-}
+import { seedDemo } from '../db/seed/demo';
+import { parseSeedArgs, SEED_USAGE } from './seed-args';
 
 async function run(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
-    console.log(USAGE);
+    console.log(SEED_USAGE);
     return 0;
   }
-  const parsed = parseArgs(args);
+  const parsed = parseSeedArgs(args, Date.now());
   if (typeof parsed === 'string') {
-    console.error(`${parsed}\n\n${USAGE}`);
+    console.error(`${parsed}\n\n${SEED_USAGE}`);
     return 2;
   }
   const config = loadConfig();
@@ -66,7 +29,7 @@ async function run(args: string[]): Promise<number> {
         console.log('reset: all tables dropped and recreated');
       }
       let lastPrint = 0;
-      const summary = await seedDemo(handle.db, Date.now(), {
+      const summary = await seedDemo(handle.db, parsed.now ?? Date.now(), {
         ...parsed.trade,
         onProgress: (written, total) => {
           const at = Date.now();
