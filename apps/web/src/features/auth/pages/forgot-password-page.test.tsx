@@ -74,6 +74,14 @@ describe('forgot and reset password', () => {
     expect(error.textContent).toContain('Request a new reset link');
   });
 
+  it('without a token: the page names the problem in its level-one heading and links to a new request', async () => {
+    mockFetch(() => undefined);
+    renderAt('/resetPassword');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('The reset link is incomplete. Open the full link from the email or request a new one.');
+    expect(screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe('/forgotPassword');
+  });
+
   it('from the mail link: a reset ends the session kept in this browser', async () => {
     storeLoginResult(loginResult());
     mockFetch(() => envelope(null));

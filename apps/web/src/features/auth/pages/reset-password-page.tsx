@@ -17,7 +17,11 @@ export function ResetPasswordPage() {
         {!token ? (
           <Result
             status="warning"
-            title={<span data-testid="reset-error">{t('resetPassword.noToken')}</span>}
+            title={
+              <h1 className="mbo-result-title" data-testid="reset-error">
+                {t('resetPassword.noToken')}
+              </h1>
+            }
             extra={<Link to="/forgotPassword">{t('resetPassword.requestNew')}</Link>}
           />
         ) : (
