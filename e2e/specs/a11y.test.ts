@@ -62,9 +62,9 @@ async function scan(page: Page, name: string, lang: string): Promise<TFinding> {
     lang,
     serious: serious.reduce((n, v) => n + v.nodes.length, 0),
     moderate: moderate.reduce((n, v) => n + v.nodes.length, 0),
-    rules: serious.map(
+    rules: violations.map(
       (v) =>
-        `${v.id} x${v.nodes.length}: ${v.nodes
+        `${v.id} (${v.impact ?? 'no impact'}) x${v.nodes.length}: ${v.nodes
           .slice(0, 3)
           .map((n) => n.target.join(' '))
           .join(' | ')}`,
@@ -88,42 +88,47 @@ function printTable(findings: TFinding[]): void {
 }
 
 describe('accessibility', () => {
-  it('axe finds no serious or critical violation on any screen in any language', { timeout: 900_000 }, async () => {
-    const started = Date.now();
-    const timing = { navigate: 0, scan: 0 };
-    // The three languages are scanned side by side, each in its own browser context: a scan is work in
-    // the page's renderer, so several at once use the machine's cores instead of one.
-    const scanLanguage = async (lang: (typeof LANGUAGES)[number]): Promise<TFinding[]> => {
-      const found: TFinding[] = [];
-      const context = await newContext({ language: lang });
-      const page = await context.newPage();
-      await page.goto('/loginNew');
-      for (const path of PUBLIC_PAGES) {
-        await navigate(page, path);
-        found.push(await scan(page, path, lang));
-      }
-      await navigate(page, '/loginNew');
-      await signIn(page);
-      await settle(page);
-      for (const path of SIGNED_IN_PAGES) {
-        let t = Date.now();
-        await navigate(page, path);
-        timing.navigate += Date.now() - t;
-        t = Date.now();
-        found.push(await scan(page, path, lang));
-        timing.scan += Date.now() - t;
-      }
-      await context.close();
-      return found;
-    };
-    const findings = (await Promise.all(LANGUAGES.map(scanLanguage))).flat();
-    printTable(findings);
-    console.log(
-      `axe: ${findings.length} scans in ${Math.round((Date.now() - started) / 1000)} s; signed-in screens: navigating ${Math.round(timing.navigate / 1000)} s, scanning ${Math.round(timing.scan / 1000)} s (summed over the languages)`,
-    );
-    const failing = findings.filter((f) => f.serious > 0).map((f) => `${f.lang} ${f.page}\n  ${f.rules.join('\n  ')}`);
-    expect(failing, failing.join('\n')).toEqual([]);
-  });
+  it(
+    'axe finds no violation on any screen in any language (none serious or critical, and no moderate or minor either)',
+    { timeout: 900_000 },
+    async () => {
+      const started = Date.now();
+      const timing = { navigate: 0, scan: 0 };
+      // The three languages are scanned side by side, each in its own browser context: a scan is work in
+      // the page's renderer, so several at once use the machine's cores instead of one.
+      const scanLanguage = async (lang: (typeof LANGUAGES)[number]): Promise<TFinding[]> => {
+        const found: TFinding[] = [];
+        const context = await newContext({ language: lang });
+        const page = await context.newPage();
+        await page.goto('/loginNew');
+        for (const path of PUBLIC_PAGES) {
+          await navigate(page, path);
+          found.push(await scan(page, path, lang));
+        }
+        await navigate(page, '/loginNew');
+        await signIn(page);
+        await settle(page);
+        for (const path of SIGNED_IN_PAGES) {
+          let t = Date.now();
+          await navigate(page, path);
+          timing.navigate += Date.now() - t;
+          t = Date.now();
+          found.push(await scan(page, path, lang));
+          timing.scan += Date.now() - t;
+        }
+        await context.close();
+        return found;
+      };
+      const findings = (await Promise.all(LANGUAGES.map(scanLanguage))).flat();
+      printTable(findings);
+      console.log(
+        `axe: ${findings.length} scans in ${Math.round((Date.now() - started) / 1000)} s; signed-in screens: navigating ${Math.round(timing.navigate / 1000)} s, scanning ${Math.round(timing.scan / 1000)} s (summed over the languages)`,
+      );
+      // Serious and critical are the issue's line; moderate and minor are held at none too, where every screen is.
+      const failing = findings.filter((f) => f.serious + f.moderate > 0).map((f) => `${f.lang} ${f.page}\n  ${f.rules.join('\n  ')}`);
+      expect(failing, failing.join('\n')).toEqual([]);
+    },
+  );
 
   it('signs in and opens a menu screen with the keyboard alone, with a visible focus ring', async () => {
     const context = await newContext({ language: 'en' });

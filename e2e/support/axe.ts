@@ -32,7 +32,7 @@ export async function axeViolations(page: Page, options: RunOptions = {}): Promi
   );
 }
 
-/** Whether a violation is of the impact the tests refuse: serious or critical. */
+/** Whether a violation is serious or critical (the line every page holds; the screen scan of a11y.test.ts refuses moderate and minor too). */
 export const isSerious = (v: AxeResults['violations'][number]): boolean => v.impact === 'serious' || v.impact === 'critical';
 
 /** The serious and critical violations, as `rule: help` lines. */
