@@ -24,7 +24,7 @@ function NavigatorBridge() {
 /** On each navigation, the new location's chunks and first data start together (app/route-preload.ts). */
 function usePreloadRoute(pathname: string, search: string): void {
   useEffect(() => {
-    if (pathname !== '/loginNew') preloadRoute(`${pathname}${search}`);
+    if (pathname !== '/loginNew') void preloadRoute(`${pathname}${search}`);
   }, [pathname, search]);
 }
 

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 type TPropsOf<C> = C extends ComponentType<infer P> ? P : never;
 
@@ -7,16 +7,28 @@ type TPropsOf<C> = C extends ComponentType<infer P> ? P : never;
  * its chunk (once; the render then finds it there), and resolves to the page module, whose
  * `prefetch` export, if any, starts the page's first data requests (TPrefetchContext).
  */
-export type TLazyPage<P> = LazyExoticComponent<ComponentType<P>> & {
+export type TLazyPage<P> = ComponentType<P> & {
   preload: () => Promise<{ prefetch?: unknown }>;
   /** The page module as soon as it has evaluated, without waiting for its feature's texts (data prefetch). */
   load: () => Promise<{ prefetch?: unknown }>;
 };
 
-/** React.lazy for modules with named exports (the codebase has no default exports). */
+/**
+ * React.lazy for modules with named exports (the codebase has no default exports), which does not
+ * suspend once its module is here. A page mounted after its preload resolved renders the module's
+ * component at once: React.lazy would suspend on its first render whatever the state of its promise,
+ * show the Suspense fallback (the progress bar) and then reveal the page no sooner than 300 ms after
+ * that fallback appeared (React's reveal throttle), which is most of the wait on a cold load that
+ * preloaded the route (main.tsx). The component is known before React.lazy's promise resolves, so an
+ * instance never commits through React.lazy and then swaps to the component (which would remount it):
+ * a suspended first render is not committed, and its retry finds the component.
+ */
 export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): TLazyPage<TPropsOf<M[K]>> {
+  type P = TPropsOf<M[K]>;
   let loading: Promise<M> | undefined;
   let pending: Promise<M> | undefined;
+  type TAny = ComponentType<Record<string, unknown>>;
+  let ready: TAny | undefined;
   const loadModule = (): Promise<M> =>
     (loading ??= load().catch((error: unknown) => {
       loading = undefined;
@@ -27,14 +39,19 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
       .then(async (module) => {
         // A feature's texts, started as its page module evaluates (build/locale-parts.ts).
         await (module as { __textsReady?: Promise<void> }).__textsReady;
+        ready = module[name] as unknown as TAny;
         return module;
       })
       .catch((error: unknown) => {
         pending = undefined;
         throw error;
       }));
-  const page = lazy(async () => ({ default: (await preload())[name] as unknown as ComponentType<TPropsOf<M[K]>> }));
-  return Object.assign(page, {
+  const Lazy = lazy(async () => ({ default: (await preload())[name] as unknown as TAny }));
+  function LazyPage(props: P) {
+    // The page's own props, passed on as they are (React.lazy does the same).
+    return createElement(ready ?? Lazy, props as Record<string, unknown>);
+  }
+  return Object.assign(LazyPage, {
     preload: preload as () => Promise<{ prefetch?: unknown }>,
     load: loadModule as () => Promise<{ prefetch?: unknown }>,
   });

@@ -26,14 +26,20 @@ function lazyScreensIn(node: ReactNode, found: TScreen[], menuUrl?: string): voi
  * the chunks of every lazy level of the matched routes (data layer, layout, screen) and the screen's
  * first data requests (its module's `prefetch` export, with the same query keys the screen uses).
  * Called as the app starts (main.tsx), on each navigation and when a menu link is hovered or
- * focused; chunks are fetched once and queries are deduplicated by the query client.
+ * focused; chunks are fetched once and queries are deduplicated by the query client. Resolves once
+ * every lazy level's chunks and texts are here and the screen's first data is answered (never
+ * rejects: a chunk that fails is fetched again as the route renders, which shows the error).
  */
-export function preloadRoute(to: string): void {
+export function preloadRoute(to: string): Promise<void> {
   const url = new URL(to, window.location.origin);
   const found: TScreen[] = [];
   for (const match of matchRoutes(routes, url.pathname) ?? []) lazyScreensIn(match.route.element, found);
-  for (const screen of found) void screen.page.preload().catch(() => undefined);
+  const levels = Promise.all(found.map((screen) => screen.page.preload())).then(
+    () => undefined,
+    () => undefined,
+  );
   const screen = found[found.length - 1];
   // The data part needs the query client, which the sign-in page's first script does not carry.
-  if (screen) void import('./route-prefetch').then((m) => m.prefetchData(screen, url.searchParams)).catch(() => undefined);
+  const data = screen ? import('./route-prefetch').then((m) => m.prefetchData(screen, url.searchParams)).catch(() => undefined) : undefined;
+  return Promise.all([levels, data]).then(() => undefined);
 }
