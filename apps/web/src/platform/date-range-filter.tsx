@@ -3,7 +3,7 @@ import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isRangeWithinLimit, lastDateOfRange } from '@mbo/shared/date-range';
-import { dayjs } from './dayjs';
+import { dayjs, inZone } from './dayjs';
 import { showWarningToast } from './request-ui';
 import './date-range-filter.css';
 
@@ -12,12 +12,12 @@ const MONTH = 'YYYY-MM';
 
 /** Today's calendar date (YYYY-MM-DD) in the given IANA timezone: the default of every date filter. */
 export function todayIn(tz: string): string {
-  return dayjs().tz(tz).format(DATE);
+  return inZone(dayjs(), tz).format(DATE);
 }
 
 /** The first day of the month `monthsBack` months before the current one, in `tz`. */
 export function monthStartIn(tz: string, monthsBack = 0): string {
-  return dayjs().tz(tz).subtract(monthsBack, 'month').startOf('month').format(DATE);
+  return inZone(dayjs(), tz).subtract(monthsBack, 'month').startOf('month').format(DATE);
 }
 
 /** A calendar date as the picker holds it (local midnight of that date; only the date part is read back). */

@@ -1,11 +1,13 @@
 import { minorUnitsOf } from '@mbo/shared/money';
-import { dayjs } from './dayjs';
+import { dayjs, inZone } from './dayjs';
 import { getTimezoneName } from './timezone';
 
 export const DEFAULT_TIME_PATTERN = 'YYYY-MM-DD HH:mm:ss';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+/** Format tokens that print the offset or the zone (also matched inside [escaped] text: then the slower way). */
+const OFFSET_TOKEN = /Z|z/;
 
 function toMillis(value: number): number {
   // Spec §9: ten-digit numeric timestamps are seconds.
@@ -41,7 +43,8 @@ export function parseTime(value: string | number | Date | null | undefined, patt
     }
   }
   if (!instant.isValid()) return '';
-  return instant.tz(zone).format(pattern);
+  // An offset token needs dayjs's own zone; the wall clock alone formats every other pattern.
+  return OFFSET_TOKEN.test(pattern) ? instant.tz(zone).format(pattern) : inZone(instant, zone).format(pattern);
 }
 
 function groupThousands(digits: string): string {

@@ -12,7 +12,7 @@ import {
   type TKycSaveDraftBody,
   type TKycStep,
 } from '@mbo/shared/kyc';
-import { dayjs } from '../../../platform/dayjs';
+import { dayjs, inZone } from '../../../platform/dayjs';
 
 /*
  * Form values <-> draft data. The forms hold dates as dayjs values and may hold empty strings,
@@ -33,7 +33,7 @@ export type TDeclarationValues = TKycDeclarationDraft;
 
 /** Today in the business-day timezone the server checks dates against (YYYY-MM-DD). */
 export function businessToday(now: Date = new Date()): string {
-  return dayjs(now).tz(BUSINESS_DAY_TIMEZONE).format(DATE_FORMAT);
+  return inZone(dayjs(now), BUSINESS_DAY_TIMEZONE).format(DATE_FORMAT);
 }
 
 function toDate(value: string | undefined): Dayjs | undefined {
