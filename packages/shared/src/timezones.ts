@@ -61,3 +61,32 @@ export function isKnownTimezone(tz: string): boolean {
     return false;
   }
 }
+
+/** A wall clock's fields (month 1-12). */
+export type TZoneParts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The wall clock of `tz` at instant `ms`, to the second, as Intl reads it. One formatter per zone,
+ * kept: building one costs far more than using it (dayjs's `.tz()` builds one on every call).
+ */
+export function zonePartsAt(ms: number, tz: string): TZoneParts {
+  let format = wallClockFormats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClockFormats.set(tz, format);
+  }
+  const out: Record<string, number> = {};
+  for (const p of format.formatToParts(new Date(ms))) if (p.type !== 'literal') out[p.type] = Number(p.value);
+  return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute!, second: out.second! };
+}

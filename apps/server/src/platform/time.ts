@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, isKnownTimezone } from '@mbo/shared/timezones';
+import { DEFAULT_TIMEZONE, isKnownTimezone, zonePartsAt, type TZoneParts } from '@mbo/shared/timezones';
 import { ZONE_TABLE, ZONE_TABLE_FROM_MS, ZONE_TABLE_UNTIL_MS } from './zone-table';
 
 export type Clock = () => number;
@@ -23,28 +23,7 @@ export function timezoneFromHeader(value: string | string[] | undefined): string
   return known ? v : DEFAULT_TIMEZONE;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
-type Parts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-function partsInZone(ms: number, tz: string): Parts {
+function partsInZone(ms: number, tz: string): TZoneParts {
   const table = tableOf(ms, tz);
   if (table) {
     const d = new Date(ms + tableOffsetMs(table, ms));
@@ -57,13 +36,7 @@ function partsInZone(ms: number, tz: string): Parts {
       second: d.getUTCSeconds(),
     };
   }
-  return intlPartsInZone(ms, tz);
-}
-
-function intlPartsInZone(ms: number, tz: string): Parts {
-  const out: Record<string, number> = {};
-  for (const p of formatterFor(tz).formatToParts(new Date(ms))) if (p.type !== 'literal') out[p.type] = Number(p.value);
-  return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute!, second: out.second! };
+  return zonePartsAt(ms, tz);
 }
 
 /**
@@ -124,7 +97,7 @@ export function zoneOffsetMs(ms: number, tz: string): number {
 
 /** The offset as Intl formats the instant (whole seconds: the formatted parts have no milliseconds). */
 export function intlOffsetMs(ms: number, tz: string): number {
-  const p = intlPartsInZone(ms, tz);
+  const p = zonePartsAt(ms, tz);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(ms / 1000) * 1000;
 }

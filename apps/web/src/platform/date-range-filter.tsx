@@ -3,7 +3,8 @@ import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isRangeWithinLimit, lastDateOfRange } from '@mbo/shared/date-range';
-import { dayjs, inZone } from './dayjs';
+import { dayjs } from './dayjs';
+import { inZone } from './zone-clock';
 import { showWarningToast } from './request-ui';
 import './date-range-filter.css';
 

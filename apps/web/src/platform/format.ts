@@ -1,5 +1,6 @@
 import { minorUnitsOf } from '@mbo/shared/money';
-import { dayjs, inZone } from './dayjs';
+import { dayjs } from './dayjs';
+import { inZone } from './zone-clock';
 import { getTimezoneName } from './timezone';
 
 export const DEFAULT_TIME_PATTERN = 'YYYY-MM-DD HH:mm:ss';

@@ -12,7 +12,8 @@ import {
   type TKycSaveDraftBody,
   type TKycStep,
 } from '@mbo/shared/kyc';
-import { dayjs, inZone } from '../../../platform/dayjs';
+import { dayjs } from '../../../platform/dayjs';
+import { inZone } from '../../../platform/zone-clock';
 
 /*
  * Form values <-> draft data. The forms hold dates as dayjs values and may hold empty strings,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dayjs, inZone, wallClockMs } from './dayjs';
+import { dayjs } from './dayjs';
+import { inZone, wallClockMs } from './zone-clock';
 
 const ZONES = ['Asia/Shanghai', 'America/New_York', 'Europe/London', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'];
 const PATTERN = 'YYYY-MM-DD HH:mm:ss';
