@@ -98,6 +98,22 @@ describe('polish of the existing screens', () => {
     await context.close();
   });
 
+  it('at phone width in English, every dashboard card shows its whole title, with the next settlement below it', async () => {
+    const { context, page } = await open({ language: 'en', width: 390 });
+    await signIn(page);
+    await page.getByTestId('fund-next').waitFor();
+    await page.getByTestId('fund-row').first().waitFor();
+    const cut = await page
+      .locator('.ant-card-head-title')
+      .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+    expect(cut).toEqual([]);
+    const title = await page.getByTestId('dashboard-fund-totals').locator('.ant-card-head-title').boundingBox();
+    const next = await page.getByTestId('fund-next').boundingBox();
+    expect(next!.y).toBeGreaterThanOrEqual(title!.y + title!.height - 1);
+    await screenshot(page, 'polish-dashboard-en-390');
+    await context.close();
+  });
+
   it('in Chinese at phone width: gateway texts translated, one-line breadcrumbs, threshold labels apart, KYC read-only', async () => {
     const { context, page } = await open({ language: 'zhCn', width: 390 });
     await signIn(page);

@@ -12,6 +12,7 @@ export function FundsCard() {
   return (
     <Card
       title={t('funds.card.title')}
+      className="mbo-card-head-wraps"
       extra={
         data?.visible ? (
           <span className="mbo-muted" data-testid="fund-next">

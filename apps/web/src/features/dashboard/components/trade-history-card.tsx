@@ -68,7 +68,7 @@ export function TradeHistoryCard() {
     <Card
       title={t('dashboard.history.title')}
       data-testid="dashboard-history"
-      className="mbo-history-card"
+      className="mbo-history-card mbo-card-head-wraps"
       extra={
         <div className="mbo-history-controls">
           <Segmented<THistoryRange>
