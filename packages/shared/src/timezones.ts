@@ -90,3 +90,10 @@ export function zonePartsAt(ms: number, tz: string): TZoneParts {
   for (const p of format.formatToParts(new Date(ms))) if (p.type !== 'literal') out[p.type] = Number(p.value);
   return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute!, second: out.second! };
 }
+
+/** The offset of `tz` at instant `ms` as Intl formats it, in ms (whole seconds: the formatted parts have no milliseconds). */
+export function intlOffsetMs(ms: number, tz: string): number {
+  const p = zonePartsAt(ms, tz);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, isKnownTimezone, zonePartsAt, type TZoneParts } from '@mbo/shared/timezones';
+import { DEFAULT_TIMEZONE, intlOffsetMs, isKnownTimezone, zonePartsAt, type TZoneParts } from '@mbo/shared/timezones';
 import { ZONE_TABLE, ZONE_TABLE_FROM_MS, ZONE_TABLE_UNTIL_MS } from './zone-table';
 
 export type Clock = () => number;
@@ -93,13 +93,6 @@ export function zoneOffsetMs(ms: number, tz: string): number {
   const known = offsets.get(key);
   if (known !== undefined) return known;
   return offsets.set(key, intlOffsetMs(ms, tz));
-}
-
-/** The offset as Intl formats the instant (whole seconds: the formatted parts have no milliseconds). */
-export function intlOffsetMs(ms: number, tz: string): number {
-  const p = zonePartsAt(ms, tz);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
 /**
