@@ -3,14 +3,14 @@
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowser, newContext, screenshot, shanghaiDate, signIn } from '../support/browser';
+import { closeBrowser, newContext, openMenu, screenshot, shanghaiDate, signIn } from '../support/browser';
 
 afterAll(closeBrowser);
 
 const MEMBER = { merchantNo: '100001', loginName: 'operator', password: 'Operator@2026' };
 const LEGACY = { merchantNo: '100001', loginName: 'legacy', password: 'Legacy@2026' };
 
-async function open(options: { width?: number; language: string }): Promise<{ context: BrowserContext; page: Page }> {
+async function open(options: { width?: number; language: string; motion?: boolean }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(options);
   return { context, page: await context.newPage() };
 }
@@ -143,5 +143,40 @@ describe('polish of the existing screens', () => {
     expect(await page.getByTestId('kyc-additional-link').isVisible()).toBe(true);
     expect(await page.locator('#legalName').count()).toBe(0);
     await context.close();
+  });
+
+  it('a person whose system asks for reduced motion gets dialogs that appear at once; others see them zoom in', async () => {
+    for (const motion of [false, true]) {
+      const { context, page } = await open({ language: 'en', motion });
+      await signIn(page);
+      await openMenu(page, '/withdraw/forwardWithdrawList');
+      // The dialog's width in each frame from the one it first appears in, for half a second.
+      await page.evaluate(() => {
+        const widths: number[] = [];
+        (window as unknown as { widths: number[] }).widths = widths;
+        const observer = new MutationObserver(() => {
+          const dialog = document.querySelector('.ant-modal');
+          if (!dialog) return;
+          observer.disconnect();
+          const until = performance.now() + 500;
+          const sample = () => {
+            widths.push(Math.round(dialog.getBoundingClientRect().width));
+            if (performance.now() < until) requestAnimationFrame(sample);
+          };
+          requestAnimationFrame(sample);
+        });
+        observer.observe(document.body, { subtree: true, childList: true });
+      });
+      await page.getByTestId('withdraw-apply-open').click();
+      await page.getByTestId('withdraw-apply-amount').waitFor();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { widths: number[] }).widths.length)).toBeGreaterThan(2);
+      await page.waitForTimeout(600);
+      const widths = await page.evaluate(() => (window as unknown as { widths: number[] }).widths);
+      const final = widths[widths.length - 1]!;
+      expect(final).toBeGreaterThan(400);
+      if (motion) expect(Math.min(...widths), 'the dialog grows to its size').toBeLessThan(final);
+      else expect(new Set(widths), 'the dialog is at its size from its first frame').toEqual(new Set([final]));
+      await context.close();
+    }
   });
 });

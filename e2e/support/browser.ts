@@ -52,13 +52,22 @@ export async function closeBrowser(): Promise<void> {
   await (await open?.catch(() => undefined))?.close();
 }
 
-export async function newContext(options: { width?: number; height?: number; language?: string } = {}): Promise<BrowserContext> {
+/**
+ * A browser context as a person at the given width and language has it. Journeys ask for reduced motion
+ * (the app then shows dialogs, menus and drawers without animating them) unless `motion` is set: they click
+ * a control as soon as it is there, and a dialog zooming in moved its OK button from under the pointer
+ * between the press and the release, so the click went to the mask and nothing was sent.
+ */
+export async function newContext(
+  options: { width?: number; height?: number; language?: string; motion?: boolean } = {},
+): Promise<BrowserContext> {
   const b = await launch();
   const context = await b.newContext({
     baseURL: baseURL(),
     viewport: { width: options.width ?? 1366, height: options.height ?? 860 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    reducedMotion: options.motion ? 'no-preference' : 'reduce',
   });
   if (options.language) {
     const lang = options.language;
