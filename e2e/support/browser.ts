@@ -56,7 +56,7 @@ export async function closeBrowser(): Promise<void> {
  * A browser context as a person at the given width and language has it. Journeys ask for reduced motion
  * (the app then shows dialogs, menus and drawers without animating them) unless `motion` is set: they click
  * a control as soon as it is there, and a dialog zooming in moved its OK button from under the pointer
- * between the press and the release, so the click went to the mask and nothing was sent.
+ * between the press and the release, so the release and the click landed beside it and nothing was sent.
  */
 export async function newContext(
   options: { width?: number; height?: number; language?: string; motion?: boolean } = {},
