@@ -26,6 +26,11 @@ const MINOR_UNITS: Record<string, number> = {
   CHF: 2,
 };
 
+/** The currencies whose decimals are known here, with them (any other code has 2): for code that needs the table itself, such as an export's SQL. */
+export function knownMinorUnits(): ReadonlyArray<readonly [string, number]> {
+  return Object.entries(MINOR_UNITS);
+}
+
 /** Minor units of a currency (2 when the code is not known here). */
 export function minorUnitsOf(currency: string): number {
   return MINOR_UNITS[currency.toUpperCase()] ?? 2;

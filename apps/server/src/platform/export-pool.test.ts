@@ -11,7 +11,7 @@ import { createTestApp, signIn, type TestContext } from '../../test/helpers';
 import { createTransaction } from '../../test/trade-factories';
 import { at, csvRows, exportFile, RANGE } from '../../test/transaction-world';
 import { checkZip } from '../../test/zip';
-import { exportCells, exportRouteOf, writeSliced, writeXlsx } from './export';
+import { csvSqlPlan, exportCells, exportRouteOf, writeCsv, writeSliced, writeXlsx } from './export';
 import { ExportPool } from './export-pool';
 import { exportReaderFactory, isKeysetWalk } from './list';
 import { sessionScope } from './scope';
@@ -139,6 +139,32 @@ describe('export pool', () => {
     expect(new Set(all.body.match(/ORDER-\d+/g)).size).toBe(ROWS);
     expect(all.body).toContain(",'=1+1,");
     expect(all.body).toContain('"say ""hi""@example.com"');
+  }, 60_000);
+
+  it('the transaction CSV made through the SQL plan (csvSqlPlan) is byte for byte the CSV written cell by cell', async () => {
+    const route = exportRouteOf(TRANSACTION_VIEW_DEFS.formal.export)!;
+    for (const [lang, timezone] of [
+      ['en', 'Asia/Shanghai'],
+      ['zhCn', 'America/New_York'],
+    ] as const) {
+      const body = { ...RANGE, timeType: 'trade', format: 'csv' } as const;
+      const columns = route.columns(exportCells(lang, timezone), body);
+      const plan = csvSqlPlan(columns);
+      expect(plan).not.toBeNull();
+      const files: string[] = [];
+      for (const planned of [true, false]) {
+        const reader = exportReaderFactory(t.app.appConfig.databaseUrl, t.db, planned ? plan : null);
+        const ctx = { db: t.db, scope: sessionScope(merchant.id, adminId, null), timezone, now: Date.now(), reader };
+        const out = new PassThrough();
+        const file = collect(out);
+        await writeCsv(out, { columns, batches: route.batches(body, ctx) });
+        files.push((await file).toString('utf8'));
+      }
+      // Every row of Shanghai's March; New York's March starts 12 hours later.
+      if (timezone === 'Asia/Shanghai') expect(files[0]!.match(/ORDER-\d+/g)?.length).toBe(ROWS);
+      else expect(files[0]!.match(/ORDER-\d+/g)?.length).toBeGreaterThan(ROWS / 2);
+      expect(files[0], lang).toBe(files[1]);
+    }
   }, 60_000);
 
   it('an XLSX of several slices, numbered and deflated by the workers, reads back as the workbook of one walk', async () => {

@@ -11,7 +11,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { createDb, type DbHandle } from '../db/database';
-import { csvLines, exportCells, exportRouteOf, xlsxCells, type ExportContext } from './export';
+import { csvLines, csvSqlPlan, exportCells, exportRouteOf, xlsxCells, type ExportContext } from './export';
 import type { FromWorker, SliceJob, ToWorker } from './export-pool';
 import { exportReaderFactory, isKeysetWalk } from './list';
 import type { Scope } from './scope';
@@ -83,16 +83,16 @@ async function runSlice(m: Extract<ToWorker, { type: 'slice' }>): Promise<void> 
     if (!route) throw new Error(`no export at ${m.job.path}`);
     const handle = dbOf(m.job);
     const cells = exportCells(m.job.lang, m.job.timezone);
+    const columns = route.columns(cells, m.job.body);
     const ctx: ExportContext = {
       db: handle.db,
       scope: m.job.scope as Scope,
       timezone: m.job.timezone,
       now: m.job.now,
-      reader: exportReaderFactory(m.job.databaseUrl, handle.db),
+      reader: exportReaderFactory(m.job.databaseUrl, handle.db, m.job.format === 'csv' ? csvSqlPlan(columns) : null),
     };
     const walk = route.batches(m.job.body, ctx);
     if (!isKeysetWalk(walk)) throw new Error(`the export at ${m.job.path} is not a keyset walk`);
-    const columns = route.columns(cells, m.job.body);
     /**
      * Sends a chunk, its memory handed over (copied first unless it is the whole of its own memory,
      * as ByteBatch.take gives: a small Buffer may sit in Node's shared pool), then waits while

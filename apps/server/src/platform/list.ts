@@ -277,10 +277,54 @@ function packedRows(conn: SqliteDatabase.Database, text: string, columns: Sqlite
   return conn.prepare(`select json_array(${names.map((n) => `"${n}"`).join(', ')}) from (${text})`).pluck(true);
 }
 
-export function openSqliteExportReader(file: string): ExportReader {
+/**
+ * What an export reader may select instead of the statement's own columns (export.ts, csvSqlPlan):
+ * `select` over the statement as a subquery, its values named `names` (`id` among them); a row
+ * that is not `exact` is read whole instead.
+ */
+export type ExportReadPlan = {
+  select: string;
+  names: readonly string[];
+  exact: (row: Record<string, unknown>) => boolean;
+};
+
+/**
+ * SQLite export reader. With a plan, a batch is read through the plan, and when a row of it is not
+ * exact the batch is read whole as well, in the same read transaction (one snapshot: the same rows),
+ * and that row replaced by its whole self.
+ */
+export function openSqliteExportReader(file: string, plan: ExportReadPlan | null = null): ExportReader {
   const conn = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
-  type Entry = { stmt: SqliteDatabase.Statement; packed: boolean; row: RowOf };
+  type Entry = {
+    stmt: SqliteDatabase.Statement;
+    packed: boolean;
+    row: RowOf;
+    planned: { stmt: SqliteDatabase.Statement; row: RowOf } | null;
+  };
   const statements = new Map<string, Entry>();
+  const whole = (entry: Entry, parameters: readonly unknown[]): Record<string, unknown>[] => {
+    const { stmt, packed, row } = entry;
+    const rows = stmt.all(...parameters) as unknown[];
+    const out = new Array<Record<string, unknown>>(rows.length);
+    if (packed) for (let i = 0; i < rows.length; i += 1) out[i] = row(JSON.parse(rows[i] as string) as unknown[]);
+    else for (let i = 0; i < rows.length; i += 1) out[i] = row(rows[i] as unknown[]);
+    return out;
+  };
+  const planned = conn.transaction((entry: Entry, parameters: readonly unknown[]): Record<string, unknown>[] => {
+    const { stmt, row } = entry.planned!;
+    const rows = stmt.all(...parameters) as unknown[][];
+    const out = new Array<Record<string, unknown>>(rows.length);
+    for (let i = 0; i < rows.length; i += 1) out[i] = row(rows[i]!);
+    let byId: Map<number, Record<string, unknown>> | null = null;
+    for (let i = 0; i < out.length; i += 1) {
+      if (plan!.exact(out[i]!)) continue;
+      byId ??= new Map(whole(entry, parameters).map((r) => [Number(r.id), r]));
+      const itself = byId.get(Number(out[i]!.id));
+      if (!itself) throw new Error('an export row was missing from a second read of the same snapshot');
+      out[i] = itself;
+    }
+    return out;
+  });
   return {
     all(text, parameters) {
       let entry = statements.get(text);
@@ -288,15 +332,17 @@ export function openSqliteExportReader(file: string): ExportReader {
         const stmt = conn.prepare(text).raw(true);
         const columns = stmt.columns();
         const packed = packedRows(conn, text, columns);
-        entry = { stmt: packed ?? stmt, packed: packed !== null, row: arrayRowMaker(columns.map((c) => c.name)) };
+        entry = {
+          stmt: packed ?? stmt,
+          packed: packed !== null,
+          row: arrayRowMaker(columns.map((c) => c.name)),
+          planned: plan
+            ? { stmt: conn.prepare(`select ${plan.select} from (${text})`).raw(true), row: arrayRowMaker([...plan.names]) }
+            : null,
+        };
         statements.set(text, entry);
       }
-      const { stmt, packed, row } = entry;
-      const rows = stmt.all(...parameters) as unknown[];
-      const out = new Array<Record<string, unknown>>(rows.length);
-      if (packed) for (let i = 0; i < rows.length; i += 1) out[i] = row(JSON.parse(rows[i] as string) as unknown[]);
-      else for (let i = 0; i < rows.length; i += 1) out[i] = row(rows[i] as unknown[]);
-      return out;
+      return entry.planned ? planned(entry, parameters) : whole(entry, parameters);
     },
     close() {
       conn.close();
@@ -349,13 +395,13 @@ export function openPgExportReader(pool: PgPool): ExportReader {
  * The export reader of a database: SQLite files get a read-only connection of their own in raw mode;
  * PostgreSQL reads arrays through the app's pool; an in-memory SQLite database uses Kysely (null).
  */
-export function exportReaderFactory(databaseUrl: string, db?: Db): (() => ExportReader) | null {
+export function exportReaderFactory(databaseUrl: string, db?: Db, plan: ExportReadPlan | null = null): (() => ExportReader) | null {
   if (dialectOf(databaseUrl) !== 'sqlite') {
     const pool = db ? pgPoolOf(db) : null;
     return pool ? () => openPgExportReader(pool) : null;
   }
   const file = sqlitePathOf(databaseUrl);
-  return file === ':memory:' ? null : () => openSqliteExportReader(file);
+  return file === ':memory:' ? null : () => openSqliteExportReader(file, plan);
 }
 
 /**
@@ -401,6 +447,8 @@ export function keysetBatches<DB, TB extends keyof DB, Row extends { id: number 
     for (const row of rows) {
       const v = Number(list.sort.value(row));
       const i = Number(row.id);
+      // A reader's plan that left out the sort key would make the next seek skip or repeat rows.
+      if (!Number.isFinite(v) || !Number.isFinite(i)) throw new Error('export rows came without their keyset key');
       if (!Number.isNaN(value) && sign * (v - value || i - rowId) <= 0) throw new Error('export rows came out of their keyset order');
       value = v;
       rowId = i;

@@ -17,7 +17,8 @@ import {
 } from '@mbo/shared/transactions';
 import { ok, okResponse } from '../../platform/envelope';
 import { notFoundError } from '../../platform/errors';
-import { defineExport, registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { defineExport, moneySql, registerExport, sqlJoin, sqlText, type ExportCells, type ExportColumn } from '../../platform/export';
+import type { MessageKey } from '../../platform/messages';
 import { mapPage, registerList } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
 import type { Scope } from '../../platform/scope';
@@ -93,33 +94,52 @@ function toRow(r: repo.TransactionListRow): TTransactionRow {
 /** Export columns: headers and status texts in the caller's language, times in the caller's timezone. */
 export function exportColumns(c: ExportCells, view: TTransactionView): ExportColumn<repo.TransactionListRow>[] {
   const gatewayText = oncePerText(c, gatewayCell);
+  /** A status column: its label, in JavaScript and in SQL (CSV on SQLite, csvSqlPlan). */
+  const label = (
+    header: MessageKey,
+    prefix: string,
+    column: keyof repo.TransactionListRow & string,
+    code: (r: repo.TransactionListRow) => number | string,
+  ): ExportColumn<repo.TransactionListRow> => ({
+    header: c.text(header),
+    value: (r) => c.label(prefix, code(r)),
+    sql: c.labelSql(prefix, column),
+  });
   const columns: ExportColumn<repo.TransactionListRow>[] = [
-    { header: c.text('trade.col.gatewayNo'), value: (r) => r.gateway_no },
-    { header: c.text('trade.col.tradeNo'), value: (r) => r.trade_no },
-    { header: c.text('trade.col.merchantOrderNo'), value: (r) => r.merchant_order_no },
-    { header: c.text('trade.col.tradeType'), value: (r) => c.label('trade.tradeType', r.trade_type) },
-    { header: c.text('trade.col.payStatus'), value: (r) => c.label('trade.payStatus', r.pay_status) },
-    { header: c.text('trade.col.cardScheme'), value: (r) => c.label('cardScheme', r.card_scheme) },
-    { header: c.text('trade.col.card'), value: (r) => maskCard(r.card_first6, r.card_last4) },
-    { header: c.text('trade.col.currency'), value: (r) => r.currency },
-    { header: c.text('trade.col.amount'), value: (r) => c.money(r.amount, r.currency) },
-    { header: c.text('trade.col.settleCurrency'), value: (r) => r.settle_currency },
-    { header: c.text('trade.col.settleAmount'), value: (r) => c.money(r.settle_amount, r.settle_currency) },
-    { header: c.text('trade.col.returnMessage'), value: (r) => gatewayText(r.return_message) },
-    { header: c.text('trade.col.refundStatus'), value: (r) => c.label('trade.refundStatus', r.refund_status) },
-    { header: c.text('trade.col.chargebackStatus'), value: (r) => c.label('trade.chargebackFlag', r.chargeback_status) },
-    { header: c.text('trade.col.retrievalStatus'), value: (r) => c.label('trade.retrievalFlag', r.retrieval_status) },
-    { header: c.text('trade.col.rdrStatus'), value: (r) => c.label('trade.alertFlag', r.rdr_status) },
-    { header: c.text('trade.col.ethocaStatus'), value: (r) => c.label('trade.alertFlag', r.ethoca_status) },
-    { header: c.text('trade.col.appealStatus'), value: (r) => c.label('trade.appealStatus', r.appeal_status) },
-    { header: c.text('trade.col.email'), value: (r) => r.email },
-    { header: c.text('trade.col.ip'), value: (r) => r.ip },
-    { header: c.text('trade.col.createdAt'), value: (r) => c.time(r.created_at) },
-    { header: c.text('trade.col.returnedAt'), value: (r) => c.time(r.returned_at) },
+    { header: c.text('trade.col.gatewayNo'), value: (r) => r.gateway_no, sql: sqlText('gateway_no') },
+    { header: c.text('trade.col.tradeNo'), value: (r) => r.trade_no, sql: sqlText('trade_no') },
+    { header: c.text('trade.col.merchantOrderNo'), value: (r) => r.merchant_order_no, sql: sqlText('merchant_order_no') },
+    label('trade.col.tradeType', 'trade.tradeType', 'trade_type', (r) => r.trade_type),
+    label('trade.col.payStatus', 'trade.payStatus', 'pay_status', (r) => r.pay_status),
+    label('trade.col.cardScheme', 'cardScheme', 'card_scheme', (r) => r.card_scheme),
+    {
+      header: c.text('trade.col.card'),
+      value: (r) => maskCard(r.card_first6, r.card_last4),
+      sql: sqlJoin('card_first6', maskCard('', ''), 'card_last4'),
+    },
+    { header: c.text('trade.col.currency'), value: (r) => r.currency, sql: sqlText('currency') },
+    { header: c.text('trade.col.amount'), value: (r) => c.money(r.amount, r.currency), sql: moneySql('amount', 'currency') },
+    { header: c.text('trade.col.settleCurrency'), value: (r) => r.settle_currency, sql: sqlText('settle_currency') },
+    {
+      header: c.text('trade.col.settleAmount'),
+      value: (r) => c.money(r.settle_amount, r.settle_currency),
+      sql: moneySql('settle_amount', 'settle_currency'),
+    },
+    { header: c.text('trade.col.returnMessage'), value: (r) => gatewayText(r.return_message), fields: ['return_message'] },
+    label('trade.col.refundStatus', 'trade.refundStatus', 'refund_status', (r) => r.refund_status),
+    label('trade.col.chargebackStatus', 'trade.chargebackFlag', 'chargeback_status', (r) => r.chargeback_status),
+    label('trade.col.retrievalStatus', 'trade.retrievalFlag', 'retrieval_status', (r) => r.retrieval_status),
+    label('trade.col.rdrStatus', 'trade.alertFlag', 'rdr_status', (r) => r.rdr_status),
+    label('trade.col.ethocaStatus', 'trade.alertFlag', 'ethoca_status', (r) => r.ethoca_status),
+    label('trade.col.appealStatus', 'trade.appealStatus', 'appeal_status', (r) => r.appeal_status),
+    { header: c.text('trade.col.email'), value: (r) => r.email, sql: sqlText('email') },
+    { header: c.text('trade.col.ip'), value: (r) => r.ip, sql: sqlText('ip') },
+    { header: c.text('trade.col.createdAt'), value: (r) => c.time(r.created_at), fields: ['created_at', 'returned_at'] },
+    { header: c.text('trade.col.returnedAt'), value: (r) => c.time(r.returned_at), fields: ['returned_at'] },
   ];
   if (view === 'riskDeclined') {
     const rules = oncePerText(c, riskRulesCell);
-    columns.push({ header: c.text('trade.col.riskRules'), value: (r) => rules(r.risk_rules) });
+    columns.push({ header: c.text('trade.col.riskRules'), value: (r) => rules(r.risk_rules), fields: ['risk_rules'] });
   }
   return columns;
 }
