@@ -307,21 +307,6 @@ export function csvRows<Row>(columns: readonly Pick<ExportColumn<Row>, 'value'>[
   };
 }
 
-/**
- * CSV lines made mostly by SQLite (issue 13 §5). better-sqlite3 hands each value of a row to
- * JavaScript at a cost (about 0.15 µs), and each cell is then formatted here: most of an export's
- * CPU. When every column has `sql` or `fields`, the export reader selects instead, over the list's
- * own statement, the row's `id`, the fields the other columns read and each run of consecutive
- * `sql` cells joined by commas (`__csv0`, `__csv1`, ...): a few values a row instead of one per
- * column, and the labels, amounts and masks made in SQLite's C.
- *
- * A run is used only when it is exactly the text the cells would have: not NULL, no quote, CR or LF,
- * exactly one comma between cells fewer than it holds (so no cell holds one), and no cell that starts
- * as a formula (= + - @ or a tab) unless it is a plain signed decimal, as csvCell would leave it. Any
- * other row is read again whole and written by the columns' `value` (openSqliteExportReader).
- */
-export type CsvSqlPlan = ExportReadPlan;
-
 /** A cell in a run that needs quoting or would need a formula guard (commas are counted apart). */
 const RUN_UNSAFE = /["\r\n]|(?:^|,)(?:[=@\t]|[+-](?!\d+(?:\.\d+)?(?:,|$)))/;
 
@@ -341,8 +326,21 @@ function csvSegments(columns: readonly Pick<ExportColumn<unknown>, 'sql'>[]): Cs
 
 const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** The plan of an export's CSV on SQLite, or null when a column has neither `sql` nor `fields` (or none has `sql`). */
-export function csvSqlPlan<Row>(columns: readonly Pick<ExportColumn<Row>, 'sql' | 'fields'>[]): CsvSqlPlan | null {
+/**
+ * The plan of an export's CSV on SQLite, or null when a column has neither `sql` nor `fields` (or
+ * none has `sql`): CSV lines made mostly by SQLite (issue 13 §5). better-sqlite3 hands each value
+ * of a row to JavaScript at a cost (about 0.15 µs), and each cell is then formatted here: most of an
+ * export's CPU. When every column has `sql` or `fields`, the export reader selects instead, over the list's
+ * own statement, the row's `id`, the fields the other columns read and each run of consecutive
+ * `sql` cells joined by commas (`__csv0`, `__csv1`, ...): a few values a row instead of one per
+ * column, and the labels, amounts and masks made in SQLite's C.
+ *
+ * A run is used only when it is exactly the text the cells would have: not NULL, no quote, CR or LF,
+ * exactly one comma between cells fewer than it holds (so no cell holds one), and no cell that starts
+ * as a formula (= + - @ or a tab) unless it is a plain signed decimal, as csvCell would leave it. Any
+ * other row is read again whole and written by the columns' `value` (openSqliteExportReader).
+ */
+export function csvSqlPlan<Row>(columns: readonly Pick<ExportColumn<Row>, 'sql' | 'fields'>[]): ExportReadPlan | null {
   if (!columns.some((c) => c.sql !== undefined) || columns.some((c) => c.sql === undefined && c.fields === undefined)) return null;
   const fields = [...new Set(['id', ...columns.flatMap((c) => (c.sql === undefined ? (c.fields ?? []) : []))])];
   if (!fields.every((f) => SQL_NAME.test(f))) return null;

@@ -134,7 +134,7 @@ export function exportColumns(c: ExportCells, view: TTransactionView): ExportCol
     label('trade.col.appealStatus', 'trade.appealStatus', 'appeal_status', (r) => r.appeal_status),
     { header: c.text('trade.col.email'), value: (r) => r.email, sql: sqlText('email') },
     { header: c.text('trade.col.ip'), value: (r) => r.ip, sql: sqlText('ip') },
-    { header: c.text('trade.col.createdAt'), value: (r) => c.time(r.created_at), fields: ['created_at', 'returned_at'] },
+    { header: c.text('trade.col.createdAt'), value: (r) => c.time(r.created_at), fields: ['created_at'] },
     { header: c.text('trade.col.returnedAt'), value: (r) => c.time(r.returned_at), fields: ['returned_at'] },
   ];
   if (view === 'riskDeclined') {
