@@ -183,6 +183,41 @@ describe('keyset walk slices', () => {
     }
   });
 
+  it('a slice hands its end to the list, which may bound its range there (inclusive of ties): the rows are those of the whole walk', async () => {
+    const m = (await createMerchant(db.db)).id;
+    await insertLogs(
+      m,
+      Array.from({ length: 50 }, (_, i) => 7_000 + (i % 6) * 10),
+    );
+    for (const direction of ['desc', 'asc'] as const) {
+      const ends: (number | null)[] = [];
+      // As the transactions list does: the slice's end narrows the range's far end, so the last batch stops there.
+      const bounded = {
+        ...logList(m, direction),
+        rows: (_seek: unknown, until?: { value: number; id: number } | null) => {
+          ends.push(until ? until.value : null);
+          return base(m)
+            .$if(!!until && direction === 'desc', (qb) => qb.where('created_at', '>=', until?.value ?? 0))
+            .$if(!!until && direction === 'asc', (qb) => qb.where('created_at', '<=', until?.value ?? 0))
+            .select(['id', 'created_at', 'success']);
+        },
+      };
+      const walk = keysetBatches(bounded, { batchRows: 3, reader: exportReaderFactory(db.url, db.db) });
+      const whole: number[] = [];
+      for await (const batch of walk) whole.push(...batch.map((r) => r.id));
+      const bounds = await collect(walk.bounds(8));
+      ends.length = 0;
+      const sliced: number[] = [];
+      for (let k = 0; k < bounds.length; k += 1) {
+        for await (const batch of walk.slice(bounds[k]!, bounds[k + 1] ?? null)) sliced.push(...batch.map((r) => r.id));
+      }
+      expect(sliced, direction).toEqual(whole);
+      expect(whole).toHaveLength(50);
+      // Every slice but the last handed its end to the list.
+      expect(new Set(ends.filter((e) => e !== null)), direction).toEqual(new Set(bounds.slice(1).map((b) => b.value)));
+    }
+  });
+
   it('the first slice starts at the first key: a row that sorts before it, written later, is not read', async () => {
     const m = (await createMerchant(db.db)).id;
     await insertLogs(m, [100, 200, 300]);

@@ -174,8 +174,12 @@ export type EntryRow = Awaited<ReturnType<ReturnType<typeof entryRows>['execute'
 
 const entryList = (db: Db, scope: Scope, f: EntryFilters, r: Range) =>
   ({
-    // A next page bounds the range at its cursor too, so the index seek starts there at any depth.
-    rows: (seek: Seek | null) => entryRows(db, scope, f, seek === null ? r : { ...r, toMs: Math.min(r.toMs, seek.value + 1) }),
+    // A next page bounds the range at its cursor too, so the index seek starts there at any depth; an export's slice at its end.
+    rows: (seek: Seek | null, until?: Seek | null) =>
+      entryRows(db, scope, f, {
+        fromMs: until ? Math.max(r.fromMs, until.value) : r.fromMs,
+        toMs: seek ? Math.min(r.toMs, seek.value + 1) : r.toMs,
+      }),
     sort: { column: 'e.occurred_at', id: 'e.id', direction: 'desc', value: (x: EntryRow) => x.occurred_at },
   }) as const;
 

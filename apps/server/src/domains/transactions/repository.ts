@@ -145,9 +145,10 @@ function plainBase(db: Db) {
  * Every row of the view the scope may see that matches the filters (no order, no columns yet).
  * `seekTo` (a cursor's time) replaces the range's upper end so the index seek starts at the cursor
  * instead of walking from the newest row: the row-value condition alone is not used as a seek bound
- * by SQLite when the range already has an upper bound.
+ * by SQLite when the range already has an upper bound. `untilFrom` (where an export's slice ends)
+ * replaces its lower end the same way, so the slice's last batch stops at the slice's end.
  */
-function filtered(db: Db, ctx: ListContext, seekTo: number | null = null) {
+function filtered(db: Db, ctx: ListContext, seekTo: number | null = null, untilFrom: number | null = null) {
   const { scope, filter } = ctx;
   const def = TRANSACTION_VIEW_DEFS[ctx.view];
   const { fromMs, toMs } = dayRangeInZone(filter.from, filter.to, ctx.timezone);
@@ -164,7 +165,7 @@ function filtered(db: Db, ctx: ListContext, seekTo: number | null = null) {
     .where('t.merchant_id', '=', scope.merchantId)
     .where('t.category', '=', def.category)
     .$if(def.tradeType !== null, (qb) => qb.where('t.trade_type', '=', def.tradeType ?? 0))
-    .where(col, '>=', fromMs)
+    .where(col, '>=', untilFrom !== null && untilFrom > fromMs ? untilFrom : fromMs)
     .$if(seekTo === null || seekTo >= toMs, (qb) => qb.where(col, '<', toMs))
     .$if(seekTo !== null && seekTo < toMs, (qb) => qb.where(col, '<=', seekTo ?? 0))
     .$if(gateways !== null, (qb) => qb.where('t.gateway_id', 'in', gateways ?? [0]))
@@ -231,8 +232,8 @@ const ROW_COLUMNS = [
 function transactionList(db: Db, ctx: ListContext) {
   const process = ctx.filter.timeType === 'process';
   return {
-    rows: (seek: Seek | null) =>
-      filtered(db, ctx, seek?.value ?? null)
+    rows: (seek: Seek | null, until?: Seek | null) =>
+      filtered(db, ctx, seek?.value ?? null, until?.value ?? null)
         .innerJoin('gateways as g', 'g.id', 't.gateway_id')
         .select(ROW_COLUMNS),
     // Every transaction has its gateway: the join adds columns only.
