@@ -15,6 +15,7 @@ import {
   type TSignUpBody,
   type TVerifyEmailResult,
 } from '@mbo/shared/onboarding';
+import { isUniqueViolation } from '../../db/errors';
 import { consumeActionToken, createActionToken } from '../../platform/action-tokens';
 import { writeLoginLog, writeOperationLog } from '../../platform/audit';
 import { sendCode, verifyCode } from '../../platform/codes';
@@ -165,7 +166,7 @@ export async function signUp(deps: OnboardingDeps, body: TSignUpBody, client: Cl
     });
   } catch (error) {
     // The mobile was registered by someone else between the code and now: the code no longer proves a free number.
-    if (repo.isUniqueViolation(error, 'mobile')) throw businessError('code.invalid');
+    if (isUniqueViolation(error, 'mobile')) throw businessError('code.invalid');
     throw error;
   }
   const person = await repo.getPerson(db, created.personId);
@@ -271,7 +272,7 @@ export async function verifyEmail(deps: OnboardingDeps, token: string): Promise<
   try {
     verified = personId !== null && (await repo.setEmailVerified(deps.db, personId, target));
   } catch (error) {
-    if (!repo.isUniqueViolation(error, 'email')) throw error;
+    if (!isUniqueViolation(error, 'email')) throw error;
   }
   if (!verified) throw businessError('emailVerify.invalid');
   return { email: target };

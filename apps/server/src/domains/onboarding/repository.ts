@@ -2,6 +2,7 @@ import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import { KycReviewState } from '@mbo/shared/kyc';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import type { AdminScope } from '../../platform/scope';
 import { createAdministratorRole } from '../system/repository';
 
@@ -199,23 +200,15 @@ export async function insertBusiness(db: Db, b: NewBusiness): Promise<CreatedBus
   return { merchantId: merchant.id, merchantNo, adminId: admin.id, loginName: OWNER_LOGIN_NAME };
 }
 
-function isMerchantNoClash(error: unknown): boolean {
-  return error instanceof Error && /merchant_no/.test(error.message) && /unique|duplicate/i.test(error.message);
-}
-
 /** Runs `work` in a transaction, again when two sign-ups took the same merchant number at once. */
 export async function withMerchantNoRetry<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction().execute((trx) => work(trx));
     } catch (error) {
-      if (attempt >= 4 || !isMerchantNoClash(error)) throw error;
+      if (attempt >= 4 || !isUniqueViolation(error, 'merchant_no')) throw error;
     }
   }
-}
-
-export function isUniqueViolation(error: unknown, column: string): boolean {
-  return error instanceof Error && error.message.includes(column) && /unique|duplicate/i.test(error.message);
 }
 
 export async function setEmailVerified(db: Db, personId: number, email: string): Promise<boolean> {

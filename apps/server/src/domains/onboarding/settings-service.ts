@@ -9,6 +9,7 @@ import type {
   TUpgradeSendCodeBody,
   TUpgradeVerifyBody,
 } from '@mbo/shared/onboarding';
+import { isUniqueViolation } from '../../db/errors';
 import { writeOperationLog } from '../../platform/audit';
 import { sendCode, verifyCode } from '../../platform/codes';
 import { businessError, conflictError, forbiddenError, unauthorizedError } from '../../platform/errors';
@@ -96,7 +97,7 @@ export async function changeEmail(deps: OnboardingDeps, session: SessionContext,
   try {
     await repo.changePersonEmail(deps.db, person.id, body.newEmail);
   } catch (error) {
-    if (repo.isUniqueViolation(error, 'email')) throw conflictError('identity.emailTaken');
+    if (isUniqueViolation(error, 'email')) throw conflictError('identity.emailTaken');
     throw error;
   }
   const lang = languageOf(person, client.lang);
@@ -133,7 +134,7 @@ export async function changePhone(deps: OnboardingDeps, session: SessionContext,
   try {
     await repo.changePersonMobile(deps.db, person.id, body.newMobile);
   } catch (error) {
-    if (repo.isUniqueViolation(error, 'mobile')) throw conflictError('identity.mobileTaken');
+    if (isUniqueViolation(error, 'mobile')) throw conflictError('identity.mobileTaken');
     throw error;
   }
   await logSessionOperation(deps.db, session, 'changePhone', '', client.ip, deps.now());

@@ -145,13 +145,3 @@ export async function deleteUnusedRole(db: Db, scope: Scope, roleId: number): Pr
     .executeTakeFirst();
   return Number(res.numDeletedRows) === 1;
 }
-
-/** A unique index refused the write (a name taken by a request that ran at the same time). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (typeof e?.message === 'string' && /UNIQUE constraint failed/.test(e.message))
-  );
-}

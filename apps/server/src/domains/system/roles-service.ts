@@ -2,6 +2,7 @@ import type { TListPage } from '@mbo/shared/list';
 import { ALL_PERMISSIONS } from '@mbo/shared/permissions';
 import { operationsWithoutMenu, type TRole, type TRoleBody, type TRoleListQuery, type TRoleLock } from '@mbo/shared/system-roles';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { AppError, businessError, conflictError, notFoundError } from '../../platform/errors';
 import { mapPage } from '../../platform/list';
@@ -92,7 +93,7 @@ export async function addRole(db: Db, session: SessionContext, body: TRoleBody):
     noteOperation({ content: `name=${body.name} permissions=${permissions.length}`, target: `roleId=${id}` });
     return id;
   } catch (error) {
-    if (repo.isUniqueViolation(error)) throw conflictError('role.nameTaken');
+    if (isUniqueViolation(error)) throw conflictError('role.nameTaken');
     throw error;
   }
 }
@@ -106,7 +107,7 @@ export async function updateRole(db: Db, session: SessionContext, roleId: number
   try {
     if (!(await repo.updateRole(db, session.scope, role.id, values(body, permissions)))) throw notFoundError();
   } catch (error) {
-    if (repo.isUniqueViolation(error)) throw conflictError('role.nameTaken');
+    if (isUniqueViolation(error)) throw conflictError('role.nameTaken');
     throw error;
   }
   noteOperation({ content: `name=${body.name} permissions=${permissions.length}` });
