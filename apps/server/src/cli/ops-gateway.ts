@@ -1,8 +1,7 @@
-import { randomInt } from 'node:crypto';
 import { canonicalAmountInput, parseMajorAmount, toMajorString } from '@mbo/shared/money';
 import { CARD_SCHEMES, PayStatus, TradeCategory, TradeType, type TCardScheme } from '@mbo/shared/trade-enums';
 import { screenPayment } from '../domains/risk/service';
-import { recordTransaction } from '../domains/transactions/repository';
+import { recordTransaction, withNewTradeNo } from '../domains/transactions/repository';
 import { toIso } from '../platform/time';
 import { text, UsageError, type Command } from './ops-common';
 import { findGatewayByNo } from './ops-repository';
@@ -71,14 +70,12 @@ export const GATEWAY_COMMANDS: Record<string, Command> = {
       if (!Number.isInteger(daysAgo) || daysAgo < 0 || daysAgo > 365) throw new UsageError('--days-ago must be an integer from 0 to 365');
 
       const at = now() - daysAgo * 86_400_000;
-      // Six random digits after the time, as the hosted payment page makes them: records made in the same
-      // millisecond (a script, or a test's fixed clock) must not collide on the unique trade number.
-      const tradeNo = `T${gatewayNo}${String(at).slice(-9)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
       const row = {
         merchant_id: gateway.merchant_id,
         gateway_id: gateway.id,
         category,
-        trade_no: tradeNo,
+        // Drawn as the record is written (withNewTradeNo), as the hosted payment page draws it.
+        trade_no: '',
         merchant_order_no: text(values, 'order') ?? `ORD${String(at).slice(-10)}`,
         trade_type: values['pre-auth'] === true ? TradeType.preAuthorization : TradeType.consumption,
         pay_status: payStatus,
@@ -98,7 +95,11 @@ export const GATEWAY_COMMANDS: Record<string, Command> = {
         returned_at: at + 2_500,
       };
       // Risk control: a record matching the merchant's blacklist is declined (risk-declined, rule R006).
-      await recordTransaction(db, await screenPayment(db, row));
+      const screened = await screenPayment(db, row);
+      const tradeNo = await withNewTradeNo(gatewayNo, at, async (no) => {
+        await recordTransaction(db, { ...screened, trade_no: no });
+        return no;
+      });
       console.log(`${tradeNo}  ${toMajorString(amount, gateway.currency)} ${gateway.currency}  ${toIso(at)}`);
     },
   },

@@ -190,7 +190,9 @@ async function release(db: Db, id: number, claimedAt: number): Promise<void> {
 /**
  * Runs a request's effect under its idempotency key. `effect` receives the transaction runner it must use
  * for its writes, once, and that transaction must return the answer's data itself: it is recorded with
- * the effect, and it is what a replay returns.
+ * the effect, and it is what a replay returns. It may run again after a transaction of it rolled back
+ * (a payment whose trade number was taken draws another: transactions/withNewTradeNo); nothing of the
+ * refused one was recorded.
  */
 export async function withIdempotency<T>(db: Db, r: IdempotentRequest, now: number, effect: (tx: TxRunner) => Promise<T>): Promise<T> {
   if (r.key === null) return effect(plainTx(db));

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { ErrorCode } from '@mbo/shared/envelope';
 import {
@@ -29,7 +29,7 @@ import { AppError, businessError } from '../../platform/errors';
 import { plainTx, type TxRunner } from '../../platform/idempotency';
 import type { Scope } from '../../platform/scope';
 import { DAY_MS, dateInZone, parseDate, startOfDayInZone } from '../../platform/time';
-import { recordTransactionIn } from '../transactions/repository';
+import { recordTransactionIn, withNewTradeNo } from '../transactions/repository';
 import { screenPayment } from '../risk/service';
 import * as repo from './repository';
 import { findUsableWebsiteHosts } from '../websites/repository';
@@ -308,12 +308,12 @@ export async function payThroughLink(
   }
   const outcome = outcomeOf(digits);
   const gatewayNo = link.gateway_no;
-  const tradeNo = `T${gatewayNo}${String(o.now).slice(-9)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+  // The trade number is drawn when the record is written (withNewTradeNo); screening does not read it.
   const screened = await screenPayment(db, {
     merchant_id: Number(link.merchant_id),
     gateway_id: Number(link.gateway_id),
     category: TradeCategory.formal,
-    trade_no: tradeNo,
+    trade_no: '',
     merchant_order_no: link.reference || `PL${randomBytes(5).toString('hex').toUpperCase()}`,
     trade_type: TradeType.consumption,
     pay_status: outcome.payStatus,
@@ -350,18 +350,22 @@ export async function payThroughLink(
   } satisfies Insertable<TransactionsTable>);
   const approved = screened.category === TradeCategory.formal && screened.pay_status === PayStatus.success;
   const result = screened.category === TradeCategory.riskDeclined ? 'riskDeclined' : outcome.result;
-  return tx(async (trx) => {
-    if (approved && !(await repo.consumeLink(trx, Number(link.id), o.now))) {
-      const now = await repo.findLinkByKey(trx, link.link_key);
-      throw businessError(UNAVAILABLE_ERRORS[(now && unavailableOf(now, o.now)) || 'paid']);
-    }
-    const transactionId = await recordTransactionIn(trx, screened);
-    await repo.insertLinkPayment(trx, {
-      link_id: Number(link.id),
-      merchant_id: Number(link.merchant_id),
-      transaction_id: transactionId,
-      created_at: o.now,
-    });
-    return { result, tradeNo, currency: link.currency, amount };
-  });
+  // A number another record of the same millisecond drew is refused by the unique index inside the
+  // transaction, which then rolls back whole (the link is not consumed) and runs again with another.
+  return withNewTradeNo(gatewayNo, o.now, (tradeNo) =>
+    tx(async (trx) => {
+      if (approved && !(await repo.consumeLink(trx, Number(link.id), o.now))) {
+        const now = await repo.findLinkByKey(trx, link.link_key);
+        throw businessError(UNAVAILABLE_ERRORS[(now && unavailableOf(now, o.now)) || 'paid']);
+      }
+      const transactionId = await recordTransactionIn(trx, { ...screened, trade_no: tradeNo });
+      await repo.insertLinkPayment(trx, {
+        link_id: Number(link.id),
+        merchant_id: Number(link.merchant_id),
+        transaction_id: transactionId,
+        created_at: o.now,
+      });
+      return { result, tradeNo, currency: link.currency, amount };
+    }),
+  );
 }

@@ -3,7 +3,9 @@ import type { TListPaging } from '@mbo/shared/list';
 import { minorUnitsOf } from '@mbo/shared/money';
 import { DisputeKind } from '@mbo/shared/trade-enums';
 import { TRANSACTION_VIEW_DEFS, type TTransactionListQuery, type TTransactionView } from '@mbo/shared/transactions';
+import { randomInt } from 'node:crypto';
 import type { Db, Trx } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { RARE_FLAG_INDEXES } from '../../db/migrations/0003-transactions';
 import type { Database, TransactionsTable } from '../../db/types';
 import { keysetBatches, keysetPage, type ExportReader, type Seek } from '../../platform/list';
@@ -336,6 +338,37 @@ export async function findTransactionHistory(db: Db, scope: Scope, transactionId
       .execute(),
   ]);
   return { refunds, disputes };
+}
+
+/** The six random digits of a trade number: an object, so that a test can make two draws the same. */
+export const tradeNoDigits = { draw: (): number => randomInt(0, 1_000_000) };
+
+/**
+ * A new transaction number: "T", the gateway number, the last 9 digits of the time in ms and 6 random
+ * digits. Two records of one gateway in one millisecond draw the same number once in a million (a
+ * busy gateway, or a script or test with a fixed clock); the unique index refuses the second, and
+ * withNewTradeNo gives it another.
+ */
+export function newTradeNo(gatewayNo: string, at: number): string {
+  return `T${gatewayNo}${String(at).slice(-9)}${String(tradeNoDigits.draw()).padStart(6, '0')}`;
+}
+
+/** Numbers a record tries before the unique index's refusal stands (each retry is another one-in-a-million draw). */
+export const TRADE_NO_ATTEMPTS = 5;
+
+/**
+ * Runs `record` (one database transaction that records a gateway record under the number it is given)
+ * with a new trade number, and again with another while the unique index refuses the number: the
+ * refused transaction rolled back whole, so nothing of it stays (a payment's link is not consumed).
+ */
+export async function withNewTradeNo<T>(gatewayNo: string, at: number, record: (tradeNo: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await record(newTradeNo(gatewayNo, at));
+    } catch (error) {
+      if (attempt >= TRADE_NO_ATTEMPTS || !isUniqueViolation(error, 'trade_no')) throw error;
+    }
+  }
 }
 
 /**
