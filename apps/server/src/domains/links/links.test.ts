@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import type { TListPage } from '@mbo/shared/list';
 import {
@@ -21,6 +21,7 @@ import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { DAY_MS, dateInZone } from '../../platform/time';
+import { TRADE_NO_ATTEMPTS, tradeNoDigits } from '../transactions/repository';
 
 let t: TestContext;
 let merchant: MerchantRow;
@@ -351,5 +352,52 @@ describe('payment links', () => {
     } finally {
       t.clock.advance(-61 * 60_000);
     }
+  });
+});
+
+describe('trade numbers of link payments', () => {
+  // Two payments in one millisecond of the test's fixed clock that draw the same six digits would take
+  // the same trade number, which the unique index refuses. The draws are made to collide here.
+  const draws = { queue: [] as number[] };
+  beforeEach(() => {
+    const draw = tradeNoDigits.draw;
+    vi.spyOn(tradeNoDigits, 'draw').mockImplementation(() => draws.queue.shift() ?? draw());
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const recorded = async () =>
+    (await t.db.selectFrom('transactions').select('trade_no').where('gateway_id', '=', gateway.id).orderBy('id').execute()).map(
+      (r) => r.trade_no,
+    );
+
+  it('a payment whose number another payment of the same millisecond took is recorded under another one, once', async () => {
+    const taken = (await createLink({ linkType: LinkType.reusable })).linkKey;
+    draws.queue = [123456];
+    const first = await pay(taken);
+    expect(first.body.code, first.body.msg).toBe(0);
+    expect(first.body.data.tradeNo).toMatch(/123456$/);
+
+    // A one-time link: the refused attempt consumed it inside its transaction, which rolled back whole.
+    const once = (await createLink({ linkType: LinkType.oneTime })).linkKey;
+    const before = await recorded();
+    draws.queue = [123456, 654321];
+    const second = await pay(once);
+    expect(second.body.code, second.body.msg).toBe(0);
+    expect(second.body.data).toMatchObject({ result: 'approved', tradeNo: first.body.data.tradeNo.replace(/123456$/, '654321') });
+    expect(await recorded()).toEqual([...before, second.body.data.tradeNo]);
+    // Paid exactly once: a second customer finds it paid.
+    expect((await pay(once)).body.msg).toBe('This payment link has already been paid and cannot be paid again');
+  });
+
+  it('gives up after a few refused numbers, having recorded nothing', async () => {
+    const link = (await createLink({ linkType: LinkType.reusable })).linkKey;
+    draws.queue = [222222];
+    expect((await pay(link)).body.code).toBe(0);
+    const before = await recorded();
+    draws.queue = Array.from({ length: TRADE_NO_ATTEMPTS }, () => 222222);
+    expect((await pay(link)).body.code).not.toBe(0);
+    expect(draws.queue).toEqual([]);
+    expect(await recorded()).toEqual(before);
   });
 });
