@@ -28,7 +28,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   registerNavigator(null);
-  document.body.innerHTML = '';
 });
 
 function toastText(spy: ReturnType<typeof vi.spyOn>): unknown {

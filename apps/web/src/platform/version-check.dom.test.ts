@@ -10,7 +10,6 @@ function versionResponse(version: unknown) {
 afterEach(() => {
   resetVersionPrompt();
   vi.unstubAllGlobals();
-  document.body.innerHTML = '';
 });
 
 describe('new version check', () => {
