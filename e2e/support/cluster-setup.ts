@@ -124,6 +124,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
         APP_URL: baseURL,
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // The journeys here make the rows they look at (operator commands); the demo's volume is the
+        // single-node stage's concern. A tenth of it keeps every screen populated and spares 60-70 s of
+        // loading 200,000 transactions and their ledger into PostgreSQL.
+        DEMO_TRANSACTIONS: '20000',
         // Node 0 reads exports of more than 500 rows with its worker threads, node 1 on its API thread
         // alone (cluster/exports.test.ts compares them); node 2 keeps the defaults.
         ...(i === 0 ? { EXPORT_SLICE_ROWS: '500' } : i === 1 ? { EXPORT_WORKERS: '0' } : {}),

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       shutdownTimeoutSeconds: 10,
       logLevel: 'info',
       seedOnEmpty: true,
+      demoTransactions: 200_000,
       trustProxy: false,
     });
     expect(c.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
@@ -33,6 +34,8 @@ describe('loadConfig', () => {
       shutdownTimeoutSeconds: 30,
     });
     expect(() => loadConfig({ SESSION_MAX_HOURS: '0' })).toThrow(/SESSION_MAX_HOURS/);
+    expect(loadConfig({ DEMO_TRANSACTIONS: '20000' }, '/x').demoTransactions).toBe(20_000);
+    expect(() => loadConfig({ DEMO_TRANSACTIONS: '-1' })).toThrow(/DEMO_TRANSACTIONS/);
   });
 
   it('every variable is listed in the server README', () => {

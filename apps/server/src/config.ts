@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { SESSION_IDLE_MINUTES_DEFAULT } from '@mbo/shared/limits';
 import { FILE_STORAGE_KINDS, type FileStorageKind } from './platform/storage';
 
+/** Gateway transactions of the demo data (DEMO_TRANSACTIONS, and `npm run seed` without --transactions). */
+export const DEMO_TRANSACTIONS_DEFAULT = 200_000;
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -31,6 +34,8 @@ export type Config = {
   shutdownTimeoutSeconds: number;
   logLevel: LogLevel;
   seedOnEmpty: boolean;
+  /** Transactions of the demo data loaded at start (SEED_ON_EMPTY). */
+  demoTransactions: number;
   webDist: string;
   trustProxy: boolean;
   /** Public address of the web app, used for the links in mails (no trailing slash). */
@@ -111,6 +116,11 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'SEED_ON_EMPTY', default: 'true', description: 'Load the demo data at start when the database has no merchant' },
+  {
+    name: 'DEMO_TRANSACTIONS',
+    default: String(DEMO_TRANSACTIONS_DEFAULT),
+    description: 'Gateway transactions the demo data generates when it is loaded at start',
+  },
   { name: 'WEB_DIST', default: '<repo>/apps/web/dist', description: 'Built web app to serve' },
   {
     name: 'TRUST_PROXY',
@@ -197,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     shutdownTimeoutSeconds: readInt(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
     logLevel,
     seedOnEmpty: readBool(env, 'SEED_ON_EMPTY', true),
+    demoTransactions: readInt(env, 'DEMO_TRANSACTIONS', DEMO_TRANSACTIONS_DEFAULT, 0, 10_000_000),
     webDist: path.resolve(cwd, env.WEB_DIST?.trim() || DEFAULT_WEB_DIST),
     trustProxy: readBool(env, 'TRUST_PROXY', false),
     appUrl,

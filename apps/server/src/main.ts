@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   // waits and finds the data loaded, and none serves while the seed has its indexes dropped.
   const handle = await openDatabase(config, async ({ db }) => {
     if (!config.seedOnEmpty || !(await isDatabaseEmpty(db))) return;
-    const summary = await seedDemo(db, Date.now());
+    const summary = await seedDemo(db, Date.now(), { transactions: config.demoTransactions });
     for (const line of summary.lines) console.log(`seed: ${line}`);
   });
 

@@ -1,6 +1,7 @@
 import { GatewayStatus } from '@mbo/shared/gateways';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import { MODULES } from '@mbo/shared/permissions';
+import { DEMO_TRANSACTIONS_DEFAULT } from '../../config';
 import type { Db } from '../database';
 import { hashPassword } from '../../platform/passwords';
 import { DAY_MS } from '../../platform/time';
@@ -57,7 +58,6 @@ export type DemoTradeOptions = {
   onProgress?: (written: number, total: number) => void;
 };
 
-export const DEMO_TRANSACTIONS_DEFAULT = 200_000;
 export const DEMO_TRADE_SEED_DEFAULT = 1;
 
 /**
