@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvLines, csvSqlPlan, exportCells, moneySql, sqlJoin, sqlText, type ExportColumn } from './export';
 import { registerMessages } from './i18n';
 import { openSqliteExportReader } from './list';
+import { selectInPlace } from './sql-select';
 
 /*
  * CSV cells made by SQLite (csvSqlPlan): on a scratch database holding every kind of value an export
@@ -111,12 +112,16 @@ function columnsFor(lang: 'en' | 'zhCn'): ExportColumn<Row>[] {
 }
 
 const STATEMENT = 'select id, name, code, scheme, first6, last4, amount, currency, at, email from t where id > ? order by id limit ?';
+/** The same as Kysely writes it: the reader writes the plan in place of its select list (sql-select.ts). */
+const QUOTED =
+  'select "t"."id", "t"."name", "t"."code", "t"."scheme", "t"."first6", "t"."last4", "t"."amount", "t"."currency", "t"."at", "t"."email" ' +
+  'from "t" where "t"."id" > ? order by "t"."id" limit ?';
 
 /** The lines of every row read through `plan` (or whole without one), and how many came through the plan. */
-function linesOf(columns: ExportColumn<Row>[], plan: ReturnType<typeof csvSqlPlan>) {
+function linesOf(columns: ExportColumn<Row>[], plan: ReturnType<typeof csvSqlPlan>, statement = STATEMENT) {
   const reader = openSqliteExportReader(file, plan);
   try {
-    const rows = reader.all(STATEMENT, [0, 1000]) as Row[];
+    const rows = reader.all(statement, [0, 1000]) as Row[];
     const line = csvLines(columns);
     return { lines: rows.map((r) => line(r)), planned: rows.filter((r) => '__csv0' in r).length, ids: rows.map((r) => Number(r.id)) };
   } finally {
@@ -125,13 +130,20 @@ function linesOf(columns: ExportColumn<Row>[], plan: ReturnType<typeof csvSqlPla
 }
 
 describe('CSV cells made by SQLite', () => {
-  it('each line read through the plan is the line the columns write, in both languages; rows it cannot make are read whole', () => {
-    for (const lang of ['en', 'zhCn'] as const) {
+  it('each line read through the plan is the line the columns write, in both languages, over the statement or in its place; rows it cannot make are read whole', () => {
+    for (const [lang, statement] of [
+      ['en', STATEMENT],
+      ['zhCn', STATEMENT],
+      ['en', QUOTED],
+      ['zhCn', QUOTED],
+    ] as const) {
       const columns = columnsFor(lang);
       const plan = csvSqlPlan(columns);
       expect(plan).not.toBeNull();
-      const whole = linesOf(columns, null);
-      const planned = linesOf(columns, plan);
+      // The plain statement is read as a subquery, the quoted one with the plan in place of its select list.
+      expect(selectInPlace(statement, plan!.select) === null).toBe(statement === STATEMENT);
+      const whole = linesOf(columns, null, statement);
+      const planned = linesOf(columns, plan, statement);
       expect(planned.ids).toEqual(whole.ids);
       expect(whole.planned).toBe(0);
       for (let i = 0; i < whole.lines.length; i += 1) expect(planned.lines[i], `row ${i + 1} (${lang})`).toBe(whole.lines[i]);

@@ -333,9 +333,10 @@ const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * export's CPU. When every column has `sql` or `fields`, the export reader selects instead, over the list's
  * own statement, the row's `id`, the fields the other columns read and each run of consecutive
  * `sql` cells joined by commas (`__csv0`, `__csv1`, ...): a few values a row instead of one per
- * column, and the labels, amounts and masks made in SQLite's C.
+ * column, and the labels, amounts and masks made in SQLite's C. The reader writes this select in place
+ * of the statement's own select list when it can (sql-select.ts).
  *
- * A run is used only when it is exactly the text the cells would have: not NULL, no quote, CR or LF,
+ * A run is used only when it is exactly the text the cells would have: no NULL cell, no quote, CR or LF,
  * exactly one comma between cells fewer than it holds (so no cell holds one), and no cell that starts
  * as a formula (= + - @ or a tab) unless it is a plain signed decimal, as csvCell would leave it. Any
  * other row is read again whole and written by the columns' `value` (openSqliteExportReader).
@@ -351,9 +352,12 @@ export function csvSqlPlan<Row>(columns: readonly Pick<ExportColumn<Row>, 'sql' 
       at += 1;
       continue;
     }
-    const parts = columns.slice(at, at + segment.cells).map((c) => `(${c.sql})`);
-    // `||` makes the run NULL when a cell is (concat_ws would leave the cell out, and a comma inside another cell could then make up the count).
-    runs.push({ name: segment.run, cells: segment.cells, sql: parts.join(` || ',' || `) });
+    // A NULL cell becomes a double quote, which no exact run holds, so its row is read whole (concat
+    // would read NULL as empty text). One concat() makes the run's text at once: `a || ',' || b || ...`
+    // made and copied a longer text at each step (callgrind, the transaction export over 10,000 rows:
+    // 38.7 thousand instructions a row with `||`, 35.6 thousand with concat).
+    const parts = columns.slice(at, at + segment.cells).map((c) => `ifnull(${c.sql}, '"')`);
+    runs.push({ name: segment.run, cells: segment.cells, sql: `concat(${parts.join(`, ',', `)})` });
     at += segment.cells;
   }
   return {

@@ -32,6 +32,7 @@ import { arrayRowMaker, dataVersionOf, dialectOf, pgPoolOf, sqlitePathOf, type D
 import { JSON_TYPE, ok, okResponse } from './envelope';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
+import { selectInPlace } from './sql-select';
 
 /** Where a next page starts: after the row with this sort value and id. */
 export type Seek = { value: number; id: number };
@@ -300,6 +301,23 @@ export type ExportReadPlan = {
 };
 
 /**
+ * The plan's select over the statement: written in place of the statement's own select list when the
+ * statement is plain (sql-select.ts), else over it as a subquery. A rewrite SQLite refuses (a name
+ * that became ambiguous) falls back to the subquery too.
+ */
+function preparePlanned(conn: SqliteDatabase.Database, text: string, select: string): SqliteDatabase.Statement {
+  const inPlace = selectInPlace(text, select);
+  if (inPlace !== null) {
+    try {
+      return conn.prepare(inPlace).raw(true);
+    } catch {
+      // The subquery below.
+    }
+  }
+  return conn.prepare(`select ${select} from (${text})`).raw(true);
+}
+
+/**
  * SQLite export reader. With a plan, a batch is read through the plan, and when a row of it is not
  * exact the batch is read whole as well, in the same read transaction (one snapshot: the same rows),
  * and that row replaced by its whole self.
@@ -347,9 +365,7 @@ export function openSqliteExportReader(file: string, plan: ExportReadPlan | null
           stmt: packed ?? stmt,
           packed: packed !== null,
           row: arrayRowMaker(columns.map((c) => c.name)),
-          planned: plan
-            ? { stmt: conn.prepare(`select ${plan.select} from (${text})`).raw(true), row: arrayRowMaker([...plan.names]) }
-            : null,
+          planned: plan ? { stmt: preparePlanned(conn, text, plan.select), row: arrayRowMaker([...plan.names]) } : null,
         };
         statements.set(text, entry);
       }
