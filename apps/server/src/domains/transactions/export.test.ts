@@ -1,10 +1,14 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
+import { dialectOf } from '../../db/database';
+import { exportCells } from '../../platform/export';
 import { createAdmin, createGateway, createMerchant } from '../../../test/factories';
 import { createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
 import { at, csvRows, exportFile, list, makeWorld, type World } from '../../../test/transaction-world';
+import { exportColumns } from './routes';
 
 let t: TestContext;
 let w: World;
@@ -97,6 +101,25 @@ describe('transaction export', () => {
     // Rule codes the catalog does not name stay codes; amounts are numbers a spreadsheet adds up.
     expect(row).toContain('R101, R205');
     expect(row.some((cell) => typeof cell === 'number')).toBe(true);
+  });
+
+  it('the CSV cells SQLite makes read only columns declared TEXT as text (sqlText, sqlJoin, the currency of moneySql)', async () => {
+    if (dialectOf(t.app.appConfig.databaseUrl) !== 'sqlite') return;
+    const declared = new Map<string, string>();
+    for (const table of ['transactions', 'gateways']) {
+      const { rows } = await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${table})`.execute(t.db);
+      for (const c of rows) if (!declared.has(c.name) || table === 'gateways') declared.set(c.name, c.type);
+    }
+    const texts = new Set<string>();
+    for (const column of exportColumns(exportCells('en', 'UTC'), 'riskDeclined')) {
+      const cell = column.sql ?? '';
+      for (const m of cell.matchAll(/ifnull\("(\w+)", ''\)|"(\w+)" \|\||\|\| "(\w+)"|"(\w+)" is not null/g))
+        texts.add(m[1] ?? m[2] ?? m[3] ?? m[4]!);
+    }
+    expect([...texts].sort()).toEqual(
+      ['card_first6', 'card_last4', 'currency', 'email', 'gateway_no', 'ip', 'merchant_order_no', 'settle_currency', 'trade_no'].sort(),
+    );
+    for (const name of texts) expect(declared.get(name), name).toBe('TEXT');
   });
 
   it('an unknown format or a bad range is refused as JSON before any file starts', async () => {
