@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { checkZip } from '../../test/zip';
-import { columnName, crc32Combine, deflateSegment, SheetRowXml, XlsxStreamWriter } from './xlsx-writer';
+import { columnName, crc32Combine, deflateSegment, SheetRowXml, XLSX_STYLE, XlsxStreamWriter } from './xlsx-writer';
 
 async function build(rows: (string | number | null)[][]): Promise<Buffer> {
   const out = new PassThrough();
@@ -88,6 +88,24 @@ describe('sheets from deflated segments (the export pool)', () => {
 describe('streaming XLSX writer', () => {
   it('names columns like a spreadsheet does', () => {
     expect([0, 25, 26, 51, 52, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA']);
+  });
+
+  it('gives a cell its reference only where its column does not follow the last cell of its row', () => {
+    const row = new SheetRowXml(5);
+    row.begin(7);
+    row.textCell(0, 'a');
+    row.numberCell(1, 5, XLSX_STYLE.plain);
+    row.numberCell(2, Number.NaN, XLSX_STYLE.amount2);
+    row.textCell(3, 'b');
+    row.numberCell(4, 1.5, XLSX_STYLE.amount2);
+    expect(row.end()).toBe(
+      '<row r="7"><c r="A7" t="inlineStr"><is><t>a</t></is></c><c><v>5</v></c>' +
+        '<c r="D7" t="inlineStr"><is><t>b</t></is></c><c s="4"><v>1.5</v></c></row>',
+    );
+    row.begin(8);
+    row.textCell(1, '');
+    row.textCell(2, 'c');
+    expect(row.end()).toBe('<row r="8"><c r="C8" t="inlineStr"><is><t>c</t></is></c></row>');
   });
 
   it('writes a workbook a spreadsheet reader opens, with text escaped, Chinese intact, numbers as numbers and gaps kept', async () => {
