@@ -80,6 +80,7 @@ function keptReader(key: string, open: () => ExportReader): () => ExportReader {
   return () => {
     if (kept?.key !== key) {
       kept?.reader.close();
+      // None kept while the next one opens: a reader that fails to open leaves no closed one behind.
       kept = null;
       kept = { key, reader: open() };
     }
