@@ -34,6 +34,8 @@ describe('a select written in place of a statement’s own select list', () => {
     ];
     for (const statement of cases) expect(selectInPlace(statement, `"id", "name" as "n"`), statement).toBeNull();
     expect(selectInPlace(LIST, `"id", "missing" as "m"`)).toBeNull();
+    // A name the statement gives twice.
+    expect(selectInPlace(LIST.replace('"t"."name"', '"g"."id"'), `"id", "at"`)).toBeNull();
     expect(selectInPlace(LIST, `"id", upper("name")`)).toBeNull();
   });
 

@@ -11,7 +11,7 @@
  * included: 43.7 thousand instructions a row as a subquery, 38.6 thousand written in place.
  *
  * Only a plain statement is rewritten: `select <items> from ...` whose items are column references
- * (`"t"."x"`, `"x"`) or `<expression> as "name"`, with no DISTINCT, GROUP BY, HAVING, window or
+ * (`"t"."x"`, `"x"`) or `<expression> as "name"`, each name once, with no DISTINCT, GROUP BY, HAVING, window or
  * compound select anywhere in it, and no bare name after FROM that is one of its items' names (an
  * ORDER BY on an alias would read another value once the alias is gone). Anything else gives null,
  * and the caller keeps the subquery.
@@ -109,9 +109,10 @@ export function selectInPlace(statement: string, select: string): string | null 
   for (const item of list.parts) {
     const ref = COLUMN_REF.exec(item);
     const aliased = ref ? null : ALIASED.exec(item);
-    if (ref) expressions.set(ref[1]!, item);
-    else if (aliased) expressions.set(aliased[2]!, `(${aliased[1]!})`);
-    else return null;
+    const name = ref?.[1] ?? aliased?.[2];
+    // A name the statement gives twice: which one the select meant is SQLite's to say.
+    if (name === undefined || expressions.has(name)) return null;
+    expressions.set(name, ref ? item : `(${aliased![1]!})`);
   }
   const rest = body.slice(list.end);
   const restNames = bareNames(rest);
