@@ -40,6 +40,11 @@ const KNOWN: Readonly<Record<string, TGatewayTextKey>> = {
 
 export type TGatewayText = { code: string | null; key: TGatewayTextKey | null; raw: string };
 
+/** The texts gatewayTextOf knows (lower case, as it compares them) with their keys. */
+export function knownGatewayTexts(): readonly (readonly [string, TGatewayTextKey])[] {
+  return Object.entries(KNOWN);
+}
+
 export function gatewayTextOf(raw: string): TGatewayText {
   const m = /^(\d{2})\s+(.+)$/.exec(raw.trim());
   const code = m ? (m[1] ?? null) : null;

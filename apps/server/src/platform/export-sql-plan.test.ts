@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvLines, csvSqlPlan, exportCells, moneySql, sqlJoin, sqlText, type ExportColumn } from './export';
 import { registerMessages } from './i18n';
-import { openSqliteExportReader } from './list';
+import { keysetBatches, openSqliteExportReader, type KeysetList, type Seek } from './list';
 import { selectInPlace } from './sql-select';
+import { steadyZoneDays } from './time';
 
 /*
  * CSV cells made by SQLite (csvSqlPlan): on a scratch database holding every kind of value an export
@@ -182,5 +184,144 @@ describe('CSV cells made by SQLite', () => {
     const bare: ExportColumn<Row> = { header: 'X', value: (r) => r.name };
     expect(csvSqlPlan([...columns, bare])).toBeNull();
     expect(csvSqlPlan(columns.map(({ sql: _sql, ...c }) => ({ ...c, fields: ['name'] })))).toBeNull();
+  });
+});
+
+/*
+ * Whole lines (ExportReadPlan.lines): when every column's cell is SQLite's, a batch is read as one
+ * text. A walk over rows with runs of equal sort values (batches end inside them), some of them odd
+ * (their batch is read as rows instead), across a clock change, must give the text the columns write.
+ */
+describe('CSV lines made whole by SQLite', () => {
+  type WalkDb = { w: WalkRow };
+  type WalkRow = { id: number; name: string; code: number; amount: number; currency: string; at: number; email: string };
+  const LONDON_CHANGE = Date.UTC(2026, 9, 25, 1);
+  const ODD = ['a,b', 'say "hi"', '=1+1', 'line\nbreak', '-x', 'cr\rhere'];
+  let walkFile: string;
+  let kdb: Kysely<WalkDb>;
+
+  beforeAll(() => {
+    walkFile = path.join(dir, 'walk.sqlite');
+    const db = new SqliteDatabase(walkFile);
+    db.exec(
+      'create table w (id integer primary key, name text, code integer, amount integer, currency text, at integer not null, email text)',
+    );
+    const insert = db.prepare('insert into w (id, name, code, amount, currency, at, email) values (?, ?, ?, ?, ?, ?, ?)');
+    // Seven rows a time, 45 minutes apart: from two days before London's clock change to its day.
+    for (let i = 0; i < 420; i += 1) {
+      const at = LONDON_CHANGE - 40 * 3_600_000 + Math.floor(i / 7) * 2_700_000;
+      insert.run(
+        i + 1,
+        i % 150 === 5 ? ODD[i % ODD.length] : `name ${i}`,
+        i % 2 === 0 ? 1 : 3,
+        100 + i * 37,
+        i % 4 === 0 ? 'JPY' : 'USD',
+        at,
+        `u${i}@example.com`,
+      );
+    }
+    db.close();
+    kdb = new Kysely<WalkDb>({ dialect: new SqliteDialect({ database: new SqliteDatabase(walkFile, { readonly: true }) }) });
+  });
+
+  afterAll(async () => {
+    await kdb?.destroy();
+  });
+
+  function walkColumns(lang: 'en' | 'zhCn', timezone: string): ExportColumn<WalkRow>[] {
+    const c = exportCells(lang, timezone);
+    return [
+      { header: 'Name', value: (r) => r.name, sql: sqlText('name') },
+      { header: 'Code', value: (r) => c.label('planTest.code', r.code), sql: c.labelSql('planTest.code', 'code') },
+      { header: 'Amount', value: (r) => c.money(r.amount, r.currency), sql: moneySql('amount', 'currency') },
+      { header: 'At', value: (r) => c.time(r.at), sql: c.timeSql('at'), fields: ['at'] },
+      { header: 'Email', value: (r) => r.email, sql: sqlText('email') },
+    ];
+  }
+
+  function walkOf(plan: ReturnType<typeof csvSqlPlan>) {
+    const list: KeysetList<WalkDb, 'w', WalkRow> = {
+      rows: () => kdb.selectFrom('w').select(['w.id', 'w.name', 'w.code', 'w.amount', 'w.currency', 'w.at', 'w.email']),
+      sort: { column: 'w.at', id: 'w.id', direction: 'desc', value: (r) => r.at },
+    };
+    return keysetBatches(list, { batchRows: 50, reader: () => openSqliteExportReader(walkFile, plan) });
+  }
+
+  it('a walk read as lines where SQLite makes them is the text the columns write, in slices too, ties and a clock change included', async () => {
+    for (const [lang, timezone] of [
+      ['en', 'Europe/London'],
+      ['zhCn', 'Asia/Shanghai'],
+    ] as const) {
+      const columns = walkColumns(lang, timezone);
+      const plan = csvSqlPlan(columns);
+      expect(plan?.lines).toBeDefined();
+      const line = csvLines(columns);
+      let expected = '';
+      for await (const batch of walkOf(null).slice(null, null)) for (const row of batch) expected += line(row);
+      expect(expected.split('\r\n').length - 1).toBe(420);
+
+      const read = async (from: Seek | null, until: Seek | null) => {
+        let text = '';
+        let asLines = 0;
+        let asRows = 0;
+        for await (const batch of walkOf(plan).sliceLines(from, until)) {
+          if (Array.isArray(batch)) {
+            asRows += 1;
+            for (const row of batch) text += line(row);
+          } else {
+            asLines += 1;
+            text += batch.text;
+          }
+        }
+        return { text, asLines, asRows };
+      };
+      const all = await read(null, null);
+      expect(all.text).toBe(expected);
+      // Both ways: batches with an odd row (or, in London, on the day of the change) are read as rows.
+      expect(all.asLines).toBeGreaterThan(1);
+      expect(all.asRows).toBeGreaterThan(0);
+
+      const bounds: Seek[] = [];
+      for await (const b of walkOf(plan).bounds(120)) bounds.push(b);
+      let sliced = '';
+      for (let k = 0; k < bounds.length; k += 1) sliced += (await read(bounds[k]!, bounds[k + 1] ?? null)).text;
+      expect(sliced).toBe(expected);
+    }
+  });
+
+  it('the time cell SQLite makes is the text `time` gives or NULL, and is made on the days a zone keeps its offset', () => {
+    const db = new SqliteDatabase(':memory:');
+    try {
+      for (const timezone of ['Europe/London', 'Asia/Shanghai', 'America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'Not/AZone']) {
+        const c = exportCells('en', timezone);
+        const stmt = db.prepare(`select ${c.timeSql('at')} from (select ? as "at")`).pluck();
+        let made = 0;
+        const instants: (number | null)[] = [null, 0, 86_400_000 * 400 + 1];
+        // Every 17 minutes and a second, over the spring and autumn changes of 1990 and 2026, and then some.
+        for (const start of [
+          Date.UTC(1990, 2, 20),
+          Date.UTC(1990, 9, 20),
+          Date.UTC(2026, 2, 25),
+          Date.UTC(2026, 9, 20),
+          Date.UTC(2099, 11, 28),
+        ])
+          for (let ms = start; ms < start + 10 * 86_400_000; ms += 1_021_000) instants.push(ms);
+        for (const at of instants) {
+          // As an integer (a JavaScript number is bound as a REAL).
+          const sqlText = stmt.get(at === null ? null : BigInt(at)) as string | null;
+          if (sqlText === null) continue;
+          made += 1;
+          expect(sqlText, `${timezone} ${at}`).toBe(at === null ? '' : c.time(at)!.text);
+        }
+        // A zone without a table (steadyZoneDays) leaves every time to `time`.
+        if (steadyZoneDays(timezone) === null) expect(made, timezone).toBe(1);
+        else expect(made, timezone).toBeGreaterThan(instants.length * 0.8);
+        // Not an integer: written by `time`.
+        expect(stmt.get(1_772_000_000_000.5)).toBeNull();
+        expect(stmt.get('1772000000000')).toBeNull();
+      }
+    } finally {
+      db.close();
+    }
   });
 });

@@ -85,7 +85,8 @@ function keptReader(key: string, open: () => ExportReader): () => ExportReader {
       kept = { key, reader: open() };
     }
     const reader = kept.reader;
-    return { all: (sql, parameters) => reader.all(sql, parameters), close: () => undefined };
+    const lines = reader.lines?.bind(reader);
+    return { all: (sql, parameters) => reader.all(sql, parameters), ...(lines ? { lines } : {}), close: () => undefined };
   };
 }
 
@@ -132,10 +133,16 @@ async function runSlice(m: Extract<ToWorker, { type: 'slice' }>): Promise<void> 
     if (m.job.format === 'csv') {
       const line = csvLines(columns);
       const bytes = new ByteBatch();
-      for await (const batch of walk.slice(m.from, m.until)) {
+      // Batches as lines where SQLite makes them (whole lines, ExportReadPlan.lines), else as rows.
+      for await (const batch of walk.sliceLines(m.from, m.until)) {
         if (cur.cancelled) break;
-        rows += batch.length;
-        for (const row of batch) bytes.write(line(row));
+        if (Array.isArray(batch)) {
+          rows += batch.length;
+          for (const row of batch) bytes.write(line(row));
+        } else {
+          rows += batch.rows;
+          bytes.write(batch.text);
+        }
         if (bytes.length > 0) await sendChunk(bytes.take());
       }
     } else {

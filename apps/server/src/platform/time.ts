@@ -95,6 +95,29 @@ export function zoneOffsetMs(ms: number, tz: string): number {
   return offsets.set(key, intlOffsetMs(ms, tz));
 }
 
+/** UTC days over which a zone keeps one offset: [fromMs, untilMs), whole days, with that offset. */
+export type SteadyDays = { fromMs: number; untilMs: number; offsetMs: number };
+
+/**
+ * The UTC days on which `tz` keeps one offset from start to end, from its table (ZONE_TABLE): a piece
+ * for each stretch between two changes, of the whole days in it; a day with a change in it is in no
+ * piece, nor are the table's first day and any day outside it. In time order; null for a zone the
+ * table does not have. On these days zoneOffsetMs gives the piece's offset at every instant.
+ */
+export function steadyZoneDays(tz: string): readonly SteadyDays[] | null {
+  if (!Object.hasOwn(ZONE_TABLE, tz)) return null;
+  const table = ZONE_TABLE[tz]!;
+  const out: SteadyDays[] = [];
+  for (let k = 0; k < table.length; k += 2) {
+    const start = Math.max(table[k]! * 1000, ZONE_TABLE_FROM_MS + DAY_MS);
+    const end = k + 2 < table.length ? table[k + 2]! * 1000 : ZONE_TABLE_UNTIL_MS;
+    const fromMs = Math.ceil(start / DAY_MS) * DAY_MS;
+    const untilMs = Math.floor(end / DAY_MS) * DAY_MS;
+    if (fromMs < untilMs) out.push({ fromMs, untilMs, offsetMs: table[k + 1]! * 1000 });
+  }
+  return out;
+}
+
 /**
  * A zone's offsets from `fromMs` to `untilMs` as Intl gives them, in the table's form: the offset at
  * `fromMs`, then every change at the second it takes effect. Read a day at a time (zones change at

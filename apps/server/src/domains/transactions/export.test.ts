@@ -1,3 +1,4 @@
+import SqliteDatabase from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,51 @@ describe('transaction export', () => {
       ['card_first6', 'card_last4', 'currency', 'email', 'gateway_no', 'ip', 'merchant_order_no', 'settle_currency', 'trade_no'].sort(),
     );
     for (const name of texts) expect(declared.get(name), name).toBe('TEXT');
+  });
+
+  it('the response message cell SQLite makes is the one the column writes, or NULL where it leaves the text to it', () => {
+    const raws = [
+      '00 Approved',
+      'Approved',
+      'APPROVED',
+      '05 do NOT honour',
+      '05 Do not honor',
+      '3DS authentication failed',
+      '51 Insufficient funds',
+      '57 Transaction not permitted',
+      'Pre-authorization awaiting capture',
+      '05  Do not honour',
+      ' 51 Insufficient funds',
+      '51 Insufficient funds ',
+      '51\tInsufficient funds',
+      '5 Insufficient funds',
+      '99 Something else',
+      'Something else',
+      '',
+      '\u212Aey',
+      'ＡPPROVED',
+      '00 Approved, with a comma',
+    ];
+    const db = new SqliteDatabase(':memory:');
+    try {
+      for (const lang of ['en', 'zhCn', 'zhHk'] as const) {
+        const column = exportColumns(exportCells(lang, 'UTC'), 'formal').find(
+          (c) => c.header === exportCells(lang, 'UTC').text('trade.col.returnMessage'),
+        )!;
+        const stmt = db.prepare(`select ${column.sql} from (select ? as "return_message")`).pluck();
+        const made = new Set<string>();
+        for (const raw of raws) {
+          const text = stmt.get(raw) as string | null;
+          if (text === null) continue;
+          made.add(raw);
+          expect(text, `${lang}: ${raw}`).toBe(column.value({ return_message: raw } as never));
+        }
+        // The known texts as gateways send them, with or without a code, in any letter case, and no text.
+        expect([...made].sort()).toEqual([...raws.slice(0, 9), ''].sort());
+      }
+    } finally {
+      db.close();
+    }
   });
 
   it('an unknown format or a bad range is refused as JSON before any file starts', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
-import { gatewayTextOf, splitRiskRules } from '@mbo/shared/gateway-texts';
+import { gatewayTextOf, knownGatewayTexts, splitRiskRules } from '@mbo/shared/gateway-texts';
 import {
   TRANSACTION_VIEWS,
   TRANSACTION_VIEW_DEFS,
@@ -17,7 +17,16 @@ import {
 } from '@mbo/shared/transactions';
 import { ok, okResponse } from '../../platform/envelope';
 import { notFoundError } from '../../platform/errors';
-import { defineExport, moneySql, registerExport, sqlJoin, sqlText, type ExportCells, type ExportColumn } from '../../platform/export';
+import {
+  defineExport,
+  moneySql,
+  registerExport,
+  sqlJoin,
+  sqlLiteral,
+  sqlText,
+  type ExportCells,
+  type ExportColumn,
+} from '../../platform/export';
 import type { MessageKey } from '../../platform/messages';
 import { mapPage, registerList } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
@@ -34,6 +43,23 @@ function gatewayCell(c: ExportCells, raw: string): string {
   if (!g.key) return raw;
   const text = c.label('gatewayText', g.key);
   return g.code ? `${g.code} ${text}` : text;
+}
+
+/**
+ * gatewayCell as a `sql` cell (ExportColumn.sql) for the texts it knows as the gateways send them: a
+ * known text in any ASCII letter case, alone or after a two-digit code and one space ("51 Insufficient
+ * funds"), gives gatewayCell's text, and no text gives none; any other text gives NULL and its row is
+ * written by gatewayCell.
+ * Exact: SQLite's lower() folds ASCII letters only, so a text equal to a known one once lowered is
+ * ASCII, has no space at either end, and gatewayTextOf reads it the same way (no known text starts
+ * with two digits and a space, which the builder checks).
+ */
+function gatewayCellSql(c: ExportCells, column: string): string {
+  const col = `"${column}"`;
+  const known = knownGatewayTexts();
+  if (known.some(([text]) => !/^[a-z0-9][ -~]*[a-z0-9]$/.test(text) || /^\d\d /.test(text))) return 'NULL';
+  const texts = known.map(([text, key]) => `when ${sqlLiteral(text)} then ${sqlLiteral(c.label('gatewayText', key))}`).join(' ');
+  return `case when ${col} = '' then '' when ${col} glob '[0-9][0-9] ?*' then substr(${col}, 1, 3) || case lower(substr(${col}, 4)) ${texts} end else case lower(${col}) ${texts} end end`;
 }
 
 /**
@@ -125,7 +151,7 @@ export function exportColumns(c: ExportCells, view: TTransactionView): ExportCol
       value: (r) => c.money(r.settle_amount, r.settle_currency),
       sql: moneySql('settle_amount', 'settle_currency'),
     },
-    { header: c.text('trade.col.returnMessage'), value: (r) => gatewayText(r.return_message), fields: ['return_message'] },
+    { header: c.text('trade.col.returnMessage'), value: (r) => gatewayText(r.return_message), sql: gatewayCellSql(c, 'return_message') },
     label('trade.col.refundStatus', 'trade.refundStatus', 'refund_status', (r) => r.refund_status),
     label('trade.col.chargebackStatus', 'trade.chargebackFlag', 'chargeback_status', (r) => r.chargeback_status),
     label('trade.col.retrievalStatus', 'trade.retrievalFlag', 'retrieval_status', (r) => r.retrieval_status),
@@ -134,8 +160,9 @@ export function exportColumns(c: ExportCells, view: TTransactionView): ExportCol
     label('trade.col.appealStatus', 'trade.appealStatus', 'appeal_status', (r) => r.appeal_status),
     { header: c.text('trade.col.email'), value: (r) => r.email, sql: sqlText('email') },
     { header: c.text('trade.col.ip'), value: (r) => r.ip, sql: sqlText('ip') },
-    { header: c.text('trade.col.createdAt'), value: (r) => c.time(r.created_at), fields: ['created_at'] },
-    { header: c.text('trade.col.returnedAt'), value: (r) => c.time(r.returned_at), fields: ['returned_at'] },
+    // created_at is the walk's sort key: read with the cells (csvSqlPlan).
+    { header: c.text('trade.col.createdAt'), value: (r) => c.time(r.created_at), sql: c.timeSql('created_at'), fields: ['created_at'] },
+    { header: c.text('trade.col.returnedAt'), value: (r) => c.time(r.returned_at), sql: c.timeSql('returned_at') },
   ];
   if (view === 'riskDeclined') {
     const rules = oncePerText(c, riskRulesCell);
