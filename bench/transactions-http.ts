@@ -92,14 +92,24 @@ export async function exports(dialect: DialectName, url: string, meta: BuiltMeta
     const label = `${format.toUpperCase()} export ${b.rows.toLocaleString('en')} rows`;
     // The server's CPU seconds for the export (all its threads) beside the wall time: on a busy machine the wall time is mostly waiting.
     const fig = `${b.seconds.toFixed(2)} s  ${Math.round(rate).toLocaleString('en')} rows/s  cpu ${b.cpu.toFixed(1)} s  peak ${b.peak.toFixed(0)} MB  ${(b.bytes / 1e6).toFixed(0)} MB out`;
-    if (format === 'csv') record(dialect, label, fig, '<= 5 s, <= 200 MB', b.status === 200 && b.seconds <= 5 && b.peak <= 200);
-    else record(dialect, label, fig, '>= 80k rows/s, <= 250 MB', b.status === 200 && rate >= 80_000 && b.peak <= 250);
+    // Issue 13 §5: the time (CSV) or rate (XLSX), and the peak at a million rows against a tenth of them.
+    if (format === 'csv') record(dialect, label, fig, '<= 5 s', b.status === 200 && b.seconds <= 5);
+    else record(dialect, label, fig, '>= 80k rows/s', b.status === 200 && rate >= 80_000);
     record(
       dialect,
       `${format.toUpperCase()} RSS at ${a.rows.toLocaleString('en')} vs ${b.rows.toLocaleString('en')} rows`,
       `${a.peak.toFixed(0)} MB vs ${b.peak.toFixed(0)} MB: ratio ${ratio.toFixed(2)} (idle ${a.idle.toFixed(0)} MB)`,
-      format === 'csv' ? 'ratio <= 1.5' : '',
-      format === 'csv' ? ratio <= 1.5 : null,
+      'ratio <= 1.5',
+      ratio <= 1.5,
+    );
+    // The transaction menu's earlier budget of the whole process's peak (about 100 MB of it at rest),
+    // printed apart from the issue's targets above.
+    record(
+      dialect,
+      `${format.toUpperCase()} peak, whole process`,
+      `${b.peak.toFixed(0)} MB`,
+      format === 'csv' ? '<= 200 MB' : '<= 250 MB',
+      b.peak <= (format === 'csv' ? 200 : 250),
     );
   }
 }
