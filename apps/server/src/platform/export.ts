@@ -372,10 +372,7 @@ export function csvSqlPlan<Row>(columns: readonly Pick<ExportColumn<Row>, 'sql' 
     exact: (row) => {
       for (const r of runs) {
         const text = row[r.name];
-        if (typeof text !== 'string' || RUN_UNSAFE.test(text)) return false;
-        let commas = 0;
-        for (let i = text.indexOf(','); i !== -1; i = text.indexOf(',', i + 1)) commas += 1;
-        if (commas !== r.cells - 1) return false;
+        if (typeof text !== 'string' || RUN_UNSAFE.test(text) || countOf(text, ',') !== r.cells - 1) return false;
       }
       return true;
     },
@@ -657,7 +654,8 @@ export type ExportCells = {
   time: (ms: number | null) => NumberCell | null;
   /**
    * `time(<column>)`'s CSV text as a `sql` cell: '' for NULL, the text for an integer on a day the
-   * timezone keeps one offset (steadyZoneDays), else NULL (the row is written by `time`).
+   * timezone keeps one offset (steadyZoneDays) in a piece reaching into the last three years or the
+   * next, else NULL (the row is written by `time`).
    */
   timeSql: (column: string) => string;
   /**
@@ -790,9 +788,9 @@ export function exportCells(lang: TLanguage, timezone: string): ExportCells {
 /**
  * The wall-clock text of integer ms `col` on the steady days (SteadyDays, in time order), NULL between
  * them: the pieces around `now` first, then a balanced tree of CASEs over the days' bounds. Within a
- * piece the text is exactly wallClockText's: SQLite's
- * `datetime(n, 'unixepoch')` of the whole seconds of the wall-clock ms, which are positive here (the
- * pieces start a day after 1970), so integer division is the floor.
+ * piece the text is exactly wallClockText's: SQLite's `datetime(n, 'unixepoch')` of the whole seconds
+ * of the wall-clock ms, which are positive here (the pieces start a day after 1970), so integer
+ * division is the floor.
  */
 function steadyTimeSql(col: string, days: readonly SteadyDays[], now?: number): string {
   const text = (d: SteadyDays) => `datetime((${col} + ${d.offsetMs}) / 1000, 'unixepoch')`;
