@@ -30,7 +30,7 @@ const ENTRY_FEATURES = new Set(['auth']);
 const PART_QUERY = /\.json\?(signIn|shell|area=[\w-]+)$/;
 const PREFIX = '\0mbo-locale-part:';
 const AREA_MODULE = 'virtual:mbo-texts/';
-/** The export a feature's page module gets: app/lazy-page.ts waits for it before rendering the page. */
+/** The export a feature's page module gets: platform/lazy-page.ts waits for it before rendering the page. */
 export const TEXTS_READY = '__textsReady';
 const LANGUAGES = ['zhCn', 'zhHk', 'en'];
 
@@ -91,7 +91,7 @@ export function classifyNamespaces(srcDir: string, namespaces: readonly string[]
  * - `?area=<feature>`: the namespaces that feature's code names and the shell does not. With `areas` on (the app's
  *   build, not the unit tests, which register whole files), every page module of a feature
  *   re-exports `textsReady` from `virtual:mbo-texts/<feature>` as `__textsReady`: evaluating it
- *   starts the current language's area, and the lazy page (app/lazy-page.ts) renders once it is
+ *   starts the current language's area, and the lazy page (platform/lazy-page.ts) renders once it is
  *   here, so the texts arrive with the route chunk and the screen never shows a bare key. (Not a
  *   top-level await: that made the bundler split the sign-in page's first script into more chunks.)
  */

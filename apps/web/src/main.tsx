@@ -55,7 +55,7 @@ if (start.kind === 'loadUser') {
   const route = new Promise<void>((resolve) => setTimeout(() => void preloadRoute(`${pathname}${search}`).then(resolve), 0));
   // The first render waits for the route's code and the screen's first data too (up to
   // ROUTE_WAIT_MS), so that it draws the screen with its rows rather than the layout with a progress
-  // bar: a lazy level whose code is here does not suspend (app/lazy-page.ts), and React reveals a
+  // bar: a lazy level whose code is here does not suspend (platform/lazy-page.ts), and React reveals a
   // screen that replaces a fallback no sooner than 300 ms after the fallback appeared, whatever the
   // screen's own readiness.
   const waited = new Promise<void>((resolve) => setTimeout(resolve, ROUTE_WAIT_MS));

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { BrowserRouter, matchRoutes, useLocation, useNavigate, useRoutes } from 'react-router';
 import { registerNavigator, registerRoutePreloader } from '../platform/navigation';
 import { AppProviders } from './providers';
@@ -32,7 +32,8 @@ export function AppRoutes() {
   const location = useLocation();
   usePreloadRoute(location.pathname, location.search);
   const element = useRoutes(routes, location);
-  const matches = matchRoutes(routes, location) ?? [];
+  // Matched again only when the location changes: a match walks the whole route table.
+  const matches = useMemo(() => matchRoutes(routes, location) ?? [], [location]);
   return (
     <RouteMatchesContext.Provider value={matches}>
       <NavigatorBridge />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSession } from '../platform/session';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../platform/lazy-page';
 
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage');
 

@@ -1,7 +1,7 @@
 import { queryClient, type TPrefetchContext } from '../platform/query-client';
 import { getSession, getToken, subscribeSession } from '../platform/session';
 
-/** A lazy page (app/lazy-page.ts) as the router preloads it. */
+/** A lazy page (platform/lazy-page.ts) as the router preloads it. */
 export type TPreloadable = { preload: () => Promise<{ prefetch?: unknown }>; load: () => Promise<{ prefetch?: unknown }> };
 
 /** A lazy screen found in a route's element: its props and the menu url that grants it. */

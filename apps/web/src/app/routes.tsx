@@ -6,7 +6,7 @@ import { LoginPage } from '../features/auth/pages/login-page';
 import { GuardPath } from './guard-decision';
 import { RouteGuard } from './guard';
 import { MenuGate } from './menu-gate';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../platform/lazy-page';
 import type { TRouteHandle } from './route-handle';
 
 // Everything except the sign-in page is loaded on demand.

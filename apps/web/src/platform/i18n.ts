@@ -31,7 +31,7 @@ type TTexts = Record<string, unknown>;
  * that feature's screens show). main.tsx loads the current language's sign-in part before the first
  * render; the data layer every other screen sits behind (app/query-scope.tsx) loads the shell; a
  * feature's page module starts its area as it evaluates (loadArea) and the lazy page renders once
- * it is here (app/lazy-page.ts), so the texts come with the route's code. Only the current language is fetched; switching language loads the new one's
+ * it is here (platform/lazy-page.ts), so the texts come with the route's code. Only the current language is fetched; switching language loads the new one's
  * parts and areas first (see setLanguage). Tests register whole files synchronously (src/test/setup.ts).
  */
 export type TTextPart = 'signIn' | 'shell';

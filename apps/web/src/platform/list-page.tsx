@@ -41,6 +41,9 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
   const exporter = def.export;
   const holdsExport = useHasPermission(...(exporter?.permission ? [exporter.permission] : []));
   const mayExport = exporter !== undefined && (exporter.permission === undefined || holdsExport);
+  // A column pinned to a side (an actions column) needs antd's own sideways scrolling; any other table
+  // is scrolled by its region, which spares a measuring pass before the first rows show (TableRegion).
+  const pinned = p.columns.some((column) => column.fixed);
   return (
     <div className="mbo-page">
       <h1 className="mbo-page-title" data-testid="page-title">
@@ -68,7 +71,7 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
           }
         />
         {p.header}
-        <TableRegion label={t(def.title)}>
+        <TableRegion label={t(def.title)} scrolls={!pinned}>
           <Table<Row>
             rowKey={def.rowKey as TableProps<Row>['rowKey']}
             size="middle"
@@ -76,7 +79,7 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
             dataSource={list.rows}
             loading={list.loading}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            {...(pinned ? { scroll: { x: 'max-content' } } : {})}
             data-testid={def.testId}
             {...(p.summary ? { summary: p.summary } : {})}
           />

@@ -37,3 +37,6 @@ export const REFUND_LIST: TListScreen<Awaited<ReturnType<typeof getRefunds>>, TR
   extras: ['detail', 'apply'],
   export: { permission: 'Refundment:Downloads', run: exportRefunds },
 };
+
+/** The tag colour of each refund processing status, in the list and in the detail drawer. */
+export const REFUND_STATUS_COLORS: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'processing', 4: 'success', 5: 'error' };

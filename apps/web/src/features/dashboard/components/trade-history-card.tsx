@@ -1,31 +1,17 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Card, Empty, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { THistoryRange } from '@mbo/shared/dashboard';
 import { minorUnitsOf } from '@mbo/shared/money';
 import { formatAmount } from '../../../platform/format';
 import { useSession } from '../../../platform/session';
+import { useIdleAfter } from '../../../platform/use-idle-after';
 import { useTradeHistory } from '../api/get-trade-history';
 
 // The chart code (echarts, the largest chunk of the signed-in app) loads once its points are there and
 // the browser then has an idle moment (the figures drawn), so it never competes with the figures above
 // it for the network or the CPU.
 const HistoryChart = lazy(() => import('./history-chart'));
-
-/** True once the browser has had an idle moment after `enabled` became true (at the latest after `timeoutMs`). */
-function useIdleAfter(enabled: boolean, timeoutMs: number): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (!enabled || idle) return undefined;
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => setIdle(true), 0);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(handle);
-  }, [enabled, idle, timeoutMs]);
-  return idle;
-}
 
 const RANGES: THistoryRange[] = ['week', 'month', 'quarter'];
 

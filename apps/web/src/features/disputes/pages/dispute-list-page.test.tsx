@@ -81,6 +81,11 @@ describe('DisputeListPage', () => {
     expect(screen.getAllByTestId('row-appeal')).toHaveLength(1);
     expect(screen.queryByTestId('row-alert-refund')).toBeNull();
     expect(screen.queryByTestId('export-csv')).toBeNull();
+    // The actions column is pinned to the right: antd scrolls the columns, and its scroller is the region.
+    const region = screen.getByRole('region', { name: screen.getByTestId('page-title').textContent ?? '' });
+    expect(region.classList.contains('ant-table-content')).toBe(true);
+    expect(region.tabIndex).toBe(0);
+    expect(screen.getAllByRole('region')).toHaveLength(1);
   });
 
   it('checks evidence files on the client: a wrong type and an 11th file are refused before sending', async () => {

@@ -3,19 +3,23 @@ import { Button, Modal, Space, Tag, message, type TableColumnsType } from 'antd'
 import { useTranslation } from 'react-i18next';
 import type { TDispute } from '@mbo/shared/disputes';
 import { formatAmount, parseTime } from '../../../platform/format';
+import { DeferredPart } from '../../../platform/deferred-part';
+import { lazyPage } from '../../../platform/lazy-page';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
 import { listPrefetch, useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { useRefundAlert } from '../api/refund-alert';
 import { AppealDialog } from '../components/appeal-dialog';
-import { DisputeDetailDrawer } from '../components/dispute-detail-drawer';
 import { TimeLeft } from '../../../platform/time-left';
 import { disputeReasonText } from '../../../platform/gateway-text';
 import { DISPUTE_LIST } from '../dispute-list';
 
 /** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
 export const prefetch = listPrefetch(DISPUTE_LIST);
+
+// The detail drawer's code comes after the list's first rows (platform/deferred-part.tsx).
+const DisputeDetailDrawer = lazyPage(() => import('../components/dispute-detail-drawer'), 'DisputeDetailDrawer');
 
 /**
  * Retrievals, chargebacks and alerts (spec §2). Opens on the cases awaiting an answer, nearest reply
@@ -112,12 +116,14 @@ export function DisputeListPage() {
 
   return (
     <ListPage screen={screen} columns={columns}>
-      <DisputeDetailDrawer
-        caseNo={url.extras.detail ?? null}
-        onClose={() => url.setExtra('detail', null)}
-        {...(mayAppeal ? { onAppeal: (c: string) => setAppealing(c) } : {})}
-        {...(mayAlertRefund ? { onAlertRefund: confirmAlertRefund } : {})}
-      />
+      <DeferredPart open={Boolean(url.extras.detail)} preload={DisputeDetailDrawer.preload}>
+        <DisputeDetailDrawer
+          caseNo={url.extras.detail ?? null}
+          onClose={() => url.setExtra('detail', null)}
+          {...(mayAppeal ? { onAppeal: (c: string) => setAppealing(c) } : {})}
+          {...(mayAlertRefund ? { onAlertRefund: confirmAlertRefund } : {})}
+        />
+      </DeferredPart>
       <AppealDialog caseNo={appealing} onClose={() => setAppealing(null)} />
     </ListPage>
   );

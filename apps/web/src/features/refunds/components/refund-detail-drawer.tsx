@@ -5,8 +5,7 @@ import { formatAmount, parseTime } from '../../../platform/format';
 import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useTimezone } from '../../../platform/timezone';
 import { useRefundDetail } from '../api/get-refund-detail';
-
-export const REFUND_STATUS_COLORS: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'processing', 4: 'success', 5: 'error' };
+import { REFUND_STATUS_COLORS } from '../refund-list';
 
 /** One refund's §3 fields; kept in the URL (?detail=<refundNo>) so it survives a reload. */
 export function RefundDetailDrawer({ refundNo, onClose }: { refundNo: string | null; onClose: () => void }) {

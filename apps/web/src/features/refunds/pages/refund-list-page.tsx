@@ -4,13 +4,17 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TRefund } from '@mbo/shared/refunds';
 import { formatAmount, parseTime } from '../../../platform/format';
+import { DeferredPart } from '../../../platform/deferred-part';
+import { lazyPage } from '../../../platform/lazy-page';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
 import { listPrefetch, useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { RefundApplyDialog } from '../components/refund-apply-dialog';
-import { REFUND_STATUS_COLORS, RefundDetailDrawer } from '../components/refund-detail-drawer';
-import { REFUND_LIST } from '../refund-list';
+import { REFUND_LIST, REFUND_STATUS_COLORS } from '../refund-list';
+
+// The detail drawer's code comes after the list's first rows (platform/deferred-part.tsx).
+const RefundDetailDrawer = lazyPage(() => import('../components/refund-detail-drawer'), 'RefundDetailDrawer');
 
 /** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
 export const prefetch = listPrefetch(REFUND_LIST);
@@ -69,7 +73,9 @@ export function RefundListPage() {
           if (url.extras.apply) url.setExtra('apply', null);
         }}
       />
-      <RefundDetailDrawer refundNo={url.extras.detail ?? null} onClose={() => url.setExtra('detail', null)} />
+      <DeferredPart open={Boolean(url.extras.detail)} preload={RefundDetailDrawer.preload}>
+        <RefundDetailDrawer refundNo={url.extras.detail ?? null} onClose={() => url.setExtra('detail', null)} />
+      </DeferredPart>
     </ListPage>
   );
 }

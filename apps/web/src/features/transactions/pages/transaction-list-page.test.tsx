@@ -166,6 +166,21 @@ describe('TransactionListPage', () => {
     expect(calls()).toBe(1);
   });
 
+  it('puts the table in a named region a keyboard reaches, which scrolls its columns sideways', async () => {
+    signInWith([]);
+    mockFetch((url) => (url.pathname === LIST_API ? envelope(page([row()])) : undefined));
+    renderPage();
+    await screen.findByText('T100200300');
+    const title = screen.getByTestId('page-title').textContent ?? '';
+    const region = screen.getByRole('region', { name: title });
+    expect(region.tabIndex).toBe(0);
+    expect(within(region).getByText('T100200300')).toBeTruthy();
+    // No column is pinned: the region itself scrolls, around antd's whole table (antd scrolling it would
+    // measure every column before the first rows show), and it is the only stop for Tab.
+    expect(region.querySelector('.ant-table')).not.toBeNull();
+    expect(screen.getAllByRole('region')).toHaveLength(1);
+  });
+
   it('says when the count is capped', async () => {
     signInWith([]);
     mockFetch((url) => (url.pathname === LIST_API ? envelope(page([row()], { total: 10_000, capped: true })) : undefined));

@@ -3,15 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { DisputeKind, PayStatus } from '@mbo/shared/trade-enums';
 import type { TTransactionRow, TTransactionView } from '@mbo/shared/transactions';
 import { formatAmount, parseTime } from '../../../platform/format';
+import { DeferredPart } from '../../../platform/deferred-part';
+import { lazyPage } from '../../../platform/lazy-page';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
 import { listPrefetch, useListScreen } from '../../../platform/list-screen';
 import { useSession } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
-import { TransactionDetailDrawer } from '../components/transaction-detail-drawer';
 import { TRANSACTION_LISTS, transactionFilters } from '../transaction-list';
 
 /** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
 export const prefetch = listPrefetch<{ view: TTransactionView }>(({ view }) => TRANSACTION_LISTS[view]);
+
+// The detail drawer's code comes after the list's first rows (platform/deferred-part.tsx).
+const TransactionDetailDrawer = lazyPage(() => import('../components/transaction-detail-drawer'), 'TransactionDetailDrawer');
 
 const PAY_STATUS_COLORS: Record<number, string> = {
   [PayStatus.success]: 'success',
@@ -116,7 +120,9 @@ export function TransactionListPage({ view }: { view: TTransactionView }) {
 
   return (
     <ListPage screen={screen} columns={columns} fields={fields}>
-      <TransactionDetailDrawer view={view} tradeNo={url.extras.detail ?? null} onClose={() => url.setExtra('detail', null)} />
+      <DeferredPart open={Boolean(url.extras.detail)} preload={TransactionDetailDrawer.preload}>
+        <TransactionDetailDrawer view={view} tradeNo={url.extras.detail ?? null} onClose={() => url.setExtra('detail', null)} />
+      </DeferredPart>
     </ListPage>
   );
 }
