@@ -29,13 +29,29 @@ function versionFile(version: number): Plugin {
 }
 
 const payEntry = resolve(import.meta.dirname, 'pay.html');
-// The first script, the data layer and the layout each as one chunk (build/chunk-groups.ts).
+// The first script, the data layer and the layout each as one chunk, and the small modules the list
+// screens share as one more (build/chunk-groups.ts). format.ts is not among them: the hosted payment
+// page shares its amount helpers (money.ts), which would come along into a back-office chunk.
 const chunks = chunkGroups({
   root: import.meta.dirname,
   otherEntry: payEntry,
   levels: [
-    { name: 'data', roots: ['src/app/query-scope.tsx'] },
+    {
+      name: 'data',
+      roots: ['src/app/query-scope.tsx'],
+      shared: ['src/app/route-prefetch.ts', 'src/platform/use-idle-after.ts'],
+    },
     { name: 'layout', roots: ['src/app/layout/main-layout.tsx'] },
+    {
+      name: 'list',
+      roots: [],
+      shared: [
+        'src/platform/export-buttons.tsx',
+        'src/platform/download.ts',
+        'src/platform/deferred-part.tsx',
+        '../../packages/shared/src/trade-enums.ts',
+      ],
+    },
   ],
 });
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import './table-region.css';
 
 /** antd's elements that scroll a table sideways (plain) or both ways (fixed header). */
 const SCROLLERS = '.ant-table-content, .ant-table-body';
