@@ -30,16 +30,21 @@ function versionFile(version: number): Plugin {
 
 const payEntry = resolve(import.meta.dirname, 'pay.html');
 // The first script, the data layer and the layout each as one chunk, and the small modules the list
-// screens share as one more (build/chunk-groups.ts). format.ts is not among them: the hosted payment
-// page shares its amount helpers (money.ts), which would come along into a back-office chunk.
+// screens share as one more (build/chunk-groups.ts).
 const chunks = chunkGroups({
   root: import.meta.dirname,
   otherEntry: payEntry,
+  otherEntryOwn: 'src/pay',
   levels: [
     {
       name: 'data',
       roots: ['src/app/query-scope.tsx'],
-      shared: ['src/app/route-prefetch.ts', 'src/platform/use-idle-after.ts'],
+      shared: [
+        'src/app/route-prefetch.ts',
+        'src/platform/use-idle-after.ts',
+        'src/platform/format.ts',
+        '../../node_modules/antd/es/empty/index.js',
+      ],
     },
     { name: 'layout', roots: ['src/app/layout/main-layout.tsx'] },
     {
@@ -50,6 +55,7 @@ const chunks = chunkGroups({
         'src/platform/download.ts',
         'src/platform/deferred-part.tsx',
         '../../packages/shared/src/trade-enums.ts',
+        '../../node_modules/antd/es/table/index.js',
       ],
     },
   ],

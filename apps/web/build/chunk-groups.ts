@@ -28,7 +28,8 @@ const PACKAGE_INDEX = /[\\/]node_modules[\\/](@[^\\/]+[\\/])?[^\\/]+[\\/]((es|li
  * - `first`: the modules the sign-in page loads at once (the bundler's `$initial` tag) as one chunk
  *   (and a few KB smaller compressed, as one stream). The hosted payment page (`pay.html`) is a
  *   second entry whose first modules are tagged initial too: the modules it reaches are left out, so
- *   it keeps its few KB and never loads the back office's chunk (e2e/specs/bundle-size.test.ts).
+ *   it keeps its few KB and never loads the back office's chunk (e2e/specs/bundle-size.test.ts); what it
+ *   shares with the back office (`besideOther`) is a chunk of its own that both load.
  * - one group per lazy level every signed-in screen sits under (the data layer, the layout): what
  *   the level imports, less what an earlier group took, as one chunk. A screen loads these anyway;
  *   a screen that imports one of their modules finds it there. A level only some screens use (the
@@ -41,12 +42,19 @@ const PACKAGE_INDEX = /[\\/]node_modules[\\/](@[^\\/]+[\\/])?[^\\/]+[\\/]((es|li
  *
  * The module graph is walked as the build ends, before chunks are made.
  */
-export function chunkGroups(o: { root: string; otherEntry: string; levels: readonly TLevelGroup[] }): {
+export function chunkGroups(o: {
+  root: string;
+  otherEntry: string;
+  /** The folder of the other entry's own modules (the hosted payment page's code). */
+  otherEntryOwn: string;
+  levels: readonly TLevelGroup[];
+}): {
   plugin: Plugin;
   groups: TChunkGroup[];
 } {
   const excluded = new Set<string>();
   const owner = new Map<string, string>();
+  const otherOwn = path.resolve(o.root, o.otherEntryOwn) + path.sep;
   const plugin: Plugin = {
     name: 'mbo-chunk-groups',
     apply: 'build',
@@ -89,7 +97,14 @@ export function chunkGroups(o: { root: string; otherEntry: string; levels: reado
   };
   const groups: TChunkGroup[] = [
     // Higher priority first: an initial module stays in the first chunk whatever else imports it.
-    { name: 'first', priority: o.levels.length + 1, tags: ['$initial'], test: (id) => !excluded.has(id) },
+    { name: 'first', priority: o.levels.length + 2, tags: ['$initial'], test: (id) => !excluded.has(id) },
+    // What the other entry shares with the back office (the amount helpers) stays a chunk of its own,
+    // before a level's group could take it along with a module of its own that imports it.
+    {
+      name: 'besideOther',
+      priority: o.levels.length + 1,
+      test: (id) => excluded.has(id) && id !== o.otherEntry && !id.startsWith('\0') && !id.startsWith(otherOwn),
+    },
     ...o.levels.map((level, i) => ({
       name: level.name,
       priority: o.levels.length - i,
