@@ -1,10 +1,14 @@
-import { useState, type ReactNode } from 'react';
-import { Badge, Button, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Badge, Button, Col, Form, Input, Row, Select, Space } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from './date-range-filter';
 import { filterIssues, type TFilterValues, type TListSchema } from './list-url-state';
 import { useTimezone } from './timezone';
+
+// A number filter is always behind "More filters" (the waybills' and disputes' days): its control's
+// code comes when the folded fields are first shown, not with every list screen.
+const InputNumber = lazy(() => import('antd/es/input-number'));
 
 /** A select option; `label` is a locale key unless `text` is set (then shown as it is, e.g. a currency code). */
 export type TFilterOption = { value: string; label: string; text?: boolean };
@@ -197,17 +201,19 @@ export function FilterForm<K extends string>({ fields, value, defaults, schema, 
         );
       case 'number':
         return (
-          <InputNumber
-            data-testid={`filter-${field.key}`}
-            aria-label={label}
-            min={field.min}
-            max={field.max}
-            precision={0}
-            style={{ width: '100%' }}
-            value={draft[field.key] === '' ? null : Number(draft[field.key])}
-            onChange={(v) => set({ [field.key]: v === null ? '' : String(v) } as Partial<TFilterValues<K>>)}
-            {...(field.suffix ? { suffix: t(field.suffix) } : {})}
-          />
+          <Suspense fallback={<Input disabled aria-label={label} />}>
+            <InputNumber
+              data-testid={`filter-${field.key}`}
+              aria-label={label}
+              min={field.min}
+              max={field.max}
+              precision={0}
+              style={{ width: '100%' }}
+              value={draft[field.key] === '' ? null : Number(draft[field.key])}
+              onChange={(v) => set({ [field.key]: v === null ? '' : String(v) } as Partial<TFilterValues<K>>)}
+              {...(field.suffix ? { suffix: t(field.suffix) } : {})}
+            />
+          </Suspense>
         );
     }
   };

@@ -88,6 +88,22 @@ describe('DisputeListPage', () => {
     expect(screen.getAllByRole('region')).toHaveLength(1);
   });
 
+  it('filters by the days left to the deadline, a folded field whose control comes when it is shown', async () => {
+    signInWith([]);
+    const fetch = mockFetch((url) => (url.pathname === LIST_API ? list([dispute()]) : undefined));
+    renderRoutes(PAGE_PATH, { [PAGE_PATH]: <DisputeListPage /> });
+    await screen.findAllByTestId('dispute-deadline');
+    fireEvent.click(screen.getByTestId('filter-more'));
+    const days = await screen.findByTestId('filter-deadlineWithinDays');
+    fireEvent.change(days, { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([u]) => new URL(String(u), 'http://localhost').searchParams.get('deadlineWithinDays') === '3')).toBe(
+        true,
+      ),
+    );
+  });
+
   it('checks evidence files on the client: a wrong type and an 11th file are refused before sending', async () => {
     signInWith(['ProConTrade:Appeal', 'ProConTrade:AlertRefund']);
     const fetch = mockFetch((url) => (url.pathname === LIST_API ? list([dispute()]) : undefined));
