@@ -32,14 +32,9 @@ export function TableRegion({ label, children, scrolls = false }: { label: strin
     observer.observe(root, { childList: true, subtree: true });
     return () => observer.disconnect();
   }, [label, scrolls]);
-  if (scrolls)
-    return (
-      <div ref={ref} className="mbo-table-region mbo-table-scroll" tabIndex={0} role="region" aria-label={label}>
-        {children}
-      </div>
-    );
+  const region = scrolls ? { className: 'mbo-table-region mbo-table-scroll', tabIndex: 0, role: 'region', 'aria-label': label } : {};
   return (
-    <div ref={ref} className="mbo-table-region">
+    <div ref={ref} className="mbo-table-region" {...region}>
       {children}
     </div>
   );
