@@ -137,7 +137,8 @@ describe('KYC wizard', () => {
     renderWizard();
     await screen.findByTestId('kyc-step-1');
     fireEvent.click(screen.getByTestId('kyc-next'));
-    expect((await screen.findAllByText('This field is required')).length).toBeGreaterThanOrEqual(6);
+    // antd shows each field's message once that field's validation settles: wait for all of them, not the first.
+    await waitFor(() => expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(6));
     expect(screen.getByText('Upload at least one file')).toBeTruthy();
     expect(screen.getByTestId('kyc-step-1')).toBeTruthy();
     expect(server.saves).toEqual([]);
@@ -179,7 +180,7 @@ describe('KYC wizard', () => {
     renderWizard();
     await screen.findByTestId('kyc-step-2');
     fireEvent.click(screen.getByTestId('kyc-next'));
-    expect(await screen.findAllByText('Required: the shop site must meet this')).toHaveLength(4);
+    await waitFor(() => expect(screen.getAllByText('Required: the shop site must meet this')).toHaveLength(4));
     expect(server.saves).toEqual([]);
     for (const label of [
       'The site shows contact information',
