@@ -4,11 +4,27 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvLines, csvSqlPlan, exportCells, moneySql, sqlJoin, sqlText, type ExportColumn } from './export';
+import {
+  csvLines,
+  csvSqlPlan,
+  exportCells,
+  moneySql,
+  moneyXlsx,
+  sqlJoin,
+  sqlText,
+  XLSX_ROW_MARK,
+  xlsxCells,
+  xlsxOptional,
+  xlsxSqlPlan,
+  xlsxText,
+  type ExportColumn,
+} from './export';
+import { ByteBatch, numberRows } from './export-worker';
 import { registerMessages } from './i18n';
 import { keysetBatches, openSqliteExportReader, type KeysetList, type Seek } from './list';
 import { selectInPlace } from './sql-select';
 import { steadyZoneDays } from './time';
+import { SheetRowXml } from './xlsx-writer';
 
 /*
  * CSV cells made by SQLite (csvSqlPlan): on a scratch database holding every kind of value an export
@@ -52,6 +68,12 @@ const TEXTS = [
   'cr\rhere',
   '张三',
   'x,y,z',
+  'a<b & c>d',
+  ' spaced ',
+  '\u00a0nbsp',
+  'tail\u3000',
+  '\u0001one',
+  'a\u0002b',
 ];
 const CODES = [1, 2, 7, 3, 0, -4, null, 'VISA', '1', 2.5];
 const AMOUNTS: (number | bigint | null)[] = [0, 5, 99, 100, 1234, -5, -1234, 123456789012, 12.5, null, 9007199254740993n];
@@ -95,22 +117,45 @@ afterAll(() => {
 function columnsFor(lang: 'en' | 'zhCn'): ExportColumn<Row>[] {
   const c = exportCells(lang, 'America/New_York');
   return [
-    { header: 'Name', value: (r) => r.name, sql: sqlText('name') },
-    { header: 'Code', value: (r) => (r.code === null ? null : c.label('planTest.code', r.code)), sql: c.labelSql('planTest.code', 'code') },
+    { header: 'Name', value: (r) => r.name, sql: sqlText('name'), xlsx: xlsxText(sqlText('name'), { optional: true }) },
+    {
+      header: 'Code',
+      value: (r) => (r.code === null ? null : c.label('planTest.code', r.code)),
+      sql: c.labelSql('planTest.code', 'code'),
+      xlsx: c.labelXlsx('planTest.code', 'code'),
+    },
     {
       header: 'Scheme',
       value: (r) => (r.scheme === null ? null : c.label('cardScheme', r.scheme)),
       sql: c.labelSql('cardScheme', 'scheme'),
+      xlsx: c.labelXlsx('cardScheme', 'scheme'),
     },
-    { header: 'Card', value: (r) => `${r.first6}******${r.last4}`, sql: sqlJoin('first6', '******', 'last4') },
+    {
+      header: 'Card',
+      value: (r) => `${r.first6}******${r.last4}`,
+      sql: sqlJoin('first6', '******', 'last4'),
+      xlsx: xlsxText(sqlJoin('first6', '******', 'last4'), { optional: false }),
+    },
     {
       header: 'Amount',
       value: (r) => (r.amount === null || r.currency === null ? null : c.money(r.amount, r.currency)),
       sql: moneySql('amount', 'currency'),
+      xlsx: moneyXlsx('amount', 'currency'),
     },
-    { header: 'At', value: (r) => c.time(r.at), fields: ['at'] },
-    { header: 'Email', value: (r) => r.email, sql: sqlText('email') },
+    { header: 'At', value: (r) => c.time(r.at), fields: ['at'], xlsx: c.timeXlsx('at', { optional: true }) },
+    { header: 'Email', value: (r) => r.email, sql: sqlText('email'), xlsx: xlsxText(sqlText('email'), { optional: true }) },
   ];
+}
+
+/** A row's XML as SheetRowXml writes it from the columns' values, numbered `n`. */
+function rowXmlOf<R>(columns: ExportColumn<R>[]): (row: R, n: number) => string {
+  const sheet = new SheetRowXml(columns.length, xlsxOptional(columns));
+  const put = xlsxCells(columns);
+  return (row, n) => {
+    sheet.begin(n);
+    put(sheet, row);
+    return sheet.end();
+  };
 }
 
 const STATEMENT = 'select id, name, code, scheme, first6, last4, amount, currency, at, email from t where id > ? order by id limit ?';
@@ -143,7 +188,7 @@ describe('CSV cells made by SQLite', () => {
       const plan = csvSqlPlan(columns);
       expect(plan).not.toBeNull();
       // The plain statement is read as a subquery, the quoted one with the plan in place of its select list.
-      expect(selectInPlace(statement, plan!.select) === null).toBe(statement === STATEMENT);
+      expect(selectInPlace(statement, plan!.rows!.select) === null).toBe(statement === STATEMENT);
       const whole = linesOf(columns, null, statement);
       const planned = linesOf(columns, plan, statement);
       expect(planned.ids).toEqual(whole.ids);
@@ -192,6 +237,58 @@ describe('CSV cells made by SQLite', () => {
  * text. A walk over rows with runs of equal sort values (batches end inside them), some of them odd
  * (their batch is read as rows instead), across a clock change, must give the text the columns write.
  */
+describe('XLSX cells made by SQLite', () => {
+  it('each row SQLite makes is the row the columns write, in both languages; a row it cannot make exactly is refused', () => {
+    const db = new SqliteDatabase(file, { readonly: true });
+    try {
+      for (const lang of ['en', 'zhCn'] as const) {
+        const columns = columnsFor(lang);
+        const plan = xlsxSqlPlan(columns)!.xml!;
+        const rows = db.prepare('select * from t order by id').all() as Row[];
+        const made = db.prepare(`select ${plan.row} as "xml", ${plan.check ?? 'NULL'} as "check" from t order by id`).all() as {
+          xml: string;
+          check: string | null;
+        }[];
+        const written = rowXmlOf(columns);
+        let exact = 0;
+        const refused = new Set<string>();
+        rows.forEach((row, i) => {
+          const { xml, check } = made[i]!;
+          if (!plan.exact(Buffer.from(xml), check)) {
+            refused.add(String(row.name));
+            return;
+          }
+          exact += 1;
+          expect(xml.split(XLSX_ROW_MARK).join('7'), `${lang} row ${row.id}`).toBe(written(row, 7));
+        });
+        expect(exact, lang).toBeGreaterThan(60);
+        // Text with what XML escapes, a space or a control character at its ends is written by `value`.
+        for (const odd of [
+          'a<b & c>d',
+          'say "hi"',
+          ' spaced ',
+          '\u00a0nbsp',
+          'tail\u3000',
+          '\u0001one',
+          'a\u0002b',
+          'line\nbreak',
+          '\tTab',
+        ]) {
+          expect(refused, JSON.stringify(odd)).toContain(odd);
+        }
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  it('has no plan when a column has no XLSX cell', () => {
+    const columns = columnsFor('en');
+    expect(xlsxSqlPlan(columns)).not.toBeNull();
+    expect(xlsxSqlPlan([...columns, { header: 'Other', value: () => 'x' }])).toBeNull();
+  });
+});
+
 describe('CSV lines made whole by SQLite', () => {
   type WalkDb = { w: WalkRow };
   type WalkRow = { id: number; name: string; code: number; amount: number; currency: string; at: number; email: string };
@@ -236,11 +333,21 @@ describe('CSV lines made whole by SQLite', () => {
   function walkColumns(lang: 'en' | 'zhCn', timezone: string): ExportColumn<WalkRow>[] {
     const c = exportCells(lang, timezone);
     return [
-      { header: 'Name', value: (r) => r.name, sql: sqlText('name') },
-      { header: 'Code', value: (r) => c.label('planTest.code', r.code), sql: c.labelSql('planTest.code', 'code') },
-      { header: 'Amount', value: (r) => c.money(r.amount, r.currency), sql: moneySql('amount', 'currency') },
-      { header: 'At', value: (r) => c.time(r.at), sql: c.timeSql('at'), fields: ['at'] },
-      { header: 'Email', value: (r) => r.email, sql: sqlText('email') },
+      { header: 'Name', value: (r) => r.name, sql: sqlText('name'), xlsx: xlsxText(sqlText('name'), { optional: false }) },
+      {
+        header: 'Code',
+        value: (r) => c.label('planTest.code', r.code),
+        sql: c.labelSql('planTest.code', 'code'),
+        xlsx: c.labelXlsx('planTest.code', 'code'),
+      },
+      {
+        header: 'Amount',
+        value: (r) => c.money(r.amount, r.currency),
+        sql: moneySql('amount', 'currency'),
+        xlsx: moneyXlsx('amount', 'currency'),
+      },
+      { header: 'At', value: (r) => c.time(r.at), sql: c.timeSql('at'), fields: ['at'], xlsx: c.timeXlsx('at', { optional: false }) },
+      { header: 'Email', value: (r) => r.email, sql: sqlText('email'), xlsx: xlsxText(sqlText('email'), { optional: true }) },
     ];
   }
 
@@ -291,6 +398,79 @@ describe('CSV lines made whole by SQLite', () => {
       let sliced = '';
       for (let k = 0; k < bounds.length; k += 1) sliced += (await read(bounds[k]!, bounds[k + 1] ?? null)).text;
       expect(sliced).toBe(expected);
+    }
+  });
+
+  it('a walk read as sheet XML where SQLite makes it is the XML the columns write, numbered across sheets, in slices too', async () => {
+    for (const [lang, timezone] of [
+      ['en', 'Europe/London'],
+      ['zhCn', 'Asia/Shanghai'],
+    ] as const) {
+      const columns = walkColumns(lang, timezone);
+      const plan = xlsxSqlPlan(columns);
+      expect(plan?.xml).toBeDefined();
+      // Sheets of 130 rows: numbers restart at 2 (the header is row 1) inside batches of 50.
+      const max = 130;
+      const written = rowXmlOf(columns);
+      const expected: string[] = [''];
+      let at = 0;
+      for await (const batch of walkOf(null).slice(null, null)) {
+        for (const row of batch) {
+          if (Math.floor(at / max) === expected.length) expected.push('');
+          expected[expected.length - 1] += written(row, (at % max) + 2);
+          at += 1;
+        }
+      }
+      expect(at).toBe(420);
+
+      const read = async (from: Seek | null, until: Seek | null, first: number) => {
+        const sheets: string[] = [];
+        const out = new ByteBatch();
+        let sheet = Math.floor(first / max);
+        let pos = first;
+        let asXml = 0;
+        let asRows = 0;
+        const flush = () => {
+          sheets[sheet] = (sheets[sheet] ?? '') + out.view().toString('utf8');
+          out.clear();
+        };
+        const nextSheet = () => {
+          flush();
+          sheet += 1;
+          return Promise.resolve();
+        };
+        for await (const batch of walkOf(plan).sliceXml(from, until)) {
+          if (Array.isArray(batch)) {
+            asRows += 1;
+            for (const row of batch) {
+              if (Math.floor(pos / max) !== sheet) await nextSheet();
+              out.write(written(row, (pos % max) + 2));
+              pos += 1;
+            }
+          } else {
+            asXml += 1;
+            pos = await numberRows(batch.xml, batch.rows, pos, max, out, () => sheet, nextSheet);
+          }
+        }
+        flush();
+        return { sheets, asXml, asRows, rows: pos - first };
+      };
+      const all = await read(null, null, 0);
+      expect(all.sheets).toEqual(expected);
+      // Both ways: batches with an odd name (or, in London, on the day of the change) are read as rows.
+      expect(all.asXml).toBeGreaterThan(1);
+      expect(all.asRows).toBeGreaterThan(0);
+
+      const bounds: Seek[] = [];
+      for await (const b of walkOf(plan).bounds(120)) bounds.push(b);
+      const sliced: string[] = [];
+      let first = 0;
+      for (let k = 0; k < bounds.length; k += 1) {
+        const part = await read(bounds[k]!, bounds[k + 1] ?? null, first);
+        part.sheets.forEach((text, i) => (sliced[i] = (sliced[i] ?? '') + (text ?? '')));
+        first += part.rows;
+      }
+      expect(sliced).toEqual(expected);
     }
   });
 

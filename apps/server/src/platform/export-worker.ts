@@ -11,7 +11,17 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { createDb, type DbHandle } from '../db/database';
-import { csvLines, csvSqlPlan, exportCells, exportRouteOf, xlsxCells, type ExportContext } from './export';
+import {
+  csvLines,
+  csvSqlPlan,
+  exportCells,
+  exportRouteOf,
+  xlsxCells,
+  xlsxOptional,
+  xlsxSqlPlan,
+  XLSX_ROW_MARK,
+  type ExportContext,
+} from './export';
 import type { FromWorker, SliceJob, ToWorker } from './export-pool';
 import { exportReaderFactory, isKeysetWalk, type ExportReader } from './list';
 import type { Scope } from './scope';
@@ -36,7 +46,7 @@ function dbOf(job: SliceJob): DbHandle {
  * string of a few hundred KB, which V8 keeps in its large-object space until a full collection (tens
  * of MB per thread).
  */
-class ByteBatch {
+export class ByteBatch {
   private buf = Buffer.allocUnsafeSlow(1 << 19);
   length = 0;
   write(text: string): void {
@@ -46,6 +56,25 @@ class ByteBatch {
       this.buf = bigger;
     }
     this.length += this.buf.write(text, this.length, 'utf8');
+  }
+  /** Text of ASCII characters only (a row number), byte by byte: no call into the encoder for a few digits. */
+  writeAscii(text: string): void {
+    if (this.length + text.length > this.buf.length) {
+      this.write(text);
+      return;
+    }
+    for (let i = 0; i < text.length; i += 1) this.buf[this.length + i] = text.charCodeAt(i);
+    this.length += text.length;
+  }
+  /** Bytes `start` to `end` of `src`. */
+  writeBytes(src: Buffer, start: number, end: number): void {
+    const n = end - start;
+    if (this.length + n > this.buf.length) {
+      const bigger = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, this.length + n));
+      this.buf.copy(bigger, 0, 0, this.length);
+      this.buf = bigger;
+    }
+    this.length += src.copy(this.buf, this.length, start, end);
   }
   /** The bytes so far (valid until the next write or clear). */
   view(): Buffer {
@@ -86,8 +115,55 @@ function keptReader(key: string, open: () => ExportReader): () => ExportReader {
     }
     const reader = kept.reader;
     const lines = reader.lines?.bind(reader);
-    return { all: (sql, parameters) => reader.all(sql, parameters), ...(lines ? { lines } : {}), close: () => undefined };
+    const xml = reader.xml?.bind(reader);
+    return {
+      all: (sql, parameters) => reader.all(sql, parameters),
+      ...(lines ? { lines } : {}),
+      ...(xml ? { xml } : {}),
+      close: () => undefined,
+    };
   };
+}
+
+const MARK = XLSX_ROW_MARK.charCodeAt(0);
+const QUOTE = '"'.charCodeAt(0);
+/** `<row r="`: what comes before a row's own placeholder (a cell's has its column's letter). */
+const ROW_OPEN = Buffer.byteLength('<row r="');
+
+/**
+ * Sheet XML made by SQLite (ExportReader.xml) into `out` with each placeholder (XLSX_ROW_MARK) as its
+ * row's number, the rows numbered from walk position `at` (row 1 of each sheet is its header); a row
+ * that starts a new sheet first sends the rows before it (`nextSheet`). Gives the position after the
+ * batch, which must hold `rows` rows.
+ */
+export async function numberRows(
+  xml: Buffer,
+  rows: number,
+  at: number,
+  max: number,
+  out: ByteBatch,
+  sheetOf: () => number,
+  nextSheet: () => Promise<void>,
+): Promise<number> {
+  const end = at + rows;
+  let from = 0;
+  let number = '';
+  for (let i = xml.indexOf(MARK); i !== -1; i = xml.indexOf(MARK, i + 1)) {
+    if (xml[i - 1] === QUOTE) {
+      // A row's own placeholder.
+      if (at === end) throw new Error('an XLSX batch held more rows than it said');
+      out.writeBytes(xml, from, i - ROW_OPEN);
+      if (Math.floor(at / max) !== sheetOf()) await nextSheet();
+      out.writeBytes(xml, i - ROW_OPEN, i);
+      number = String((at % max) + 2);
+      at += 1;
+    } else out.writeBytes(xml, from, i);
+    out.writeAscii(number);
+    from = i + 1;
+  }
+  out.writeBytes(xml, from, xml.length);
+  if (at !== end) throw new Error('an XLSX batch held fewer rows than it said');
+  return at;
 }
 
 type Running = { id: number; inFlight: number; cancelled: boolean; wake: (() => void) | null };
@@ -107,14 +183,15 @@ async function runSlice(m: Extract<ToWorker, { type: 'slice' }>): Promise<void> 
     const handle = dbOf(m.job);
     const cells = exportCells(m.job.lang, m.job.timezone);
     const columns = route.columns(cells, m.job.body);
-    const plan = m.job.format === 'csv' ? csvSqlPlan(columns) : null;
+    const plan = m.job.format === 'csv' ? csvSqlPlan(columns) : xlsxSqlPlan(columns);
     const open = exportReaderFactory(m.job.databaseUrl, handle.db, plan);
     const ctx: ExportContext = {
       db: handle.db,
       scope: m.job.scope as Scope,
       timezone: m.job.timezone,
       now: m.job.now,
-      reader: open && keptReader(`${m.job.databaseUrl}\n${plan?.select ?? ''}`, open),
+      reader:
+        open && keptReader(`${m.job.databaseUrl}\n${plan?.rows?.select ?? ''}\n${plan?.lines?.line ?? ''}\n${plan?.xml?.row ?? ''}`, open),
     };
     const walk = route.batches(m.job.body, ctx);
     if (!isKeysetWalk(walk)) throw new Error(`the export at ${m.job.path} is not a keyset walk`);
@@ -148,24 +225,31 @@ async function runSlice(m: Extract<ToWorker, { type: 'slice' }>): Promise<void> 
     } else {
       // Rows numbered from the slice's position in the walk: row 1 of each sheet is its header.
       const put = xlsxCells(columns);
-      const sheetRows = new SheetRowXml(columns.length);
+      const sheetRows = new SheetRowXml(columns.length, xlsxOptional(columns));
       const max = m.job.maxRowsPerSheet;
       const xml = new ByteBatch();
       let at = m.first;
-      for await (const batch of walk.slice(m.from, m.until)) {
+      // Batches as sheet XML where SQLite makes it (ExportReadPlan.xml), else as rows.
+      for await (const batch of walk.sliceXml(m.from, m.until)) {
         if (cur.cancelled) break;
-        rows += batch.length;
         let sheet = Math.floor(at / max);
-        for (const row of batch) {
-          if (Math.floor(at / max) !== sheet) {
-            await sendChunk(...deflateSegment(xml.view()), sheet);
-            xml.clear();
-            sheet += 1;
+        const nextSheet = async () => {
+          await sendChunk(...deflateSegment(xml.view()), sheet);
+          xml.clear();
+          sheet += 1;
+        };
+        if (Array.isArray(batch)) {
+          rows += batch.length;
+          for (const row of batch) {
+            if (Math.floor(at / max) !== sheet) await nextSheet();
+            sheetRows.begin((at % max) + 2);
+            put(sheetRows, row);
+            xml.write(sheetRows.end());
+            at += 1;
           }
-          sheetRows.begin((at % max) + 2);
-          put(sheetRows, row);
-          xml.write(sheetRows.end());
-          at += 1;
+        } else {
+          rows += batch.rows;
+          at = await numberRows(batch.xml, batch.rows, at, max, xml, () => sheet, nextSheet);
         }
         if (xml.length > 0) await sendChunk(...deflateSegment(xml.view()), sheet);
         xml.clear();

@@ -20,6 +20,8 @@
  * - XLSX: the streaming writer in xlsx-writer.ts (inline strings, no styles, deflated as rows come,
  *   constant memory; about twice as fast as a general spreadsheet library); a new sheet every
  *   1,048,575 data rows (the format's row limit with the header row).
+ *   The export threads have SQLite make a batch's sheet XML where every column gives its cell as SQL
+ *   (xlsxSqlPlan), as csvSqlPlan does for CSV; the file is the same either way.
  * - Times: createTimeFormatter(timezone) gives "YYYY-MM-DD HH:mm:ss" in the caller's timezone, fast
  *   enough for a million cells.
  * - The file name goes into Content-Disposition as plain ASCII and as RFC 5987 `filename*`.
@@ -43,7 +45,7 @@ import type { MessageKey } from './messages';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
 import { dateInZone, steadyZoneDays, zoneOffsetMs, type SteadyDays } from './time';
-import { XLSX_STYLE, XlsxStreamWriter, type XlsxRowTarget, type XlsxStyle } from './xlsx-writer';
+import { columnName, NUMBER_TAIL, textCellTail, XLSX_STYLE, XlsxStreamWriter, type XlsxRowTarget, type XlsxStyle } from './xlsx-writer';
 
 /** How a number reads in a spreadsheet. */
 export type CellFormat = 'integer' | 'amount0' | 'amount2' | 'amount3' | 'percent' | 'dateTime' | 'date';
@@ -175,6 +177,32 @@ export type ExportColumn<Row> = {
    * A column with `sql` names a field here that must be read with the cells anyway (the walk's sort key).
    */
   fields?: readonly string[];
+  /**
+   * Optional, for XLSX on SQLite: the cell's XML made by SQLite (xlsxSqlPlan), exactly what `value`
+   * gives once written (SheetRowXml), or NULL where it is not. Made by xlsxText, moneyXlsx and
+   * ExportCells.labelXlsx / timeXlsx.
+   */
+  xlsx?: XlsxCellSql;
+};
+
+/** A column's XLSX cell as SQL (ExportColumn.xlsx). */
+export type XlsxCellSql = {
+  /**
+   * The cell's XML given its opening (`<c`, or `<c r="B◊"` with the row number's placeholder), as
+   * SQL expressions that one concat() joins with the row's other cells (no string made per cell or
+   * per part of one: that cost SQLite more than the JavaScript it replaced): nothing for an empty
+   * cell (`optional` columns only), XLSX_NOT_EXACT (\u0001) somewhere when SQLite cannot make the
+   * cell exactly (the batch is then written by `value`). No expression may give NULL for a cell
+   * that is not empty (concat would skip it): wrap it in ifnull(..., XLSX_NOT_EXACT).
+   */
+  cell: (open: string) => string[];
+  /** Whether the cell may be empty: the next column's cell then always carries its reference. */
+  optional: boolean;
+  /**
+   * SQL of the stored text the cell shows, when it has to be checked for what XML escapes
+   * (xlsxSqlPlan), and whether it may be empty (else an empty or NULL text fails the check).
+   */
+  check?: { text: string; mayBeEmpty: boolean };
 };
 export type ExportFormat = TExportFormat;
 
@@ -367,17 +395,118 @@ export function csvSqlPlan<Row>(columns: readonly Pick<ExportColumn<Row>, 'sql' 
   const whole = runs.length === 1 && runs[0]!.cells === columns.length ? runs[0]! : null;
   return {
     ...(whole ? { lines: { line: `concat(${whole.cellsSql}, char(13, 10))`, exact: exactLines(columns.length) } } : {}),
-    select: [...fields.map((f) => `"${f}"`), ...runs.map((r) => `concat(${r.cellsSql}) as "${r.name}"`)].join(', '),
-    names: [...fields, ...runs.map((r) => r.name)],
-    exact: (row) => {
-      for (const r of runs) {
-        const text = row[r.name];
-        if (typeof text !== 'string' || RUN_UNSAFE.test(text) || countOf(text, ',') !== r.cells - 1) return false;
-      }
-      return true;
+    rows: {
+      select: [...fields.map((f) => `"${f}"`), ...runs.map((r) => `concat(${r.cellsSql}) as "${r.name}"`)].join(', '),
+      names: [...fields, ...runs.map((r) => r.name)],
+      exact: (row) => {
+        for (const r of runs) {
+          const text = row[r.name];
+          if (typeof text !== 'string' || RUN_UNSAFE.test(text) || countOf(text, ',') !== r.cells - 1) return false;
+        }
+        return true;
+      },
     },
   };
 }
+
+/** The row number's placeholder in the XML SQLite makes: the export thread writes each row's number in its place. */
+export const XLSX_ROW_MARK = '\u0002';
+/** A cell SQLite could not make exactly: its batch is written by the columns' `value`. */
+export const XLSX_NOT_EXACT = 'char(1)';
+/**
+ * In the check text, each checked cell's stored text comes after \u0001 (a cell that may not be empty)
+ * or \u0003 (one that may). Unsafe: a character XML escapes or drops (a control character, \u0001 and
+ * \u0003 inside a text included: the blob holds those too, and exact() refuses it), a space at either
+ * end of a text, an empty text where a cell may not be empty.
+ */
+// eslint-disable-next-line no-control-regex
+const XLSX_CHECK_UNSAFE = /[&<>"\u0000\u0002\u0004-\u001f\ufffe\uffff]|[\u0001\u0003]\s|\s(?=[\u0001\u0003]|$)|\u0001(?=[\u0001\u0003]|$)/;
+
+/**
+ * The plan of an export's XLSX on SQLite, or null when a column has no `xlsx`: each batch of rows as
+ * one blob of sheet XML made by SQLite (issue 13 §5), as csvSqlPlan's lines are for CSV. A row is
+ * `<row r="◊">` and its cells, ◊ the placeholder XLSX_ROW_MARK where the export thread writes the
+ * row's number (the thread knows where its slice starts); the first cell and every cell after an
+ * optional column carry their reference (`<c r="C◊"`), as SheetRowXml writes them with the same
+ * columns. A batch is used only when it is exactly what the columns write: no cell SQLite could not
+ * make (\u0001 in the blob, which no exact cell holds: the stored text of every checked column is
+ * in the check text, where any control character fails it), and no checked text with a character XML
+ * escapes or a space at either end. Any other batch is read as rows and written by `value`.
+ */
+export function xlsxSqlPlan<Row>(columns: readonly Pick<ExportColumn<Row>, 'xlsx'>[]): ExportReadPlan | null {
+  const sqls = columns.map((c) => c.xlsx);
+  if (sqls.length === 0 || !sqls.every((x): x is XlsxCellSql => x !== undefined)) return null;
+  const parts = sqls.flatMap((x, i) => x.cell(i === 0 || sqls[i - 1]!.optional ? `<c r="${columnName(i)}${XLSX_ROW_MARK}"` : '<c'));
+  const checks = sqls.flatMap((x) => (x.check === undefined ? [] : [x.check.mayBeEmpty ? 'char(3)' : 'char(1)', x.check.text]));
+  return {
+    xml: {
+      row: concatSql(joinLiterals([sqlLiteral(`<row r="${XLSX_ROW_MARK}">`), ...parts, `'</row>'`])),
+      check: checks.length > 0 ? concatSql(checks) : null,
+      exact: (xml, check) => !xml.includes(1) && !xml.includes(3) && (check === null || !XLSX_CHECK_UNSAFE.test(check)),
+    },
+  };
+}
+
+const SQL_LITERAL = /^'(?:[^']|'')*'$/;
+
+/** Consecutive string literals as one: concat() pays for each argument. */
+function joinLiterals(parts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const last = out[out.length - 1];
+    if (last !== undefined && SQL_LITERAL.test(last) && SQL_LITERAL.test(part)) out[out.length - 1] = last.slice(0, -1) + part.slice(1);
+    else out.push(part);
+  }
+  return out;
+}
+
+/** concat() of SQL expressions, nested by hundreds (SQLite takes at most 127 arguments a function unless built otherwise). */
+function concatSql(parts: readonly string[]): string {
+  if (parts.length <= 100) return `concat(${parts.join(', ')})`;
+  const groups: string[] = [];
+  for (let i = 0; i < parts.length; i += 100) groups.push(concatSql(parts.slice(i, i + 100)));
+  return concatSql(groups);
+}
+
+/** What the columns' cells write about empty cells (SheetRowXml): which columns' cells may be empty. */
+export function xlsxOptional(columns: readonly Pick<ExportColumn<unknown>, 'xlsx'>[]): boolean[] {
+  return columns.map((c) => c.xlsx?.optional === true);
+}
+
+/**
+ * A text cell as XLSX SQL (ExportColumn.xlsx) from `text`, the SQL of its text (sqlText, sqlJoin):
+ * checked (xlsxSqlPlan), so NULL or empty text where the column is not `optional` fails the check;
+ * empty text is an empty cell where it is. The text is read once for a cell that may not be empty,
+ * three times for one that may (cheap for a column; for an expression, prefer xlsxMadeText).
+ */
+export function xlsxText(text: string, o: { optional: boolean }): XlsxCellSql {
+  return {
+    cell: (open) =>
+      o.optional
+        ? [`iif(${text} = '', '', ${sqlLiteral(open + TEXT_OPEN)})`, text, `iif(${text} = '', '', '${TEXT_CLOSE}')`]
+        : [sqlLiteral(open + TEXT_OPEN), text, `'${TEXT_CLOSE}'`],
+    optional: o.optional,
+    check: { text, mayBeEmpty: o.optional },
+  };
+}
+
+/**
+ * A text cell of an optional column as XLSX SQL (ExportColumn.xlsx) from `text`, an expression of the
+ * catalog's texts that xmlSafeText passes (not checked), '' exactly when `empty` holds (an empty
+ * cell), NULL where it cannot give the column's text. `text` is made once a row.
+ */
+export function xlsxMadeText(text: string, empty: string): XlsxCellSql {
+  return {
+    cell: (open) => [
+      `case when ${empty} then '' else concat(${sqlLiteral(open + TEXT_OPEN)}, ifnull(${text}, ${XLSX_NOT_EXACT}), '${TEXT_CLOSE}') end`,
+    ],
+    optional: true,
+  };
+}
+
+/** textCellTail of a text that needs no escape, around its text. */
+const TEXT_OPEN = textCellTail('x').split('x')[0]!;
+const TEXT_CLOSE = textCellTail('x').split('x')[1]!;
 
 /** A cell of a batch of CSV lines that would need a formula guard (after a comma, a line end or at the start). */
 const LINES_FORMULA = /(?:^|[,\n])(?:[=@\t]|[+-](?!\d+(?:\.\d+)?(?:[,\r]|$)))/;
@@ -435,20 +564,43 @@ const SAFE = Number.MAX_SAFE_INTEGER;
  * same text made with abs, a padded substr and four `||`).
  */
 export function moneySql(amount: string, currency: string): string {
-  const a = `"${amount}"`;
-  const digits = (value: string, units: number) => {
+  return moneyByCurrency(amount, currency, SAFE, (units) => moneyText(`"${amount}"`, units));
+}
+
+/** The text of integer amount `a` (SQL) with `units` decimals (moneySql). */
+function moneyText(a: string, units: number): string {
+  const digits = (value: string) => {
     const scale = 10 ** units;
     return `${value} / ${scale}, '.', substr(${value} % ${scale} + ${scale}, 2)`;
   };
-  const text = (units: number) =>
-    units === 0
-      ? `cast(${a} as text)`
-      : `case when ${a} >= 0 then concat(${digits(a, units)}) else concat('-', ${digits(`-${a}`, units)}) end`;
+  return units === 0 ? `cast(${a} as text)` : `case when ${a} >= 0 then concat(${digits(a)}) else concat('-', ${digits(`-${a}`)}) end`;
+}
+
+/** `of(units)` by the currency's decimals (knownMinorUnits, 2 otherwise), for an integer amount within ±`bound`; else NULL. */
+function moneyByCurrency(amount: string, currency: string, bound: number, of: (units: number) => string): string {
+  const a = `"${amount}"`;
   const other = knownMinorUnits().filter(([, units]) => units !== 2);
   const byCurrency = other.length
-    ? `case "${currency}" collate nocase ${other.map(([code, units]) => `when ${sqlLiteral(code)} then ${text(units)}`).join(' ')} else ${text(2)} end`
-    : text(2);
-  return `case when typeof(${a}) = 'integer' and "${currency}" is not null and ${a} between -${SAFE} and ${SAFE} then ${byCurrency} end`;
+    ? `case "${currency}" collate nocase ${other.map(([code, units]) => `when ${sqlLiteral(code)} then ${of(units)}`).join(' ')} else ${of(2)} end`
+    : of(2);
+  return `case when typeof(${a}) = 'integer' and "${currency}" is not null and ${a} between -${bound} and ${bound} then ${byCurrency} end`;
+}
+
+/**
+ * moneyCell's XLSX cell as XLSX SQL (ExportColumn.xlsx): the number with its currency's style, written
+ * as its exact text (moneySql's, which xlsxCells writes too).
+ */
+export function moneyXlsx(amount: string, currency: string): XlsxCellSql {
+  const style = (units: number) => sqlLiteral(NUMBER_TAIL[STYLE_OF[AMOUNT_FORMATS[units] ?? 'amount2']]!);
+  return {
+    cell: (open) => [
+      sqlLiteral(open),
+      moneyByCurrency(amount, currency, SAFE, style),
+      `ifnull(${moneySql(amount, currency)}, ${XLSX_NOT_EXACT})`,
+      `'</v></c>'`,
+    ],
+    optional: false,
+  };
 }
 
 /** csvRows one row at a time: the row's line with its CRLF (the export pool's threads write lines into bytes). */
@@ -532,11 +684,16 @@ export function xlsxCells<Row>(columns: readonly Pick<ExportColumn<Row>, 'value'
         if (number !== null) target.numberCell(i, number, styles[i]!);
         else target.textCell(i, value);
       } else if (typeof value === 'number') target.numberCell(i, value, styles[i]!);
-      else if (Number.isFinite(value.value)) target.numberCell(i, value.value, STYLE_OF[value.format]);
-      else target.textCell(i, value.text);
+      else if (!Number.isFinite(value.value)) target.textCell(i, value.text);
+      else if (AMOUNT_STYLES.has(value.format) && PLAIN_NUMBER.test(value.text))
+        target.numberTextCell(i, value.text, STYLE_OF[value.format]);
+      else target.numberCell(i, value.value, STYLE_OF[value.format]);
     }
   };
 }
+
+/** Amounts are written as their exact text ("12.50"), which reads as the same number: SQLite writes that text too (moneyXlsx). */
+const AMOUNT_STYLES: ReadonlySet<CellFormat> = new Set(['amount0', 'amount2', 'amount3']);
 
 /** The header texts and column widths of an XLSX sheet, and the name of its n-th sheet (1-based). */
 function xlsxLayout<Row>(spec: Pick<ExportSpec<Row>, 'columns' | 'sheetName'>) {
@@ -544,6 +701,7 @@ function xlsxLayout<Row>(spec: Pick<ExportSpec<Row>, 'columns' | 'sheetName'>) {
   return {
     headers: spec.columns.map((c) => c.header),
     widths: spec.columns.map((c) => columnWidth(c.header, c.format)),
+    optional: xlsxOptional(spec.columns),
     sheetName: (n: number) => (n === 1 ? prefix : `${prefix} ${n}`),
   };
 }
@@ -552,9 +710,9 @@ function xlsxLayout<Row>(spec: Pick<ExportSpec<Row>, 'columns' | 'sheetName'>) {
 export async function writeXlsx<Row>(out: Writable, spec: Omit<ExportSpec<Row>, 'format' | 'filename'>): Promise<void> {
   const book = new XlsxStreamWriter(out, () => drained(out));
   const maxRows = spec.maxRowsPerSheet ?? XLSX_MAX_DATA_ROWS;
-  const { headers, widths, sheetName } = xlsxLayout(spec);
+  const { headers, widths, optional, sheetName } = xlsxLayout(spec);
   let sheetNo = 1;
-  await book.addSheet(sheetName(sheetNo), headers.length, widths);
+  await book.addSheet(sheetName(sheetNo), headers.length, widths, optional);
   await book.addRow(headers, { header: true });
   const put = xlsxCells(spec.columns);
   let inSheet = 0;
@@ -563,7 +721,7 @@ export async function writeXlsx<Row>(out: Writable, spec: Omit<ExportSpec<Row>, 
     for (const row of batch) {
       if (inSheet === maxRows) {
         sheetNo += 1;
-        await book.addSheet(sheetName(sheetNo), headers.length, widths);
+        await book.addSheet(sheetName(sheetNo), headers.length, widths, optional);
         await book.addRow(headers, { header: true });
         inSheet = 0;
       }
@@ -608,12 +766,12 @@ export async function writeSliced<Row>(
       return;
     }
     const book = new XlsxStreamWriter(out, () => drained(out));
-    const { headers, widths, sheetName } = xlsxLayout(spec);
+    const { headers, widths, optional, sheetName } = xlsxLayout(spec);
     let sheet = -1;
     await pool.writeSlices(job, bounds, first.value, second.value, async (chunk) => {
       while (sheet < chunk.sheet) {
         sheet += 1;
-        await book.addDeflatedSheet(sheetName(sheet + 1), headers, widths);
+        await book.addDeflatedSheet(sheetName(sheet + 1), headers, widths, optional);
       }
       await book.appendDeflated(chunk.data, chunk.crc, chunk.size);
     });
@@ -670,6 +828,16 @@ export type ExportCells = {
    * or a text, else NULL.
    */
   labelSql: (prefix: string, column: string) => string;
+  /**
+   * `label(prefix, <column>)` as XLSX SQL (ExportColumn.xlsx): the catalog's texts as written cells,
+   * a code without a label as its text (checked); an empty code, a real or NULL gives NULL.
+   */
+  labelXlsx: (prefix: string, column: string) => XlsxCellSql;
+  /**
+   * `time(<column>)` as XLSX SQL (ExportColumn.xlsx): the serial of the wall-clock time (serialText)
+   * on the days timeSql makes, an empty cell for NULL where `optional`, else NULL.
+   */
+  timeXlsx: (column: string, o: { optional: boolean }) => XlsxCellSql;
   /**
    * Minor units as an amount: exact major-unit text in CSV ("12.50"), a number with the currency's
    * decimals in XLSX (#,##0.00), so a column adds up.
@@ -753,31 +921,74 @@ export function exportCells(lang: TLanguage, timezone: string): ExportCells {
     }
     return text;
   };
+  /**
+   * The wall-clock text of integer ms `col` as `piece(local ms)` gives it, on the steady days of the
+   * last three years and the next (else NULL: an older time is written by `time`). A tree of all the
+   * pieces of a zone that changes its clocks (a hundred years of them) made its statement 112 KB long
+   * and a row twice as slow, though a row took the first branch.
+   */
+  const steadySql = (col: string, piece: (local: string) => string): string | null => {
+    const now = Date.now();
+    const days = steadyZoneDays(timezone)?.filter((d) => d.untilMs > now - 3 * 366 * DAY_MS && d.fromMs < now + 366 * DAY_MS);
+    return days && days.length > 0 ? steadyTimeSql(col, days, piece, now) : null;
+  };
+  /**
+   * `case <column> when <code> then <text> ... else <itself> end` over the codes the catalog has under
+   * `prefix`, each text as `literal` writes it; NULL when a numeric code is not written as JavaScript
+   * writes the number ("01" would match another row's code in SQL).
+   */
+  const labelCase = (prefix: string, col: string, literal: (text: string) => string, itself: string): string => {
+    const codes = keysUnder(`${prefix}.`).map((key) => key.slice(prefix.length + 1));
+    if (codes.some((code) => /^[+-]?\d+(\.\d+)?$/.test(code) && String(Number(code)) !== code)) return 'NULL';
+    const whens = codes.map((code) => `when ${/^-?\d+$/.test(code) ? code : sqlLiteral(code)} then ${literal(label(prefix, code))}`);
+    return whens.length ? `case ${col} ${whens.join(' ')} else ${itself} end` : itself;
+  };
   return {
     text: (key) => translate(lang, key),
     time: (ms) => (ms === null ? null : timeCell(Number(ms))),
     timeSql: (column) => {
       const col = `"${column}"`;
-      // The steady days of the last three years and the next: an older time is written by `time`. A
-      // tree of all the pieces of a zone that changes its clocks (a hundred years of them) made its
-      // statement 112 KB long and a row twice as slow, though a row took the first branch.
-      const now = Date.now();
-      const days = steadyZoneDays(timezone)?.filter((d) => d.untilMs > now - 3 * 366 * DAY_MS && d.fromMs < now + 366 * DAY_MS);
-      const text = days && days.length > 0 ? ` when 'integer' then ${steadyTimeSql(col, days, now)}` : '';
-      return `case typeof(${col}) when 'null' then ''${text} end`;
+      // SQLite's `datetime(n, 'unixepoch')` of the whole seconds of the wall-clock ms, which are
+      // positive here (the pieces start a day after 1970), so integer division is the floor.
+      const text = steadySql(col, (local) => `datetime(${local} / 1000, 'unixepoch')`);
+      return `case typeof(${col}) when 'null' then ''${text === null ? '' : ` when 'integer' then ${text}`} end`;
+    },
+    timeXlsx: (column, o) => {
+      const col = `"${column}"`;
+      // serialText in integers: the day, then the ms of the day x 10^5 / 864 rounded half up, in 10 digits.
+      const serial = steadySql(
+        col,
+        (local) =>
+          `concat(${local} / ${DAY_MS} + ${EPOCH_SERIAL}, '.', substr((${local} % ${DAY_MS} * 100000 + 432) / 864 + 10000000000, 2))`,
+      );
+      const head = (open: string) => sqlLiteral(open + NUMBER_TAIL[XLSX_STYLE.dateTime]!);
+      const value = `ifnull(${serial === null ? 'NULL' : `case when typeof(${col}) = 'integer' then ${serial} end`}, ${XLSX_NOT_EXACT})`;
+      return {
+        cell: (open) =>
+          o.optional
+            ? [`iif(${col} is null, '', ${head(open)})`, `iif(${col} is null, '', ${value})`, `iif(${col} is null, '', '</v></c>')`]
+            : [head(open), value, `'</v></c>'`],
+        optional: o.optional,
+      };
     },
     label,
     labelSql: (prefix, column) => {
       const col = `"${column}"`;
-      const codes = keysUnder(`${prefix}.`).map((key) => key.slice(prefix.length + 1));
-      // A numeric code not written as JavaScript writes the number ("01") would match another row's code in SQL.
-      if (codes.some((code) => /^[+-]?\d+(\.\d+)?$/.test(code) && String(Number(code)) !== code)) return 'NULL';
-      const whens = codes.map((code) => {
-        const literal = /^-?\d+$/.test(code) ? code : sqlLiteral(code);
-        return `when ${literal} then ${sqlLiteral(label(prefix, code))}`;
-      });
       const itself = `case typeof(${col}) when 'text' then ${col} when 'integer' then iif(${col} between -${SAFE} and ${SAFE}, ${col}, null) end`;
-      return whens.length ? `case ${col} ${whens.join(' ')} else ${itself} end` : itself;
+      return labelCase(prefix, col, sqlLiteral, itself);
+    },
+    labelXlsx: (prefix, column) => {
+      const col = `"${column}"`;
+      // An empty label is an empty cell, which this column's cell is not (optional: false).
+      const cell = (text: string) => (text === '' ? 'NULL' : sqlLiteral(textCellTail(text)));
+      // One concat() for a code without a label (rare), none for one with.
+      // A code without a label is its own text, as `label` gives it: a text code is checked (a label's code is checked too, needlessly but harmlessly).
+      const itself = `case typeof(${col}) when 'text' then iif(${col} = '', NULL, concat(${sqlLiteral(TEXT_OPEN)}, ${col}, '${TEXT_CLOSE}')) when 'integer' then iif(${col} between -${SAFE} and ${SAFE}, concat(${sqlLiteral(TEXT_OPEN)}, ${col}, '${TEXT_CLOSE}'), NULL) end`;
+      return {
+        cell: (open) => [sqlLiteral(open), `ifnull(${labelCase(prefix, col, cell, itself)}, ${XLSX_NOT_EXACT})`],
+        optional: false,
+        check: { text: `iif(typeof(${col}) = 'text', ${col}, NULL)`, mayBeEmpty: true },
+      };
     },
     money: moneyCell,
     percent: percentCell,
@@ -786,14 +997,12 @@ export function exportCells(lang: TLanguage, timezone: string): ExportCells {
 }
 
 /**
- * The wall-clock text of integer ms `col` on the steady days (SteadyDays, in time order), NULL between
- * them: the pieces around `now` first, then a balanced tree of CASEs over the days' bounds. Within a
- * piece the text is exactly wallClockText's: SQLite's `datetime(n, 'unixepoch')` of the whole seconds
- * of the wall-clock ms, which are positive here (the pieces start a day after 1970), so integer
- * division is the floor.
+ * The text `piece` makes of the wall-clock ms of integer ms `col` on the steady days (SteadyDays, in
+ * time order), NULL between them: the pieces around `now` first, then a balanced tree of CASEs over
+ * the days' bounds.
  */
-function steadyTimeSql(col: string, days: readonly SteadyDays[], now?: number): string {
-  const text = (d: SteadyDays) => `datetime((${col} + ${d.offsetMs}) / 1000, 'unixepoch')`;
+function steadyTimeSql(col: string, days: readonly SteadyDays[], piece: (local: string) => string, now?: number): string {
+  const text = (d: SteadyDays) => piece(`(${col} + ${d.offsetMs})`);
   const within = (d: SteadyDays) => `${col} >= ${d.fromMs} and ${col} < ${d.untilMs}`;
   if (now !== undefined) {
     // Most rows of an export are of its last months: the piece of `now` and the one before it (a zone
@@ -802,11 +1011,11 @@ function steadyTimeSql(col: string, days: readonly SteadyDays[], now?: number): 
     let at = 0;
     while (at + 1 < days.length && days[at + 1]!.fromMs <= now) at += 1;
     const first = days.slice(Math.max(0, at - 1), at + 1).reverse();
-    return `case ${first.map((d) => `when ${within(d)} then ${text(d)}`).join(' ')} else ${steadyTimeSql(col, days)} end`;
+    return `case ${first.map((d) => `when ${within(d)} then ${text(d)}`).join(' ')} else ${steadyTimeSql(col, days, piece)} end`;
   }
   if (days.length === 1) return `case when ${within(days[0]!)} then ${text(days[0]!)} end`;
   const mid = days.length >> 1;
-  return `case when ${col} < ${days[mid]!.fromMs} then ${steadyTimeSql(col, days.slice(0, mid))} else ${steadyTimeSql(col, days.slice(mid))} end`;
+  return `case when ${col} < ${days[mid]!.fromMs} then ${steadyTimeSql(col, days.slice(0, mid), piece)} else ${steadyTimeSql(col, days.slice(mid), piece)} end`;
 }
 
 /** Response schemas of a download route: the file itself on success; failures are envelopes like everywhere else. */

@@ -269,6 +269,11 @@ export type ExportReader = {
    * read so, or when a line of this batch is not exact (the caller reads it with `all` instead).
    */
   lines?(sql: string, parameters: readonly unknown[], key: LinesKey): CsvLines | null;
+  /**
+   * A batch as sheet XML made by SQLite (ExportReadPlan.xml), as `lines` for CSV: null when this
+   * statement cannot be read so, or when a cell of this batch is not exact.
+   */
+  xml?(sql: string, parameters: readonly unknown[], key: LinesKey): XmlRows | null;
   close(): void;
 };
 
@@ -277,6 +282,9 @@ export type LinesKey = { value: string; id: string; direction: 'asc' | 'desc' };
 
 /** Rows of an export as CSV text (ExportReader.lines): `rows` lines, and the key of the last one. */
 export type CsvLines = { text: string; rows: number; last: Seek | null };
+
+/** Rows of an export as sheet XML (ExportReader.xml): `rows` rows with their numbers' placeholders, and the key of the last one. */
+export type XmlRows = { xml: Buffer; rows: number; last: Seek | null };
 
 type RowOf = ReturnType<typeof arrayRowMaker>;
 
@@ -307,15 +315,19 @@ function packedRows(conn: SqliteDatabase.Database, text: string, columns: Sqlite
  * that is not `exact` is read whole instead.
  */
 export type ExportReadPlan = {
-  select: string;
-  names: readonly string[];
-  exact: (row: Record<string, unknown>) => boolean;
+  rows?: { select: string; names: readonly string[]; exact: (row: Record<string, unknown>) => boolean };
   /**
    * When SQLite makes every cell: `line`, the SQL of a row's whole CSV line, and `exact`, whether a
    * batch of such lines is exactly what the columns' values give. The reader then reads a batch as one
    * text (ExportReader.lines).
    */
   lines?: { line: string; exact: (text: string, rows: number) => boolean };
+  /**
+   * XLSX (export.ts, xlsxSqlPlan): `row`, the SQL of a row's sheet XML; `check`, the SQL of a text
+   * to check per row (or null); `exact`, whether a batch's XML and check text are exactly what the
+   * columns' values give. The reader then reads a batch as one blob (ExportReader.xml).
+   */
+  xml?: { row: string; check: string | null; exact: (xml: Buffer, check: string | null) => boolean };
 };
 
 /**
@@ -369,6 +381,28 @@ function linesStatement(conn: SqliteDatabase.Database, text: string, line: strin
 }
 
 /**
+ * A batch of the statement as one blob of sheet XML (ExportReadPlan.xml), as linesStatement makes
+ * CSV lines: the rows' XML joined in the walk's order (a blob: no text decoded into JavaScript and
+ * encoded again before deflate), the count, the last key, and the check texts joined.
+ */
+function xmlStatement(conn: SqliteDatabase.Database, text: string, xml: NonNullable<ExportReadPlan['xml']>, key: LinesKey) {
+  const inner = selectInPlace(
+    text,
+    `${xml.row} as "__xml", ${xml.check ?? 'NULL'} as "__check", ${key.value} as "__kv", ${key.id} as "__kid"`,
+  );
+  if (inner === null) return null;
+  try {
+    return conn
+      .prepare(
+        `select cast(group_concat("__xml", '') as blob), count(*), ${key.direction === 'desc' ? 'min' : 'max'}("__kv"), group_concat("__kid", ','), group_concat("__check", '') from (${inner})`,
+      )
+      .raw(true);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * SQLite export reader. With a plan, a batch is read through the plan, and when a row of it is not
  * exact the batch is read whole as well, in the same read transaction (one snapshot: the same rows),
  * and that row replaced by its whole self.
@@ -382,6 +416,8 @@ export function openSqliteExportReader(file: string, plan: ExportReadPlan | null
     planned: { stmt: SqliteDatabase.Statement; row: RowOf } | null;
     /** The batch as lines (undefined until first asked; null when the statement cannot be read so). */
     lines?: SqliteDatabase.Statement | null;
+    /** The batch as sheet XML, the same way. */
+    xml?: SqliteDatabase.Statement | null;
   };
   const statements = new Map<string, Entry>();
   const whole = (entry: Entry, parameters: readonly unknown[]): Record<string, unknown>[] => {
@@ -392,6 +428,7 @@ export function openSqliteExportReader(file: string, plan: ExportReadPlan | null
     else for (let i = 0; i < rows.length; i += 1) out[i] = row(rows[i] as unknown[]);
     return out;
   };
+  const rowPlan = plan?.rows;
   const planned = conn.transaction((entry: Entry, parameters: readonly unknown[]): Record<string, unknown>[] => {
     const { stmt, row } = entry.planned!;
     const rows = stmt.all(...parameters) as unknown[][];
@@ -399,7 +436,7 @@ export function openSqliteExportReader(file: string, plan: ExportReadPlan | null
     for (let i = 0; i < rows.length; i += 1) out[i] = row(rows[i]!);
     let byId: Map<number, Record<string, unknown>> | null = null;
     for (let i = 0; i < out.length; i += 1) {
-      if (plan!.exact(out[i]!)) continue;
+      if (rowPlan!.exact(out[i]!)) continue;
       byId ??= new Map(whole(entry, parameters).map((r) => [Number(r.id), r]));
       const itself = byId.get(Number(out[i]!.id));
       if (!itself) throw new Error('an export row was missing from a second read of the same snapshot');
@@ -417,7 +454,7 @@ export function openSqliteExportReader(file: string, plan: ExportReadPlan | null
         stmt: packed ?? stmt,
         packed: packed !== null,
         row: arrayRowMaker(columns.map((c) => c.name)),
-        planned: plan ? { stmt: prepareOver(conn, text, plan.select).raw(true), row: arrayRowMaker([...plan.names]) } : null,
+        planned: rowPlan ? { stmt: prepareOver(conn, text, rowPlan.select).raw(true), row: arrayRowMaker([...rowPlan.names]) } : null,
       };
       statements.set(text, entry);
     }
@@ -438,6 +475,17 @@ export function openSqliteExportReader(file: string, plan: ExportReadPlan | null
       if (rows === 0) return { text: '', rows: 0, last: null };
       if (out === null || ids === null || !lines.exact(out, rows)) return null;
       return { text: out, rows, last: { value: Number(value), id: Number(ids.slice(ids.lastIndexOf(',') + 1)) } };
+    },
+    xml(text, parameters, key) {
+      const xml = plan?.xml;
+      if (!xml) return null;
+      const entry = entryOf(text);
+      entry.xml ??= xmlStatement(conn, text, xml, key);
+      if (!entry.xml) return null;
+      const [out, rows, value, ids, check] = entry.xml.get(...parameters) as [Buffer | null, number, unknown, string | null, string | null];
+      if (rows === 0) return { xml: Buffer.alloc(0), rows: 0, last: null };
+      if (out === null || ids === null || !xml.exact(out, check)) return null;
+      return { xml: out, rows, last: { value: Number(value), id: Number(ids.slice(ids.lastIndexOf(',') + 1)) } };
     },
     close() {
       conn.close();
@@ -521,6 +569,8 @@ export type KeysetWalk<Row> = AsyncIterable<Row[]> & {
    * rows: the export pool's CSV slices.
    */
   sliceLines(from: Seek | null, until: Seek | null): AsyncGenerator<Row[] | CsvLines>;
+  /** The same rows, each batch as sheet XML where the reader makes it (ExportReader.xml), else as rows: the export pool's XLSX slices. */
+  sliceXml(from: Seek | null, until: Seek | null): AsyncGenerator<Row[] | XmlRows>;
 };
 
 /** A table reference ('t.created_at') as SQL. */
@@ -559,22 +609,27 @@ export function keysetBatches<DB, TB extends keyof DB, Row extends { id: number 
     }
   }
   const key: LinesKey = { value: refSql(String(list.sort.column)), id: refSql(String(list.sort.id)), direction };
-  async function* walk(from: Seek | null, until: Seek | null, asLines: boolean): AsyncGenerator<Row[] | CsvLines> {
+  async function* walk(from: Seek | null, until: Seek | null, as: 'rows' | 'lines' | 'xml'): AsyncGenerator<Row[] | CsvLines | XmlRows> {
     // Opened here, not by the caller, so the finally below always closes it.
     const reader = o.reader ? o.reader() : null;
-    const fetch = (seek: Seek | null): Promise<Row[] | CsvLines> => {
+    const fetch = (seek: Seek | null): Promise<Row[] | CsvLines | XmlRows> => {
       const query = ordered(list, seek, until).limit(batchRows);
       if (!reader) return query.execute();
       const compiled = query.compile();
-      const lines = asLines && reader.lines ? reader.lines(compiled.sql, compiled.parameters, key) : null;
-      if (lines) return Promise.resolve(lines);
+      const made =
+        as === 'lines' && reader.lines
+          ? reader.lines(compiled.sql, compiled.parameters, key)
+          : as === 'xml' && reader.xml
+            ? reader.xml(compiled.sql, compiled.parameters, key)
+            : null;
+      if (made) return Promise.resolve(made);
       return Promise.resolve(reader.all(compiled.sql, compiled.parameters) as Row[] | Promise<Row[]>);
     };
     // Ids are integers: from (v, id) included is past (v, id + 1) in a descending walk, (v, id - 1) in an ascending one.
     let seek = from && { value: from.value, id: direction === 'desc' ? from.id + 1 : from.id - 1 };
     // The next batch is asked for before this one is handed on, so that a database in another
     // process (PostgreSQL) reads it while the caller formats this one.
-    let next: Promise<Row[] | CsvLines> | null = null;
+    let next: Promise<Row[] | CsvLines | XmlRows> | null = null;
     try {
       next = fetch(seek);
       while (next) {
@@ -623,9 +678,10 @@ export function keysetBatches<DB, TB extends keyof DB, Row extends { id: number 
       skip = every - 1;
     }
   }
-  const slice = (from: Seek | null, until: Seek | null) => walk(from, until, false) as AsyncGenerator<Row[]>;
-  const sliceLines = (from: Seek | null, until: Seek | null) => walk(from, until, true);
-  return { [Symbol.asyncIterator]: () => slice(null, null), bounds, slice, sliceLines };
+  const slice = (from: Seek | null, until: Seek | null) => walk(from, until, 'rows') as AsyncGenerator<Row[]>;
+  const sliceLines = (from: Seek | null, until: Seek | null) => walk(from, until, 'lines') as AsyncGenerator<Row[] | CsvLines>;
+  const sliceXml = (from: Seek | null, until: Seek | null) => walk(from, until, 'xml') as AsyncGenerator<Row[] | XmlRows>;
+  return { [Symbol.asyncIterator]: () => slice(null, null), bounds, slice, sliceLines, sliceXml };
 }
 
 /** Rows to skip for a page number. */

@@ -108,8 +108,43 @@ function spaceAttr(text: string): string {
 }
 
 /** What follows a number cell's reference: its style (none for plain) and the value's opening tag. */
-const NUMBER_TAIL = Object.values(XLSX_STYLE).map((s) => (s === XLSX_STYLE.plain ? '><v>' : ` s="${s}"><v>`));
+export const NUMBER_TAIL = Object.values(XLSX_STYLE).map((s) => (s === XLSX_STYLE.plain ? '><v>' : ` s="${s}"><v>`));
 const TEXT_TAIL = ' t="inlineStr"><is><t';
+
+/** What follows a text cell's opening (`<c` or `<c r="B7"`): the inline string and the cell's end. */
+export function textCellTail(text: string): string {
+  const escaped = escapeXml(text);
+  return TEXT_TAIL + spaceAttr(escaped) + '>' + escaped + '</t></is></c>';
+}
+
+/** Text that goes into a cell as it is: nothing to escape or drop, no space to keep at either end, no control character. */
+export function xmlSafeText(text: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return !/[&<>"\u0000-\u001f\ufffe\uffff]/.test(text) && text.trim() === text;
+}
+
+const DAY_MS = 86_400_000;
+/** Spreadsheet serial day number of 1970-01-01 (the 1900 date system). */
+const EPOCH_SERIAL = 25_569;
+/** Serials of 1970-01-01 up to year 9999: written as exact decimals. */
+const LAST_SERIAL = 2_958_465;
+
+/**
+ * The text of a date-time cell's serial (days since 1899-12-30, the time of day as their fraction):
+ * the day, then the fraction of the millisecond's time of day rounded to 10 decimals (half up), all
+ * ten written ("46000.5000000000"). Exact integer arithmetic, so SQLite writes the same text
+ * (ExportCells.timeXlsx); `String(serial)` gave up to 17 digits SQLite cannot reproduce. Ten decimals
+ * are 8.64 µs: a spreadsheet reads back the same millisecond. Before 1970 (not an export's time) the
+ * number as JavaScript writes it.
+ */
+export function serialText(serial: number): string {
+  if (!(serial >= EPOCH_SERIAL && serial < LAST_SERIAL)) return String(serial);
+  const ms = Math.round((serial - EPOCH_SERIAL) * DAY_MS);
+  const days = Math.floor(ms / DAY_MS);
+  // (ms of the day) x 10^10 / DAY_MS = (ms of the day) x 10^5 / 864: exact in a double (below 2^53).
+  const fraction = Math.floor(((ms - days * DAY_MS) * 100_000 + 432) / 864);
+  return String(days + EPOCH_SERIAL) + '.' + String(fraction).padStart(10, '0');
+}
 const HEADER_TEXT_TAIL = ` s="${XLSX_STYLE.header}" t="inlineStr"><is><t`;
 
 /** The start of a worksheet up to its rows; with widths, the first row stays in view when scrolling. */
@@ -200,11 +235,18 @@ export class SheetRowXml {
   /** Per column, the last text cell's text and its escaped XML (labels repeat row after row). */
   private readonly lastText: (string | undefined)[];
   private readonly lastXml: string[];
+  /** Per column, whether its cell always carries its reference: the column before it may be empty. */
+  private readonly alwaysRef: boolean[];
 
-  constructor(columns: number) {
+  /**
+   * `optional`: per column, whether its cells may be empty (ExportColumn.xlsx): the cell after such a
+   * column carries its reference whether or not that one was empty, as SQLite writes it (xlsxSqlPlan).
+   */
+  constructor(columns: number, optional: readonly boolean[] = []) {
     this.cellOpen = Array.from({ length: columns }, (_, i) => `<c r="${columnName(i)}`);
     this.lastText = new Array<string | undefined>(columns).fill(undefined);
     this.lastXml = new Array<string>(columns).fill('');
+    this.alwaysRef = Array.from({ length: columns }, (_, i) => i > 0 && optional[i - 1] === true);
   }
 
   begin(rowNumber: number): void {
@@ -215,7 +257,7 @@ export class SheetRowXml {
 
   /** The opening of column `col`'s cell, up to its tail. */
   private open(col: number): string {
-    const plain = col === this.next;
+    const plain = col === this.next && !this.alwaysRef[col];
     this.next = col + 1;
     return plain ? '<c' : (this.cellOpen[col] ?? `<c r="${columnName(col)}`) + this.rowText + '"';
   }
@@ -223,7 +265,12 @@ export class SheetRowXml {
   /** A number cell of column `col` (0-based) with a style; a number that is not finite is left empty. */
   numberCell(col: number, value: number, style: XlsxStyle): void {
     if (!Number.isFinite(value)) return;
-    this.line += this.open(col) + NUMBER_TAIL[style]! + value + '</v></c>';
+    this.line += this.open(col) + NUMBER_TAIL[style]! + (style === XLSX_STYLE.dateTime ? serialText(value) : value) + '</v></c>';
+  }
+
+  /** A number cell of column `col` written as `text`, a plain decimal ("-12.50": an amount's exact text, which reads as its number). */
+  numberTextCell(col: number, text: string, style: XlsxStyle): void {
+    this.line += this.open(col) + NUMBER_TAIL[style]! + text + '</v></c>';
   }
 
   /** A text cell of column `col`, an inline string (never a formula); empty text is an empty cell. */
@@ -232,8 +279,10 @@ export class SheetRowXml {
     let xml: string;
     if (!header && text === this.lastText[col]) xml = this.lastXml[col]!;
     else {
-      const escaped = escapeXml(text);
-      xml = (header ? HEADER_TEXT_TAIL : TEXT_TAIL) + spaceAttr(escaped) + '>' + escaped + '</t></is></c>';
+      if (header) {
+        const escaped = escapeXml(text);
+        xml = HEADER_TEXT_TAIL + spaceAttr(escaped) + '>' + escaped + '</t></is></c>';
+      } else xml = textCellTail(text);
       if (!header && col < this.lastText.length) {
         this.lastText[col] = text;
         this.lastXml[col] = xml;
@@ -250,7 +299,7 @@ export class SheetRowXml {
 }
 
 /** What a cell is written into: a sheet's row (SheetRowXml) or the writer's current row. */
-export type XlsxRowTarget = Pick<SheetRowXml, 'numberCell' | 'textCell'>;
+export type XlsxRowTarget = Pick<SheetRowXml, 'numberCell' | 'numberTextCell' | 'textCell'>;
 
 export class XlsxStreamWriter {
   private offset = 0;
@@ -373,9 +422,9 @@ export class XlsxStreamWriter {
    * Starts a new worksheet; the previous one is finished. `widths` (characters, per column) set the
    * column widths; with them the first row is taken as a header row and stays in view when scrolling.
    */
-  async addSheet(name: string, columns: number, widths?: readonly number[]): Promise<void> {
+  async addSheet(name: string, columns: number, widths?: readonly number[], optional: readonly boolean[] = []): Promise<void> {
     await this.endSheet();
-    this.rows = new SheetRowXml(columns);
+    this.rows = new SheetRowXml(columns, optional);
     await this.openEntry(this.nextSheetPath(name));
     const cur = this.current;
     if (cur) cur.pending = sheetStartXml(widths);
@@ -388,10 +437,15 @@ export class XlsxStreamWriter {
    * sync flush (so they join into one stream), then a final empty block; its CRC is the CRCs of the
    * segments combined.
    */
-  async addDeflatedSheet(name: string, headers: readonly string[], widths: readonly number[]): Promise<void> {
+  async addDeflatedSheet(
+    name: string,
+    headers: readonly string[],
+    widths: readonly number[],
+    optional: readonly boolean[] = [],
+  ): Promise<void> {
     await this.endSheet();
     this.deflated = await this.startEntry(this.nextSheetPath(name));
-    const head = new SheetRowXml(headers.length);
+    const head = new SheetRowXml(headers.length, optional);
     head.begin(1);
     headers.forEach((h, i) => head.textCell(i, h, true));
     await this.appendDeflated(...deflateSegment(sheetStartXml(widths) + head.end()));
@@ -454,6 +508,10 @@ export class XlsxStreamWriter {
   }
 
   /** A text cell of column `col`, an inline string (never a formula); empty text is an empty cell. */
+  numberTextCell(col: number, text: string, style: XlsxStyle): void {
+    this.rows.numberTextCell(col, text, style);
+  }
+
   textCell(col: number, text: string, header = false): void {
     this.rows.textCell(col, text, header);
   }

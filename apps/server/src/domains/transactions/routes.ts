@@ -20,13 +20,18 @@ import { notFoundError } from '../../platform/errors';
 import {
   defineExport,
   moneySql,
+  moneyXlsx,
   registerExport,
   sqlJoin,
   sqlLiteral,
   sqlText,
+  xlsxMadeText,
+  xlsxText,
   type ExportCells,
   type ExportColumn,
+  type XlsxCellSql,
 } from '../../platform/export';
+import { xmlSafeText } from '../../platform/xlsx-writer';
 import type { MessageKey } from '../../platform/messages';
 import { mapPage, registerList } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
@@ -60,6 +65,16 @@ function gatewayCellSql(c: ExportCells, column: string): string {
   if (known.some(([text]) => !/^[a-z0-9][ -~]*[a-z0-9]$/.test(text) || /^\d\d /.test(text))) return 'NULL';
   const texts = known.map(([text, key]) => `when ${sqlLiteral(text)} then ${sqlLiteral(c.label('gatewayText', key))}`).join(' ');
   return `case when ${col} = '' then '' when ${col} glob '[0-9][0-9] ?*' then substr(${col}, 1, 3) || case lower(substr(${col}, 4)) ${texts} end else case lower(${col}) ${texts} end end`;
+}
+
+/**
+ * gatewayCellSql as XLSX SQL (ExportColumn.xlsx): its texts are the catalog's, a two-digit code and a
+ * space before them, so they need no check when each passes xmlSafeText (else NULL: every batch is
+ * written by the column's value). No text is an empty cell.
+ */
+function gatewayCellXlsx(c: ExportCells, column: string): XlsxCellSql {
+  const safe = knownGatewayTexts().every(([, key]) => xmlSafeText(c.label('gatewayText', key)));
+  return xlsxMadeText(safe ? gatewayCellSql(c, column) : 'NULL', `"${column}" = ''`);
 }
 
 /**
@@ -130,11 +145,19 @@ export function exportColumns(c: ExportCells, view: TTransactionView): ExportCol
     header: c.text(header),
     value: (r) => c.label(prefix, code(r)),
     sql: c.labelSql(prefix, column),
+    xlsx: c.labelXlsx(prefix, column),
+  });
+  /** A stored text column, in CSV and XLSX; `optional`: it may be empty (NOT NULL columns may still hold ''). */
+  const text = (header: MessageKey, column: keyof repo.TransactionListRow & string, optional: boolean) => ({
+    header: c.text(header),
+    value: (r: repo.TransactionListRow) => r[column] as string,
+    sql: sqlText(column),
+    xlsx: xlsxText(sqlText(column), { optional }),
   });
   const columns: ExportColumn<repo.TransactionListRow>[] = [
-    { header: c.text('trade.col.gatewayNo'), value: (r) => r.gateway_no, sql: sqlText('gateway_no') },
-    { header: c.text('trade.col.tradeNo'), value: (r) => r.trade_no, sql: sqlText('trade_no') },
-    { header: c.text('trade.col.merchantOrderNo'), value: (r) => r.merchant_order_no, sql: sqlText('merchant_order_no') },
+    text('trade.col.gatewayNo', 'gateway_no', false),
+    text('trade.col.tradeNo', 'trade_no', false),
+    text('trade.col.merchantOrderNo', 'merchant_order_no', false),
     label('trade.col.tradeType', 'trade.tradeType', 'trade_type', (r) => r.trade_type),
     label('trade.col.payStatus', 'trade.payStatus', 'pay_status', (r) => r.pay_status),
     label('trade.col.cardScheme', 'cardScheme', 'card_scheme', (r) => r.card_scheme),
@@ -142,27 +165,50 @@ export function exportColumns(c: ExportCells, view: TTransactionView): ExportCol
       header: c.text('trade.col.card'),
       value: (r) => maskCard(r.card_first6, r.card_last4),
       sql: sqlJoin('card_first6', maskCard('', ''), 'card_last4'),
+      xlsx: xlsxText(sqlJoin('card_first6', maskCard('', ''), 'card_last4'), { optional: false }),
     },
-    { header: c.text('trade.col.currency'), value: (r) => r.currency, sql: sqlText('currency') },
-    { header: c.text('trade.col.amount'), value: (r) => c.money(r.amount, r.currency), sql: moneySql('amount', 'currency') },
-    { header: c.text('trade.col.settleCurrency'), value: (r) => r.settle_currency, sql: sqlText('settle_currency') },
+    text('trade.col.currency', 'currency', false),
+    {
+      header: c.text('trade.col.amount'),
+      value: (r) => c.money(r.amount, r.currency),
+      sql: moneySql('amount', 'currency'),
+      xlsx: moneyXlsx('amount', 'currency'),
+    },
+    text('trade.col.settleCurrency', 'settle_currency', false),
     {
       header: c.text('trade.col.settleAmount'),
       value: (r) => c.money(r.settle_amount, r.settle_currency),
       sql: moneySql('settle_amount', 'settle_currency'),
+      xlsx: moneyXlsx('settle_amount', 'settle_currency'),
     },
-    { header: c.text('trade.col.returnMessage'), value: (r) => gatewayText(r.return_message), sql: gatewayCellSql(c, 'return_message') },
+    {
+      header: c.text('trade.col.returnMessage'),
+      value: (r) => gatewayText(r.return_message),
+      sql: gatewayCellSql(c, 'return_message'),
+      xlsx: gatewayCellXlsx(c, 'return_message'),
+    },
     label('trade.col.refundStatus', 'trade.refundStatus', 'refund_status', (r) => r.refund_status),
     label('trade.col.chargebackStatus', 'trade.chargebackFlag', 'chargeback_status', (r) => r.chargeback_status),
     label('trade.col.retrievalStatus', 'trade.retrievalFlag', 'retrieval_status', (r) => r.retrieval_status),
     label('trade.col.rdrStatus', 'trade.alertFlag', 'rdr_status', (r) => r.rdr_status),
     label('trade.col.ethocaStatus', 'trade.alertFlag', 'ethoca_status', (r) => r.ethoca_status),
     label('trade.col.appealStatus', 'trade.appealStatus', 'appeal_status', (r) => r.appeal_status),
-    { header: c.text('trade.col.email'), value: (r) => r.email, sql: sqlText('email') },
-    { header: c.text('trade.col.ip'), value: (r) => r.ip, sql: sqlText('ip') },
+    text('trade.col.email', 'email', true),
+    text('trade.col.ip', 'ip', true),
     // created_at is the walk's sort key: read with the cells (csvSqlPlan).
-    { header: c.text('trade.col.createdAt'), value: (r) => c.time(r.created_at), sql: c.timeSql('created_at'), fields: ['created_at'] },
-    { header: c.text('trade.col.returnedAt'), value: (r) => c.time(r.returned_at), sql: c.timeSql('returned_at') },
+    {
+      header: c.text('trade.col.createdAt'),
+      value: (r) => c.time(r.created_at),
+      sql: c.timeSql('created_at'),
+      fields: ['created_at'],
+      xlsx: c.timeXlsx('created_at', { optional: false }),
+    },
+    {
+      header: c.text('trade.col.returnedAt'),
+      value: (r) => c.time(r.returned_at),
+      sql: c.timeSql('returned_at'),
+      xlsx: c.timeXlsx('returned_at', { optional: true }),
+    },
   ];
   if (view === 'riskDeclined') {
     const rules = oncePerText(c, riskRulesCell);
