@@ -417,10 +417,11 @@ export const XLSX_NOT_EXACT = 'char(1)';
  * In the check text, each checked cell's stored text comes after \u0001 (a cell that may not be empty)
  * or \u0003 (one that may). Unsafe: a character XML escapes or drops (a control character, \u0001 and
  * \u0003 inside a text included: the blob holds those too, and exact() refuses it), a space at either
- * end of a text, an empty text where a cell may not be empty.
+ * end of a text, an empty text where a cell may not be empty, and U+FFFD: stored bytes that are not
+ * UTF-8 read as it in JavaScript, while the blob would carry them as they are.
  */
 // eslint-disable-next-line no-control-regex
-const XLSX_CHECK_UNSAFE = /[&<>"\u0000\u0002\u0004-\u001f\ufffe\uffff]|[\u0001\u0003]\s|\s(?=[\u0001\u0003]|$)|\u0001(?=[\u0001\u0003]|$)/;
+const XLSX_CHECK_UNSAFE = /[&<>"\u0000\u0002\u0004-\u001f\ufffd-\uffff]|[\u0001\u0003]\s|\s(?=[\u0001\u0003]|$)|\u0001(?=[\u0001\u0003]|$)/;
 
 /**
  * The plan of an export's XLSX on SQLite, or null when a column has no `xlsx`: each batch of rows as
