@@ -349,13 +349,14 @@ function prepareOver(conn: SqliteDatabase.Database, text: string, select: string
 }
 
 /**
- * A batch of the statement as one text of CSV lines (ExportReadPlan.lines), its row count, and the
- * sort value and id of its last row: `select group_concat(line, ''), count(*), min(value),
- * group_concat(id, ',')` (max for an ascending walk) over the statement with the line, value and id
- * in place of its select list (sql-select.ts); null when the statement is not plain enough for that.
- * One text a batch instead of a few values a row, and no JavaScript a row: in the transaction export
- * of the bench database, 6.50-6.87 µs of CPU a row against 7.48-7.73 read as rows (in turns), the
- * files byte for byte the same.
+ * A batch of the statement as what `made` joins (`joined`, aggregates of the values `select` names):
+ * one text of CSV lines (ExportReadPlan.lines) or one blob of sheet XML (ExportReadPlan.xml); then
+ * its row count, and the sort value and id of its last row: `select <joined>, count(*), min(value),
+ * group_concat(id, ',')` (max for an ascending walk) over the statement with `select`, the value and
+ * the id in place of its select list (sql-select.ts); null when the statement is not plain enough for
+ * that. One text a batch instead of a few values a row, and no JavaScript a row: in the
+ * transaction export of the bench database, 6.50-6.87 µs of CPU a row against 7.48-7.73 read as rows
+ * (in turns) for CSV, the files byte for byte the same.
  *
  * The subquery keeps its ORDER BY and LIMIT (SQLite neither flattens a LIMIT subquery into an
  * aggregate nor drops an ORDER BY a LIMIT depends on), and the aggregate reads its rows in that order:
@@ -365,14 +366,13 @@ function prepareOver(conn: SqliteDatabase.Database, text: string, select: string
  * batch before; the tests compare whole walks and slices with the rows written one by one, across
  * runs of equal sort values.
  */
-function linesStatement(conn: SqliteDatabase.Database, text: string, line: string, key: LinesKey) {
-  const direction = key.direction;
-  const inner = selectInPlace(text, `${line} as "__line", ${key.value} as "__kv", ${key.id} as "__kid"`);
+function batchStatement(conn: SqliteDatabase.Database, text: string, key: LinesKey, made: { select: string; joined: string }) {
+  const inner = selectInPlace(text, `${made.select}, ${key.value} as "__kv", ${key.id} as "__kid"`);
   if (inner === null) return null;
   try {
     return conn
       .prepare(
-        `select group_concat("__line", '') as "text", count(*) as "rows", ${direction === 'desc' ? 'min' : 'max'}("__kv"), group_concat("__kid", ',') from (${inner})`,
+        `select ${made.joined}, count(*), ${key.direction === 'desc' ? 'min' : 'max'}("__kv"), group_concat("__kid", ',') from (${inner})`,
       )
       .raw(true);
   } catch {
@@ -380,26 +380,9 @@ function linesStatement(conn: SqliteDatabase.Database, text: string, line: strin
   }
 }
 
-/**
- * A batch of the statement as one blob of sheet XML (ExportReadPlan.xml), as linesStatement makes
- * CSV lines: the rows' XML joined in the walk's order (a blob: no text decoded into JavaScript and
- * encoded again before deflate), the count, the last key, and the check texts joined.
- */
-function xmlStatement(conn: SqliteDatabase.Database, text: string, xml: NonNullable<ExportReadPlan['xml']>, key: LinesKey) {
-  const inner = selectInPlace(
-    text,
-    `${xml.row} as "__xml", ${xml.check ?? 'NULL'} as "__check", ${key.value} as "__kv", ${key.id} as "__kid"`,
-  );
-  if (inner === null) return null;
-  try {
-    return conn
-      .prepare(
-        `select cast(group_concat("__xml", '') as blob), count(*), ${key.direction === 'desc' ? 'min' : 'max'}("__kv"), group_concat("__kid", ','), group_concat("__check", '') from (${inner})`,
-      )
-      .raw(true);
-  } catch {
-    return null;
-  }
+/** The key of a batch's last row: its sort value and the last of its ids (batchStatement). */
+function lastKey(value: unknown, ids: string): Seek {
+  return { value: Number(value), id: Number(ids.slice(ids.lastIndexOf(',') + 1)) };
 }
 
 /**
@@ -469,23 +452,27 @@ export function openSqliteExportReader(file: string, plan: ExportReadPlan | null
       const lines = plan?.lines;
       if (!lines) return null;
       const entry = entryOf(text);
-      entry.lines ??= linesStatement(conn, text, lines.line, key);
+      entry.lines ??= batchStatement(conn, text, key, { select: `${lines.line} as "__line"`, joined: `group_concat("__line", '')` });
       if (!entry.lines) return null;
       const [out, rows, value, ids] = entry.lines.get(...parameters) as [string | null, number, unknown, string | null];
       if (rows === 0) return { text: '', rows: 0, last: null };
       if (out === null || ids === null || !lines.exact(out, rows)) return null;
-      return { text: out, rows, last: { value: Number(value), id: Number(ids.slice(ids.lastIndexOf(',') + 1)) } };
+      return { text: out, rows, last: lastKey(value, ids) };
     },
     xml(text, parameters, key) {
       const xml = plan?.xml;
       if (!xml) return null;
       const entry = entryOf(text);
-      entry.xml ??= xmlStatement(conn, text, xml, key);
+      // The rows' XML as a blob: no text decoded into JavaScript and encoded again before deflate.
+      entry.xml ??= batchStatement(conn, text, key, {
+        select: `${xml.row} as "__xml", ${xml.check ?? 'NULL'} as "__check"`,
+        joined: `cast(group_concat("__xml", '') as blob), group_concat("__check", '')`,
+      });
       if (!entry.xml) return null;
-      const [out, rows, value, ids, check] = entry.xml.get(...parameters) as [Buffer | null, number, unknown, string | null, string | null];
+      const [out, check, rows, value, ids] = entry.xml.get(...parameters) as [Buffer | null, string | null, number, unknown, string | null];
       if (rows === 0) return { xml: Buffer.alloc(0), rows: 0, last: null };
       if (out === null || ids === null || !xml.exact(out, check)) return null;
-      return { xml: out, rows, last: { value: Number(value), id: Number(ids.slice(ids.lastIndexOf(',') + 1)) } };
+      return { xml: out, rows, last: lastKey(value, ids) };
     },
     close() {
       conn.close();
