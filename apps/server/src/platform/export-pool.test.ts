@@ -86,14 +86,14 @@ async function sheets(file: Buffer) {
   return wb.worksheets.map((ws) => ({ name: ws.name, rows: ws.getSheetValues().map((r) => (Array.isArray(r) ? r.slice(1) : r)) }));
 }
 
-/** The formal list's export of this test's merchant cut at every 100th row: its keys and the first two. */
-async function formalSlices<F extends 'csv' | 'xlsx'>(format: F) {
+/** The formal list's export of this test's merchant cut at every `every`-th row: its keys and the first two. */
+async function formalSlices<F extends 'csv' | 'xlsx'>(format: F, every = 100) {
   const route = exportRouteOf(TRANSACTION_VIEW_DEFS.formal.export)!;
   const body = { ...RANGE, timeType: 'trade', format } as const;
   const ctx = { db: t.db, scope: sessionScope(merchant.id, adminId, null), timezone: 'Asia/Shanghai', now: Date.now(), reader: null };
   const walk = route.batches(body, ctx);
   if (!isKeysetWalk(walk)) throw new Error('not a keyset walk');
-  const bounds = walk.bounds(100);
+  const bounds = walk.bounds(every);
   const first = (await bounds.next()).value!;
   const second = (await bounds.next()).value!;
   return { body, bounds, first, second };
@@ -261,26 +261,45 @@ describe('export pool', () => {
   }, 60_000);
 
   it('a thread that dies mid-export fails that download; the next export gets new threads and is whole', async () => {
-    const pool = t.app.exportPool!;
-    const { body, bounds, first, second } = await formalSlices('csv');
-    const threads = (pool as unknown as { all: Set<{ worker: { terminate(): Promise<number> } }> }).all;
-    let killed = false;
-    await expect(
-      pool.writeSlices(
-        { ...jobOf(TRANSACTION_VIEW_DEFS.formal.export, body), format: 'csv', maxRowsPerSheet: 1_000 },
-        bounds,
-        first,
-        second,
-        async () => {
-          if (killed) return;
-          killed = true;
-          await Promise.all([...threads].map((w) => w.worker.terminate()));
+    // Slices of 5 rows, 92 of them: the threads are still reading when the first chunk is written
+    // (with the app's five slices of 100, two threads could finish them all before it, and no thread
+    // died mid-export).
+    const pool = new ExportPool(2, 5);
+    try {
+      const { body, bounds, first, second } = await formalSlices('csv', 5);
+      const threads = (pool as unknown as { all: Set<{ worker: { terminate(): Promise<number> } }> }).all;
+      let killed = false;
+      await expect(
+        pool.writeSlices(
+          { ...jobOf(TRANSACTION_VIEW_DEFS.formal.export, body), format: 'csv', maxRowsPerSheet: 1_000 },
+          bounds,
+          first,
+          second,
+          async () => {
+            if (killed) return;
+            killed = true;
+            await Promise.all([...threads].map((w) => w.worker.terminate()));
+          },
+        ),
+      ).rejects.toThrow(/export worker stopped/);
+      // The same pool starts new threads for the next export, which is whole.
+      const again = await formalSlices('csv', 5);
+      const chunks: Buffer[] = [];
+      await pool.writeSlices(
+        { ...jobOf(TRANSACTION_VIEW_DEFS.formal.export, again.body), format: 'csv', maxRowsPerSheet: 1_000 },
+        again.bounds,
+        again.first,
+        again.second,
+        async (chunk) => {
+          chunks.push(Buffer.from(chunk.data));
         },
-      ),
-    ).rejects.toThrow(/export worker stopped/);
-    const next = await exportFile(t, token, 'formal', { format: 'csv' });
-    expect(next.statusCode).toBe(200);
-    expect(next.body.match(/ORDER-\d+/g)?.length).toBe(ROWS);
+      );
+      const text = Buffer.concat(chunks).toString('utf8');
+      expect(text.match(/ORDER-\d+/g)?.length).toBe(ROWS);
+      expect(new Set(text.match(/ORDER-\d+/g)).size).toBe(ROWS);
+    } finally {
+      await pool.close();
+    }
   }, 60_000);
 
   it('a slice a worker cannot read fails the export instead of leaving a gap', async () => {
