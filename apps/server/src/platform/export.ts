@@ -45,7 +45,16 @@ import type { MessageKey } from './messages';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
 import { dateInZone, steadyZoneDays, zoneOffsetMs, type SteadyDays } from './time';
-import { columnName, NUMBER_TAIL, textCellTail, XLSX_STYLE, XlsxStreamWriter, type XlsxRowTarget, type XlsxStyle } from './xlsx-writer';
+import {
+  columnName,
+  EPOCH_SERIAL,
+  NUMBER_TAIL,
+  textCellTail,
+  XLSX_STYLE,
+  XlsxStreamWriter,
+  type XlsxRowTarget,
+  type XlsxStyle,
+} from './xlsx-writer';
 
 /** How a number reads in a spreadsheet. */
 export type CellFormat = 'integer' | 'amount0' | 'amount2' | 'amount3' | 'percent' | 'dateTime' | 'date';
@@ -147,9 +156,6 @@ function createLocalClock(timezone: string): (ms: number) => number {
   };
 }
 
-/** Spreadsheet serial day number of 1970-01-01 (the 1900 date system). */
-const EPOCH_SERIAL = 25_569;
-
 /** A wall-clock time (ms read with UTC getters) as a spreadsheet serial date. */
 function serialOf(localMs: number): number {
   return localMs / DAY_MS + EPOCH_SERIAL;
@@ -178,8 +184,8 @@ export type ExportColumn<Row> = {
    */
   fields?: readonly string[];
   /**
-   * Optional, for XLSX on SQLite: the cell's XML made by SQLite (xlsxSqlPlan), exactly what `value`
-   * gives once written (SheetRowXml), or NULL where it is not. Made by xlsxText, moneyXlsx and
+   * Optional, for XLSX on SQLite: the cell's XML as SQL (xlsxSqlPlan), exactly what `value` gives
+   * once written (SheetRowXml) or marked not exact. Made by xlsxText, xlsxMadeText, moneyXlsx and
    * ExportCells.labelXlsx / timeXlsx.
    */
   xlsx?: XlsxCellSql;
@@ -982,8 +988,8 @@ export function exportCells(lang: TLanguage, timezone: string): ExportCells {
       const col = `"${column}"`;
       // An empty label is an empty cell, which this column's cell is not (optional: false).
       const cell = (text: string) => (text === '' ? 'NULL' : sqlLiteral(textCellTail(text)));
-      // One concat() for a code without a label (rare), none for one with.
-      // A code without a label is its own text, as `label` gives it: a text code is checked (a label's code is checked too, needlessly but harmlessly).
+      // A code without a label is its own text, as `label` gives it (one concat(), rare): a text code
+      // is checked (a labelled text code too, needlessly but harmlessly).
       const itself = `case typeof(${col}) when 'text' then iif(${col} = '', NULL, concat(${sqlLiteral(TEXT_OPEN)}, ${col}, '${TEXT_CLOSE}')) when 'integer' then iif(${col} between -${SAFE} and ${SAFE}, concat(${sqlLiteral(TEXT_OPEN)}, ${col}, '${TEXT_CLOSE}'), NULL) end`;
       return {
         cell: (open) => [sqlLiteral(open), `ifnull(${labelCase(prefix, col, cell, itself)}, ${XLSX_NOT_EXACT})`],

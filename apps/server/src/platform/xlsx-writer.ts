@@ -125,7 +125,7 @@ export function xmlSafeText(text: string): boolean {
 
 const DAY_MS = 86_400_000;
 /** Spreadsheet serial day number of 1970-01-01 (the 1900 date system). */
-const EPOCH_SERIAL = 25_569;
+export const EPOCH_SERIAL = 25_569;
 /** Serials of 1970-01-01 up to year 9999: written as exact decimals. */
 const LAST_SERIAL = 2_958_465;
 
