@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TIMEZONE_OPTIONS } from '@mbo/shared/timezones';
 import { intlOffsetMs } from '@mbo/shared/timezones';
 import { dateInZone, dayRangeInZone, scanZoneTransitions, timezoneFromHeader, todayInZone, zoneOffsetMs } from './time';
-import { ZONE_TABLE, ZONE_TABLE_FROM_MS, ZONE_TABLE_UNTIL_MS } from './zone-table';
+import { ZONE_TABLE, ZONE_TABLE_FROM_MS, ZONE_TABLE_UNTIL_MS } from '@mbo/shared/zone-table';
 
 const HOUR = 3_600_000;
 

@@ -1,5 +1,6 @@
 import { DEFAULT_TIMEZONE, intlOffsetMs, isKnownTimezone, zonePartsAt, type TZoneParts } from '@mbo/shared/timezones';
-import { ZONE_TABLE, ZONE_TABLE_FROM_MS, ZONE_TABLE_UNTIL_MS } from './zone-table';
+import { tableOffsetMs, zoneTableOf } from '@mbo/shared/zone-offsets';
+import { ZONE_TABLE, ZONE_TABLE_FROM_MS, ZONE_TABLE_UNTIL_MS } from '@mbo/shared/zone-table';
 
 export type Clock = () => number;
 export const systemClock: Clock = () => Date.now();
@@ -24,7 +25,7 @@ export function timezoneFromHeader(value: string | string[] | undefined): string
 }
 
 function partsInZone(ms: number, tz: string): TZoneParts {
-  const table = tableOf(ms, tz);
+  const table = zoneTableOf(ms, tz);
   if (table) {
     const d = new Date(ms + tableOffsetMs(table, ms));
     return {
@@ -60,34 +61,11 @@ function memo<V>(max: number): { get: (key: string) => V | undefined; set: (key:
 const offsets = memo<number>(4096);
 
 /**
- * The offsets of the product's timezone options (TIMEZONE_OPTIONS) come from a table of their
- * transitions (zone-table.ts, written from this Node's time zone data by `npm run zone-table`), for
- * instants inside the table's years; any other zone or instant asks Intl. Why: Intl's time zone
- * formatting reads its data from pages of the node binary, 7 MB of them once touched (and then
- * counted in the server's resident memory, issue 13 §8), for answers a table of a few hundred
- * numbers gives exactly.
+ * Offset of `tz` from UTC at instant `ms`, in milliseconds (positive east of Greenwich): from the
+ * timezone options' table (zoneTableOf in the shared zone-offsets.ts, which says why), else from Intl, kept.
  */
-function tableOf(ms: number, tz: string): readonly number[] | null {
-  if (!(ms >= ZONE_TABLE_FROM_MS && ms < ZONE_TABLE_UNTIL_MS)) return null;
-  return Object.hasOwn(ZONE_TABLE, tz) ? ZONE_TABLE[tz]! : null;
-}
-
-/** The offset in a zone's table: pairs of (seconds since the epoch, offset in seconds from then on), in time order. */
-function tableOffsetMs(table: readonly number[], ms: number): number {
-  const sec = Math.floor(ms / 1000);
-  let lo = 0;
-  let hi = table.length / 2 - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (table[mid * 2]! <= sec) lo = mid;
-    else hi = mid - 1;
-  }
-  return table[lo * 2 + 1]! * 1000;
-}
-
-/** Offset of `tz` from UTC at instant `ms`, in milliseconds (positive east of Greenwich). */
 export function zoneOffsetMs(ms: number, tz: string): number {
-  const table = tableOf(ms, tz);
+  const table = zoneTableOf(ms, tz);
   if (table) return tableOffsetMs(table, ms);
   const key = `${tz} ${ms}`;
   const known = offsets.get(key);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { DatePicker } from 'antd';
+import { DatePicker } from './date-picker';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isRangeWithinLimit, lastDateOfRange } from '@mbo/shared/date-range';

@@ -1,16 +1,18 @@
-import { intlOffsetMs } from '@mbo/shared/timezones';
+import { offsetMsAt } from '@mbo/shared/zone-offsets';
 import { dayjs } from './dayjs';
 
 /**
  * Epoch ms moved to the wall clock of `zone` at that instant: read it with UTC getters, or as
- * `dayjs.utc(...)` (inZone). Read through one formatter kept per zone (the shared zonePartsAt): dayjs's own
- * `.tz()` builds a new one on every call (`toLocaleString` with a time zone, about a millisecond
- * each), which was most of what formatting a list's times cost on its first render. Exact to the
+ * `dayjs.utc(...)` (inZone). The timezone options' offsets come from their table (the shared
+ * offsetMsAt), with no Intl formatter built on a page load; another zone reads through one formatter
+ * kept per zone: dayjs's own `.tz()` builds a new one on every call (`toLocaleString` with a time
+ * zone, about a millisecond each), which was most of what formatting a list's times cost on its first
+ * render. Exact to the
  * millisecond, historical offsets with seconds included; independent of the browser's own zone and its
  * daylight saving.
  */
 export function wallClockMs(ms: number, zone: string): number {
-  return ms + intlOffsetMs(ms, zone);
+  return ms + offsetMsAt(ms, zone);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { useEffect, useMemo } from 'react';
-import { Alert, Button, Checkbox, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, message } from 'antd';
+import { Alert, Button, Checkbox, Col, Form, Input, Modal, Radio, Row, Select, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LinkAmountMode, LinkType, type TLinkCreate, type TLinkMethod } from '@mbo/shared/links';
 import { canonicalAmountInput } from '@mbo/shared/money';
 import { dayjs } from '../../../platform/dayjs';
+import { DatePicker } from '../../../platform/date-picker';
 import { todayIn } from '../../../platform/date-range-filter';
 import { useTimezone } from '../../../platform/timezone';
 import { useCreateLink, useLinkOptions } from '../api/links-api';

@@ -1,7 +1,8 @@
-import { Alert, Col, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
+import { Alert, Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ENTITY_TYPES, REGISTRATION_PLACES } from '@mbo/shared/kyc';
 import { dayjs } from '../../../../platform/dayjs';
+import { DatePicker } from '../../../../platform/date-picker';
 import { isRefusedEntityType } from '../../utils/kyc-rules';
 import { DATE_FORMAT } from '../../utils/step-values';
 import { KycUpload } from '../kyc-upload';

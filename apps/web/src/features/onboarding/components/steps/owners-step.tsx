@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BENEFICIARY_THRESHOLD_PERCENT, ID_TYPES, KYC_OWNERS_MAX, OWNER_ROLES } from '@mbo/shared/kyc';
 import { dayjs } from '../../../../platform/dayjs';
+import { DatePicker } from '../../../../platform/date-picker';
 import { getLanguage } from '../../../../platform/i18n';
 import { countryOptions } from '../../utils/display-names';
 import { DATE_FORMAT, emptyOwner, type TOwnerValues } from '../../utils/step-values';

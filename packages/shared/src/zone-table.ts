@@ -1,8 +1,8 @@
-// Written by `npm run zone-table` (src/cli/zone-table.ts) from the time zone data of Node
+// Written by `npm run zone-table` (apps/server/src/cli/zone-table.ts) from the time zone data of Node
 // 20.20.2 (tz 2025c). Do not edit by hand.
 //
 // Per timezone option: pairs of (seconds since the epoch, UTC offset in seconds from then on), the
-// first pair at the table's start; read by platform/time.ts for instants from 1970 up to 2100.
+// first pair at the table's start; read by zone-offsets.ts (zoneTableOf) for instants from 1970 up to 2100.
 
 export const ZONE_TABLE_FROM_MS = 0;
 export const ZONE_TABLE_UNTIL_MS = 4102444800000;
