@@ -2,7 +2,7 @@ import { queryClient, type TPrefetchContext } from '../platform/query-client';
 import { getSession, getToken, subscribeSession } from '../platform/session';
 
 /** A lazy page (platform/lazy-page.ts) as the router preloads it. */
-export type TPreloadable = { preload: () => Promise<{ prefetch?: unknown }>; load: () => Promise<{ prefetch?: unknown }> };
+export type TPreloadable = { preload: () => Promise<{ prefetch?: unknown }>; firstData: () => Promise<{ prefetch?: unknown }> };
 
 /** A lazy screen found in a route's element: its props and the menu url that grants it. */
 export type TScreen = { page: TPreloadable; props: Record<string, unknown>; menuUrl?: string };
@@ -23,13 +23,13 @@ function sessionLoaded(): Promise<boolean> {
 }
 
 /**
- * A screen's first data requests (its module's `prefetch` export), once its chunk is here and the
- * session is known: its timezone sets the default dates, and a screen whose menu is not granted
- * fetches nothing. The data does not wait for the feature's texts (they come side by side; the
- * page renders once both are here).
+ * A screen's first data requests (the `prefetch` export of its first-data module, TLazyPage), once
+ * that module is here and the session is known: its timezone sets the default dates, and a screen
+ * whose menu is not granted fetches nothing. The data waits neither for the page's own chunks nor for
+ * the feature's texts (they come side by side; the page renders once all are here).
  */
 export async function prefetchData(screen: TScreen, search: URLSearchParams): Promise<void> {
-  const module = await screen.page.load();
+  const module = await screen.page.firstData();
   if (typeof module.prefetch !== 'function') return;
   if (!(await sessionLoaded())) return;
   if (screen.menuUrl && !getSession().permittedUrls.has(screen.menuUrl)) return;

@@ -34,11 +34,14 @@ export function preloadRoute(to: string): Promise<void> {
   const url = new URL(to, window.location.origin);
   const found: TScreen[] = [];
   for (const match of matchRoutes(routes, url.pathname) ?? []) lazyScreensIn(match.route.element, found);
-  const levels = Promise.all(found.map((screen) => screen.page.preload())).then(
+  const screen = found[found.length - 1];
+  // The screen's first-data module is asked for before the levels' chunks: its requests wait for it,
+  // and the browser fetches the many chunks of a screen over six connections, in the order asked.
+  void screen?.page.firstData().catch(() => undefined);
+  const levels = Promise.all(found.map((level) => level.page.preload())).then(
     () => undefined,
     () => undefined,
   );
-  const screen = found[found.length - 1];
   // The data part needs the query client, which the sign-in page's first script does not carry.
   const data = screen ? import('./route-prefetch').then((m) => m.prefetchData(screen, url.searchParams)).catch(() => undefined) : undefined;
   return Promise.all([levels, data]).then(() => undefined);

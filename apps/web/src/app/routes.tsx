@@ -14,29 +14,97 @@ const QueryScope = lazyPage(() => import('./query-scope'), 'QueryScope');
 const MainLayout = lazyPage(() => import('./layout/main-layout'), 'MainLayout');
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage');
 const MenuPreparedPage = lazyPage(() => import('./pages/menu-prepared-page'), 'MenuPreparedPage');
-const DashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage');
+const DashboardPage = lazyPage(
+  () => import('../features/dashboard/pages/dashboard-page'),
+  'DashboardPage',
+  () => import('../features/dashboard/pages/dashboard-page-prefetch'),
+);
 const UpdatePasswordPage = lazyPage(() => import('../features/auth/pages/update-password-page'), 'UpdatePasswordPage');
 const SsoPage = lazyPage(() => import('../features/auth/pages/sso-page'), 'SsoPage');
-const TransactionListPage = lazyPage(() => import('../features/transactions/pages/transaction-list-page'), 'TransactionListPage');
-const RefundListPage = lazyPage(() => import('../features/refunds/pages/refund-list-page'), 'RefundListPage');
-const WebsiteListPage = lazyPage(() => import('../features/websites/pages/website-list-page'), 'WebsiteListPage');
-const WaybillListPage = lazyPage(() => import('../features/waybills/pages/waybill-list-page'), 'WaybillListPage');
-const ProductListPage = lazyPage(() => import('../features/waybills/pages/product-list-page'), 'ProductListPage');
-const LinkListPage = lazyPage(() => import('../features/links/pages/link-list-page'), 'LinkListPage');
-const BlacklistPage = lazyPage(() => import('../features/risk/pages/blacklist-page'), 'BlacklistPage');
+const TransactionListPage = lazyPage(
+  () => import('../features/transactions/pages/transaction-list-page'),
+  'TransactionListPage',
+  () => import('../features/transactions/pages/transaction-list-page-prefetch'),
+);
+const RefundListPage = lazyPage(
+  () => import('../features/refunds/pages/refund-list-page'),
+  'RefundListPage',
+  () => import('../features/refunds/pages/refund-list-page-prefetch'),
+);
+const WebsiteListPage = lazyPage(
+  () => import('../features/websites/pages/website-list-page'),
+  'WebsiteListPage',
+  () => import('../features/websites/pages/website-list-page-prefetch'),
+);
+const WaybillListPage = lazyPage(
+  () => import('../features/waybills/pages/waybill-list-page'),
+  'WaybillListPage',
+  () => import('../features/waybills/pages/waybill-list-page-prefetch'),
+);
+const ProductListPage = lazyPage(
+  () => import('../features/waybills/pages/product-list-page'),
+  'ProductListPage',
+  () => import('../features/waybills/pages/product-list-page-prefetch'),
+);
+const LinkListPage = lazyPage(
+  () => import('../features/links/pages/link-list-page'),
+  'LinkListPage',
+  () => import('../features/links/pages/link-list-page-prefetch'),
+);
+const BlacklistPage = lazyPage(
+  () => import('../features/risk/pages/blacklist-page'),
+  'BlacklistPage',
+  () => import('../features/risk/pages/blacklist-page-prefetch'),
+);
 const RiskControlPage = lazyPage(() => import('../features/risk/pages/risk-control-page'), 'RiskControlPage');
-const ComplaintPage = lazyPage(() => import('../features/risk/pages/complaint-page'), 'ComplaintPage');
-const ReplyEmailPage = lazyPage(() => import('../features/risk/pages/reply-email-page'), 'ReplyEmailPage');
-const DisputeListPage = lazyPage(() => import('../features/disputes/pages/dispute-list-page'), 'DisputeListPage');
-const DailyReportPage = lazyPage(() => import('../features/reports/pages/daily-report-page'), 'DailyReportPage');
+const ComplaintPage = lazyPage(
+  () => import('../features/risk/pages/complaint-page'),
+  'ComplaintPage',
+  () => import('../features/risk/pages/complaint-page-prefetch'),
+);
+const ReplyEmailPage = lazyPage(
+  () => import('../features/risk/pages/reply-email-page'),
+  'ReplyEmailPage',
+  () => import('../features/risk/pages/reply-email-page-prefetch'),
+);
+const DisputeListPage = lazyPage(
+  () => import('../features/disputes/pages/dispute-list-page'),
+  'DisputeListPage',
+  () => import('../features/disputes/pages/dispute-list-page-prefetch'),
+);
+const DailyReportPage = lazyPage(
+  () => import('../features/reports/pages/daily-report-page'),
+  'DailyReportPage',
+  () => import('../features/reports/pages/daily-report-page-prefetch'),
+);
 const MonthlyReportPage = lazyPage(() => import('../features/reports/pages/monthly-report-page'), 'MonthlyReportPage');
 const ChargebackRefundPage = lazyPage(() => import('../features/reports/pages/chargeback-refund-page'), 'ChargebackRefundPage');
-const LoginLogListPage = lazyPage(() => import('../features/system/pages/login-log-list-page'), 'LoginLogListPage');
+const LoginLogListPage = lazyPage(
+  () => import('../features/system/pages/login-log-list-page'),
+  'LoginLogListPage',
+  () => import('../features/system/pages/login-log-list-page-prefetch'),
+);
 const MerchantDetailsPage = lazyPage(() => import('../features/system/pages/merchant-details-page'), 'MerchantDetailsPage');
-const AdminListPage = lazyPage(() => import('../features/system/pages/admin-list-page'), 'AdminListPage');
-const RoleListPage = lazyPage(() => import('../features/system/pages/role-list-page'), 'RoleListPage');
-const OperationLogListPage = lazyPage(() => import('../features/system/pages/operation-log-list-page'), 'OperationLogListPage');
-const NewsPage = lazyPage(() => import('../features/system/pages/news-page'), 'NewsPage');
+const AdminListPage = lazyPage(
+  () => import('../features/system/pages/admin-list-page'),
+  'AdminListPage',
+  () => import('../features/system/pages/admin-list-page-prefetch'),
+);
+const RoleListPage = lazyPage(
+  () => import('../features/system/pages/role-list-page'),
+  'RoleListPage',
+  () => import('../features/system/pages/role-list-page-prefetch'),
+);
+const OperationLogListPage = lazyPage(
+  () => import('../features/system/pages/operation-log-list-page'),
+  'OperationLogListPage',
+  () => import('../features/system/pages/operation-log-list-page-prefetch'),
+);
+const NewsPage = lazyPage(
+  () => import('../features/system/pages/news-page'),
+  'NewsPage',
+  () => import('../features/system/pages/news-page-prefetch'),
+);
 const IconListPage = lazyPage(() => import('../features/system/pages/icon-list-page'), 'IconListPage');
 const SelectMerchantPage = lazyPage(() => import('../features/auth/pages/select-merchant-page'), 'SelectMerchantPage');
 const RegisterPage = lazyPage(() => import('../features/onboarding/pages/register-page'), 'RegisterPage');
@@ -53,9 +121,21 @@ const AcceptInvitationPage = lazyPage(() => import('../features/onboarding/pages
 const AccountUpgradePage = lazyPage(() => import('../features/onboarding/pages/account-upgrade-page'), 'AccountUpgradePage');
 const SettlementCyclePage = lazyPage(() => import('../features/funds/pages/settlement-cycle-page'), 'SettlementCyclePage');
 const AccountSummaryPage = lazyPage(() => import('../features/funds/pages/account-summary-page'), 'AccountSummaryPage');
-const EntryListPage = lazyPage(() => import('../features/funds/pages/entry-list-page'), 'EntryListPage');
-const WithdrawListPage = lazyPage(() => import('../features/funds/pages/withdraw-list-page'), 'WithdrawListPage');
-const BatchListPage = lazyPage(() => import('../features/funds/pages/batch-list-page'), 'BatchListPage');
+const EntryListPage = lazyPage(
+  () => import('../features/funds/pages/entry-list-page'),
+  'EntryListPage',
+  () => import('../features/funds/pages/entry-list-page-prefetch'),
+);
+const WithdrawListPage = lazyPage(
+  () => import('../features/funds/pages/withdraw-list-page'),
+  'WithdrawListPage',
+  () => import('../features/funds/pages/withdraw-list-page-prefetch'),
+);
+const BatchListPage = lazyPage(
+  () => import('../features/funds/pages/batch-list-page'),
+  'BatchListPage',
+  () => import('../features/funds/pages/batch-list-page-prefetch'),
+);
 
 /** The screen of each menu url of the catalog (app.test.tsx checks that none is missing). */
 export const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {

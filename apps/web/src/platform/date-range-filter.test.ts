@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { monthStartIn, todayIn } from './date-range-filter';
+import { monthStartIn, todayIn } from './zone-clock';
 
 describe('date filter defaults', () => {
   afterEach(() => {

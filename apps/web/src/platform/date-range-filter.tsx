@@ -4,22 +4,12 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isRangeWithinLimit, lastDateOfRange } from '@mbo/shared/date-range';
 import { dayjs } from './dayjs';
-import { inZone } from './zone-clock';
+import { todayIn } from './zone-clock';
 import { showWarningToast } from './request-ui';
 import './date-range-filter.css';
 
 const DATE = 'YYYY-MM-DD';
 const MONTH = 'YYYY-MM';
-
-/** Today's calendar date (YYYY-MM-DD) in the given IANA timezone: the default of every date filter. */
-export function todayIn(tz: string): string {
-  return inZone(dayjs(), tz).format(DATE);
-}
-
-/** The first day of the month `monthsBack` months before the current one, in `tz`. */
-export function monthStartIn(tz: string, monthsBack = 0): string {
-  return inZone(dayjs(), tz).subtract(monthsBack, 'month').startOf('month').format(DATE);
-}
 
 /** A calendar date as the picker holds it (local midnight of that date; only the date part is read back). */
 const day = (date: string) => dayjs(date, DATE);

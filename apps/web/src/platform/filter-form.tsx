@@ -3,85 +3,13 @@ import { Badge, Button, Col, Form, Input, Row, Select, Space } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from './date-range-filter';
+import { activeFoldedCount, keysOf, type TFilterField } from './filter-fields';
 import { filterIssues, type TFilterValues, type TListSchema } from './list-url-state';
 import { useTimezone } from './timezone';
 
 // A number filter is always behind "More filters" (the waybills' and disputes' days): its control's
 // code comes when the folded fields are first shown, not with every list screen.
 const InputNumber = lazy(() => import('antd/es/input-number'));
-
-/** A select option; `label` is a locale key unless `text` is set (then shown as it is, e.g. a currency code). */
-export type TFilterOption = { value: string; label: string; text?: boolean };
-
-type TBase = {
-  /** Locale key of the field's label. */
-  label: string;
-  /** Folded behind "More filters" (the common fields stay in view). */
-  more?: boolean;
-};
-
-/** One field of a list's filter form, declared once per screen; the form builds the controls. */
-export type TFilterField<K extends string> = TBase &
-  (
-    | { kind: 'dateRange'; from: K; to: K }
-    | { kind: 'select'; key: K; options: readonly TFilterOption[]; all?: boolean }
-    | { kind: 'text'; key: K; maxLength: number; digits?: boolean }
-    | { kind: 'amountRange'; min: K; max: K }
-    | { kind: 'number'; key: K; min: number; max: number; suffix?: string }
-  );
-
-/** Options of a numeric enum of packages/shared, labelled `<prefix>.<code>` in the locale files. */
-export function enumOptions(prefix: string, codes: Record<string, number | string> | readonly (number | string)[]): TFilterOption[] {
-  const values = Array.isArray(codes) ? codes : Object.values(codes);
-  return values.map((c) => ({ value: String(c), label: `${prefix}.${c}` }));
-}
-
-/** Options of currency codes (shown as they are). */
-export function currencyOptions(codes: readonly string[]): TFilterOption[] {
-  return codes.map((c) => ({ value: c, label: c, text: true }));
-}
-
-type TFieldFlags = { more?: boolean; all?: boolean };
-
-/** A select field; `all` adds an "All" choice (the filter unset), `more` folds it behind "More filters". */
-export function selectField<K extends string>(
-  key: K,
-  label: string,
-  options: readonly TFilterOption[],
-  flags: TFieldFlags = {},
-): TFilterField<K> {
-  return { kind: 'select', key, label, options, ...flags };
-}
-
-/** A text field of at most `maxLength` characters; `digits` keeps only digits as they are typed. */
-export function textField<K extends string>(
-  key: K,
-  label: string,
-  maxLength: number,
-  flags: { more?: boolean; digits?: boolean } = {},
-): TFilterField<K> {
-  return { kind: 'text', key, label, maxLength, ...flags };
-}
-
-export function keysOf<K extends string>(field: TFilterField<K>): K[] {
-  switch (field.kind) {
-    case 'dateRange':
-      return [field.from, field.to];
-    case 'amountRange':
-      return [field.min, field.max];
-    default:
-      return [field.key];
-  }
-}
-
-/** How many folded fields differ from their defaults (shown on the "More filters" button). */
-export function activeFoldedCount<K extends string>(
-  fields: readonly TFilterField<K>[],
-  values: TFilterValues<K>,
-  defaults: TFilterValues<K>,
-): number {
-  return fields.filter((f) => f.more && keysOf(f).some((k) => values[k].trim() !== defaults[k])).length;
-}
 
 /** The locale text of a schema issue (its message is a server catalog key such as `dateRange.tooLong`). */
 function issueText(t: (key: string, options?: Record<string, unknown>) => string, message: string): string {

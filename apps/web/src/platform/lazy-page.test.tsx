@@ -86,3 +86,25 @@ describe('lazyPage', () => {
     expect(mounts.count).toBe(1);
   });
 });
+
+describe('a lazy page’s first data module', () => {
+  it('is its own module when the page has one, there before the page’s code arrives', async () => {
+    let pageLoads = 0;
+    const page = lazyPage(
+      () => {
+        pageLoads += 1;
+        return new Promise<{ Page: () => null }>(() => undefined);
+      },
+      'Page',
+      () => Promise.resolve({ prefetch: 'first data' }),
+    );
+    expect((await page.firstData()).prefetch).toBe('first data');
+    expect(pageLoads).toBe(0);
+  });
+
+  it('is the page module itself otherwise, as soon as it has evaluated', async () => {
+    const { page, arrive } = deferredModule();
+    arrive();
+    expect((await page.firstData()).prefetch).toBe('prefetch');
+  });
+});

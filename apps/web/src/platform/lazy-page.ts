@@ -4,13 +4,18 @@ type TPropsOf<C> = C extends ComponentType<infer P> ? P : never;
 
 /**
  * A lazy page the router can start before it renders (app/route-preload.ts): `preload()` fetches
- * its chunk (once; the render then finds it there), and resolves to the page module, whose
- * `prefetch` export, if any, starts the page's first data requests (TPrefetchContext).
+ * its chunk (once; the render then finds it there) and resolves to the page module; `firstData()`
+ * resolves to the module whose `prefetch` export, if any, starts the page's first data requests
+ * (TPrefetchContext).
  */
 export type TLazyPage<P> = ComponentType<P> & {
   preload: () => Promise<{ prefetch?: unknown }>;
-  /** The page module as soon as it has evaluated, without waiting for its feature's texts (data prefetch). */
-  load: () => Promise<{ prefetch?: unknown }>;
+  /**
+   * The module of the page's first data requests: its own small module when the page has one (then
+   * fetched beside the page's chunks, so the requests leave before the page's code is here), else the
+   * page module as soon as it has evaluated, without waiting for its feature's texts.
+   */
+  firstData: () => Promise<{ prefetch?: unknown }>;
 };
 
 /**
@@ -23,7 +28,11 @@ export type TLazyPage<P> = ComponentType<P> & {
  * instance never commits through React.lazy and then swaps to the component (which would remount it):
  * a suspended first render is not committed, and its retry finds the component.
  */
-export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): TLazyPage<TPropsOf<M[K]>> {
+export function lazyPage<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+  firstData?: () => Promise<{ prefetch?: unknown }>,
+): TLazyPage<TPropsOf<M[K]>> {
   type P = TPropsOf<M[K]>;
   let loading: Promise<M> | undefined;
   let pending: Promise<M> | undefined;
@@ -53,6 +62,6 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
   }
   return Object.assign(LazyPage, {
     preload: preload as () => Promise<{ prefetch?: unknown }>,
-    load: loadModule as () => Promise<{ prefetch?: unknown }>,
+    firstData: firstData ?? (loadModule as () => Promise<{ prefetch?: unknown }>),
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { LIMIT_DEFAULT } from '@mbo/shared/paging';
-import { todayIn } from './date-range-filter';
+import { todayIn } from './zone-clock';
 import { listPrefetch } from './list-screen';
 import { createQueryClient } from './query-client';
 import { getTimezoneName } from './timezone';

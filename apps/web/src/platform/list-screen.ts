@@ -1,7 +1,7 @@
 import type { TExportFormat, TListPage } from '@mbo/shared/list';
 import type { TPermission } from '@mbo/shared/permissions';
-import { todayIn } from './date-range-filter';
-import type { TFilterField } from './filter-form';
+import { todayIn } from './zone-clock';
+import type { TFilterField } from './filter-fields';
 import { apiFilters, readListUrl, useListUrlState, type TFilterValues, type TListSchema, type TListUrl } from './list-url-state';
 import type { TPrefetchContext } from './query-client';
 import { getTimezoneName, useTimezone } from './timezone';

@@ -23,3 +23,13 @@ export function wallClockMs(ms: number, zone: string): number {
 export function inZone(instant: dayjs.Dayjs, zone: string): dayjs.Dayjs {
   return dayjs.utc(wallClockMs(instant.valueOf(), zone));
 }
+
+/** Today's calendar date (YYYY-MM-DD) in the given IANA timezone: the default of every date filter. */
+export function todayIn(tz: string): string {
+  return inZone(dayjs(), tz).format('YYYY-MM-DD');
+}
+
+/** The first day of the month `monthsBack` months before the current one, in `tz`. */
+export function monthStartIn(tz: string, monthsBack = 0): string {
+  return inZone(dayjs(), tz).subtract(monthsBack, 'month').startOf('month').format('YYYY-MM-DD');
+}

@@ -8,7 +8,7 @@ import {
 import { lastDateOfRange } from '@mbo/shared/date-range';
 import { AppealStatus, ProcessingType } from '@mbo/shared/trade-enums';
 import { dayjs } from '../../platform/dayjs';
-import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-form';
+import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-fields';
 import type { TListScreen } from '../../platform/list-screen';
 import type { TFilterValues } from '../../platform/list-url-state';
 import { exportDisputes } from './api/export-disputes';

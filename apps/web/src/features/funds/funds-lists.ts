@@ -6,7 +6,7 @@ import {
   ZEntryListQuery,
   ZWithdrawalListQuery,
 } from '@mbo/shared/funds';
-import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-form';
+import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-fields';
 import type { TListScreen } from '../../platform/list-screen';
 import { exportBatches } from './api/export-batches';
 import { exportEntries } from './api/export-entries';

@@ -1,5 +1,5 @@
 import { LinkPayStatus, LinkStatus, LinkType, ZLinkListQuery } from '@mbo/shared/links';
-import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-form';
+import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-fields';
 import type { TFilterValues } from '../../platform/list-url-state';
 import type { TListScreen } from '../../platform/list-screen';
 import { getLinks, linksKey } from './api/links-api';

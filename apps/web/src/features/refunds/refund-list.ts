@@ -1,6 +1,6 @@
 import { REFUND_TIME_TYPES, ZRefundListQuery } from '@mbo/shared/refunds';
 import { RefundMethod, RefundProcessing, RefundSource } from '@mbo/shared/trade-enums';
-import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-form';
+import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-fields';
 import type { TFilterValues } from '../../platform/list-url-state';
 import type { TListScreen } from '../../platform/list-screen';
 import { exportRefunds } from './api/export-refunds';

@@ -1,5 +1,5 @@
 import { BLACKLIST_TYPES, ZBlacklistListQuery } from '@mbo/shared/risk';
-import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-form';
+import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-fields';
 import type { TFilterValues } from '../../platform/list-url-state';
 import type { TListScreen } from '../../platform/list-screen';
 import { blacklistKey, getBlacklist } from './api/risk-api';

@@ -1,5 +1,5 @@
 import { ComplaintKind, ComplaintStatus, ZComplaintListQuery } from '@mbo/shared/complaints';
-import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-form';
+import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-fields';
 import type { TFilterValues } from '../../platform/list-url-state';
 import type { TListScreen } from '../../platform/list-screen';
 import { dayjs } from '../../platform/dayjs';

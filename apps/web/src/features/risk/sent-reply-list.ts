@@ -1,5 +1,5 @@
 import { ZSentReplyListQuery } from '@mbo/shared/complaints';
-import { textField, type TFilterField } from '../../platform/filter-form';
+import { textField, type TFilterField } from '../../platform/filter-fields';
 import type { TFilterValues } from '../../platform/list-url-state';
 import type { TListScreen } from '../../platform/list-screen';
 import { getSentReplies, sentRepliesKey } from './api/complaints-api';

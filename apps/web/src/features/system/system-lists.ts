@@ -3,7 +3,7 @@ import { AdminStatus } from '@mbo/shared/merchants';
 import { OPERATION_MODULES, OPERATION_TYPES, ZOperationLogListQuery } from '@mbo/shared/operation-log';
 import { ZAdminListQuery } from '@mbo/shared/system-admins';
 import { ZRoleListQuery } from '@mbo/shared/system-roles';
-import { enumOptions, selectField, textField } from '../../platform/filter-form';
+import { enumOptions, selectField, textField } from '../../platform/filter-fields';
 import type { TListScreen } from '../../platform/list-screen';
 import { announcementsKey, getAnnouncementPage } from './api/announcements';
 import { adminsKey, getAdmins } from './api/get-admins';

@@ -8,7 +8,7 @@ import {
   ZTransactionListQuery,
   type TTransactionView,
 } from '@mbo/shared/transactions';
-import { currencyOptions, enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-form';
+import { currencyOptions, enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-fields';
 import type { TListScreen } from '../../platform/list-screen';
 import type { TFilterValues } from '../../platform/list-url-state';
 import { exportTransactions } from './api/export-transactions';

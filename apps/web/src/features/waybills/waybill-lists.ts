@@ -1,6 +1,6 @@
 import { WaybillStatus, ZProductListQuery, ZWaybillListQuery } from '@mbo/shared/waybills';
 import { dayjs } from '../../platform/dayjs';
-import { enumOptions, selectField, textField } from '../../platform/filter-form';
+import { enumOptions, selectField, textField } from '../../platform/filter-fields';
 import type { TListScreen } from '../../platform/list-screen';
 import { exportProducts, exportWaybills, getProducts, getWaybills, productsKey, waybillsKey } from './api/waybills';
 

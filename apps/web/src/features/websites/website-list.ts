@@ -1,5 +1,5 @@
 import { WebsiteStatus, WebsiteType, ZWebsiteListQuery } from '@mbo/shared/websites';
-import { enumOptions, selectField, textField } from '../../platform/filter-form';
+import { enumOptions, selectField, textField } from '../../platform/filter-fields';
 import type { TListScreen } from '../../platform/list-screen';
 import { exportWebsites, getWebsites, websitesKey } from './api/websites';
 

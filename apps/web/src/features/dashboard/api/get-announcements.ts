@@ -4,6 +4,9 @@ import type { TListPage, TListPaging } from '@mbo/shared/list';
 import type { TAnnouncement } from '@mbo/shared/system';
 import { http } from '../../../platform/request';
 
+/** The dashboard card's page of announcements (also its first data request, pages/dashboard-page-prefetch.ts). */
+export const ANNOUNCEMENTS_QUERY = { page: 1, limit: 10 };
+
 export function getAnnouncements(query: TListPaging): Promise<TListPage<TAnnouncement>> {
   return http.get<TListPage<TAnnouncement>>(ApiPath.announcements, query);
 }

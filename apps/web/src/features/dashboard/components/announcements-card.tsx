@@ -4,10 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TAnnouncement } from '@mbo/shared/system';
 import { parseTime } from '../../../platform/format';
 import { useTimezone } from '../../../platform/timezone';
-import { sortNewestFirst, useAnnouncements } from '../api/get-announcements';
-
-/** The card's page of announcements (also prefetched with the dashboard's code, pages/dashboard-page.tsx). */
-export const ANNOUNCEMENTS_QUERY = { page: 1, limit: 10 };
+import { ANNOUNCEMENTS_QUERY, sortNewestFirst, useAnnouncements } from '../api/get-announcements';
 
 export function AnnouncementsCard() {
   const { t } = useTranslation();

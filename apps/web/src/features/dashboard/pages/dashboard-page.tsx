@@ -9,29 +9,7 @@ import { TradeHistoryCard } from '../components/trade-history-card';
 import { ProductsCard } from '../components/products-card';
 import { MonitoringCard } from '../components/monitoring-card';
 import { DeadlinesCard } from '../components/deadlines-card';
-import type { TPrefetchContext } from '../../../platform/query-client';
-import { getAnnouncementsQueryOptions } from '../api/get-announcements';
-import { getDeadlinesQueryOptions } from '../api/get-deadlines';
-import { getFundsCardQueryOptions } from '../api/get-funds-card';
-import { getMerchantSummaryQueryOptions } from '../api/get-merchant-summary';
-import { getMonitoringStatusQueryOptions } from '../api/get-monitoring-status';
-import { getProductsQueryOptions } from '../api/get-products';
-import { getTradeTodayQueryOptions } from '../api/get-trade-today';
-import { ANNOUNCEMENTS_QUERY } from '../components/announcements-card';
 import './dashboard-page.css';
-
-/** The cards' requests start with the dashboard's code (app/route-preload.ts), under the keys the cards use. */
-export function prefetch({ client }: TPrefetchContext): Promise<unknown> {
-  return Promise.all([
-    client.prefetchQuery(getFundsCardQueryOptions()),
-    client.prefetchQuery(getTradeTodayQueryOptions()),
-    client.prefetchQuery(getProductsQueryOptions()),
-    client.prefetchQuery(getMerchantSummaryQueryOptions()),
-    client.prefetchQuery(getDeadlinesQueryOptions()),
-    client.prefetchQuery(getMonitoringStatusQueryOptions()),
-    client.prefetchQuery(getAnnouncementsQueryOptions(ANNOUNCEMENTS_QUERY)),
-  ]);
-}
 
 export function DashboardPage() {
   const { t } = useTranslation();

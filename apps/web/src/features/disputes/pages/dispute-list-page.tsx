@@ -6,7 +6,7 @@ import { formatAmount, parseTime } from '../../../platform/format';
 import { DeferredPart } from '../../../platform/deferred-part';
 import { lazyPage } from '../../../platform/lazy-page';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { useRefundAlert } from '../api/refund-alert';
@@ -14,9 +14,6 @@ import { AppealDialog } from '../components/appeal-dialog';
 import { TimeLeft } from '../../../platform/time-left';
 import { disputeReasonText } from '../../../platform/gateway-text';
 import { DISPUTE_LIST } from '../dispute-list';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(DISPUTE_LIST);
 
 // The detail drawer's code comes after the list's first rows (platform/deferred-part.tsx).
 const DisputeDetailDrawer = lazyPage(() => import('../components/dispute-detail-drawer'), 'DisputeDetailDrawer');

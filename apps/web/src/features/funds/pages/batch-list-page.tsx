@@ -3,13 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { TBatch } from '@mbo/shared/funds';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { detailLinkColumn, ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useTimezone } from '../../../platform/timezone';
 import { BatchItemsDrawer } from '../components/batch-items-drawer';
 import { BATCH_LIST } from '../funds-lists';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(BATCH_LIST);
 
 /** Line-item credits (spec §3 Credit entry): one row per settlement batch; a batch opens its breakdown (?batch=). */
 export function BatchListPage() {

@@ -4,12 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { TEntry } from '@mbo/shared/funds';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useTimezone } from '../../../platform/timezone';
 import { ENTRY_LIST } from '../funds-lists';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(ENTRY_LIST);
 
 /** Where the cause of an entry is shown: its own screen, filtered to it. */
 export function causeLink(e: Pick<TEntry, 'refType' | 'refNo' | 'occurredAt'>): string | null {

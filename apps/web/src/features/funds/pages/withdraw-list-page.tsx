@@ -5,15 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { WithdrawalStatus, type TWithdrawal } from '@mbo/shared/funds';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { useCancelWithdrawal } from '../api/cancel-withdrawal';
 import { WithdrawApplyDialog } from '../components/withdraw-apply-dialog';
 import { WITHDRAWAL_LIST } from '../funds-lists';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(WITHDRAWAL_LIST);
 
 const STATUS_COLORS: Record<number, string> = {
   [WithdrawalStatus.pending]: 'processing',

@@ -5,7 +5,7 @@ import { LinkAmountMode, LinkType, type TLinkCreate, type TLinkMethod } from '@m
 import { canonicalAmountInput } from '@mbo/shared/money';
 import { dayjs } from '../../../platform/dayjs';
 import { DatePicker } from '../../../platform/date-picker';
-import { todayIn } from '../../../platform/date-range-filter';
+import { todayIn } from '../../../platform/zone-clock';
 import { useTimezone } from '../../../platform/timezone';
 import { useCreateLink, useLinkOptions } from '../api/links-api';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkAmountMode, LinkPayStatus, LinkStatus, type TLink } from '@mbo/shared/links';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { useDisableLink } from '../api/links-api';
@@ -14,9 +14,6 @@ import { LinkDetailsDialog } from '../components/link-details';
 import { LinkPaymentsDialog } from '../components/link-payments';
 import { LinkShareDialog } from '../components/link-share';
 import { LINK_LIST } from '../link-list';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(LINK_LIST);
 
 /** Manage and generate links (spec §2 Shortcut payment): generate, share (copy, QR), disable, payments per link. */
 export function LinkListPage() {

@@ -7,7 +7,7 @@ import { formatAmount, parseTime } from '../../../platform/format';
 import { DeferredPart } from '../../../platform/deferred-part';
 import { lazyPage } from '../../../platform/lazy-page';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { RefundApplyDialog } from '../components/refund-apply-dialog';
@@ -15,9 +15,6 @@ import { REFUND_LIST, REFUND_STATUS_COLORS } from '../refund-list';
 
 // The detail drawer's code comes after the list's first rows (platform/deferred-part.tsx).
 const RefundDetailDrawer = lazyPage(() => import('../components/refund-detail-drawer'), 'RefundDetailDrawer');
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(REFUND_LIST);
 
 /** Refund query (spec §2): filters, page, the open detail (?detail=) and the apply dialog (?apply=) live in the URL. */
 export function RefundListPage() {

@@ -1,36 +1,12 @@
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DAILY_COLUMNS, ZDailyReportQuery, type TDailyReport, type TDailyReportRow } from '@mbo/shared/reports';
-import { currencyOptions, selectField, textField, type TFilterField } from '../../../platform/filter-form';
+import { DAILY_COLUMNS, type TDailyReportRow } from '@mbo/shared/reports';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, type TListScreen, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission, useSession } from '../../../platform/session';
-import { downloadDailyReport } from '../api/download-report';
-import { dailyReportKey, getDailyReport } from '../api/get-daily-report';
+import { DAILY_LIST, dailyFields } from '../daily-report-list';
 import { ColumnTitle, renderCell } from '../components/report-cells';
 import '../components/reports.css';
-
-type TDailyKey = 'from' | 'to' | 'gatewayNo' | 'currency';
-
-function dailyFields(currencies: readonly string[]): TFilterField<TDailyKey>[] {
-  return [
-    { kind: 'dateRange', from: 'from', to: 'to', label: 'report.filter.dateRange' },
-    textField('gatewayNo', 'report.filter.gatewayNo', 20, { digits: true }),
-    selectField('currency', 'report.filter.currency', currencyOptions(currencies), { all: true }),
-  ];
-}
-
-const DAILY_LIST: TListScreen<TDailyReport, TDailyKey> = {
-  title: 'menu.tradeDaily',
-  key: dailyReportKey,
-  fetch: getDailyReport,
-  schema: ZDailyReportQuery,
-  defaults: (today) => ({ from: today, to: today, gatewayNo: '', currency: '' }),
-  fields: dailyFields([]),
-  rowKey: (r) => `${r.day}-${r.currency}`,
-  testId: 'daily-table',
-  export: { permission: 'TradeDailyReport:Downloads', run: downloadDailyReport },
-};
 
 /** The trade daily report (spec §3): one row per business day and settlement currency, with the range's totals. */
 export function DailyReportPage() {
@@ -76,6 +52,3 @@ export function DailyReportPage() {
     />
   );
 }
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(DAILY_LIST);

@@ -5,15 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { TBlacklistEntry } from '@mbo/shared/risk';
 import { parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { useRemoveBlacklistEntry } from '../api/risk-api';
 import { BLACKLIST_LIST } from '../blacklist-list';
 import { BlacklistAddDialog, BlacklistImportDialog } from '../components/blacklist-dialogs';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(BLACKLIST_LIST);
 
 /** Blacklist (Risk menu): entries by type with reason, who added them and when; add, remove, CSV import. */
 export function BlacklistPage() {

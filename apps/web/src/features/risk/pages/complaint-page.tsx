@@ -4,14 +4,11 @@ import { ComplaintStatus, type TComplaint } from '@mbo/shared/complaints';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { GuardedLink } from '../../../platform/guarded-link';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { COMPLAINT_LIST } from '../complaint-list';
 import { ComplaintProcessDialog } from '../components/complaint-process-dialog';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(COMPLAINT_LIST);
 
 /** Complaints (Risk menu): pending ones by their reply deadline, the transaction one click away, processed by reply and/or refund. */
 export function ComplaintPage() {

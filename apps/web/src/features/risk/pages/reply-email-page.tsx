@@ -6,16 +6,13 @@ import type { TReplyTemplate, TSentReply } from '@mbo/shared/complaints';
 import { parseTime } from '../../../platform/format';
 import { getLanguage } from '../../../platform/i18n';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { useTemplates } from '../api/complaints-api';
 import { TemplateDialog } from '../components/template-dialog';
 import { SENT_REPLY_LIST } from '../sent-reply-list';
 import { TableRegion } from '../../../platform/table-region';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(SENT_REPLY_LIST);
 
 const DELIVERY_COLORS: Record<string, string> = { sent: 'green', failed: 'red', outbox: 'default' };
 

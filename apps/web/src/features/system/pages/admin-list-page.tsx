@@ -4,10 +4,10 @@ import { MailOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AdminStatus } from '@mbo/shared/merchants';
 import type { TAdminRow } from '@mbo/shared/system-admins';
-import { selectField } from '../../../platform/filter-form';
+import { selectField } from '../../../platform/filter-fields';
 import { parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { useIsMobile } from '../../../platform/use-is-mobile';
@@ -16,9 +16,6 @@ import { useGrantable } from '../api/get-grantable';
 import { EditAdminDialog, InviteAdminDialog } from '../components/admin-dialogs';
 import { ADMIN_LIST } from '../system-lists';
 import '../system.css';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(ADMIN_LIST);
 
 export const ADMIN_STATUS_COLORS: Record<number, string> = {
   [AdminStatus.normal]: 'success',

@@ -1,34 +1,11 @@
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ZLoginLogQuery } from '@mbo/shared/logs';
 import type { TLoginLog } from '@mbo/shared/system';
 import { parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
-import { selectField } from '../../../platform/filter-form';
-import { listPrefetch, type TListScreen, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useTimezone } from '../../../platform/timezone';
-import { getLoginLogs, loginLogsKey } from '../api/get-login-logs';
-
-const LOGIN_LOG_LIST: TListScreen<Awaited<ReturnType<typeof getLoginLogs>>, 'success'> = {
-  title: 'menu.loginLog',
-  key: loginLogsKey,
-  fetch: getLoginLogs,
-  schema: ZLoginLogQuery,
-  defaults: () => ({ success: '' }),
-  fields: [
-    selectField(
-      'success',
-      'loginLog.result',
-      [
-        { value: 'true', label: 'loginLog.success' },
-        { value: 'false', label: 'loginLog.failure' },
-      ],
-      { all: true },
-    ),
-  ],
-  rowKey: 'id',
-  testId: 'login-log-table',
-};
+import { LOGIN_LOG_LIST } from '../login-log-list';
 
 /** The sign-ins to this merchant, newest first (System menu, spec §3 Logs). */
 export function LoginLogListPage() {
@@ -58,6 +35,3 @@ export function LoginLogListPage() {
 
   return <ListPage screen={screen} columns={columns} />;
 }
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(LOGIN_LOG_LIST);

@@ -4,14 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { TAnnouncement } from '@mbo/shared/system';
 import { parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useTimezone } from '../../../platform/timezone';
 import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useAnnouncement, useMarkAnnouncementRead } from '../api/announcements';
 import { NEWS_LIST } from '../system-lists';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(NEWS_LIST);
 
 /**
  * Announcements (spec §2 /mernews/showNewsManage): title and publish date, read or unread for the

@@ -3,12 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { TOperationLog } from '@mbo/shared/operation-log';
 import { parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useTimezone } from '../../../platform/timezone';
 import { OPERATION_LOG_LIST } from '../system-lists';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(OPERATION_LOG_LIST);
 
 /** The operation log (spec §2 /log/forwardOperateLogList): every write, newest first; read only. */
 export function OperationLogListPage() {

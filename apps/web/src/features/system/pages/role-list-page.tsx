@@ -4,14 +4,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TRole } from '@mbo/shared/system-roles';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useDeleteRole } from '../api/save-role';
 import { RoleEditor } from '../components/role-editor';
 import { ROLE_LIST } from '../system-lists';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(ROLE_LIST);
 
 /** Roles (spec §2 /role/findRoles): the list, and the editor with the permission tree. */
 export function RoleListPage() {

@@ -6,13 +6,10 @@ import { formatAmount, parseTime } from '../../../platform/format';
 import { DeferredPart } from '../../../platform/deferred-part';
 import { lazyPage } from '../../../platform/lazy-page';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useSession } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { TRANSACTION_LISTS, transactionFilters } from '../transaction-list';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch<{ view: TTransactionView }>(({ view }) => TRANSACTION_LISTS[view]);
 
 // The detail drawer's code comes after the list's first rows (platform/deferred-part.tsx).
 const TransactionDetailDrawer = lazyPage(() => import('../components/transaction-detail-drawer'), 'TransactionDetailDrawer');

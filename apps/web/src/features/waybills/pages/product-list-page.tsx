@@ -2,13 +2,10 @@ import { type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatAmount, parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useTimezone } from '../../../platform/timezone';
 import type { TProduct } from '@mbo/shared/waybills';
 import { PRODUCT_LIST } from '../waybill-lists';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(PRODUCT_LIST);
 
 /** Product information (spec §2): goods number, name, price, quantity, order status, freight and the order total. */
 export function ProductListPage() {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { WaybillStatus, type TWaybill } from '@mbo/shared/waybills';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { useWaybillOverview } from '../api/waybills';
@@ -13,9 +13,6 @@ import { ProofImages } from '../components/proof-images';
 import { WaybillBatchDialog } from '../components/waybill-batch-dialog';
 import { WaybillUploadDialog } from '../components/waybill-upload-dialog';
 import { WAYBILL_LIST } from '../waybill-lists';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(WAYBILL_LIST);
 
 const STATUS_COLORS: Record<number, string> = {
   [WaybillStatus.notUploaded]: 'default',

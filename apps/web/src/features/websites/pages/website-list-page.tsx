@@ -5,15 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { WebsiteStatus, type TWebsite } from '@mbo/shared/websites';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
-import { listPrefetch, useListScreen } from '../../../platform/list-screen';
+import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { WebsiteAddDialog } from '../components/website-add-dialog';
 import { WebsiteUploadDialog } from '../components/website-upload-dialog';
 import { WEBSITE_LIST } from '../website-list';
-
-/** The list of the URL being opened starts loading with the screen's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(WEBSITE_LIST);
 
 const STATUS_COLORS: Record<number, string> = {
   [WebsiteStatus.pending]: 'processing',
