@@ -1,4 +1,5 @@
 import { ZListQuery } from '@mbo/shared/list';
+import { ZLoginLogQuery } from '@mbo/shared/logs';
 import { AdminStatus } from '@mbo/shared/merchants';
 import { OPERATION_MODULES, OPERATION_TYPES, ZOperationLogListQuery } from '@mbo/shared/operation-log';
 import { ZAdminListQuery } from '@mbo/shared/system-admins';
@@ -8,9 +9,10 @@ import type { TListScreen } from '../../platform/list-screen';
 import { announcementsKey, getAnnouncementPage } from './api/announcements';
 import { adminsKey, getAdmins } from './api/get-admins';
 import { exportOperationLogs, getOperationLogs, operationLogsKey } from './api/get-operation-logs';
+import { getLoginLogs, loginLogsKey } from './api/get-login-logs';
 import { getRoles, rolesKey } from './api/get-roles';
 
-/** The list screens of the System menu: administrators, roles, the operation log and announcements. */
+/** The list screens of the System menu: administrators, roles, the operation and login logs, and announcements. */
 
 export type TAdminFilterKey = 'keyword' | 'status' | 'roleId';
 
@@ -69,4 +71,25 @@ export const NEWS_LIST: TListScreen<Awaited<ReturnType<typeof getAnnouncementPag
   rowKey: 'id',
   testId: 'news-table',
   extras: ['news'],
+};
+
+export const LOGIN_LOG_LIST: TListScreen<Awaited<ReturnType<typeof getLoginLogs>>, 'success'> = {
+  title: 'menu.loginLog',
+  key: loginLogsKey,
+  fetch: getLoginLogs,
+  schema: ZLoginLogQuery,
+  defaults: () => ({ success: '' }),
+  fields: [
+    selectField(
+      'success',
+      'loginLog.result',
+      [
+        { value: 'true', label: 'loginLog.success' },
+        { value: 'false', label: 'loginLog.failure' },
+      ],
+      { all: true },
+    ),
+  ],
+  rowKey: 'id',
+  testId: 'login-log-table',
 };

@@ -5,7 +5,7 @@ import { parseTime } from '../../../platform/format';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useTimezone } from '../../../platform/timezone';
-import { LOGIN_LOG_LIST } from '../login-log-list';
+import { LOGIN_LOG_LIST } from '../system-lists';
 
 /** The sign-ins to this merchant, newest first (System menu, spec §3 Logs). */
 export function LoginLogListPage() {
