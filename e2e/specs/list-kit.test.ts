@@ -128,3 +128,35 @@ describe('list kit: date ranges by mouse and keyboard, Search, against the API',
     await context.close();
   });
 });
+
+describe('list kit: the date range picker on a phone', () => {
+  it('keeps both months, every weekday and the month buttons on a 390 px screen, and picks a range there', async () => {
+    const context = await newContext({ language: 'zhHk', width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto('/merTradeMgr/initTradeRecordPage');
+    await page.getByTestId('transaction-table').waitFor();
+    await page.getByTestId('filter-dateRange').locator('input').first().click();
+    const popup = page.locator('.mbo-range-picker');
+    await popup.locator('.ant-picker-panel').nth(1).waitFor();
+    // Everything a person needs in the popup is inside the screen's width.
+    const outside = await popup.evaluate((root) =>
+      [
+        ...root.querySelectorAll(
+          '.ant-picker-content th, .ant-picker-header button, .ant-picker-presets li, .ant-picker-cell-in-view, .ant-picker-header-view',
+        ),
+      ]
+        .map((el) => ({ text: el.textContent ?? '', box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.left < 0 || box.right > window.innerWidth)
+        .map(({ text, box }) => `${text} at ${Math.round(box.left)}-${Math.round(box.right)}`),
+    );
+    expect(outside).toEqual([]);
+    await screenshot(page, 'list-kit-range-picker-390-zhHk');
+    // A preset (yesterday) and a search from there.
+    const yesterday = shanghaiDate(-1);
+    await popup.locator('.ant-picker-presets li').nth(1).click();
+    await page.getByTestId('filter-search').click();
+    await page.waitForURL((u) => u.searchParams.get('from') === yesterday && u.searchParams.get('to') === yesterday);
+    await context.close();
+  });
+});
