@@ -2,7 +2,7 @@ import { queryClient, type TPrefetchContext } from '../platform/query-client';
 import { getSession, getToken, subscribeSession } from '../platform/session';
 
 /** A lazy page (platform/lazy-page.ts) as the router preloads it. */
-export type TPreloadable = { preload: () => Promise<{ prefetch?: unknown }>; firstData: () => Promise<{ prefetch?: unknown }> };
+export type TPreloadable = { preload: () => Promise<unknown>; firstData?: () => Promise<{ prefetch?: unknown }> };
 
 /** A lazy screen found in a route's element: its props and the menu url that grants it. */
 export type TScreen = { page: TPreloadable; props: Record<string, unknown>; menuUrl?: string };
@@ -29,8 +29,8 @@ function sessionLoaded(): Promise<boolean> {
  * the feature's texts (they come side by side; the page renders once all are here).
  */
 export async function prefetchData(screen: TScreen, search: URLSearchParams): Promise<void> {
-  const module = await screen.page.firstData();
-  if (typeof module.prefetch !== 'function') return;
+  const module = await screen.page.firstData?.();
+  if (typeof module?.prefetch !== 'function') return;
   if (!(await sessionLoaded())) return;
   if (screen.menuUrl && !getSession().permittedUrls.has(screen.menuUrl)) return;
   const context: TPrefetchContext = { client: queryClient, props: screen.props, search };

@@ -37,7 +37,7 @@ export function preloadRoute(to: string): Promise<void> {
   const screen = found[found.length - 1];
   // The screen's first-data module is asked for before the levels' chunks: its requests wait for it,
   // and the browser fetches the many chunks of a screen over six connections, in the order asked.
-  void screen?.page.firstData().catch(() => undefined);
+  void screen?.page.firstData?.().catch(() => undefined);
   const levels = Promise.all(found.map((level) => level.page.preload())).then(
     () => undefined,
     () => undefined,

@@ -81,15 +81,6 @@ export function DateRangeFilter({ from, to, onChange, timezone, testId, picker =
         presets={presets}
         style={{ width: '100%' }}
         disabledDate={disabledDate}
-        cellRender={(current, info) => {
-          if (info.type !== 'date' || typeof current !== 'object') return info.originNode;
-          const isToday = current.format(DATE) === today;
-          return (
-            <div className={`ant-picker-cell-inner${isToday ? ' mbo-picker-today' : ''}`} data-today={isToday || undefined}>
-              {current.date()}
-            </div>
-          );
-        }}
         classNames={{ popup: { root: 'mbo-range-picker' } }}
         onCalendarChange={(dates) => {
           const first = dates?.[0] ?? dates?.[1] ?? null;

@@ -32,8 +32,7 @@ describe('lazyPage', () => {
   it('renders a preloaded page on its first render, without the Suspense fallback', async () => {
     const { page: Page, arrive } = deferredModule();
     arrive();
-    const module = await Page.preload();
-    expect(module.prefetch).toBe('prefetch');
+    expect(await Page.preload()).toMatchObject({ prefetch: 'prefetch' });
     render(
       <Frame>
         <Page label="ready" />
@@ -98,13 +97,11 @@ describe('a lazy page’s first data module', () => {
       'Page',
       () => Promise.resolve({ prefetch: 'first data' }),
     );
-    expect((await page.firstData()).prefetch).toBe('first data');
+    expect((await page.firstData?.())?.prefetch).toBe('first data');
     expect(pageLoads).toBe(0);
   });
 
-  it('is the page module itself otherwise, as soon as it has evaluated', async () => {
-    const { page, arrive } = deferredModule();
-    arrive();
-    expect((await page.firstData()).prefetch).toBe('prefetch');
+  it('is none for a page without one', () => {
+    expect(deferredModule().page.firstData).toBeUndefined();
   });
 });

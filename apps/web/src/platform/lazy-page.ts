@@ -4,18 +4,14 @@ type TPropsOf<C> = C extends ComponentType<infer P> ? P : never;
 
 /**
  * A lazy page the router can start before it renders (app/route-preload.ts): `preload()` fetches
- * its chunk (once; the render then finds it there) and resolves to the page module; `firstData()`
- * resolves to the module whose `prefetch` export, if any, starts the page's first data requests
- * (TPrefetchContext).
+ * its chunk (once; the render then finds it there) and resolves to the page module; `firstData()`,
+ * for a page that has one, resolves to the small module whose `prefetch` export starts the page's
+ * first data requests (TPrefetchContext), fetched beside the page's chunks so that the requests leave
+ * before the page's code is here.
  */
 export type TLazyPage<P> = ComponentType<P> & {
-  preload: () => Promise<{ prefetch?: unknown }>;
-  /**
-   * The module of the page's first data requests: its own small module when the page has one (then
-   * fetched beside the page's chunks, so the requests leave before the page's code is here), else the
-   * page module as soon as it has evaluated, without waiting for its feature's texts.
-   */
-  firstData: () => Promise<{ prefetch?: unknown }>;
+  preload: () => Promise<unknown>;
+  firstData?: () => Promise<{ prefetch?: unknown }>;
 };
 
 /**
@@ -34,17 +30,11 @@ export function lazyPage<M, K extends keyof M>(
   firstData?: () => Promise<{ prefetch?: unknown }>,
 ): TLazyPage<TPropsOf<M[K]>> {
   type P = TPropsOf<M[K]>;
-  let loading: Promise<M> | undefined;
   let pending: Promise<M> | undefined;
   type TAny = ComponentType<Record<string, unknown>>;
   let ready: TAny | undefined;
-  const loadModule = (): Promise<M> =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
   const preload = (): Promise<M> =>
-    (pending ??= loadModule()
+    (pending ??= load()
       .then(async (module) => {
         // A feature's texts, started as its page module evaluates (build/locale-parts.ts).
         await (module as { __textsReady?: Promise<void> }).__textsReady;
@@ -60,8 +50,5 @@ export function lazyPage<M, K extends keyof M>(
     // The page's own props, passed on as they are (React.lazy does the same).
     return createElement(ready ?? Lazy, props as Record<string, unknown>);
   }
-  return Object.assign(LazyPage, {
-    preload: preload as () => Promise<{ prefetch?: unknown }>,
-    firstData: firstData ?? (loadModule as () => Promise<{ prefetch?: unknown }>),
-  });
+  return Object.assign(LazyPage, { preload, firstData });
 }
