@@ -20,7 +20,8 @@ describe('the signed-in shell', () => {
     await expect.poll(() => page.getByTestId('sidebar').innerText()).toContain('Transaction');
 
     await page.reload();
-    await page.getByTestId('sidebar').waitFor();
+    // The menu is drawn just after the screen's first content (platform/after-first-content.tsx).
+    await page.locator('[data-testid="sidebar"] ul.ant-menu-root').waitFor();
     expect(await page.getByTestId('sidebar').innerText()).toContain('Transaction');
     expect(await page.evaluate(() => document.documentElement.lang || localStorage.getItem('language'))).toMatch(/en/);
 

@@ -3,6 +3,7 @@ import { Drawer, Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { SIDEBAR_WIDTH } from '@mbo/shared/limits';
 import { useIsMobile } from '../../platform/use-is-mobile';
+import { AfterFirstContent } from '../../platform/after-first-content';
 import { ProgressFallback } from '../../platform/progress';
 import { settings } from '../../platform/settings';
 import { ReminderNotifier } from '../../features/system/components/reminder-notifier';
@@ -37,7 +38,9 @@ export function MainLayout() {
           data-state={opened ? 'opened' : 'closed'}
         >
           <SidebarLogo collapsed={!opened} />
-          <SidebarMenu />
+          <AfterFirstContent>
+            <SidebarMenu />
+          </AfterFirstContent>
         </Layout.Sider>
       )}
       {isMobile && (
