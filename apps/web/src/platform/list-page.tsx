@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Table, type TableColumnsType, type TableColumnType, type TableProps } from 'antd';
+import { Card, Table, type TableColumnsType, type TableColumnType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIST_COUNT_CAP, type TListPage } from '@mbo/shared/list';
 import { ExportButtons } from './export-buttons';
@@ -11,6 +11,7 @@ import type { TListScreenState } from './list-screen';
 import { Pagination } from './pagination';
 import { useHasPermission } from './session';
 import { TableRegion } from './table-region';
+import './list-page.css';
 
 type TListPageProps<Page extends TListPage<unknown>, K extends string> = {
   screen: TListScreenState<Page, K>;
@@ -98,7 +99,11 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
   );
 }
 
-/** A column whose cell opens the row's detail (kept in the URL by the screen). */
+/**
+ * A column whose cell opens the row's detail (kept in the URL by the screen): a plain button that looks
+ * like antd's small link button (list-page.css). antd's Button in each of a page's rows cost the formal
+ * list's cold load 25 ms (median of 20 paired loads on two cores, bench/RESULTS.md).
+ */
 export function detailLinkColumn<Row>(
   title: string,
   key: keyof Row & string,
@@ -110,9 +115,9 @@ export function detailLinkColumn<Row>(
     dataIndex: key,
     key,
     render: (value: string) => (
-      <Button type="link" size="small" style={{ padding: 0 }} data-testid={testId} onClick={() => open(value)}>
+      <button type="button" className="mbo-row-link" data-testid={testId} onClick={() => open(value)}>
         {value}
-      </Button>
+      </button>
     ),
   };
 }
