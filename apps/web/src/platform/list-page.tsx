@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Card, Table, type TableColumnsType, type TableColumnType, type TableProps } from 'antd';
+import { Card, type TableColumnsType, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIST_COUNT_CAP, type TListPage } from '@mbo/shared/list';
 import { ExportButtons } from './export-buttons';
 import { formatCount } from './format';
 import type { TFilterField } from './filter-fields';
 import { FilterForm } from './filter-form';
+import { ListTable } from './list-table';
 import type { TFilterValues } from './list-url-state';
 import type { TListScreenState } from './list-screen';
 import { Pagination } from './pagination';
@@ -74,15 +75,13 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
         />
         {p.header}
         <TableRegion label={t(def.title)} scrolls={!pinned}>
-          <Table<Row>
-            rowKey={def.rowKey as TableProps<Row>['rowKey']}
-            size="middle"
+          <ListTable<Row>
+            rowKey={def.rowKey}
             columns={p.columns}
-            dataSource={list.rows}
+            rows={list.rows}
             loading={list.loading}
-            pagination={false}
+            testId={def.testId}
             {...(pinned ? { scroll: { x: 'max-content' } } : {})}
-            data-testid={def.testId}
             {...(p.summary ? { summary: p.summary } : {})}
           />
         </TableRegion>
