@@ -34,6 +34,9 @@ function columns(opened: string[]): TableColumnsType<TRow> {
     },
     { title: 'Reason', dataIndex: 'reason', key: 'reason', ellipsis: true, width: 200, render: (r: string | null) => r ?? '-' },
     { title: 'Hidden title', dataIndex: 'reason', key: 'reason2', ellipsis: { showTitle: false } },
+    // rc-table gives a cell a title only when showTitle is set: an empty setting cuts without one.
+    { title: 'Unset title', dataIndex: 'amount', key: 'amount2', ellipsis: {} },
+    { title: 'Shown title', dataIndex: 'amount', key: 'amount3', ellipsis: { showTitle: true } },
     { title: 'Row', key: 'row', render: (_: unknown, row: TRow) => <span>{row.note.text}</span> },
     // An object value without a render draws nothing (rc-table's rule).
     { title: 'Object', dataIndex: 'note', key: 'note' },

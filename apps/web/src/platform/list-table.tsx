@@ -44,8 +44,8 @@ function isPlainColumn<Row>(column: TableColumnsType<Row>[number]): column is Ta
  * column pinned to a side) is drawn as the elements and class names antd's Table gives the same
  * columns, with antd's stylesheet and theme variables, but without antd's components for each row
  * and cell: rc-table's cells subscribe to its context one by one and its first render measures the
- * page's scrollbar (a forced layout). On two cores the formal list's first row showed about 100 ms
- * sooner on a cold load (median of 20 paired loads, bench/RESULTS.md); a screenshot of the table is
+ * page's scrollbar (a forced layout). On two cores the formal list's first row showed 73 ms sooner
+ * on a cold load (median of 20 paired loads, bench/RESULTS.md); a screenshot of the table is
  * the same pixel for pixel. An empty page shows antd's empty state as antd's Table does; a table
  * with a pinned column is antd's Table itself.
  *
@@ -158,7 +158,7 @@ function PlainTable<Row>({
                           const value =
                             c.dataIndex === undefined || c.dataIndex === '' ? row : (row as Record<string, unknown>)[c.dataIndex as string];
                           const content = cellNode(c.render ? c.render(value, row, index) : value);
-                          const showTitle = c.ellipsis === true || (typeof c.ellipsis === 'object' && c.ellipsis.showTitle !== false);
+                          const showTitle = c.ellipsis === true || (typeof c.ellipsis === 'object' && c.ellipsis.showTitle === true);
                           return (
                             <td
                               key={colKey(c, i)}
