@@ -3,7 +3,8 @@
 // HTTP, no socket), over the same newest-N-rows range as the export bench. Four passes over the same
 // rows, each one step more than the last: read the rows only; + every column's cell value; the whole
 // CSV into a sink; the whole XLSX (XML, CRC, deflate) into a sink. The differences are the steps' costs.
-// A fifth pass writes the CSV as the server does on SQLite, its cells made by SQLite (csvSqlPlan).
+// A fifth pass writes the CSV as the server does on SQLite, its cells made by SQLite (csvSqlPlan); a
+// sixth reads it as the export threads do, each batch's lines made whole by SQLite and checked.
 // For a function-level view run it under `node --cpu-prof` (see bench/RESULTS.md).
 import os from 'node:os';
 import path from 'node:path';
@@ -13,8 +14,8 @@ import '../apps/server/src/messages';
 import { createDb, type DialectName } from '../apps/server/src/db/database';
 import { exportColumns } from '../apps/server/src/domains/transactions/routes';
 import { iterateTransactions } from '../apps/server/src/domains/transactions/repository';
-import { csvSqlPlan, exportCells, writeCsv, writeXlsx } from '../apps/server/src/platform/export';
-import { exportReaderFactory } from '../apps/server/src/platform/list';
+import { csvHead, csvLines, csvSqlPlan, exportCells, writeCsv, writeXlsx } from '../apps/server/src/platform/export';
+import { exportReaderFactory, isKeysetWalk } from '../apps/server/src/platform/list';
 import { sessionScope } from '../apps/server/src/platform/scope';
 import { repoRoot } from './bench-figures';
 import { startKeptCluster } from './pg-cluster';
@@ -126,6 +127,34 @@ async function profile(dialect: DialectName, url: string, now: number, rows: num
         seconds,
         (performance.now() - t) / 1000,
         `${(planOut.bytes / 1e6).toFixed(0)} MB (${planOut.bytes === csvOut.bytes ? 'the same size' : 'NOT the same size'} as the CSV above)`,
+      );
+    }
+    if (plan?.lines) {
+      // The export threads' reading (export-worker.ts): batches as lines where SQLite makes them whole
+      // and they pass the check, else as rows written by the columns.
+      t = performance.now();
+      c0 = cpu();
+      const walk = iterateTransactions(handle.db, ctx, { reader: exportReaderFactory(url, undefined, plan) });
+      if (!isKeysetWalk(walk)) throw new Error('the transaction export is not a keyset walk');
+      const rowLine = csvLines(columns());
+      let bytes = Buffer.byteLength(csvHead(columns()));
+      let asLines = 0;
+      let asRows = 0;
+      for await (const batch of walk.sliceLines(null, null)) {
+        if (Array.isArray(batch)) {
+          asRows += 1;
+          for (const row of batch) bytes += Buffer.byteLength(rowLine(row));
+        } else {
+          asLines += 1;
+          bytes += batch.bytes.length;
+        }
+      }
+      const seconds = cpu() - c0;
+      line(
+        'CSV, lines by SQLite',
+        seconds,
+        (performance.now() - t) / 1000,
+        `${(bytes / 1e6).toFixed(0)} MB (${bytes === csvOut.bytes ? 'the same size' : 'NOT the same size'} as the CSV above), batches as lines ${asLines}, as rows ${asRows}`,
       );
     }
   } finally {

@@ -216,11 +216,12 @@ async function runSlice(m: Extract<ToWorker, { type: 'slice' }>): Promise<void> 
         if (Array.isArray(batch)) {
           rows += batch.length;
           for (const row of batch) bytes.write(line(row));
+          if (bytes.length > 0) await sendChunk(bytes.take());
         } else {
           rows += batch.rows;
-          bytes.write(batch.text);
+          // SQLite's blob is memory of its own: handed over as it is.
+          if (batch.bytes.length > 0) await sendChunk(batch.bytes);
         }
-        if (bytes.length > 0) await sendChunk(bytes.take());
       }
     } else {
       // Rows numbered from the slice's position in the walk: row 1 of each sheet is its header.

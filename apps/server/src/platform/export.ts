@@ -28,6 +28,7 @@
  * - An error after the first byte cannot become a JSON envelope any more: the stream is destroyed
  *   so the client sees a failed download instead of a silently truncated file.
  */
+import { isUtf8 } from 'node:buffer';
 import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -515,27 +516,79 @@ export function xlsxMadeText(text: string, empty: string): XlsxCellSql {
 const TEXT_OPEN = textCellTail('x').split('x')[0]!;
 const TEXT_CLOSE = textCellTail('x').split('x')[1]!;
 
-/** A cell of a batch of CSV lines that would need a formula guard (after a comma, a line end or at the start). */
-const LINES_FORMULA = /(?:^|[,\n])(?:[=@\t]|[+-](?!\d+(?:\.\d+)?(?:[,\r]|$)))/;
-
 function countOf(text: string, char: string): number {
   let n = 0;
   for (let i = text.indexOf(char); i !== -1; i = text.indexOf(char, i + 1)) n += 1;
   return n;
 }
 
+/** Bytes a CSV batch's check stops at (exactLines): 1 a comma, 2 a CR, 3 a LF or a quote (never exact). */
+const LINE_STOP = new Uint8Array(256);
+LINE_STOP[0x2c] = 1;
+LINE_STOP[0x0d] = 2;
+LINE_STOP[0x0a] = 3;
+LINE_STOP[0x22] = 3;
+/** A cell's first byte that starts a formula: 1 always (= @ tab), 2 unless a plain signed decimal follows (+ -). */
+const FORMULA_BYTE = new Uint8Array(256);
+FORMULA_BYTE[0x3d] = 1;
+FORMULA_BYTE[0x40] = 1;
+FORMULA_BYTE[0x09] = 1;
+FORMULA_BYTE[0x2b] = 2;
+FORMULA_BYTE[0x2d] = 2;
+
+/** The index after the digits of `b` from `i` (none when it gives `i` back). */
+function digitsEnd(b: Uint8Array, i: number): number {
+  let j = i;
+  while (j < b.length && b[j]! >= 0x30 && b[j]! <= 0x39) j += 1;
+  return j;
+}
+
 /**
- * Whether a batch of `rows` CSV lines of `cells` cells each, made by SQLite (ExportReadPlan.lines), is
- * exactly what the columns' values give: no quote (a NULL cell is one), no formula start, and as many
- * CRs, LFs and commas as the lines' ends and separators alone, so no cell holds one.
+ * Whether a batch of `rows` CSV lines of `cells` cells each, made by SQLite as UTF-8 bytes
+ * (ExportReadPlan.lines), is exactly what the columns' values give once written (csvCell), checked in
+ * one pass over the bytes: valid UTF-8 (a stored text that is not would read as U+FFFD in JavaScript),
+ * no quote (a NULL cell is one) nor a LF but after a CR, no cell that starts as a formula (= @ a tab,
+ * or + and - but in a plain signed decimal, as neutralizeFormula leaves it), and each line ending in
+ * CRLF after exactly `cells - 1` commas, `rows` lines in all: so no cell holds a comma, CR or LF.
+ * UTF-8 bytes of other characters are all 0x80 or more, so none is taken for one of these.
  */
-function exactLines(cells: number): (text: string, rows: number) => boolean {
-  return (text, rows) =>
-    !text.includes('"') &&
-    !LINES_FORMULA.test(text) &&
-    countOf(text, '\n') === rows &&
-    countOf(text, '\r') === rows &&
-    countOf(text, ',') === (cells - 1) * rows;
+export function exactLines(cells: number): (bytes: Uint8Array, rows: number) => boolean {
+  const commasPerLine = cells - 1;
+  return (b, rows) => {
+    const n = b.length;
+    let lines = 0;
+    let commas = 0;
+    let i = 0;
+    while (i < n) {
+      // At the start of a cell.
+      const f = FORMULA_BYTE[b[i]!]!;
+      if (f === 1) return false;
+      if (f === 2) {
+        let j = digitsEnd(b, i + 1);
+        if (j === i + 1) return false;
+        if (b[j] === 0x2e) {
+          const k = digitsEnd(b, j + 1);
+          if (k === j + 1) return false;
+          j = k;
+        }
+        if (j < n && b[j] !== 0x2c && b[j] !== 0x0d) return false;
+        i = j;
+      }
+      let stop = 0;
+      while (i < n && (stop = LINE_STOP[b[i]!]!) === 0) i += 1;
+      if (i === n) break;
+      if (stop === 1) commas += 1;
+      else if (stop === 2) {
+        if (b[i + 1] !== 0x0a) return false;
+        lines += 1;
+        if (commas !== lines * commasPerLine) return false;
+        i += 1;
+      } else return false;
+      i += 1;
+    }
+    // The last line ends with its CRLF: nothing after it.
+    return lines === rows && commas === rows * commasPerLine && (n === 0 || b[n - 1] === 0x0a) && isUtf8(b);
+  };
 }
 
 /**
