@@ -41,8 +41,15 @@ async function settle(page: Page): Promise<void> {
   }
 }
 
-/** Client-side navigation, as a menu click does it (the router follows popstate). */
+/**
+ * Client-side navigation, as a menu click does it (the router follows popstate). The pointer is first
+ * put in the bottom left corner (the sidebar's empty end, or the sign-in page's background), so that
+ * no element of the next screen is under it: the pointer left where the sign-in button was had opened a
+ * cell's tooltip on the waybill list (a popup outside the page's landmarks), which is the hover of a
+ * pointer at rest there, not the screen as it opens.
+ */
 async function navigate(page: Page, path: string): Promise<void> {
+  await page.mouse.move(1, (page.viewportSize()?.height ?? 720) - 1);
   await page.evaluate((p) => {
     window.history.pushState(null, '', p);
     window.dispatchEvent(new PopStateEvent('popstate'));
