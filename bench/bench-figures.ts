@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lastDateOfRange } from '@mbo/shared/date-range';
@@ -33,6 +34,38 @@ export function sixMonths(now: number): { from: string; to: string } {
   let from = businessDay(Date.parse(`${to}T00:00:00Z`) - 184 * DAY);
   while (lastDateOfRange(from) < to) from = businessDay(Date.parse(`${from}T00:00:00Z`) + DAY + 8 * 3_600_000);
   return { from, to };
+}
+
+/**
+ * The machine's speed now, as a reference beside figures that follow its phase (issue 13 §9): a fixed
+ * loop of 3 million small objects made and written as JSON, in a process of its own (no JIT state of
+ * the bench's), in seconds. On this machine kind it took 0.75-0.95 s in quick phases and 1.5-1.9 s in
+ * slow ones (bench/RESULTS.md).
+ */
+export function machineProbe(): string {
+  const loop =
+    "const t=performance.now();let n=0;for(let i=0;i<3e6;i++){n+=JSON.stringify({id:i,name:'row'+i,amount:i*3}).length}process.stdout.write(String((performance.now()-t)/1000)+' '+n)";
+  const [seconds] = execFileSync(process.execPath, ['-e', loop]).toString().split(' ');
+  return `machine probe ${Number(seconds).toFixed(2)} s (3 million small JSON texts)`;
+}
+
+/**
+ * How much of a file the kernel's page cache holds (`fincore`, util-linux), or null where the tool is
+ * missing: an export of rows whose pages are not in memory waits for the disk (a CSV of a million rows
+ * took 6.8 s with the cache dropped against 3.2 s, bench/RESULTS.md).
+ */
+export function fileInMemory(file: string): string | null {
+  try {
+    const [res, size] = execFileSync('fincore', ['--bytes', '--noheadings', '--output', 'RES,SIZE', file])
+      .toString()
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (!Number.isFinite(res) || !size) return null;
+    return `${(res! / 1e6).toFixed(0)} of ${(size / 1e6).toFixed(0)} MB of the database file in memory`;
+  } catch {
+    return null;
+  }
 }
 
 /** The closing line: targets met and missed. */

@@ -16,7 +16,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { createDb, type DialectName } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { BulkWriter } from '../apps/server/src/db/seed/trade-bulk-writer';
-import { HEADERS, LIST, pct, printSummary, record, repoRoot, SIGN_IN, sixMonths } from './bench-figures';
+import { HEADERS, LIST, machineProbe, pct, printSummary, record, repoRoot, SIGN_IN, sixMonths } from './bench-figures';
 import { startKeptCluster } from './pg-cluster';
 import { benchDataDir, buildBenchData, readMeta, sizeKey, type BenchSize, type BuiltMeta } from './trade-data';
 import { exports, throughput } from './transactions-http';
@@ -237,7 +237,7 @@ export async function emptyDatabase(dialect: DialectName, url: string): Promise<
 export async function transactions(args: string[]): Promise<void> {
   const o = parse(args);
   const dir = benchDataDir(repoRoot);
-  console.log(`transactions bench: ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}`);
+  console.log(`transactions bench: ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}; ${machineProbe()}`);
   if (o.only !== 'postgres') {
     const key = sizeKey('sqlite', o);
     console.log(`\n== SQLite (bench/.data/${key}.sqlite)`);
@@ -253,5 +253,6 @@ export async function transactions(args: string[]): Promise<void> {
       cluster.stop();
     }
   }
+  console.log(`\n${machineProbe()} at the end`);
   printSummary();
 }
