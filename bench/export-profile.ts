@@ -4,7 +4,8 @@
 // rows, each one step more than the last: read the rows only; + every column's cell value; the whole
 // CSV into a sink; the whole XLSX (XML, CRC, deflate) into a sink. The differences are the steps' costs.
 // A fifth pass writes the CSV as the server does on SQLite, its cells made by SQLite (csvSqlPlan); a
-// sixth reads it as the export threads do, each batch's lines made whole by SQLite and checked.
+// sixth reads it as the export threads do, each batch's lines made whole by the database (SQLite or
+// PostgreSQL) and checked.
 // For a function-level view run it under `node --cpu-prof` (see bench/RESULTS.md).
 import os from 'node:os';
 import path from 'node:path';
@@ -60,7 +61,7 @@ async function profile(dialect: DialectName, url: string, now: number, rows: num
     const ctx = { scope, view: 'formal' as const, filter: { from: range.from, to: range.to, timeType: 'trade' as const }, timezone };
     const reader = exportReaderFactory(url);
     const batches = () => iterateTransactions(handle.db, ctx, { reader });
-    const columns = () => exportColumns(exportCells('en', timezone), 'formal');
+    const columns = () => exportColumns(exportCells('en', timezone, dialect), 'formal');
     // CPU seconds of this process (all its threads: deflate runs on the libuv pool), steadier than wall time on a busy machine.
     const cpu = () => {
       const u = process.cpuUsage();
@@ -114,12 +115,13 @@ async function profile(dialect: DialectName, url: string, now: number, rows: num
       `${(xlsxOut.bytes / 1e6).toFixed(0)} MB, XML + deflate ${(xlsx - values).toFixed(2)} s, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`,
     );
 
-    const plan = dialect === 'sqlite' ? csvSqlPlan(columns()) : null;
-    if (plan) {
+    const plan = csvSqlPlan(columns(), dialect);
+    const by = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    if (plan?.rows) {
       t = performance.now();
       c0 = cpu();
       const planOut = sink();
-      const planned = exportReaderFactory(url, undefined, plan);
+      const planned = exportReaderFactory(url, handle.db, plan);
       await writeCsv(planOut, { columns: columns(), batches: iterateTransactions(handle.db, ctx, { reader: planned }) });
       const seconds = cpu() - c0;
       line(
@@ -130,11 +132,11 @@ async function profile(dialect: DialectName, url: string, now: number, rows: num
       );
     }
     if (plan?.lines) {
-      // The export threads' reading (export-worker.ts): batches as lines where SQLite makes them whole
+      // The export threads' reading (export-worker.ts): batches as lines where the database makes them whole
       // and they pass the check, else as rows written by the columns.
       t = performance.now();
       c0 = cpu();
-      const walk = iterateTransactions(handle.db, ctx, { reader: exportReaderFactory(url, undefined, plan) });
+      const walk = iterateTransactions(handle.db, ctx, { reader: exportReaderFactory(url, handle.db, plan) });
       if (!isKeysetWalk(walk)) throw new Error('the transaction export is not a keyset walk');
       const rowLine = csvLines(columns());
       let bytes = Buffer.byteLength(csvHead(columns()));
@@ -151,7 +153,7 @@ async function profile(dialect: DialectName, url: string, now: number, rows: num
       }
       const seconds = cpu() - c0;
       line(
-        'CSV, lines by SQLite',
+        `CSV, lines by ${by}`,
         seconds,
         (performance.now() - t) / 1000,
         `${(bytes / 1e6).toFixed(0)} MB (${bytes === csvOut.bytes ? 'the same size' : 'NOT the same size'} as the CSV above), batches as lines ${asLines}, as rows ${asRows}`,

@@ -43,6 +43,13 @@ export type CreateDbOptions = {
   statementTimeoutMs?: number;
   /** PostgreSQL only: how many SQL texts each connection keeps parsed as named statements (0: none; absent: 200). */
   preparedStatements?: number;
+  /** PostgreSQL only: false turns JIT compilation off on every connection (the export threads' pools). */
+  jit?: boolean;
+  /**
+   * PostgreSQL only: false leaves plan_cache_mode at auto, so that a named statement run again and again
+   * may keep a generic plan (the export threads' lines statements); else every run is planned anew.
+   */
+  customPlans?: boolean;
 };
 
 let pgModule: typeof pg | null = null;
@@ -412,7 +419,8 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
   const settings = options.statementTimeoutMs ? [`-c statement_timeout=${options.statementTimeoutMs}`] : [];
   const prepared = options.preparedStatements ?? 200;
   // A named statement is planned for its values at each run, as an unnamed one is (see namedStatements).
-  if (prepared > 0) settings.push('-c plan_cache_mode=force_custom_plan');
+  if (prepared > 0 && options.customPlans !== false) settings.push('-c plan_cache_mode=force_custom_plan');
+  if (options.jit === false) settings.push('-c jit=off');
   const pool = new (loadPg().Pool)({
     connectionString: databaseUrl,
     max: options.poolMax ?? 10,

@@ -10,7 +10,7 @@
  * through the export reader's own read-only connection; PostgreSQL: a pool of two connections).
  */
 import { parentPort } from 'node:worker_threads';
-import { createDb, type DbHandle } from '../db/database';
+import { createDb, dialectOf, type DbHandle } from '../db/database';
 import {
   csvLines,
   csvSqlPlan,
@@ -35,6 +35,11 @@ function dbOf(job: SliceJob): DbHandle {
       poolMax: 2,
       statementTimeoutMs: job.statementTimeoutMs,
       preparedStatements: job.preparedStatements,
+      // PostgreSQL compiled the statement that makes a batch's CSV lines (its cost estimate is past
+      // jit_above_cost) at every batch: 12 s for 100,000 rows against 0.7 s without JIT.
+      jit: false,
+      // The lines statement of a walk is run for every batch with new keys: planned once (list.ts, pgLinesName).
+      customPlans: false,
     });
     handles.set(job.databaseUrl, handle);
   }
@@ -181,9 +186,10 @@ async function runSlice(m: Extract<ToWorker, { type: 'slice' }>): Promise<void> 
     const route = exportRouteOf(m.job.path);
     if (!route) throw new Error(`no export at ${m.job.path}`);
     const handle = dbOf(m.job);
-    const cells = exportCells(m.job.lang, m.job.timezone);
+    const dialect = dialectOf(m.job.databaseUrl);
+    const cells = exportCells(m.job.lang, m.job.timezone, dialect);
     const columns = route.columns(cells, m.job.body);
-    const plan = m.job.format === 'csv' ? csvSqlPlan(columns) : xlsxSqlPlan(columns);
+    const plan = m.job.format === 'csv' ? csvSqlPlan(columns, dialect) : xlsxSqlPlan(columns);
     const open = exportReaderFactory(m.job.databaseUrl, handle.db, plan);
     const ctx: ExportContext = {
       db: handle.db,

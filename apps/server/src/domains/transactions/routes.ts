@@ -55,15 +55,19 @@ function gatewayCell(c: ExportCells, raw: string): string {
  * known text in any ASCII letter case, alone or after a two-digit code and one space ("51 Insufficient
  * funds"), gives gatewayCell's text, and no text gives none; any other text gives NULL and its row is
  * written by gatewayCell.
- * Exact: SQLite's lower() folds ASCII letters only, so a text equal to a known one once lowered is
+ * In the dialect of `c` (exportCells). Exact: SQLite's lower() folds ASCII letters only (as
+ * PostgreSQL's does under the ucs_basic collation), so a text equal to a known one once lowered is
  * ASCII, has no space at either end, and gatewayTextOf reads it the same way (no known text starts
  * with two digits and a space, which the builder checks).
  */
-function gatewayCellSql(c: ExportCells, column: string): string {
+function gatewayCellSql(c: ExportCells, column: string, dialect = c.dialect): string {
   const col = `"${column}"`;
   const known = knownGatewayTexts();
   if (known.some(([text]) => !/^[a-z0-9][ -~]*[a-z0-9]$/.test(text) || /^\d\d /.test(text))) return 'NULL';
   const texts = known.map(([text, key]) => `when ${sqlLiteral(text)} then ${sqlLiteral(c.label('gatewayText', key))}`).join(' ');
+  // PostgreSQL: lower() under the ucs_basic collation (C) folds ASCII letters only, as SQLite's does.
+  if (dialect === 'postgres')
+    return `case when ${col} = '' then '' when ${col} ~ '^[0-9][0-9] .' then substr(${col}, 1, 3) || case lower(substr(${col}, 4) collate ucs_basic) ${texts} end else case lower(${col} collate ucs_basic) ${texts} end end`;
   return `case when ${col} = '' then '' when ${col} glob '[0-9][0-9] ?*' then substr(${col}, 1, 3) || case lower(substr(${col}, 4)) ${texts} end else case lower(${col}) ${texts} end end`;
 }
 
@@ -74,7 +78,7 @@ function gatewayCellSql(c: ExportCells, column: string): string {
  */
 function gatewayCellXlsx(c: ExportCells, column: string): XlsxCellSql {
   const safe = knownGatewayTexts().every(([, key]) => xmlSafeText(c.label('gatewayText', key)));
-  return xlsxMadeText(safe ? gatewayCellSql(c, column) : 'NULL', `"${column}" = ''`);
+  return xlsxMadeText(safe ? gatewayCellSql(c, column, 'sqlite') : 'NULL', `"${column}" = ''`);
 }
 
 /**
@@ -151,7 +155,7 @@ export function exportColumns(c: ExportCells, view: TTransactionView): ExportCol
   const text = (header: MessageKey, column: keyof repo.TransactionListRow & string, optional: boolean) => ({
     header: c.text(header),
     value: (r: repo.TransactionListRow) => r[column] as string,
-    sql: sqlText(column),
+    sql: sqlText(column, c.dialect),
     xlsx: xlsxText(sqlText(column), { optional }),
   });
   const columns: ExportColumn<repo.TransactionListRow>[] = [
@@ -171,14 +175,14 @@ export function exportColumns(c: ExportCells, view: TTransactionView): ExportCol
     {
       header: c.text('trade.col.amount'),
       value: (r) => c.money(r.amount, r.currency),
-      sql: moneySql('amount', 'currency'),
+      sql: moneySql('amount', 'currency', c.dialect),
       xlsx: moneyXlsx('amount', 'currency'),
     },
     text('trade.col.settleCurrency', 'settle_currency', false),
     {
       header: c.text('trade.col.settleAmount'),
       value: (r) => c.money(r.settle_amount, r.settle_currency),
-      sql: moneySql('settle_amount', 'settle_currency'),
+      sql: moneySql('settle_amount', 'settle_currency', c.dialect),
       xlsx: moneyXlsx('settle_amount', 'settle_currency'),
     },
     {
