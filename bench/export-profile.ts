@@ -5,7 +5,7 @@
 // CSV into a sink; the whole XLSX (XML, CRC, deflate) into a sink. The differences are the steps' costs.
 // A fifth pass writes the CSV as the server does on SQLite, its cells made by SQLite (csvSqlPlan); a
 // sixth reads it as the export threads do, each batch's lines made whole by the database (SQLite or
-// PostgreSQL) and checked.
+// PostgreSQL) and checked; on SQLite a seventh reads an XLSX's batches as the sheet XML SQLite makes.
 // For a function-level view run it under `node --cpu-prof` (see bench/RESULTS.md).
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import '../apps/server/src/messages';
 import { createDb, type DialectName } from '../apps/server/src/db/database';
 import { exportColumns } from '../apps/server/src/domains/transactions/routes';
 import { iterateTransactions } from '../apps/server/src/domains/transactions/repository';
-import { csvHead, csvLines, csvSqlPlan, exportCells, writeCsv, writeXlsx } from '../apps/server/src/platform/export';
+import { csvHead, csvLines, csvSqlPlan, exportCells, writeCsv, writeXlsx, xlsxSqlPlan } from '../apps/server/src/platform/export';
 import { exportReaderFactory, isKeysetWalk } from '../apps/server/src/platform/list';
 import { sessionScope } from '../apps/server/src/platform/scope';
 import { repoRoot } from './bench-figures';
@@ -157,6 +157,29 @@ async function profile(dialect: DialectName, url: string, now: number, rows: num
         seconds,
         (performance.now() - t) / 1000,
         `${(bytes / 1e6).toFixed(0)} MB (${bytes === csvOut.bytes ? 'the same size' : 'NOT the same size'} as the CSV above), batches as lines ${asLines}, as rows ${asRows}`,
+      );
+    }
+    const xmlPlan = dialect === 'sqlite' ? xlsxSqlPlan(columns()) : null;
+    if (xmlPlan?.xml) {
+      // The export threads' reading of an XLSX on SQLite: batches as sheet XML where SQLite makes it and
+      // it passes the check, else as rows (neither numbered nor deflated here).
+      t = performance.now();
+      c0 = cpu();
+      const walk = iterateTransactions(handle.db, ctx, { reader: exportReaderFactory(url, handle.db, xmlPlan) });
+      if (!isKeysetWalk(walk)) throw new Error('the transaction export is not a keyset walk');
+      let [asXml, asRows, bytes] = [0, 0, 0];
+      for await (const batch of walk.sliceXml(null, null)) {
+        if (Array.isArray(batch)) asRows += 1;
+        else {
+          asXml += 1;
+          bytes += batch.xml.length;
+        }
+      }
+      line(
+        'XLSX rows by SQLite',
+        cpu() - c0,
+        (performance.now() - t) / 1000,
+        `${(bytes / 1e6).toFixed(0)} MB of XML, batches as XML ${asXml}, as rows ${asRows}`,
       );
     }
   } finally {
