@@ -642,46 +642,40 @@ const SAFE = Number.MAX_SAFE_INTEGER;
  * same text made with abs, a padded substr and four `||`).
  */
 export function moneySql(amount: string, currency: string, dialect: DialectName = 'sqlite'): string {
-  if (dialect === 'postgres') return moneyPg(amount, currency);
-  return moneyByCurrency(amount, currency, SAFE, (units) => moneyText(`"${amount}"`, units));
+  return moneyByCurrency(amount, currency, SAFE, (units) => moneyText(`"${amount}"`, units, dialect), dialect);
 }
 
-/**
- * moneySql on PostgreSQL, where the amount is a bigint column (no type to test) and the currency
- * text is compared upper-cased, as minorUnitsOf reads it.
- */
-function moneyPg(amount: string, currency: string): string {
-  const a = `"${amount}"`;
-  const text = (units: number) => {
-    if (units === 0) return `(${a})::text`;
-    const scale = 10 ** units;
-    const digits = (v: string) => `${v} / ${scale}, '.', substr((${v} % ${scale} + ${scale})::text, 2)`;
-    return `case when ${a} >= 0 then concat(${digits(a)}) else concat('-', ${digits(`(-${a})`)}) end`;
-  };
-  const other = knownMinorUnits().filter(([, units]) => units !== 2);
-  const byCurrency = other.length
-    ? `case upper("${currency}") ${other.map(([code, units]) => `when ${sqlLiteral(code)} then ${text(units)}`).join(' ')} else ${text(2)} end`
-    : text(2);
-  return `case when ${a} is not null and "${currency}" is not null and ${a} between -${SAFE} and ${SAFE} then ${byCurrency} end`;
-}
-
-/** The text of integer amount `a` (SQL) with `units` decimals (moneySql). */
-function moneyText(a: string, units: number): string {
+/** The text of integer amount `a` (SQL) with `units` decimals (moneySql); PostgreSQL's substr() takes text only. */
+function moneyText(a: string, units: number, dialect: DialectName): string {
   const digits = (value: string) => {
     const scale = 10 ** units;
-    return `${value} / ${scale}, '.', substr(${value} % ${scale} + ${scale}, 2)`;
+    const padded = `${value} % ${scale} + ${scale}`;
+    return `${value} / ${scale}, '.', substr(${dialect === 'postgres' ? `(${padded})::text` : padded}, 2)`;
   };
   return units === 0 ? `cast(${a} as text)` : `case when ${a} >= 0 then concat(${digits(a)}) else concat('-', ${digits(`-${a}`)}) end`;
 }
 
-/** `of(units)` by the currency's decimals (knownMinorUnits, 2 otherwise), for an integer amount within ±`bound`; else NULL. */
-function moneyByCurrency(amount: string, currency: string, bound: number, of: (units: number) => string): string {
+/**
+ * `of(units)` by the currency's decimals (knownMinorUnits, 2 otherwise), for an integer amount within
+ * ±`bound`; else NULL. On PostgreSQL the amount is a bigint column (no type to test) and the currency
+ * is compared upper-cased, as minorUnitsOf reads it; SQLite compares it without case (ASCII).
+ */
+function moneyByCurrency(
+  amount: string,
+  currency: string,
+  bound: number,
+  of: (units: number) => string,
+  dialect: DialectName = 'sqlite',
+): string {
   const a = `"${amount}"`;
+  const pg = dialect === 'postgres';
   const other = knownMinorUnits().filter(([, units]) => units !== 2);
+  const code = pg ? `upper("${currency}")` : `"${currency}" collate nocase`;
   const byCurrency = other.length
-    ? `case "${currency}" collate nocase ${other.map(([code, units]) => `when ${sqlLiteral(code)} then ${of(units)}`).join(' ')} else ${of(2)} end`
+    ? `case ${code} ${other.map(([c, units]) => `when ${sqlLiteral(c)} then ${of(units)}`).join(' ')} else ${of(2)} end`
     : of(2);
-  return `case when typeof(${a}) = 'integer' and "${currency}" is not null and ${a} between -${bound} and ${bound} then ${byCurrency} end`;
+  const integer = pg ? `${a} is not null` : `typeof(${a}) = 'integer'`;
+  return `case when ${integer} and "${currency}" is not null and ${a} between -${bound} and ${bound} then ${byCurrency} end`;
 }
 
 /**
@@ -1040,10 +1034,12 @@ export function exportCells(lang: TLanguage, timezone: string, dialect: DialectN
    * `prefix`, each text as `literal` writes it; NULL when a numeric code is not written as JavaScript
    * writes the number ("01" would match another row's code in SQL).
    */
-  const labelCase = (prefix: string, col: string, literal: (text: string) => string, itself: string): string => {
+  const labelCase = (prefix: string, col: string, literal: (text: string) => string, itself: string, codesAsText = false): string => {
     const codes = keysUnder(`${prefix}.`).map((key) => key.slice(prefix.length + 1));
     if (codes.some((code) => /^[+-]?\d+(\.\d+)?$/.test(code) && String(Number(code)) !== code)) return 'NULL';
-    const whens = codes.map((code) => `when ${/^-?\d+$/.test(code) ? code : sqlLiteral(code)} then ${literal(label(prefix, code))}`);
+    const whens = codes.map(
+      (code) => `when ${/^-?\d+$/.test(code) && !codesAsText ? code : sqlLiteral(code)} then ${literal(label(prefix, code))}`,
+    );
     return whens.length ? `case ${col} ${whens.join(' ')} else ${itself} end` : itself;
   };
   return {
@@ -1085,10 +1081,8 @@ export function exportCells(lang: TLanguage, timezone: string, dialect: DialectN
       const col = `"${column}"`;
       if (dialect === 'postgres') {
         // Typed columns (integer or text codes): compared and written as their text, as `label` writes a code.
-        const codes = keysUnder(`${prefix}.`).map((key) => key.slice(prefix.length + 1));
-        if (codes.some((code) => /^[+-]?\d+(\.\d+)?$/.test(code) && String(Number(code)) !== code)) return 'NULL';
-        const whens = codes.map((code) => `when ${sqlLiteral(code)} then ${sqlLiteral(label(prefix, code))}`);
-        return whens.length ? `case (${col})::text ${whens.join(' ')} else (${col})::text end` : `(${col})::text`;
+        const code = `(${col})::text`;
+        return labelCase(prefix, code, sqlLiteral, code, true);
       }
       const itself = `case typeof(${col}) when 'text' then ${col} when 'integer' then iif(${col} between -${SAFE} and ${SAFE}, ${col}, null) end`;
       return labelCase(prefix, col, sqlLiteral, itself);

@@ -28,7 +28,7 @@ import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
 import type { z } from 'zod';
 import { EXPORT_BATCH_ROWS, LIST_COUNT_CAP, formatCursor, parseCursor, type TListPage, type TListPaging } from '@mbo/shared/list';
 import type { TPermission } from '@mbo/shared/permissions';
-import { arrayRowMaker, dataVersionOf, dialectOf, pgPoolOf, sqlitePathOf, type Db, type PgPool } from '../db/database';
+import { arrayRowMaker, dataVersionOf, dialectOf, pgPoolOf, sqlitePathOf, type Db, type DialectName, type PgPool } from '../db/database';
 import { JSON_TYPE, ok, okResponse } from './envelope';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
@@ -367,17 +367,32 @@ function prepareOver(conn: SqliteDatabase.Database, text: string, select: string
  * runs of equal sort values.
  */
 function batchStatement(conn: SqliteDatabase.Database, text: string, key: LinesKey, made: { select: string; joined: string }) {
-  const inner = selectInPlace(text, `${made.select}, ${key.value} as "__kv", ${key.id} as "__kid"`);
-  if (inner === null) return null;
+  const statement = batchSql('sqlite', text, key, made);
+  if (statement === null) return null;
   try {
-    return conn
-      .prepare(
-        `select ${made.joined}, count(*), ${key.direction === 'desc' ? 'min' : 'max'}("__kv"), group_concat("__kid", ',') from (${inner})`,
-      )
-      .raw(true);
+    return conn.prepare(statement).raw(true);
   } catch {
     return null;
   }
+}
+
+/**
+ * The SQL of batchStatement in a dialect. PostgreSQL: the ids joined with an ORDER BY of the walk's key
+ * (walkOrder), as `made.joined` must join its texts: PostgreSQL does not promise to read a subquery
+ * in its order, and a subquery needs a name there.
+ */
+function batchSql(dialect: DialectName, text: string, key: LinesKey, made: { select: string; joined: string }): string | null {
+  const inner = selectInPlace(text, `${made.select}, ${key.value} as "__kv", ${key.id} as "__kid"`);
+  if (inner === null) return null;
+  const last = `${key.direction === 'desc' ? 'min' : 'max'}("__kv")`;
+  return dialect === 'sqlite'
+    ? `select ${made.joined}, count(*), ${last}, group_concat("__kid", ',') from (${inner})`
+    : `select ${made.joined}, count(*)::int4, ${last}, string_agg("__kid"::text, ',' ${walkOrder(key)}) from (${inner}) as "__batch"`;
+}
+
+/** The ORDER BY of a walk's rows in an aggregate over batchSql's subquery. */
+function walkOrder(key: LinesKey): string {
+  return `order by "__kv" ${key.direction}, "__kid" ${key.direction}`;
 }
 
 /** The key of a batch's last row: its sort value and the last of its ids (batchStatement). */
@@ -514,7 +529,7 @@ const PG_JSON_EXACT = new Set([21, 23, 20, 25, 1043]);
 export function openPgExportReader(pool: PgPool, plan: ExportReadPlan | null = null): ExportReader {
   type Entry = { row: RowOf; packed: string | null };
   const entries = new Map<string, Entry>();
-  /** The lines statement of each list statement (null: it cannot be read so). */
+  /** The lines statement of each list statement (batchSql; null: it cannot be read so). */
   const linesOf = new Map<string, string | null>();
   return {
     /**
@@ -527,11 +542,10 @@ export function openPgExportReader(pool: PgPool, plan: ExportReadPlan | null = n
       if (!lines) return null;
       let statement = linesOf.get(text);
       if (statement === undefined) {
-        const inner = selectInPlace(text, `${lines.line} as "__line", ${key.value} as "__kv", ${key.id} as "__kid"`);
-        const order = `order by "__kv" ${key.direction}, "__kid" ${key.direction}`;
-        statement =
-          inner &&
-          `select string_agg("__line", '' ${order}), count(*)::int4, ${key.direction === 'desc' ? 'min' : 'max'}("__kv"), string_agg("__kid"::text, ',' ${order}) from (${inner}) as "__batch"`;
+        statement = batchSql('postgres', text, key, {
+          select: `${lines.line} as "__line"`,
+          joined: `string_agg("__line", '' ${walkOrder(key)})`,
+        });
         linesOf.set(text, statement);
       }
       if (!statement) return null;
