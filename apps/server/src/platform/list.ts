@@ -29,6 +29,7 @@ import type { z } from 'zod';
 import { EXPORT_BATCH_ROWS, LIST_COUNT_CAP, formatCursor, parseCursor, type TListPage, type TListPaging } from '@mbo/shared/list';
 import type { TPermission } from '@mbo/shared/permissions';
 import { arrayRowMaker, dataVersionOf, dialectOf, pgPoolOf, sqlitePathOf, type Db, type DialectName, type PgPool } from '../db/database';
+import { PG_COPY_TYPES, copyRows } from '../db/pg-copy';
 import { JSON_TYPE, ok, okResponse } from './envelope';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
@@ -517,17 +518,13 @@ function pgLinesName(statement: string): string | undefined {
   return name;
 }
 
-/** Result types a JSON array carries as they are read here: int2, int4, int8 (read as numbers), text, varchar. */
-const PG_JSON_EXACT = new Set([21, 23, 20, 25, 1043]);
-
 /**
- * PostgreSQL: the same pool as the app (its search path included), rows as arrays. As on SQLite, once
- * a statement's first batch shows only integer and text columns with plain, unique names, its next
- * batches come as one JSON array a row (`json_build_array`), which JSON.parse reads faster than pg
- * parses each value.
+ * PostgreSQL: the same pool as the app (its search path included), rows as arrays. Once a statement's
+ * first batch shows its result types, its next batches are read through a binary COPY when those types
+ * and its parameters allow it (db/pg-copy.ts): the values read from their bytes, not parsed from text.
  */
 export function openPgExportReader(pool: PgPool, plan: ExportReadPlan | null = null): ExportReader {
-  type Entry = { row: RowOf; packed: string | null };
+  type Entry = { row: RowOf; types: number[]; copy: boolean };
   const entries = new Map<string, Entry>();
   /** The lines statement of each list statement (batchSql; null: it cannot be read so). */
   const linesOf = new Map<string, string | null>();
@@ -565,21 +562,20 @@ export function openPgExportReader(pool: PgPool, plan: ExportReadPlan | null = n
     },
     async all(text, parameters) {
       const entry = entries.get(text);
-      if (entry?.packed) {
-        const result = await pool.query<[string]>({ text: entry.packed, values: [...parameters], rowMode: 'array' });
-        const out = new Array<Record<string, unknown>>(result.rows.length);
-        for (let i = 0; i < result.rows.length; i += 1) out[i] = entry.row(JSON.parse(result.rows[i]![0]) as unknown[]);
-        return out;
+      if (entry?.copy) {
+        const rows = await copyRows(pool, text, parameters, entry.types);
+        if (rows) {
+          const out = new Array<Record<string, unknown>>(rows.length);
+          for (let i = 0; i < rows.length; i += 1) out[i] = entry.row(rows[i]!);
+          return out;
+        }
       }
       const result = await pool.query<unknown[]>({ text, values: [...parameters], rowMode: 'array' });
       let row = entry?.row;
       if (!row) {
-        const names = result.fields.map((f) => f.name);
-        row = arrayRowMaker(names);
-        const exact = names.length <= 100 && result.fields.every((f) => PG_JSON_EXACT.has(f.dataTypeID));
-        const packed =
-          plainNames(names) && exact ? `select json_build_array(${names.map((n) => `"${n}"`).join(', ')})::text from (${text}) as q` : null;
-        entries.set(text, { row, packed });
+        row = arrayRowMaker(result.fields.map((f) => f.name));
+        const types = result.fields.map((f) => f.dataTypeID);
+        entries.set(text, { row, types, copy: types.every((t) => PG_COPY_TYPES.has(t)) });
       }
       const out = new Array<Record<string, unknown>>(result.rows.length);
       for (let i = 0; i < result.rows.length; i += 1) out[i] = row(result.rows[i]!);
