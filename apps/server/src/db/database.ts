@@ -416,7 +416,10 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     });
     return { db, dialect, sqlitePath: file === ':memory:' ? null : file, destroy: () => db.destroy() };
   }
-  const settings = options.statementTimeoutMs ? [`-c statement_timeout=${options.statementTimeoutMs}`] : [];
+  // DateStyle ISO whatever the server's default: a timestamp's text is 'YYYY-MM-DD HH:MI:SS' (the export
+  // SQL's times, platform/export.ts timeSql), as pg's own date parser expects too.
+  const settings = ['-c DateStyle=ISO'];
+  if (options.statementTimeoutMs) settings.push(`-c statement_timeout=${options.statementTimeoutMs}`);
   const prepared = options.preparedStatements ?? 200;
   // A named statement is planned for its values at each run, as an unnamed one is (see namedStatements).
   if (prepared > 0 && options.customPlans !== false) settings.push('-c plan_cache_mode=force_custom_plan');
@@ -424,7 +427,7 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
   const pool = new (loadPg().Pool)({
     connectionString: databaseUrl,
     max: options.poolMax ?? 10,
-    ...(settings.length ? { options: settings.join(' ') } : {}),
+    options: settings.join(' '),
   });
   // An idle connection the server ends (a restart, a failover, pg_terminate_backend) is reported on the
   // pool; without a listener that would crash the process. The pool drops that client and opens a new one

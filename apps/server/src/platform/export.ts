@@ -424,14 +424,17 @@ export function csvSqlPlan<Row>(
  * csvSqlPlan on PostgreSQL: whole lines only, when every column has `sql` (made for PostgreSQL:
  * exportCells(lang, timezone, 'postgres')), each cell NULL-guarded as on SQLite, checked the same way
  * (exactLines); a batch that is not exact is read as rows and written by the columns' `value`.
- * PostgreSQL makes a million lines of the transaction export in about 7 s of one core's CPU (jit off,
- * the export threads' connections), where pg handing 25 values a row to JavaScript and the cells
- * formatted there took about 10 s of the threads' CPU besides PostgreSQL's own (issue 13 §5).
+ * A million lines of the transaction export, one server and its export threads on the bench machine
+ * (issue 13 §5): made by PostgreSQL, 5.0-6.3 s of PostgreSQL's CPU and 3.3-5.7 s of the server's; read
+ * as rows (through a binary COPY, db/pg-copy.ts) and formatted by the columns, 3.2-3.4 s of
+ * PostgreSQL's and 10.6-11.4 s of the server's, most of it the cells' strings and their garbage.
  */
 function csvPgPlan(columns: readonly Pick<ExportColumn<unknown>, 'sql'>[]): ExportReadPlan | null {
   if (columns.length === 0 || columns.some((c) => c.sql === undefined)) return null;
-  const cells = columns.map((c) => `coalesce(${c.sql}, '"')`).join(`, ',', `);
-  return { lines: { line: `concat(${cells}, E'\\r\\n')`, exact: exactLines(columns.length) } };
+  // concat_ws: the cells joined by one call with its separator, not a comma given between each two
+  // (about 0.7 µs a row less of the transaction export's 6.6); no cell is NULL, which it would skip.
+  const cells = columns.map((c) => `coalesce(${c.sql}, '"')`).join(', ');
+  return { lines: { line: `concat_ws(',', ${cells}) || E'\\r\\n'`, exact: exactLines(columns.length) } };
 }
 
 /** The row number's placeholder in the XML SQLite makes: the export thread writes each row's number in its place. */
@@ -1049,8 +1052,11 @@ export function exportCells(lang: TLanguage, timezone: string, dialect: DialectN
     timeSql: (column) => {
       const col = `"${column}"`;
       if (dialect === 'postgres') {
-        // A bigint column: NULL or an integer. to_char of the UTC timestamp of the wall-clock seconds.
-        const text = steadySql(col, (local) => `to_char(to_timestamp(${local} / 1000) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`);
+        // A bigint column: NULL or an integer. The text of the UTC timestamp of the wall-clock seconds:
+        // whole seconds (no fraction is written), a year of four digits on the steady days, and the ISO
+        // DateStyle every connection sets (createDb), so 'YYYY-MM-DD HH:MI:SS'. to_char made the two time
+        // cells of the transaction export cost about 0.5 µs a row more (a tenth of PostgreSQL's line).
+        const text = steadySql(col, (local) => `(to_timestamp(${local} / 1000) at time zone 'UTC')::text`);
         return `case when ${col} is null then '' else ${text ?? 'NULL'} end`;
       }
       // SQLite's `datetime(n, 'unixepoch')` of the whole seconds of the wall-clock ms, which are
@@ -1080,9 +1086,14 @@ export function exportCells(lang: TLanguage, timezone: string, dialect: DialectN
     labelSql: (prefix, column) => {
       const col = `"${column}"`;
       if (dialect === 'postgres') {
-        // Typed columns (integer or text codes): compared and written as their text, as `label` writes a code.
+        // Typed columns (integer or text codes), written as their text, as `label` writes a code. Codes
+        // that are all small integers, written as JavaScript writes them (labelCase), are compared with
+        // the column itself, as untyped literals: an integer column compares integers (its text cast for
+        // each row cost about 0.3 µs a row of the transaction export), a text column texts, both as
+        // their text would. Other codes are compared with the column's text.
         const code = `(${col})::text`;
-        return labelCase(prefix, code, sqlLiteral, code, true);
+        const codes = keysUnder(`${prefix}.`).map((key) => key.slice(prefix.length + 1));
+        return labelCase(prefix, codes.every((c) => /^-?\d{1,4}$/.test(c)) ? col : code, sqlLiteral, code, true);
       }
       const itself = `case typeof(${col}) when 'text' then ${col} when 'integer' then iif(${col} between -${SAFE} and ${SAFE}, ${col}, null) end`;
       return labelCase(prefix, col, sqlLiteral, itself);
