@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { API_BASE } from '@mbo/shared/api-paths';
@@ -83,6 +83,23 @@ export function rssMb(pid: number): number {
 }
 
 /** User + system CPU seconds of a process so far, all its threads (/proc/<pid>/stat, clock ticks of 10 ms). */
+/** CPU seconds of every PostgreSQL process on this machine (its backends included), for an export's PostgreSQL share. */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return total;
+}
+
 export function cpuSeconds(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
