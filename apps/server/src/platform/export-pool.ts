@@ -82,6 +82,19 @@ const IDLE_MS = 60_000;
  */
 const WORKER_SEMI_SPACE_MB = 8;
 
+/*
+ * The server runs with --single-threaded-gc as well (package.json "serve"): each isolate collects its
+ * own garbage on its own thread, with no helper threads marking and scavenging beside it. On the
+ * two-core bench machine, during a CSV export of a million rows on PostgreSQL, V8's four helper threads
+ * took 1.7-3.5 s of CPU (the threads' major collections of their batches' texts) while the export
+ * threads took 2.4-2.8 s and PostgreSQL 5 s: the helpers only competed for the same two cores. With
+ * the flag the helpers took 0.8 s, the server 2.5-3.8 s instead of 4.0-5.0 s, and the export's wall
+ * time fell by 0.4-1.1 s (bench/RESULTS.md, 2026-11-28). The API thread's small heap collects in
+ * about as long alone: the reports' p95 stayed within the same spread. V8 fails if the flag is
+ * changed once the process has started (a collection in flight), so it is set on the command line.
+ * A node with many cores to spare may drop it.
+ */
+
 /**
  * The old generation of a pool thread, in MB. Left to itself V8 let a thread's old generation grow to
  * 55-70 MB of batches promoted and dead before collecting it (an XLSX of a million rows peaked at
