@@ -82,7 +82,21 @@ export function rssMb(pid: number): number {
   }
 }
 
-/** User + system CPU seconds of a process so far, all its threads (/proc/<pid>/stat, clock ticks of 10 ms). */
+/** User + system CPU seconds in a /proc/<pid>/stat text (clock ticks of 10 ms). */
+function statCpuSeconds(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** User + system CPU seconds of a process so far, all its threads. */
+export function cpuSeconds(pid: number): number {
+  try {
+    return statCpuSeconds(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return 0;
+  }
+}
+
 /** CPU seconds of every PostgreSQL process on this machine (its backends included), for an export's PostgreSQL share. */
 export function postgresCpuSeconds(): number {
   let total = 0;
@@ -90,24 +104,12 @@ export function postgresCpuSeconds(): number {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
+      if (stat.includes('(postgres)')) total += statCpuSeconds(stat);
     } catch {
       /* gone meanwhile */
     }
   }
   return total;
-}
-
-export function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 export async function signIn(baseURL: string): Promise<string> {

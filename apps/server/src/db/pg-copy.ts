@@ -21,7 +21,7 @@ import type pg from 'pg';
 import { loadPg, type PgPool } from './database';
 
 /** Result types read here from their binary form: int2, int4, int8 (as numbers, as the app's pg type parser reads them), text, varchar. */
-export const PG_COPY_TYPES: ReadonlySet<number> = new Set([21, 23, 20, 25, 1043]);
+const PG_COPY_TYPES: ReadonlySet<number> = new Set([21, 23, 20, 25, 1043]);
 
 /** A value as an untyped SQL literal with the text pg would send for it, or null when it is not a plain value. */
 function literal(value: unknown): string | null {

@@ -85,11 +85,11 @@ const WORKER_SEMI_SPACE_MB = 8;
 /*
  * The server runs with --single-threaded-gc as well (package.json "serve"): each isolate collects its
  * own garbage on its own thread, with no helper threads marking and scavenging beside it. On the
- * two-core bench machine, during a CSV export of a million rows on PostgreSQL, V8's four helper threads
- * took 1.7-3.5 s of CPU (the threads' major collections of their batches' texts) while the export
- * threads took 2.4-2.8 s and PostgreSQL 5 s: the helpers only competed for the same two cores. With
- * the flag the helpers took 0.8 s, the server 2.5-3.8 s instead of 4.0-5.0 s, and the export's wall
- * time fell by 0.4-1.1 s (bench/RESULTS.md, 2026-11-28). The API thread's small heap collects in
+ * two-core bench machine, in a CSV export of a million rows on PostgreSQL on a fresh server, V8's four
+ * helper threads took 1.8 s of CPU (mostly the export threads' major collections of their batches'
+ * texts) beside the export threads' 1.3-1.4 s each and PostgreSQL's 5 s: they only competed for the
+ * same two cores. With the flag they took 0.6 s; over two exports a server, the server's CPU per export
+ * was 2.5-3.6 s instead of 3.9-4.4 s and the wall time 0.4-1.1 s shorter (bench/RESULTS.md, 2026-11-28). The API thread's small heap collects in
  * about as long alone: the reports' p95 stayed within the same spread. V8 fails if the flag is
  * changed once the process has started (a collection in flight), so it is set on the command line.
  * A node with many cores to spare may drop it.

@@ -1037,8 +1037,10 @@ export function exportCells(lang: TLanguage, timezone: string, dialect: DialectN
    * `prefix`, each text as `literal` writes it; NULL when a numeric code is not written as JavaScript
    * writes the number ("01" would match another row's code in SQL).
    */
+  /** The codes the catalog has under `prefix`. */
+  const codesUnder = (prefix: string): string[] => keysUnder(`${prefix}.`).map((key) => key.slice(prefix.length + 1));
   const labelCase = (prefix: string, col: string, literal: (text: string) => string, itself: string, codesAsText = false): string => {
-    const codes = keysUnder(`${prefix}.`).map((key) => key.slice(prefix.length + 1));
+    const codes = codesUnder(prefix);
     if (codes.some((code) => /^[+-]?\d+(\.\d+)?$/.test(code) && String(Number(code)) !== code)) return 'NULL';
     const whens = codes.map(
       (code) => `when ${/^-?\d+$/.test(code) && !codesAsText ? code : sqlLiteral(code)} then ${literal(label(prefix, code))}`,
@@ -1092,8 +1094,8 @@ export function exportCells(lang: TLanguage, timezone: string, dialect: DialectN
         // each row cost about 0.3 µs a row of the transaction export), a text column texts, both as
         // their text would. Other codes are compared with the column's text.
         const code = `(${col})::text`;
-        const codes = keysUnder(`${prefix}.`).map((key) => key.slice(prefix.length + 1));
-        return labelCase(prefix, codes.every((c) => /^-?\d{1,4}$/.test(c)) ? col : code, sqlLiteral, code, true);
+        const small = codesUnder(prefix).every((c) => /^-?\d{1,4}$/.test(c));
+        return labelCase(prefix, small ? col : code, sqlLiteral, code, true);
       }
       const itself = `case typeof(${col}) when 'text' then ${col} when 'integer' then iif(${col} between -${SAFE} and ${SAFE}, ${col}, null) end`;
       return labelCase(prefix, col, sqlLiteral, itself);

@@ -29,7 +29,7 @@ import type { z } from 'zod';
 import { EXPORT_BATCH_ROWS, LIST_COUNT_CAP, formatCursor, parseCursor, type TListPage, type TListPaging } from '@mbo/shared/list';
 import type { TPermission } from '@mbo/shared/permissions';
 import { arrayRowMaker, dataVersionOf, dialectOf, pgPoolOf, sqlitePathOf, type Db, type DialectName, type PgPool } from '../db/database';
-import { PG_COPY_TYPES, copyRows } from '../db/pg-copy';
+import { copyRows } from '../db/pg-copy';
 import { JSON_TYPE, ok, okResponse } from './envelope';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
@@ -524,7 +524,7 @@ function pgLinesName(statement: string): string | undefined {
  * and its parameters allow it (db/pg-copy.ts): the values read from their bytes, not parsed from text.
  */
 export function openPgExportReader(pool: PgPool, plan: ExportReadPlan | null = null): ExportReader {
-  type Entry = { row: RowOf; types: number[]; copy: boolean };
+  type Entry = { row: RowOf; types: number[] };
   const entries = new Map<string, Entry>();
   /** The lines statement of each list statement (batchSql; null: it cannot be read so). */
   const linesOf = new Map<string, string | null>();
@@ -562,7 +562,8 @@ export function openPgExportReader(pool: PgPool, plan: ExportReadPlan | null = n
     },
     async all(text, parameters) {
       const entry = entries.get(text);
-      if (entry?.copy) {
+      if (entry) {
+        // Null when its types or its parameters cannot be read so: then as below.
         const rows = await copyRows(pool, text, parameters, entry.types);
         if (rows) {
           const out = new Array<Record<string, unknown>>(rows.length);
@@ -574,8 +575,7 @@ export function openPgExportReader(pool: PgPool, plan: ExportReadPlan | null = n
       let row = entry?.row;
       if (!row) {
         row = arrayRowMaker(result.fields.map((f) => f.name));
-        const types = result.fields.map((f) => f.dataTypeID);
-        entries.set(text, { row, types, copy: types.every((t) => PG_COPY_TYPES.has(t)) });
+        entries.set(text, { row, types: result.fields.map((f) => f.dataTypeID) });
       }
       const out = new Array<Record<string, unknown>>(result.rows.length);
       for (let i = 0; i < result.rows.length; i += 1) out[i] = row(result.rows[i]!);
