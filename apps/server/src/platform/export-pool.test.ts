@@ -48,7 +48,9 @@ beforeAll(async () => {
   for (let i = 0; i < ROWS; i += 1) {
     await createTransaction(t.db, m, i % 4 === 0 ? jpy : usd, {
       created_at: at(1 + (i % 28), 1 + (i % 5) * 4) + Math.floor(i / 140) * 1000,
-      amount: 100 + i * 7,
+      // Amounts of every sign and size on plain days too, where the database makes their text: negative,
+      // under one major unit, zero.
+      amount: i % 28 === 10 ? -(i * 13) : i % 28 === 11 ? i % 100 : i === 40 ? 0 : 100 + i * 7,
       currency: i % 4 === 0 ? 'JPY' : 'USD',
       pay_status: i % 3 === 0 ? PayStatus.failed : PayStatus.success,
       // The odd texts on the month's first three days only: the other slices' batches are all plain,

@@ -1,4 +1,3 @@
-import SqliteDatabase from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,7 +122,7 @@ describe('transaction export', () => {
     for (const name of texts) expect(declared.get(name), name).toBe('TEXT');
   });
 
-  it('the response message cell SQLite makes is the one the column writes, or NULL where it leaves the text to it', () => {
+  it('the response message cell the database makes is the one the column writes, or NULL where it leaves the text to it', async () => {
     const raws = [
       '00 Approved',
       'Approved',
@@ -145,27 +144,60 @@ describe('transaction export', () => {
       '\u212Aey',
       'ＡPPROVED',
       '00 Approved, with a comma',
+      '0a approved',
+      '00 ',
+      '\u0660\u0660 Approved',
+      '00  ',
     ];
-    const db = new SqliteDatabase(':memory:');
-    try {
-      for (const lang of ['en', 'zhCn', 'zhHk'] as const) {
-        const column = exportColumns(exportCells(lang, 'UTC'), 'formal').find(
-          (c) => c.header === exportCells(lang, 'UTC').text('trade.col.returnMessage'),
-        )!;
-        const stmt = db.prepare(`select ${column.sql} from (select ? as "return_message")`).pluck();
-        const made = new Set<string>();
-        for (const raw of raws) {
-          const text = stmt.get(raw) as string | null;
-          if (text === null) continue;
-          made.add(raw);
-          expect(text, `${lang}: ${raw}`).toBe(column.value({ return_message: raw } as never));
-        }
-        // The known texts as gateways send them, with or without a code, in any letter case, and no text.
-        expect([...made].sort()).toEqual([...raws.slice(0, 9), ''].sort());
+    const dialect = dialectOf(t.app.appConfig.databaseUrl);
+    for (const lang of ['en', 'zhCn', 'zhHk'] as const) {
+      const cells = exportCells(lang, 'UTC', dialect);
+      const column = exportColumns(cells, 'formal').find((c) => c.header === cells.text('trade.col.returnMessage'))!;
+      const made = new Set<string>();
+      for (const raw of raws) {
+        const { rows } = await sql<{
+          v: string | null;
+        }>`select ${sql.raw(column.sql!)} as v from (select cast(${raw} as text) as "return_message") as x`.execute(t.db);
+        const text = rows[0]!.v;
+        if (text === null) continue;
+        made.add(raw);
+        expect(text, `${lang}: ${raw}`).toBe(column.value({ return_message: raw } as never));
       }
-    } finally {
-      db.close();
+      // The known texts as gateways send them, with or without a code, in any letter case, and no text.
+      expect([...made].sort()).toEqual([...raws.slice(0, 9), ''].sort());
     }
+  });
+
+  it('the amount cells the database makes are the text the column writes, or NULL where they leave it to the column', async () => {
+    const dialect = dialectOf(t.app.appConfig.databaseUrl);
+    const cells = exportCells('en', 'UTC', dialect);
+    const column = exportColumns(cells, 'formal').find((c) => c.header === cells.text('trade.col.amount'))!;
+    const amounts = [0, 1, 5, 99, 100, 27114, -1, -5, -100, -27114, 123456789012, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
+    // Codes as gateways may send them, in any case; JPY and KRW have no decimals. Letters other than
+    // ASCII ones that JavaScript upper-cases to ASCII (a dotless i, a long s) or not at all (full width).
+    const currencies = ['USD', 'usd', 'JPY', 'jpy', 'Jpy', 'KRW', 'krw', 'EUR', 'XYZ', '\uff2a\uff30\uff39', '\u0131sk', '\u017fgd', ''];
+    let made = 0;
+    for (const currency of currencies)
+      for (const amount of amounts) {
+        const { rows } = await sql<{
+          v: string | null;
+        }>`select ${sql.raw(column.sql!)} as v from (select cast(${amount} as bigint) as "amount", cast(${currency} as text) as "currency") as x`.execute(
+          t.db,
+        );
+        const text = rows[0]!.v;
+        if (text === null) continue;
+        made += 1;
+        expect(text, `${amount} ${currency}`).toBe((column.value({ amount, currency } as never) as { text: string }).text);
+      }
+    // Every one: the amounts are integers within ±Number.MAX_SAFE_INTEGER and every currency has a text.
+    expect(made).toBe(amounts.length * currencies.length);
+    // Beyond them the column writes it.
+    const { rows } = await sql<{
+      v: string | null;
+    }>`select ${sql.raw(column.sql!)} as v from (select cast(${'9007199254740993'} as bigint) as "amount", 'USD' as "currency") as x`.execute(
+      t.db,
+    );
+    expect(rows[0]!.v).toBeNull();
   });
 
   it('an unknown format or a bad range is refused as JSON before any file starts', async () => {
