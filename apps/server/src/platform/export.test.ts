@@ -9,6 +9,7 @@ import {
   createTimeFormatter,
   csvLine,
   exactLines,
+  exactLinesText,
   exportCells,
   neutralizeFormula,
   writeCsv,
@@ -83,7 +84,7 @@ describe('CSV', () => {
   });
 });
 
-describe('CSV lines made by SQLite, checked as bytes (exactLines)', () => {
+describe('CSV lines made by the database, checked as bytes (exactLines) or as text (exactLinesText)', () => {
   /** A small generator with a seed: the same batches every run. */
   function random(seed: number): () => number {
     let x = seed;
@@ -114,6 +115,7 @@ describe('CSV lines made by SQLite, checked as bytes (exactLines)', () => {
       const text = lines.map((cellsOf) => `${cellsOf.join(',')}\r\n`).join('');
       const expected = lines.every((cellsOf) => cellsOf.every((c) => csvLine([c]) === `${c}\r\n`));
       expect(exactLines(cells)(Buffer.from(text), rows), JSON.stringify(lines)).toBe(expected);
+      expect(exactLinesText(cells)(text), JSON.stringify(lines)).toBe(expected);
       if (expected) exact += 1;
       else refused += 1;
     }
@@ -133,6 +135,21 @@ describe('CSV lines made by SQLite, checked as bytes (exactLines)', () => {
     expect(check(Buffer.from('-1.,2\r\n'), 1)).toBe(false);
     expect(check(Buffer.concat([Buffer.from('a,'), Buffer.from([0xff, 0xfe]), Buffer.from('\r\n')]), 1)).toBe(false);
     expect(check(Buffer.from('a,\ufffd\r\n'), 1)).toBe(true);
+  });
+
+  it('as text: refuses text after the last line, a line of other cells, a CR or LF alone, a bare sign', () => {
+    const check = exactLinesText(2);
+    expect(check('a,b\r\nc,d\r\n')).toBe(true);
+    expect(check('')).toBe(true);
+    expect(check('a,b\r\nc,d')).toBe(false);
+    expect(check('a,b,\r\nc\r\n')).toBe(false);
+    expect(check('a,b\nc,d\r\n')).toBe(false);
+    expect(check('a,b\rc\r\n')).toBe(false);
+    expect(check('-1.5,+2\r\n')).toBe(true);
+    expect(check('-1.,2\r\n')).toBe(false);
+    expect(check('-,2\r\n')).toBe(false);
+    expect(check('a,=b\r\n')).toBe(false);
+    expect(check('\u4e2d,@\r\n')).toBe(false);
   });
 });
 

@@ -434,7 +434,9 @@ function csvPgPlan(columns: readonly Pick<ExportColumn<unknown>, 'sql'>[]): Expo
   // concat_ws: the cells joined by one call with its separator, not a comma given between each two
   // (about 0.7 µs a row less of the transaction export's 6.6); no cell is NULL, which it would skip.
   const cells = columns.map((c) => `coalesce(${c.sql}, '"')`).join(', ');
-  return { lines: { line: `concat_ws(',', ${cells}) || E'\\r\\n'`, exact: exactLines(columns.length) } };
+  return {
+    lines: { line: `concat_ws(',', ${cells}) || E'\\r\\n'`, exact: exactLines(columns.length), exactText: exactLinesText(columns.length) },
+  };
 }
 
 /** The row number's placeholder in the XML SQLite makes: the export thread writes each row's number in its place. */
@@ -610,6 +612,21 @@ export function exactLines(cells: number): (bytes: Uint8Array, rows: number) => 
     // The last line ends with its CRLF: nothing after it.
     return lines === rows && commas === rows * commasPerLine && (n === 0 || b[n - 1] === 0x0a) && isUtf8(b);
   };
+}
+
+/**
+ * exactLines for lines read as text (PostgreSQL's, as pg decodes them), before they are encoded: the
+ * same check as one regular expression, which V8 runs as machine code over the string, about 1.6 times
+ * as fast as exactLines' loop over the bytes of the same batch (on the bench machine the loop was a
+ * sixth of the server's CPU in a million-row CSV on PostgreSQL). A cell is empty, a plain signed
+ * decimal, or a text without a quote, comma, CR or LF that does not start as a formula; each line has
+ * `cells` of them and ends in CRLF. A string holds no invalid UTF-8, and every row's line ends in the
+ * one CRLF its SQL gives it, which no cell that passes holds: the lines matched are the batch's rows.
+ */
+export function exactLinesText(cells: number): (text: string) => boolean {
+  const cell = String.raw`(?:[^=@\t+\-",\r\n][^",\r\n]*|[+\-]\d+(?:\.\d+)?|)`;
+  const batch = new RegExp(`^(?:(?:${cell},){${cells - 1}}${cell}\\r\\n)*$`);
+  return (text) => batch.test(text);
 }
 
 /**

@@ -322,7 +322,12 @@ export type ExportReadPlan = {
    * batch of such lines (its UTF-8 bytes) is exactly what the columns' values give. The reader then
    * reads a batch as one blob (ExportReader.lines).
    */
-  lines?: { line: string; exact: (bytes: Uint8Array, rows: number) => boolean };
+  lines?: {
+    line: string;
+    exact: (bytes: Uint8Array, rows: number) => boolean;
+    /** The same check of the lines as text, where the reader has them so (PostgreSQL: pg decodes every value). */
+    exactText?: (text: string) => boolean;
+  };
   /**
    * XLSX (export.ts, xlsxSqlPlan): `row`, the SQL of a row's sheet XML; `check`, the SQL of a text
    * to check per row (or null); `exact`, whether a batch's XML and check text are exactly what the
@@ -558,9 +563,11 @@ export function openPgExportReader(pool: PgPool, plan: ExportReadPlan | null = n
       const [out, rows, last] = result.rows[0]!;
       if (rows === 0) return { bytes: Buffer.alloc(0), rows: 0, last: null };
       if (out === null || last === null) return null;
-      // pg reads every value as a string (its protocol parser has no binary mode): the lines are written back as UTF-8.
+      // pg reads every value as a string (its protocol parser has no binary mode): the lines are checked
+      // as that string, then written back as UTF-8.
+      if (lines.exactText && !lines.exactText(out)) return null;
       const bytes = Buffer.from(out, 'utf8');
-      if (!lines.exact(bytes, rows)) return null;
+      if (!lines.exactText && !lines.exact(bytes, rows)) return null;
       return { bytes, rows, last: { value: Number(last[0]), id: Number(last[1]) } };
     },
     async all(text, parameters) {
