@@ -8,7 +8,8 @@
  * rows of the transaction export's own statement). Read as binary COPY, a row is one CopyData message
  * whose integers are read from their bytes and whose texts are decoded once: about 2 µs a row, for
  * 2.1-2.6 µs of PostgreSQL's. Making the CSV lines in PostgreSQL instead (the cells' labels, amounts
- * and times as SQL, joined there) cost PostgreSQL 6.5-7 µs a row, more than both together.
+ * and times as SQL, joined there) cost PostgreSQL 6.5-7 µs a row when this was measured (about 4.5 µs
+ * since, platform/export.ts csvPgPlan), and leaves the thread only a check of the lines: the CSV's way.
  *
  * COPY takes no bind parameters, so the statement's `$n` are written in as literals, each as the text
  * pg would have sent for it (an untyped literal: PostgreSQL gives it the type its place asks for, as it

@@ -423,10 +423,11 @@ export function csvSqlPlan<Row>(
 /**
  * csvSqlPlan on PostgreSQL: whole lines only, when every column has `sql` (made for PostgreSQL:
  * exportCells(lang, timezone, 'postgres')), each cell NULL-guarded as on SQLite, checked the same way
- * (exactLines); a batch that is not exact is read as rows and written by the columns' `value`.
- * A million lines of the transaction export, one server and its export threads on the bench machine
- * (issue 13 §5): made by PostgreSQL, 5.0-6.3 s of PostgreSQL's CPU and 3.3-5.7 s of the server's; read
- * as rows (through a binary COPY, db/pg-copy.ts) and formatted by the columns, 3.2-3.4 s of
+ * (exactLinesText, over the string pg reads); a batch that is not exact is read as rows and written
+ * by the columns' `value`. A million lines of the transaction export, one server and its export threads
+ * on the bench machine (issue 13 §5): made by PostgreSQL, 4.3-4.8 s of PostgreSQL's CPU and 2.9-3.5 s of
+ * the server's (5.0-6.3 and 3.3-5.7 s before the amounts, the response code, the last key and the
+ * check changed, 2026-11-28); read as rows (through a binary COPY, db/pg-copy.ts) and formatted by the columns, 3.2-3.4 s of
  * PostgreSQL's and 10.6-11.4 s of the server's, most of it the cells' strings and their garbage.
  */
 function csvPgPlan(columns: readonly Pick<ExportColumn<unknown>, 'sql'>[]): ExportReadPlan | null {
