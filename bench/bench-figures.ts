@@ -50,17 +50,11 @@ export function machineProbe(): string {
 }
 
 /**
- * How much of a file the kernel's page cache holds (`fincore`, util-linux), or null where the tool is
- * missing: an export of rows whose pages are not in memory waits for the disk (a CSV of a million rows
- * took 6.8 s with the cache dropped against 3.2 s, bench/RESULTS.md).
+ * How much of `files` (`what` they are) the kernel's page cache holds (`fincore`, util-linux, 500 files
+ * a call), or null where the tool is missing: an export of rows whose pages are not in memory waits for
+ * the disk (a CSV of a million rows took 6.8 s with the cache dropped against 3.2 s, bench/RESULTS.md).
  */
-export function fileInMemory(file: string): string | null {
-  const bytes = filesInMemory([file]);
-  return bytes && `${(bytes.res / 1e6).toFixed(0)} of ${(bytes.size / 1e6).toFixed(0)} MB of the database file in memory`;
-}
-
-/** How many bytes of `files` the page cache holds, and their size (fincore, 500 files a call); null when fincore cannot tell. */
-export function filesInMemory(files: readonly string[]): { res: number; size: number } | null {
+export function filesInMemory(files: readonly string[], what: string): string | null {
   let res = 0;
   let size = 0;
   try {
@@ -76,7 +70,7 @@ export function filesInMemory(files: readonly string[]): { res: number; size: nu
   } catch {
     return null;
   }
-  return size > 0 ? { res, size } : null;
+  return size > 0 ? `${(res / 1e6).toFixed(0)} of ${(size / 1e6).toFixed(0)} MB of ${what} in memory` : null;
 }
 
 /** The closing line: targets met and missed. */

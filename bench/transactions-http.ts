@@ -4,7 +4,7 @@ import { businessDay, businessDayRange } from '../apps/server/src/platform/rollu
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { DAY, EXPORT, fileInMemory, filesInMemory, HEADERS, record } from './bench-figures';
+import { DAY, EXPORT, filesInMemory, HEADERS, record } from './bench-figures';
 import { cpuSeconds, postgresCpuSeconds, rssMb, signIn, startServer } from './bench-server';
 import { httpFigures } from './http';
 import type { BuiltMeta } from './trade-data';
@@ -59,8 +59,10 @@ async function postgresInMemory(url: string): Promise<string | null> {
       oid: number;
     }>`select current_setting('data_directory') as dir, oid from pg_database where datname = current_database()`.execute(handle.db);
     const dir = path.join(rows[0]!.dir, 'base', String(rows[0]!.oid));
-    const bytes = filesInMemory(readdirSync(dir).map((f) => path.join(dir, f)));
-    return bytes && `${(bytes.res / 1e6).toFixed(0)} of ${(bytes.size / 1e6).toFixed(0)} MB of the database's files in memory`;
+    return filesInMemory(
+      readdirSync(dir).map((f) => path.join(dir, f)),
+      "the database's files",
+    );
   } catch {
     return null;
   } finally {
@@ -72,7 +74,7 @@ async function exportRun(dialect: DialectName, url: string, format: 'csv' | 'xls
   const server = await startServer(url);
   try {
     // How much of the database the page cache holds as the export starts (a cold read waits for the disk).
-    const cached = dialect === 'sqlite' ? fileInMemory(url.slice('sqlite:'.length)) : await postgresInMemory(url);
+    const cached = dialect === 'sqlite' ? filesInMemory([url.slice('sqlite:'.length)], 'the database file') : await postgresInMemory(url);
     if (cached && range.count > 500_000) console.log(`        (${format.toUpperCase()}: ${cached})`);
     const token = await signIn(server.baseURL);
     const pid = server.child.pid ?? 0;

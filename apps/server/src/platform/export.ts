@@ -427,8 +427,9 @@ export function csvSqlPlan<Row>(
  * by the columns' `value`. A million lines of the transaction export, one server and its export threads
  * on the bench machine (issue 13 §5): made by PostgreSQL, 4.3-4.8 s of PostgreSQL's CPU and 2.9-3.5 s of
  * the server's (5.0-6.3 and 3.3-5.7 s before the amounts, the response code, the last key and the
- * check changed, 2026-11-28); read as rows (through a binary COPY, db/pg-copy.ts) and formatted by the columns, 3.2-3.4 s of
- * PostgreSQL's and 10.6-11.4 s of the server's, most of it the cells' strings and their garbage.
+ * check changed, 2026-11-28); read as rows (through a binary COPY, db/pg-copy.ts) and formatted by the
+ * columns, 3.2-3.4 s of PostgreSQL's and 10.6-11.4 s of the server's, most of it the cells' strings and
+ * their garbage.
  */
 function csvPgPlan(columns: readonly Pick<ExportColumn<unknown>, 'sql'>[]): ExportReadPlan | null {
   if (columns.length === 0 || columns.some((c) => c.sql === undefined)) return null;
