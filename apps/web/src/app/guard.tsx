@@ -3,7 +3,8 @@ import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { clearSession, getToken, storeSessionInfo, useSession } from '../platform/session';
-import { ProgressFallback, doneProgress, startProgress } from '../platform/progress';
+import { doneProgress, startProgress } from '../platform/progress';
+import { ScreenFallback } from './screen-fallback';
 import { checkForNewVersion } from '../platform/version-check';
 import { showErrorToast } from '../platform/request-ui';
 import { RequestError } from '../platform/request';
@@ -107,7 +108,7 @@ export function RouteGuard() {
   // lazy chunk shows the progress bar rather than leaving the previous screen up while it loads.
   const group = matches[1]?.route.id ?? 'root';
   return (
-    <Suspense key={group} fallback={<ProgressFallback />}>
+    <Suspense key={group} fallback={<ScreenFallback />}>
       <Outlet />
     </Suspense>
   );

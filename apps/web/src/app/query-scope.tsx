@@ -2,7 +2,7 @@ import { Suspense, use, useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../platform/query-client';
 import { Outlet } from 'react-router';
-import { ProgressFallback } from '../platform/progress';
+import { ScreenFallback } from './screen-fallback';
 import { useRouteMatches } from './route-handle';
 import { getLanguage, hasLanguage, i18n, loadAllTexts } from '../platform/i18n';
 import { getSession, subscribeSession } from '../platform/session';
@@ -50,7 +50,7 @@ export function QueryScope({ client = queryClient }: { client?: QueryClient }) {
   const group = matches.some((match) => match.route.id === 'layout') ? 'layout' : (matches[matches.length - 1]?.route.id ?? 'none');
   return (
     <QueryClientProvider client={client}>
-      <Suspense key={group} fallback={<ProgressFallback />}>
+      <Suspense key={group} fallback={<ScreenFallback />}>
         <Outlet />
       </Suspense>
     </QueryClientProvider>

@@ -17,6 +17,9 @@ describe('the loading bar', () => {
     startProgress();
     const shown = bar();
     expect(shown?.querySelector('[role="progressbar"]')?.getAttribute('aria-label')).toBeTruthy();
+    // Put at the end of the body, outside the page's landmarks: a named region of its own.
+    expect(shown?.getAttribute('role')).toBe('region');
+    expect(shown?.getAttribute('aria-label')).toBeTruthy();
     expect(shown?.classList.contains('done')).toBe(false);
     doneProgress();
     expect(bar()?.classList.contains('done')).toBe(true);

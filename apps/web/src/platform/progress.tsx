@@ -10,7 +10,8 @@ import './progress.css';
  * profiles of a cold load of the transaction list on a 2-core machine; issue 13 §3.)
  *
  * While it shows, `#nprogress` is in the document (the accessibility checks wait for it to go), as a
- * named progressbar.
+ * named progressbar inside a named region: it is put at the end of the body, outside the page's
+ * landmarks, and content outside every landmark is missed by a screen reader's landmark navigation.
  */
 
 let active = 0;
@@ -22,6 +23,8 @@ function show(): void {
   bar?.remove();
   const root = document.createElement('div');
   root.id = 'nprogress';
+  root.setAttribute('role', 'region');
+  root.setAttribute('aria-label', i18n.t('common.loading'));
   const inner = document.createElement('div');
   inner.className = 'bar';
   inner.setAttribute('role', 'progressbar');

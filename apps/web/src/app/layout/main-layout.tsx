@@ -4,11 +4,11 @@ import { Outlet, useLocation } from 'react-router';
 import { SIDEBAR_WIDTH } from '@mbo/shared/limits';
 import { useIsMobile } from '../../platform/use-is-mobile';
 import { AfterFirstContent } from '../../platform/after-first-content';
-import { ProgressFallback } from '../../platform/progress';
 import { settings } from '../../platform/settings';
 import { ReminderNotifier } from '../../features/system/components/reminder-notifier';
 import { SidebarMenu } from './sidebar-menu';
 import { SidebarLogo } from './sidebar-logo';
+import { ScreenFallback } from '../screen-fallback';
 import { TopBar } from './top-bar';
 import { useSidebarOpened } from './sidebar-state';
 import './layout.css';
@@ -62,7 +62,7 @@ export function MainLayout() {
       <Layout className="mbo-main">
         <TopBar isMobile={isMobile} sidebarOpened={opened} onToggleSidebar={toggle} onOpenMobileMenu={() => setDrawerOpenedAt(pathname)} />
         <Layout.Content className="mbo-content">
-          <Suspense key={pathname} fallback={<ProgressFallback />}>
+          <Suspense key={pathname} fallback={<ScreenFallback visible />}>
             <Outlet />
           </Suspense>
         </Layout.Content>
