@@ -6,8 +6,9 @@ import { MODULES } from '@mbo/shared/permissions';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations, isSerious } from '../support/axe';
-import { baseURL, closeBrowser, DEMO, newContext, signIn } from '../support/browser';
+import { baseURL, closeBrowser, DEMO, fillLogin, newContext } from '../support/browser';
 import { runLighthouse } from '../support/lighthouse';
+import { markScreen, navigateInApp as navigate, settled as settle } from '../support/settle';
 
 afterAll(closeBrowser);
 
@@ -20,43 +21,6 @@ const PUBLIC_PAGES = ['/loginNew', '/register', '/forgotPassword', '/resetPasswo
 const SIGNED_IN_PAGES = ['/index', '/setting', ...MODULES.flatMap((m) => m.menus.map((menu) => menu.url))];
 
 type TFinding = { page: string; lang: string; serious: number; moderate: number; rules: string[] };
-
-/**
- * Waits until the screen's data has arrived and nothing is moving: no progress bar, no spinner, no
- * animation that ends (a notification fading in is scanned at part of its opacity, and its text then
- * fails the contrast rule), twice in a row. Endless animations (a status dot's pulse) do not count.
- */
-async function settle(page: Page): Promise<void> {
-  const busy = () =>
-    page.evaluate(
-      () =>
-        Boolean(document.querySelector('#nprogress, .ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading')) ||
-        document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity),
-    );
-  let quiet = 0;
-  const deadline = Date.now() + 20_000;
-  while (quiet < 2 && Date.now() < deadline) {
-    await page.waitForTimeout(250);
-    quiet = (await busy()) ? 0 : quiet + 1;
-  }
-}
-
-/**
- * Client-side navigation, as a menu click does it (the router follows popstate). The pointer is first
- * put in the bottom left corner (the sidebar's empty end, or the sign-in page's background), so that
- * no element of the next screen is under it: the pointer left where the sign-in button was had opened a
- * cell's tooltip on the waybill list (a popup outside the page's landmarks), which is the hover of a
- * pointer at rest there, not the screen as it opens.
- */
-async function navigate(page: Page, path: string): Promise<void> {
-  await page.mouse.move(1, (page.viewportSize()?.height ?? 720) - 1);
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForURL((u) => u.pathname === path);
-  await settle(page);
-}
 
 async function scan(page: Page, name: string, lang: string): Promise<TFinding> {
   const violations = await axeViolations(page, {
@@ -113,8 +77,10 @@ describe('accessibility', () => {
           found.push(await scan(page, path, lang));
         }
         await navigate(page, '/loginNew');
-        await signIn(page);
-        await settle(page);
+        const signInScreen = await markScreen(page);
+        await fillLogin(page);
+        await page.waitForURL((u) => u.pathname !== '/loginNew');
+        await settle(page, { after: signInScreen });
         for (const path of SIGNED_IN_PAGES) {
           let t = Date.now();
           await navigate(page, path);
@@ -143,31 +109,35 @@ describe('accessibility', () => {
     await page.goto('/loginNew');
     await settle(page);
 
-    /** Presses Tab until the focused element matches `selector`; returns how the focus is drawn. */
+    /** How the focused element's focus is drawn, or null when the focus is not on `selector`. */
+    const ringOf = (selector: string) =>
+      page.evaluate((sel) => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || !el.matches(sel)) return null;
+        // antd draws the focus of an input on its wrapper, and of a button or link on itself.
+        const drawn = [el, el.closest('.ant-input-affix-wrapper, .ant-select, .ant-input-number, .ant-picker')].filter(
+          (x): x is HTMLElement => x instanceof HTMLElement,
+        );
+        return drawn
+          .map((x) => {
+            const s = getComputedStyle(x);
+            const outline =
+              s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 ? `outline ${s.outlineWidth} ${s.outlineColor}` : '';
+            const shadow = s.boxShadow !== 'none' ? `shadow ${s.boxShadow}` : '';
+            return outline || shadow;
+          })
+          .filter(Boolean)
+          .join('; ');
+      }, selector);
+
+    /** Presses Tab until the focused element matches `selector`; returns how the focus is drawn once it is. */
     const tabTo = async (selector: string, limit = 40): Promise<string> => {
       for (let i = 0; i < limit; i += 1) {
         await page.keyboard.press('Tab');
-        // antd fades its focus shadow in: read it once drawn.
-        await page.waitForTimeout(250);
-        const ring = await page.evaluate((sel) => {
-          const el = document.activeElement as HTMLElement | null;
-          if (!el || !el.matches(sel)) return null;
-          // antd draws the focus of an input on its wrapper, and of a button or link on itself.
-          const drawn = [el, el.closest('.ant-input-affix-wrapper, .ant-select, .ant-input-number, .ant-picker')].filter(
-            (x): x is HTMLElement => x instanceof HTMLElement,
-          );
-          return drawn
-            .map((x) => {
-              const s = getComputedStyle(x);
-              const outline =
-                s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 ? `outline ${s.outlineWidth} ${s.outlineColor}` : '';
-              const shadow = s.boxShadow !== 'none' ? `shadow ${s.boxShadow}` : '';
-              return outline || shadow;
-            })
-            .filter(Boolean)
-            .join('; ');
-        }, selector);
-        if (ring !== null) return ring;
+        if ((await ringOf(selector)) === null) continue;
+        // antd fades its focus shadow in: wait until it is drawn, as a person sees it appear.
+        await expect.poll(() => ringOf(selector), { timeout: 5_000 }).not.toBe('');
+        return (await ringOf(selector)) ?? '';
       }
       throw new Error(`Tab never reached ${selector}`);
     };
@@ -179,9 +149,10 @@ describe('accessibility', () => {
     expect(await tabTo('#password')).not.toBe('');
     await page.keyboard.type(DEMO.password);
     expect(await tabTo('[data-testid="login-submit"]')).not.toBe('');
+    const signInScreen = await markScreen(page);
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname !== '/loginNew');
-    await settle(page);
+    await settle(page, { after: signInScreen });
 
     // The sidebar menu is one Tab stop: the arrow keys move to the first module, Enter opens it, and
     // its screens' links are the next Tab stops.
@@ -189,18 +160,22 @@ describe('accessibility', () => {
     // The module's title: its menu id ends with the module's key.
     const firstModule = `.ant-menu-submenu-title[data-menu-id$="-${MODULES[0].key}"]`;
     expect(await tabTo('[data-testid="sidebar"] ul.ant-menu-root')).not.toBe('');
+    /** The focused element, told apart from the others by its place among the page's elements. */
+    const focused = () => page.evaluate(() => [...document.querySelectorAll('*')].indexOf(document.activeElement as Element));
     for (let i = 0; i < 5; i += 1) {
-      await page.keyboard.press('ArrowDown');
-      // The menu moves the focus on the next animation frame, and takes the next arrow key from where
-      // the focus is then: wait for it to land, as a person sees it move before pressing again.
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       if (await page.evaluate((sel) => document.activeElement?.matches(sel), firstModule)) break;
+      const before = await focused();
+      await page.keyboard.press('ArrowDown');
+      // The menu moves the focus on a later animation frame, and takes the next arrow key from where the
+      // focus is then: wait until it has moved, as a person sees it move before pressing again.
+      await expect.poll(focused, { timeout: 5_000 }).not.toBe(before);
     }
     expect(
       await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, firstModule),
       'the arrow keys reach the first module',
     ).toBe(true);
     await page.keyboard.press('Enter');
+    const sidebarScreen = await markScreen(page);
     // As a person waits to see the module's screens unfold before moving on: a Tab pressed while the
     // list is still being put in the page goes past it to the page's content.
     const firstLink = `[data-testid="sidebar"] a[href="${firstMenu.url}"]`;
@@ -208,7 +183,7 @@ describe('accessibility', () => {
     expect(await tabTo(firstLink)).not.toBe('');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === firstMenu.url);
-    await settle(page);
+    await settle(page, { after: sidebarScreen });
     // The screen's own actions are reached by Tab too.
     expect(await tabTo('.mbo-content button')).not.toBe('');
     await context.close();

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiOk, freshIdentity, lastSmsCode, registerByApi } from '../support/api';
 import { baseURL, closeBrowser, newContext, ops, screenshot, signIn } from '../support/browser';
+import { settled } from '../support/settle';
 import { codeIn, linkIn, waitForMail } from '../support/mailbox';
 
 afterAll(closeBrowser);
@@ -119,7 +120,7 @@ describe('onboarding journeys', () => {
     await page.locator('#legalName').fill('Unsaved Trading Ltd');
     await page.getByTestId('kyc-exit').click();
     await page.getByTestId('leave-stay').waitFor();
-    await page.waitForTimeout(500); // the dialog's opening animation
+    await settled(page);
     await screenshot(page, 'kyc-unsaved-prompt-en');
     await page.getByTestId('leave-stay').click();
     await page.getByTestId('leave-stay').waitFor({ state: 'hidden' });
@@ -225,7 +226,8 @@ async function choose(page: Page, id: string, text: string): Promise<void> {
 async function search(page: Page, id: string, text: string): Promise<void> {
   await page.locator(`#${id}`).click();
   await page.locator(`#${id}`).fill(text);
-  await page.waitForTimeout(200);
+  // Enter picks the highlighted option: wait until the list has been filtered down to the text typed.
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').filter({ hasText: text }).first().waitFor();
   await page.keyboard.press('Enter');
 }
 

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apiOk } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { closeBrowser, newContext, ops, screenshot, signIn, tokenOf } from '../support/browser';
+import { settled } from '../support/settle';
 
 afterAll(closeBrowser);
 
@@ -58,7 +59,7 @@ describe('payment links and the blacklist', () => {
     await expect.poll(() => owner.getByTestId('link-table').innerText()).toContain(title);
     await owner.getByTestId('link-table').locator('tr', { hasText: title }).getByTestId('link-details-open').click();
     expect(await owner.getByTestId('link-details').innerText()).toContain('Harbourline Store');
-    await owner.waitForTimeout(400);
+    await settled(owner);
     await screenshot(owner, 'links-details-en-1440');
     await owner.keyboard.press('Escape');
 

@@ -68,6 +68,9 @@ describe('signing in and out', () => {
   it('shows exactly one login-expired dialog when several calls meet an expired session', async () => {
     const context = await newContext({ language: 'en' });
     const page = await context.newPage();
+    // The reminder call leaves 2 s after the layout mounts: before or after the session ends, depending
+    // on the machine's speed. Either way its answer is waited for before the dialogs are counted.
+    const reminderAnswered = page.waitForResponse((r) => r.url().includes('/messageReminder/remind'), { timeout: 60_000 });
     await page.goto('/log/forwardLoginLogList');
     await fillLogin(page);
     await page.waitForURL((u) => u.pathname === '/log/forwardLoginLogList');
@@ -81,7 +84,9 @@ describe('signing in and out', () => {
     // The dashboard fires several calls at once; every one of them gets a 401.
     await page.getByTestId('breadcrumbs').locator('a').first().click();
     await page.getByTestId('session-expired-dialog').first().waitFor();
-    await page.waitForTimeout(2500); // the reminder call fires 2 s after the layout loads
+    await reminderAnswered;
+    // Two frames after the answer: the app has handled it (and would have drawn a second dialog).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await page.getByTestId('session-expired-dialog').count()).toBe(1);
 
     await page.getByTestId('session-expired-relogin').click();

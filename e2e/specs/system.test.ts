@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseURL, closeBrowser, DEMO, newContext, openMenu, screenshot, signIn } from '../support/browser';
 import { linkIn, waitForMail } from '../support/mailbox';
+import { settled } from '../support/settle';
 
 afterAll(closeBrowser);
 
@@ -182,16 +183,6 @@ describe('system management journey', () => {
   });
 });
 
-/**
- * Waits until no table or card is loading and no drawer or dialog is still moving in. A test that runs
- * beside others passes its own `expect`, so that a failure is reported against it.
- */
-async function settled(page: Page, check: typeof expect = expect): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await check.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count()).toBe(0);
-  await page.waitForTimeout(400);
-}
-
 const SCREENS = [
   ['merchant-details', '/merchant/showMerchantDetails', 'merchant-details'],
   ['admins', '/admin/findManagers', 'admin-table'],
@@ -212,7 +203,7 @@ describe.concurrent('system screens in every language at desktop and phone width
         for (const [name, url, ready] of SCREENS) {
           await page.goto(url);
           await page.getByTestId(ready).waitFor();
-          await settled(page, check);
+          await settled(page);
           // No text may run out of the screen sideways except inside the tables' own scroll regions.
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           check(overflow, `${name} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
@@ -221,7 +212,7 @@ describe.concurrent('system screens in every language at desktop and phone width
         await page.goto('/role/findRoles');
         await page.getByTestId('role-open').first().click();
         await page.getByTestId('permission-tree').waitFor();
-        await settled(page, check);
+        await settled(page);
         await screenshot(page, `system-role-view-${language}-${width}`);
         await context.close();
       }, 120_000);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { baseURL, closeBrowser, newContext, openMenu, ops, screenshot, signIn, tokenOf } from '../support/browser';
+import { settled } from '../support/settle';
 
 afterAll(closeBrowser);
 
@@ -53,10 +54,10 @@ describe('transactions, refunds and disputes as a merchant uses them', () => {
     await table.getByTestId('open-detail').first().click();
     const detail = page.getByTestId('transaction-detail');
     await detail.waitFor();
-    await page.waitForTimeout(400); // let the drawer finish sliding in before the screenshot
     await expect.poll(() => detail.innerText()).toContain(order);
     await expect.poll(() => page.getByTestId('detail-timeline').innerText()).toMatch(/\S/);
     expect(await detail.innerText()).toMatch(/411111\*+1111/);
+    await settled(page);
     await screenshot(page, 'transactions-detail');
 
     await page.getByTestId('refund-button').click();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { inject } from 'vitest';
 import { MODULES } from '@mbo/shared/permissions';
+import { watchContext } from './failure-report';
 import { repoRoot, screenshotsDir } from './paths';
 
 export const baseURL = (): string => inject('baseURL');
@@ -69,6 +70,7 @@ export async function newContext(
     timezoneId: 'Asia/Shanghai',
     reducedMotion: options.motion ? 'no-preference' : 'reduce',
   });
+  watchContext(context);
   if (options.language) {
     const lang = options.language;
     await context.addInitScript((l) => {
