@@ -2,20 +2,32 @@
 // Stages run in order and keep going after a failure so that one run shows every problem;
 // the exit code is non-zero when any stage failed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { databaseTestFiles } from './database-test-files.mjs';
 import { startPostgres } from './pg.mjs';
 import { ensureSystemDeps } from './system-deps.mjs';
+import { SLOWEST_FILES_SHOWN, TEST_BUDGET_SECONDS } from './test-budget.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, 'test-results', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const only = process.argv.slice(2); // e.g. `npm test -- unit api-pg`
+const runStarted = Date.now();
+// e.g. `npm test -- unit-web api-pg`; `--stress` runs them beside a CPU burner (scripts/cpu-burner.mjs).
+const stress = process.argv.includes('--stress');
+const only = process.argv.slice(2).filter((arg) => arg !== '--stress');
+const budget = stress ? TEST_BUDGET_SECONDS.stress : TEST_BUDGET_SECONDS.normal;
+/** Every test file's time, by stage, written to test-results/reports/timings.txt at the end. */
+const fileTimings = [];
+let burner;
+if (stress) {
+  burner = spawn(process.execPath, [path.join(root, 'scripts', 'cpu-burner.mjs'), String(budget + 600)], { stdio: 'ignore' });
+  console.log(`stress: a CPU burner (pid ${burner.pid}) keeps one core busy until the run ends`);
+}
 const results = [];
 let passed = 0;
 let failed = 0;
@@ -64,6 +76,7 @@ function vitest(name, dir, env = {}, files = []) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
+    printSlowestFiles(name, r);
     for (const file of r.testResults ?? [])
       for (const t of file.assertionResults ?? [])
         if (t.status === 'failed')
@@ -77,6 +90,17 @@ function vitest(name, dir, env = {}, files = []) {
     failed += 1; // the runner itself failed before reporting
   }
   return ok;
+}
+
+/** The stage's slowest files (vitest's JSON report has each file's start and end). */
+function printSlowestFiles(stage, report) {
+  const files = (report.testResults ?? [])
+    .map((f) => ({ stage, file: path.relative(root, f.name), seconds: ((f.endTime ?? 0) - (f.startTime ?? 0)) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds);
+  fileTimings.push(...files);
+  if (!files.length) return;
+  console.log(`\n${stage}: slowest files`);
+  for (const f of files.slice(0, SLOWEST_FILES_SHOWN)) console.log(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.file}`);
 }
 
 const wants = (...stages) => !only.length || stages.some((st) => only.includes(st));
@@ -134,8 +158,23 @@ vitest('e2e', 'e2e', e2eEnv);
 // transaction-menu journeys run through it, and the scale-out checks talk to each node.
 vitest('e2e-cluster', 'e2e', e2eEnv, ['--config', 'vitest.cluster.config.ts']);
 
+burner?.kill();
+writeFileSync(
+  path.join(reports, 'timings.txt'),
+  fileTimings.map((f) => `${f.seconds.toFixed(1).padStart(7)} s  ${f.stage.padEnd(12)} ${f.file}`).join('\n') + '\n',
+);
+const totalSeconds = (Date.now() - runStarted) / 1000;
+// The budget holds a whole run: with CI=true and every stage (a single stage is not held to it).
+const overBudget = process.env.CI === 'true' && !only.length && totalSeconds > budget;
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s`);
+console.log(
+  `${overBudget ? 'FAIL' : 'ok  '} ${'total'.padEnd(12)} ${totalSeconds.toFixed(1)} s of a ${budget} s budget${stress ? ' under stress' : ''} (scripts/test-budget.mjs)`,
+);
+if (overBudget)
+  console.log(
+    `\nThe run took longer than its budget: make the slowest files faster (test-results/reports/timings.txt lists every file's time).`,
+  );
 const bad = results.filter((r) => !r.ok);
 if (failures.length) {
   console.log('\nfailed tests:');
@@ -149,4 +188,4 @@ if (failures.length) {
   }
 }
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(bad.length || failed || problems.length ? 1 : 0);
+process.exit(bad.length || failed || problems.length || overBudget ? 1 : 0);
