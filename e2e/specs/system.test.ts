@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseURL, closeBrowser, DEMO, newContext, openMenu, screenshot, signIn } from '../support/browser';
 import { linkIn, waitForMail } from '../support/mailbox';
-import { settled } from '../support/settle';
+import { navigateInApp, settled } from '../support/settle';
 
 afterAll(closeBrowser);
 
@@ -201,7 +201,8 @@ describe.concurrent('system screens in every language at desktop and phone width
         const page = await context.newPage();
         await signIn(page);
         for (const [name, url, ready] of SCREENS) {
-          await page.goto(url);
+          // From screen to screen inside the app, as the menu does: one load of the app, not one per screen.
+          await navigateInApp(page, url);
           await page.getByTestId(ready).waitFor();
           await settled(page);
           // No text may run out of the screen sideways except inside the tables' own scroll regions.
@@ -209,7 +210,7 @@ describe.concurrent('system screens in every language at desktop and phone width
           check(overflow, `${name} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
           await screenshot(page, `system-${name}-${language}-${width}`);
         }
-        await page.goto('/role/findRoles');
+        await navigateInApp(page, '/role/findRoles');
         await page.getByTestId('role-open').first().click();
         await page.getByTestId('permission-tree').waitFor();
         await settled(page);
