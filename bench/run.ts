@@ -11,6 +11,7 @@ import { exportProfile } from './export-profile';
 import { funds } from './funds';
 import { serverBench } from './server';
 import { http } from './http';
+import { lighthouseBench } from './lighthouse';
 import { transactions } from './transactions';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -108,6 +109,7 @@ const benches: Record<string, () => Promise<void>> = {
   server: () => serverBench(process.argv.slice(3)),
   http: () => http(process.argv.slice(3)),
   'export-profile': () => exportProfile(process.argv.slice(3)),
+  lighthouse: () => lighthouseBench(process.argv.slice(3)),
 };
 const name = process.argv[2] ?? 'session';
 const bench = benches[name];

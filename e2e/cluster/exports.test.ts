@@ -5,7 +5,7 @@ import { crc32, inflateRawSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
-import { DEMO } from '../support/browser';
+import { DEMO } from '../support/chromium';
 
 const nodes = () => inject('nodeURLs');
 let token = '';

@@ -8,7 +8,8 @@ import { API_BASE, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_LEASE_MS } from '@mbo/sha
 import { DisputePath, disputeDetailPath, disputeFilePath } from '@mbo/shared/disputes';
 import { FundsPath, type TWithdrawOptions } from '@mbo/shared/funds';
 import { RefundPath, refundablePath } from '@mbo/shared/refunds';
-import { baseURL, DEMO, ops } from '../support/browser';
+import { baseURL, ops } from '../support/browser';
+import { DEMO } from '../support/chromium';
 
 type TEnvelope<T> = { code: number; msg: string; data: T };
 

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, baseURL, closeBrowser, fillLogin, newContext, ops, signIn, tokenOf } from '../support/browser';
+import { baseURL, closeBrowser, newContext, ops, signIn, tokenOf } from '../support/browser';
+import { DEMO, fillLogin } from '../support/chromium';
 
 afterAll(closeBrowser);
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseURL, closeBrowser, DEMO, newContext, openMenu, screenshot, signIn } from '../support/browser';
+import { baseURL, closeBrowser, newContext, openMenu, screenshot, signIn } from '../support/browser';
+import { DEMO } from '../support/chromium';
 import { linkIn, waitForMail } from '../support/mailbox';
 import { navigateInApp, settled } from '../support/settle';
 

@@ -4,30 +4,11 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { inject } from 'vitest';
 import { MODULES } from '@mbo/shared/permissions';
+import { CHROMIUM_ARGS, DEMO, fillLogin } from './chromium';
 import { watchContext } from './failure-report';
 import { repoRoot, screenshotsDir } from './paths';
 
 export const baseURL = (): string => inject('baseURL');
-
-export const DEMO = { merchantNo: '100001', loginName: 'admin', password: 'Admin@2026' };
-
-/**
- * Chromium's flags in every browser test. The omnibox's WebUI features are off: this Chromium builds
- * its omnibox popup as a WebUI page in its own renderer whenever a page opens in a new context, and
- * that renderer kept a whole core busy for about a second, on a 2-core machine, beside the page under
- * test (seen in a performance trace: 2,500 tasks loading chrome://omnibox-popup.top-chrome). A user's
- * browser does that once per window, not per page load, and a headless browser has no omnibox to show.
- */
-export const CHROMIUM_ARGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI',
-];
 
 /** The one browser of a test file: a promise, so that tests starting side by side share one launch. */
 let browser: Promise<Browser> | undefined;
@@ -78,13 +59,6 @@ export async function newContext(
     }, lang);
   }
   return context;
-}
-
-export async function fillLogin(page: Page, account: { merchantNo: string; loginName: string; password: string } = DEMO): Promise<void> {
-  await page.locator('#merchantNo').fill(account.merchantNo);
-  await page.locator('#loginName').fill(account.loginName);
-  await page.locator('#password').fill(account.password);
-  await page.getByTestId('login-submit').click();
 }
 
 /** Signs in from /loginNew and waits until the app has left the login page. */

@@ -1,4 +1,4 @@
-// Lighthouse (the npm package, desktop preset) against Debian's Chromium. Playwright starts the
+// Lighthouse (the npm package, desktop or mobile preset) against Debian's Chromium. Playwright starts the
 // browser with a DevTools port and a persistent profile, signs in there once (the Admin-Token cookie
 // and the session's localStorage keys land in the default browser context), and Lighthouse opens
 // each page in a new tab of that same context, so the signed-in pages are measured signed in.
@@ -8,8 +8,8 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, fillLogin } from './browser';
-import { freePort } from '../../scripts/pg.mjs';
+import { CHROMIUM_ARGS, fillLogin } from '../e2e/support/chromium';
+import { freePort } from '../scripts/pg.mjs';
 
 export type TLighthouseScore = {
   path: string;
@@ -25,7 +25,11 @@ export type TLighthouseScore = {
   metrics: Record<TMetric, number>;
 };
 
-/** The metrics the performance score is made of (desktop preset weights: TBT 30%, LCP 25%, CLS 25%, FCP 10%, SI 10%). */
+/**
+ * The metrics the performance score is made of (weights in Lighthouse 12, both presets: TBT 30%, LCP 25%,
+ * CLS 25%, FCP 10%, SI 10%). The mobile preset is Lighthouse's default: a phone's screen, 4x CPU slowdown
+ * and a slow 4G network, simulated.
+ */
 const METRICS = {
   fcp: 'first-contentful-paint',
   lcp: 'largest-contentful-paint',
@@ -46,6 +50,7 @@ export async function runLighthouse(
   paths: readonly string[],
   runs: number,
   account: { merchantNo: string; loginName: string; password: string },
+  preset: 'desktop' | 'mobile' = 'desktop',
 ): Promise<TLighthouseScore[]> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'mbo-lighthouse-'));
@@ -74,7 +79,7 @@ export async function runLighthouse(
         const result = await lighthouse(
           `${baseURL}${p}`,
           { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-          desktopConfig,
+          preset === 'desktop' ? desktopConfig : undefined,
         );
         if (!result) throw new Error(`Lighthouse gave no result for ${p}`);
         const { categories, audits, runtimeError } = result.lhr;
