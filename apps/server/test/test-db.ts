@@ -62,8 +62,9 @@ async function migrate(url: string): Promise<void> {
 let template: Promise<string> | undefined;
 
 /**
- * The migrated template of this process (SQLite: a file; PostgreSQL: a database `mbo_tpl_<key>` made
- * once per server under an advisory lock, so workers started together make it once).
+ * The migrated template (SQLite: a file `mbo-test-template-<key>.sqlite` in the temporary folder;
+ * PostgreSQL: a database `mbo_tpl_<key>` made once per server under an advisory lock, so workers
+ * started together make it once). The key changes with the migrations.
  */
 function migratedTemplate(): Promise<string> {
   template ??= (async () => {
@@ -89,10 +90,14 @@ function migratedTemplate(): Promise<string> {
       }
       return name;
     }
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mbo-template-${key}-`));
-    const file = path.join(dir, 'template.sqlite');
-    await migrate(`sqlite:${file}`);
-    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    // One file per version of the schema, kept between runs: written under a name of its own, then
+    // renamed into place, so workers making it at the same time never read a half-written one.
+    const file = path.join(os.tmpdir(), `mbo-test-template-${key}.sqlite`);
+    if (!fs.existsSync(file)) {
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      await migrate(`sqlite:${partial}`);
+      fs.renameSync(partial, file);
+    }
     return file;
   })().catch((error: unknown) => {
     template = undefined;
