@@ -120,7 +120,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         DATA_DIR: dataDir,
         DATABASE_URL: pg!.url,
         DATABASE_POOL_MAX: '8',
-        TRUST_PROXY: 'true',
+        // nginx connects to the nodes from the loopback address: its X-Forwarded-For alone is believed.
+        TRUST_PROXY: '127.0.0.1',
         APP_URL: baseURL,
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

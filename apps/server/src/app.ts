@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '@mbo/shared/api-paths';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Db } from './db/database';
 // Every domain's words, registered with the translator before any route can answer.
 import './messages';
@@ -83,6 +83,18 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A list of addresses goes as is (Fastify checks each hop's address
+ * with proxy-addr). A hop count goes as a function: Fastify 5.12 reads a bare number as "trust nothing",
+ * since a count cannot tell a proxy from a client that reaches the node directly; that is why the README
+ * recommends the addresses and allows a count only where nothing else can reach the nodes.
+ */
+function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return [...trust];
+}
+
 /** The zod compilers as Fastify's compiler factories (whose types name Ajv's; the contract is the same function). */
 const ZOD_COMPILERS = {
   buildValidator: () => validatorCompiler,
@@ -97,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ['req.headers["x-auth-token"]', 'req.headers.cookie'],
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // A URL the router cannot decode, or a path parameter over its length limit, is answered like any
     // other bad input (envelope, security headers) instead of by the router's own body.

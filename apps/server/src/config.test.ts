@@ -24,8 +24,8 @@ describe('loadConfig', () => {
   });
 
   it('reads overrides and rejects bad values with a clear message', () => {
-    const c = loadConfig({ PORT: '9000', DATABASE_URL: 'postgresql://u:p@db/mbo', TRUST_PROXY: 'true', SEED_ON_EMPTY: '0' }, '/x');
-    expect(c).toMatchObject({ port: 9000, databaseUrl: 'postgresql://u:p@db/mbo', trustProxy: true, seedOnEmpty: false });
+    const c = loadConfig({ PORT: '9000', DATABASE_URL: 'postgresql://u:p@db/mbo', TRUST_PROXY: '1', SEED_ON_EMPTY: '0' }, '/x');
+    expect(c).toMatchObject({ port: 9000, databaseUrl: 'postgresql://u:p@db/mbo', trustProxy: 1, seedOnEmpty: false });
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
@@ -36,6 +36,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_MAX_HOURS: '0' })).toThrow(/SESSION_MAX_HOURS/);
     expect(loadConfig({ DEMO_TRANSACTIONS: '20000' }, '/x').demoTransactions).toBe(20_000);
     expect(() => loadConfig({ DEMO_TRANSACTIONS: '-1' })).toThrow(/DEMO_TRANSACTIONS/);
+  });
+
+  it('reads TRUST_PROXY as a number of proxies or their addresses, and refuses `true`, which let a client choose its address', () => {
+    const trust = (v: string) => loadConfig({ TRUST_PROXY: v }, '/x').trustProxy;
+    for (const off of ['', 'false', '0', 'off']) expect(trust(off), off).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trust(' 10.0.0.5, 192.168.0.0/16 ,fd00::/8, ::1, loopback ')).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+    for (const yes of ['true', 'TRUE', 'yes', 'on']) {
+      expect(() => trust(yes), yes).toThrow(ConfigError);
+      expect(() => trust(yes), yes).toThrow(/TRUST_PROXY=127\.0\.0\.1 .*TRUST_PROXY=1/);
+    }
+    for (const bad of ['11', '10.0.0.300', '10.0.0.0/33', '::1/129', 'nginx', '127.0.0.1,', '10.0.0.1/8/1', '-1']) {
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
+    }
   });
 
   it('every variable is listed in the server README', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,13 @@ import { FILE_STORAGE_KINDS, type FileStorageKind } from './platform/storage';
 
 /** Gateway transactions of the demo data (DEMO_TRANSACTIONS, and `npm run seed` without --transactions). */
 export const DEMO_TRANSACTIONS_DEFAULT = 200_000;
+
+/**
+ * Which X-Forwarded-For/-Proto entries to believe (TRUST_PROXY): none (false), those added by the
+ * nearest `n` proxies whatever their address (a hop count), or those added by proxies at the listed
+ * addresses/CIDR ranges (also `loopback`, `linklocal`, `uniquelocal`).
+ */
+export type TrustProxy = false | number | readonly string[];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -37,7 +45,7 @@ export type Config = {
   /** Transactions of the demo data loaded at start (SEED_ON_EMPTY). */
   demoTransactions: number;
   webDist: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Public address of the web app, used for the links in mails (no trailing slash). */
   appUrl: string;
   /** SMTP server (`smtp://user:pass@host:port`, `smtps://...`); null keeps every mail in the outbox table and the log. */
@@ -126,7 +134,7 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     name: 'TRUST_PROXY',
     default: 'false',
     description:
-      'Trust X-Forwarded-For/-Proto (true behind a reverse proxy such as the nginx of deploy/nginx): the client address of sign-in limits and logs, and HTTPS for HSTS',
+      'Proxies whose X-Forwarded-For/-Proto are believed (the client address of sign-in, code and payment-link limits and of the logs; HTTPS for HSTS): their addresses or CIDR ranges, comma separated (`127.0.0.1` for the nginx of deploy/nginx on the same host; `loopback`, `uniquelocal` also accepted), or the number of proxies in front of the node (`1`), which is safe only when nothing else can reach the node; `false`: none. `true` is refused',
   },
   {
     name: 'APP_URL',
@@ -172,6 +180,52 @@ function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bool
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY besides addresses and CIDR ranges. */
+const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (TRUST_PROXY_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY. `true` used to trust every hop, so a client could put any address at the left of
+ * X-Forwarded-For and be seen there: a new one for each try escaped the per-address limits and wrote
+ * the address of its choice into the logs. It is refused rather than read as one hop, because no single
+ * reading is right for every deployment that set it: behind a CDN and nginx one hop would make every
+ * client the CDN's address, and one address's sign-in limit would then lock everybody out. The
+ * operator names the proxies (or counts them) once.
+ */
+function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  const lower = raw.toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(lower)) return false;
+  if (['true', 'yes', 'on'].includes(lower)) {
+    throw new ConfigError(
+      `TRUST_PROXY=${raw} would believe every X-Forwarded-For entry, so any client could choose its own address; ` +
+        'set the addresses of the proxies in front of this node (TRUST_PROXY=127.0.0.1 for nginx on the same host) ' +
+        'or their number (TRUST_PROXY=1)',
+    );
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be a number of proxies between 1 and 10 or their addresses, got "${raw}"`);
+    return hops;
+  }
+  const entries = raw.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !isAddressOrRange(e));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be the number of proxies in front of the node or their addresses or CIDR ranges, comma separated; "${bad}" is neither`,
+    );
+  }
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const dataDir = path.resolve(cwd, env.DATA_DIR?.trim() || './data');
   const databaseUrl = env.DATABASE_URL?.trim() || `sqlite:${path.join(dataDir, 'mbo.sqlite')}`;
@@ -209,7 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     seedOnEmpty: readBool(env, 'SEED_ON_EMPTY', true),
     demoTransactions: readInt(env, 'DEMO_TRANSACTIONS', DEMO_TRANSACTIONS_DEFAULT, 0, 10_000_000),
     webDist: path.resolve(cwd, env.WEB_DIST?.trim() || DEFAULT_WEB_DIST),
-    trustProxy: readBool(env, 'TRUST_PROXY', false),
+    trustProxy: readTrustProxy(env),
     appUrl,
     smtpUrl,
     smtpFrom: env.SMTP_FROM?.trim() || 'no-reply@merchant.local',

@@ -115,13 +115,20 @@ describe('HSTS only over HTTPS', () => {
     expect(claimed.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('is sent when a trusted proxy says the request came over HTTPS', async () => {
-    const proxied = await createTestApp({ config: { trustProxy: true } });
+  it('is sent when a trusted proxy says the request came over HTTPS, and only a trusted one', async () => {
+    // light-my-request's connections come from 127.0.0.1, the proxy's address here.
+    const proxied = await createTestApp({ config: { trustProxy: ['127.0.0.1'] } });
     try {
       const https = await proxied.app.inject({ url: `${API_BASE}${HealthPath.live}`, headers: { 'x-forwarded-proto': 'https' } });
       expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       const http = await proxied.app.inject({ url: `${API_BASE}${HealthPath.live}`, headers: { 'x-forwarded-proto': 'http' } });
       expect(http.headers['strict-transport-security']).toBeUndefined();
+      const direct = await proxied.app.inject({
+        url: `${API_BASE}${HealthPath.live}`,
+        remoteAddress: '10.9.9.9',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(direct.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await proxied.close();
     }

@@ -149,31 +149,64 @@ describe('attempt limits with increasing delay', () => {
     expect(answers.filter((r) => r.body.code === ErrorCode.tooMany)).toHaveLength(27);
   });
 
-  it('reads the client address from X-Forwarded-For only when TRUST_PROXY is on', async () => {
-    const proxied = await createTestApp({ config: { trustProxy: true } });
+  /** Failed sign-ins from `ip` (the connection's address) with each X-Forwarded-For in turn, one account name each. */
+  const tries = (app: TestContext['app'], merchantNo: string, ip: string, forwardedFor: string[]) =>
+    Promise.all(
+      forwardedFor.map((xff, i) =>
+        login(app, merchantNo, `n${i}-${xff.length}`, 'Wrong#Pass1', { ip, headers: { 'x-forwarded-for': xff } }),
+      ),
+    );
+  const loggedIps = async (db: TestContext['db'], merchantNo: string) =>
+    (await db.selectFrom('login_logs').select('ip').distinct().where('merchant_no', '=', merchantNo).execute()).map((l) => l.ip).sort();
+  /** What a client puts at the left of X-Forwarded-For, a new value for each try. */
+  const forged = (n: number) => Array.from({ length: n }, (_, i) => `203.0.113.${i + 1}`);
+
+  it('with TRUST_PROXY=1 reads the address the proxy added: a forged one at the left changes neither the limit nor the log', async () => {
+    const proxied = await createTestApp({ config: { trustProxy: 1 } });
     try {
       const m = await createMerchant(proxied.db);
-      const burst = (forwardedFor: string) =>
-        Promise.all(
-          Array.from({ length: IP_FREE_FAILURES + 5 }, (_, i) =>
-            login(proxied.app, m.merchantNo, `n${i}`, 'Wrong#Pass1', { ip: '10.0.0.1', headers: { 'x-forwarded-for': forwardedFor } }),
-          ),
-        );
-      const first = await burst('198.51.100.7');
-      expect(first.some((r) => r.body.code === ErrorCode.tooMany)).toBe(true);
+      // The proxy appends the address it saw to whatever the client sent (nginx's $proxy_add_x_forwarded_for).
+      const first = await tries(
+        proxied.app,
+        m.merchantNo,
+        '10.0.0.1',
+        forged(IP_FREE_FAILURES + 5).map((f) => `${f}, 198.51.100.7`),
+      );
+      expect(first.filter((r) => r.body.code === ErrorCode.tooMany).length).toBeGreaterThanOrEqual(4);
       // The same proxy, another client behind it: its own budget.
-      const second = await burst('198.51.100.8');
-      expect(second.filter((r) => r.body.code !== ErrorCode.tooMany).length).toBeGreaterThanOrEqual(IP_FREE_FAILURES);
-      const logged = await proxied.db.selectFrom('login_logs').select('ip').distinct().execute();
-      expect(logged.map((l) => l.ip).sort()).toEqual(['198.51.100.7', '198.51.100.8']);
+      const second = await tries(proxied.app, m.merchantNo, '10.0.0.1', ['198.51.100.8', '198.51.100.8']);
+      expect(second.every((r) => r.body.code === ErrorCode.business)).toBe(true);
+      expect(await loggedIps(proxied.db, m.merchantNo)).toEqual(['198.51.100.7', '198.51.100.8']);
     } finally {
       await proxied.close();
     }
-    // Without TRUST_PROXY the header is ignored: the address is the connection's.
+  });
+
+  it('with TRUST_PROXY set to addresses believes X-Forwarded-For only from those proxies, and only their own entry', async () => {
+    const proxied = await createTestApp({ config: { trustProxy: ['10.0.0.1', '10.1.0.0/16'] } });
+    try {
+      const m = await createMerchant(proxied.db);
+      const viaProxy = await tries(
+        proxied.app,
+        m.merchantNo,
+        '10.1.2.3',
+        forged(IP_FREE_FAILURES + 5).map((f) => `${f}, 198.51.100.7`),
+      );
+      expect(viaProxy.filter((r) => r.body.code === ErrorCode.tooMany).length).toBeGreaterThanOrEqual(4);
+      // Two proxies in the list, one behind the other: the address the outer one saw.
+      await tries(proxied.app, m.merchantNo, '10.0.0.1', ['203.0.113.99, 198.51.100.8, 10.1.0.5']);
+      // A client that is not a listed proxy sends the header itself: its own address counts.
+      await tries(proxied.app, m.merchantNo, '10.9.9.9', ['198.51.100.9']);
+      expect(await loggedIps(proxied.db, m.merchantNo)).toEqual(['10.9.9.9', '198.51.100.7', '198.51.100.8']);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("ignores X-Forwarded-For when TRUST_PROXY is off: the address is the connection's", async () => {
     const m = await createMerchant(t.db);
     await login(t.app, m.merchantNo, 'x', 'Wrong#Pass1', { ip: '10.9.9.9', headers: { 'x-forwarded-for': '198.51.100.9' } });
-    const row = await t.db.selectFrom('login_logs').select('ip').where('merchant_no', '=', m.merchantNo).executeTakeFirstOrThrow();
-    expect(row.ip).toBe('10.9.9.9');
+    expect(await loggedIps(t.db, m.merchantNo)).toEqual(['10.9.9.9']);
   });
 });
 
