@@ -19,12 +19,12 @@ import { riskRoutes } from './domains/risk/routes';
 import { linkRoutes } from './domains/links/routes';
 import { isApiRequest } from './platform/envelope';
 import { installCompression } from './platform/compression';
-import { installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
+import { clientErrorHandler, installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
 import { installIdempotencyHeaders } from './platform/idempotency';
 import { healthRoutes } from './platform/health';
 import { createExportPool } from './platform/export-pool';
 import { installResponseHeaders } from './platform/http-headers';
-import { installSecurityHeaders } from './platform/security-headers';
+import { helmetHeaders, installSecurityHeaders } from './platform/security-headers';
 import { createNotifier, type Notifier } from './platform/notifier';
 import { registerOpenApi } from './platform/openapi';
 import { installOperationLog } from './platform/operation-log';
@@ -103,6 +103,12 @@ const ZOD_COMPILERS = {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  const securityHeaders = helmetHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+    // Sent only over HTTPS, by installResponseHeaders.
+    strictTransportSecurity: false,
+  });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -111,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Requests Node's HTTP parser refuses (headers over 16 KB, ...) get the envelope and the security headers too.
+    clientErrorHandler: clientErrorHandler(securityHeaders),
     // A URL the router cannot decode, or a path parameter over its length limit, is answered like any
     // other bad input (envelope, security headers) instead of by the router's own body.
     frameworkErrors: rerouteFrameworkError,
@@ -139,12 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Security headers first, so answers refused by later hooks (401, 403) carry them too.
-  installSecurityHeaders(app, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    crossOriginEmbedderPolicy: false,
-    // Sent only over HTTPS, by installResponseHeaders.
-    strictTransportSecurity: false,
-  });
+  installSecurityHeaders(app, securityHeaders);
   installResponseHeaders(app);
   installIdempotencyHeaders(app);
 

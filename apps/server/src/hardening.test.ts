@@ -1,3 +1,4 @@
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
@@ -92,6 +93,70 @@ describe('every answer is the envelope, with the same headers', () => {
     const res = await t.app.inject({ url: `${API_BASE}${ApiPath.getInfo}`, headers: { 'x-auth-token': token } });
     expect(res.statusCode).toBe(200);
     expectSecurityHeaders(res);
+  });
+});
+
+describe("requests Node's HTTP parser refuses (was its bare 431 or 400, without the envelope or the headers)", () => {
+  /** Sends `request` as bytes over a real connection and reads the answer until the server closes it. */
+  async function rawExchange(request: string, onServerSide?: (socket: Socket) => void) {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    if (onServerSide) t.app.server.once('connection', onServerSide);
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ port, host: '127.0.0.1' }, () => socket.write(request));
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    const [statusLine = '', ...lines] = head.split('\r\n');
+    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) as unknown };
+  }
+
+  it('answers a URL over 16 KB with the envelope and the security headers, in the default language', async () => {
+    const res = await rawExchange(`GET ${API_BASE}${ApiPath.getInfo}?q=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      code: ErrorCode.validation,
+      msg: '请求地址和请求头过长（合计最多 16 KB），请缩短查询条件或清除本站的 Cookie 后重试',
+      data: null,
+    });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers.connection).toBe('close');
+  });
+
+  it('answers headers over 16 KB in the language of the lang header, and a malformed header line too', async () => {
+    const big = await rawExchange(
+      `GET ${API_BASE}${ApiPath.getInfo} HTTP/1.1\r\nHost: x\r\nlang: en_US\r\nX-Big: ${'b'.repeat(17_000)}\r\n\r\n`,
+    );
+    expect(big.status).toBe(200);
+    expect(big.body).toEqual({
+      code: ErrorCode.validation,
+      msg: "The address and headers of the request are too long (at most 16 KB together): shorten the search or clear this site's cookies and try again",
+      data: null,
+    });
+    expect(big.headers['x-content-type-options']).toBe('nosniff');
+    const malformed = await rawExchange(`GET ${API_BASE}${ApiPath.getInfo} HTTP/1.1\r\nHost: x\r\nlang: en_US\r\nno colon here\r\n\r\n`);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ code: ErrorCode.validation, msg: 'The request is malformed', data: null });
+    expect(malformed.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('answers headers that did not arrive in time with 408 and the envelope', async () => {
+    // Node reports the timeout on its own schedule (checked every 30 s); the test raises it at once.
+    const timeout = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    const res = await rawExchange(`GET ${API_BASE}${ApiPath.getInfo} HTTP/1.1\r\nHost: x\r\n`, (socket) =>
+      setImmediate(() => t.app.server.emit('clientError', timeout, socket)),
+    );
+    expect(res.status).toBe(408);
+    expect(res.body).toEqual({ code: ErrorCode.validation, msg: '请求未能在规定时间内发送完毕，请重试', data: null });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

@@ -1,8 +1,9 @@
-import type { IncomingMessage } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '@mbo/shared/api-paths';
-import { ErrorCode } from '@mbo/shared/envelope';
-import type { TLanguage } from '@mbo/shared/i18n';
+import { ErrorCode, type TEnvelope } from '@mbo/shared/envelope';
+import { languageFromHeader, type TLanguage } from '@mbo/shared/i18n';
 import { isApiRequest, JSON_TYPE, requestLanguage, sendEnvelope } from './envelope';
 import { AppError } from './errors';
 import { fieldLabel, isMessageKey, translate, type MessageParams } from './i18n';
@@ -209,4 +210,51 @@ export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): F
     return sendEnvelope(reply, request, 200, ErrorCode.validation, 'error.badRequest');
   }
   return sendEnvelope(reply, request, 404, ErrorCode.notFound, 'error.routeNotFound');
+}
+
+/** The `lang` header, when it is among the bytes the HTTP parser was reading (a long request may have come in several). */
+function langInPacket(packet: unknown): string | undefined {
+  if (!Buffer.isBuffer(packet)) return undefined;
+  return /\r\nlang:[ \t]*([A-Za-z_]{2,8})[ \t]*\r\n/i.exec(packet.toString('latin1'))?.[1];
+}
+
+type ClientError = Error & { code?: string; rawPacket?: unknown };
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refuses a request before Fastify sees it (request
+ * line and headers over `http.maxHeaderSize`, 16 KB; headers not received in time; bytes that are not
+ * HTTP), and Fastify's default answer is its own JSON without the security headers. This writes the
+ * envelope, translated by the `lang` header when the parser's bytes show it, with the headers every
+ * answer carries, then closes the connection (the rest of the request is not read). Over-long headers
+ * are bad input like an over-long path parameter or body: HTTP 200 and code 1001, so that the web app
+ * shows the message (a pile of cookies on the domain is the likely cause); the others keep their
+ * status (408, 400).
+ */
+export function clientErrorHandler(securityHeaders: Readonly<Record<string, string>>) {
+  return function answerClientError(this: FastifyInstance, error: ClientError, socket: Socket): void {
+    // A connection reset: nobody is left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    this.log.debug({ err: error }, 'request refused by the HTTP parser');
+    const lang = languageFromHeader(langInPacket(error.rawPacket));
+    const [status, key, params]: [number, MessageKey, MessageParams] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [200, 'error.headersTooLarge', { kb: Math.floor(maxHeaderSize / 1024) }]
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'error.requestTimeout', {}]
+          : [400, 'error.badRequest', {}];
+    const body: TEnvelope<null> = { code: ErrorCode.validation, msg: translate(lang, key, params), data: null };
+    const text = JSON.stringify(body);
+    const headers: Record<string, string> = {
+      ...securityHeaders,
+      'cache-control': 'no-store',
+      'content-type': JSON_TYPE,
+      'content-length': String(Buffer.byteLength(text)),
+      connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    if (!socket.writable) return void socket.destroy();
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head.join('')}\r\n${text}`);
+    // Closed once the answer is out: the parser cannot read another request on this connection.
+    socket.destroySoon();
+  };
 }

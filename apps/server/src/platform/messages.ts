@@ -21,6 +21,8 @@ const zhCn = {
   'error.badRequest': '请求格式不正确',
   'error.unsupportedMediaType': '不支持的请求内容类型',
   'error.bodyTooLarge': '请求内容过大',
+  'error.headersTooLarge': '请求地址和请求头过长（合计最多 {kb} KB），请缩短查询条件或清除本站的 Cookie 后重试',
+  'error.requestTimeout': '请求未能在规定时间内发送完毕，请重试',
 
   'validation.required': '{field}不能为空',
   'validation.invalid': '{field}格式不正确',
@@ -94,6 +96,8 @@ const zhHk: Record<Key, string> = {
   'error.badRequest': '請求格式不正確',
   'error.unsupportedMediaType': '不支援的請求內容類型',
   'error.bodyTooLarge': '請求內容過大',
+  'error.headersTooLarge': '請求地址和請求頭過長（合計最多 {kb} KB），請縮短查詢條件或清除本站的 Cookie 後重試',
+  'error.requestTimeout': '請求未能在規定時間內發送完畢，請重試',
 
   'validation.required': '{field}不能為空',
   'validation.invalid': '{field}格式不正確',
@@ -165,6 +169,9 @@ const en: Record<Key, string> = {
   'error.badRequest': 'The request is malformed',
   'error.unsupportedMediaType': 'Unsupported request content type',
   'error.bodyTooLarge': 'The request body is too large',
+  'error.headersTooLarge':
+    "The address and headers of the request are too long (at most {kb} KB together): shorten the search or clear this site's cookies and try again",
+  'error.requestTimeout': 'The request did not arrive in time, please try again',
 
   'validation.required': '{field} is required',
   'validation.invalid': '{field} is invalid',

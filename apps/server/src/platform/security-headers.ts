@@ -27,8 +27,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
 }
 
 /** Security headers on every answer, refused ones (401, 403, 404) included: registered before any other hook. */
-export function installSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
-  const headers = helmetHeaders(options);
+export function installSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>): void {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
