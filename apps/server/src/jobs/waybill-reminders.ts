@@ -4,48 +4,69 @@ import { addDays, proofDeadline, settlementDaysOf, tradeRangeForLastUploadDays }
 import { translate } from '../platform/i18n';
 import { scheduleLeasedJob } from '../platform/job-lease';
 import { businessDay } from '../platform/rollups';
-import { operatorScope } from '../platform/scope';
+import { administratorScopes, operatorScope, type Scope } from '../platform/scope';
 
 /*
  * Delivery-proof reminders (spec §5/§9: proof at least 3 days before the settlement date): once per
  * business day (UTC+08:00), each merchant that must give proof and has transactions without it whose
- * last upload day is within the next 3 days gets one message reminder with their count and the earliest
- * deadline. `waybill_reminders` (merchant, day) is claimed in the same transaction as the reminder is
- * written, so two runs or two nodes still write one.
+ * last upload day is within the next 3 days gets a message reminder with the count and the earliest
+ * deadline. Each administrator gets their own, counted over the gateways they may see (a member limited
+ * to one gateway is not told about the others' transactions; one who sees none of those due gets none).
+ * `waybill_reminders` (merchant, day) is claimed in the same transaction as the reminders are written,
+ * so two runs or two nodes still write them once.
  */
 export const WAYBILL_REMINDER_INTERVAL_MS = 60 * 60_000;
 const WINDOW_DAYS = 2;
 
+type Due = { count: number; date: string };
+
+/** Returns the number of reminders written (one per administrator told). */
 export async function runWaybillReminders(db: Db, now: number): Promise<number> {
   let written = 0;
   const today = businessDay(now);
   for (const m of await repo.listMerchantsNeedingProof(db)) {
     const type = repo.asProofType(m.delivery_proof_type);
     if (!type) continue;
-    const scope = operatorScope(m.id);
     const settlementDays = await settlementDaysOf(db, m.id);
     const range = tradeRangeForLastUploadDays(today, addDays(today, WINDOW_DAYS), settlementDays);
-    const count = await repo.countDueSoon(db, scope, type, range);
-    if (count === 0) continue;
-    const [first] = await repo.listDueSoon(db, scope, type, range, 1);
-    const date = first ? proofDeadline(first.created_at, settlementDays).lastUploadDate : today;
-    const done = await db.transaction().execute(async (trx) => {
-      if (!(await repo.claimReminderDay(trx, m.id, today, now))) return false;
-      const text = (lang: 'zhCn' | 'zhHk' | 'en') => translate(lang, 'waybill.reminder', { count, date });
+    const dueIn = async (scope: Scope): Promise<Due | null> => {
+      const count = await repo.countDueSoon(db, scope, type, range);
+      if (count === 0) return null;
+      const [first] = await repo.listDueSoon(db, scope, type, range, 1);
+      return { count, date: first ? proofDeadline(first.created_at, settlementDays).lastUploadDate : today };
+    };
+    const merchantWide = await dueIn(operatorScope(m.id));
+    if (!merchantWide) continue;
+    // Administrators with the same gateways share one count.
+    const byGateways = new Map<string, Due | null>([['all', merchantWide]]);
+    const recipients: { adminId: number; due: Due }[] = [];
+    for (const scope of await administratorScopes(db, m.id)) {
+      const key = scope.gatewayIds === null ? 'all' : scope.gatewayIds.join(',');
+      if (!byGateways.has(key)) byGateways.set(key, await dueIn(scope));
+      const due = byGateways.get(key);
+      if (due) recipients.push({ adminId: scope.adminId, due });
+    }
+    written += await db.transaction().execute(async (trx) => {
+      if (!(await repo.claimReminderDay(trx, m.id, today, now))) return 0;
+      if (recipients.length === 0) return 0;
       await trx
         .insertInto('reminders')
-        .values({
-          merchant_id: m.id,
-          admin_id: null,
-          content_zh_cn: text('zhCn'),
-          content_zh_hk: text('zhHk'),
-          content_en: text('en'),
-          created_at: now,
-        })
+        .values(
+          recipients.map(({ adminId, due }) => {
+            const text = (lang: 'zhCn' | 'zhHk' | 'en') => translate(lang, 'waybill.reminder', { ...due });
+            return {
+              merchant_id: m.id,
+              admin_id: adminId,
+              content_zh_cn: text('zhCn'),
+              content_zh_hk: text('zhHk'),
+              content_en: text('en'),
+              created_at: now,
+            };
+          }),
+        )
         .execute();
-      return true;
+      return recipients.length;
     });
-    if (done) written += 1;
   }
   return written;
 }

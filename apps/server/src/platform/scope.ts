@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { AdminStatus } from '@mbo/shared/merchants';
 import type { Db } from '../db/database';
 
 declare const scopeBrand: unique symbol;
@@ -25,6 +26,36 @@ export function sessionScope(merchantId: number, adminId: number, gatewayIds: re
 /** Scope of an operator command run from the shell: a whole merchant, no admin. */
 export function operatorScope(merchantId: number): Scope {
   return { merchantId, adminId: null, gatewayIds: null } as Scope;
+}
+
+/**
+ * The scope of each administrator of a merchant who may sign in (status normal), as their sessions
+ * would have it: for work done on their behalf outside a request, such as a reminder that counts what
+ * each of them may see.
+ */
+export async function administratorScopes(db: Db, merchantId: number): Promise<AdminScope[]> {
+  const [admins, assigned] = await Promise.all([
+    db
+      .selectFrom('admins')
+      .select(['id', 'all_gateways'])
+      .where('merchant_id', '=', merchantId)
+      .where('status', '=', AdminStatus.normal)
+      .orderBy('id')
+      .execute(),
+    // The merchant filter keeps a stray row from crossing merchants, as findAssignedGatewayIds does.
+    db
+      .selectFrom('admin_gateways as ag')
+      .innerJoin('gateways as g', 'g.id', 'ag.gateway_id')
+      .innerJoin('admins as a', 'a.id', 'ag.admin_id')
+      .select(['ag.admin_id', 'g.id'])
+      .where('a.merchant_id', '=', merchantId)
+      .where('g.merchant_id', '=', merchantId)
+      .orderBy('g.id')
+      .execute(),
+  ]);
+  const byAdmin = new Map<number, number[]>();
+  for (const row of assigned) byAdmin.set(row.admin_id, [...(byAdmin.get(row.admin_id) ?? []), row.id]);
+  return admins.map((a) => sessionScope(merchantId, a.id, a.all_gateways === 1 ? null : (byAdmin.get(a.id) ?? [])));
 }
 
 /**

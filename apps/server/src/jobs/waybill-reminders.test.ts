@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath } from '@mbo/shared/api-paths';
+import { AdminStatus } from '@mbo/shared/merchants';
+import { createAdmin, createGateway, createMerchant, type AdminRow } from '../../test/factories';
+import { call, createTestApp, signIn, type TestContext } from '../../test/helpers';
+import { createTransaction } from '../../test/trade-factories';
+import { setProofType } from '../domains/waybills/repository';
+import { DAY_MS } from '../platform/time';
+import { runWaybillReminders } from './waybill-reminders';
+
+const HOUR = 3_600_000;
+/** 2026-03-10 00:00 in UTC+08:00: a payment made at 10:00 that day must have its proof by 2026-03-14. */
+const DAY0 = Date.UTC(2026, 2, 9, 16);
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The unread reminders an administrator sees in the back office, in English. */
+async function remindersOf(admin: AdminRow): Promise<string[]> {
+  const token = await signIn(t.app, admin);
+  const res = await call<{ content: string }[]>(t.app, ApiPath.reminders, { token, lang: 'en_US' });
+  return res.body.data.map((r) => r.content);
+}
+
+const due = (count: number) =>
+  `${count} transaction(s) need a tracking number or delivery proof by 2026-03-14 (UTC+08:00), 3 days before settlement: upload them on the waybill screen.`;
+
+describe('daily delivery-proof reminder', () => {
+  it("counts for each administrator only the gateways they may see (was the whole merchant's count for everyone)", async () => {
+    const m = await createMerchant(t.db);
+    const [east, west, quiet] = [await createGateway(t.db, m), await createGateway(t.db, m), await createGateway(t.db, m)];
+    await setProofType(t.db, m.id, 'either');
+    for (const g of [east, east, east, west]) await createTransaction(t.db, m, g, { created_at: DAY0 + 10 * HOUR });
+    const owner = await createAdmin(t.db, m, { isOwner: true });
+    const westOnly = await createAdmin(t.db, m, { gateways: [west] });
+    const quietOnly = await createAdmin(t.db, m, { gateways: [quiet] });
+    const otherWest = await createAdmin(t.db, m, { gateways: [west] });
+    const disabled = await createAdmin(t.db, m, { status: AdminStatus.disabled });
+
+    t.clock.set(DAY0 + 2 * DAY_MS + 10 * HOUR); // 2026-03-12 10:00 +08:00: due within the 3 days
+    expect(await runWaybillReminders(t.db, t.clock.now())).toBe(3);
+    expect(await remindersOf(owner)).toEqual([due(4)]);
+    expect(await remindersOf(westOnly)).toEqual([due(1)]);
+    expect(await remindersOf(otherWest)).toEqual([due(1)]);
+    // Nothing due on the gateways this member sees: no reminder at all.
+    expect(await remindersOf(quietOnly)).toEqual([]);
+    const rows = await t.db.selectFrom('reminders').select('admin_id').where('merchant_id', '=', m.id).execute();
+    expect(rows.map((r) => r.admin_id)).not.toContain(disabled.id);
+
+    // Once a day, however often the job runs.
+    expect(await runWaybillReminders(t.db, t.clock.now() + HOUR)).toBe(0);
+    expect(await t.db.selectFrom('reminders').select('id').where('merchant_id', '=', m.id).execute()).toHaveLength(3);
+  });
+});
