@@ -12,7 +12,8 @@ export default defineConfig({
     // Tests a file marks concurrent (screens photographed in each language and width) run at most three
     // at a time: most of their time is waiting for pages to settle, not work of the two cores.
     maxConcurrency: 3,
-    testTimeout: 60_000,
+    // Hang detectors, not speed checks: the journeys must pass on a busy machine (`npm test -- --stress`).
+    testTimeout: 120_000,
     hookTimeout: 240_000,
   },
 });

@@ -40,7 +40,7 @@ beforeAll(async () => {
   const gateway = await createGateway(handle.db, merchant, { currency: 'USD' });
   owner = await createAdmin(handle.db, merchant, { personId: (await createPerson(handle.db)).id, isOwner: true });
   trade = await createTransaction(handle.db, merchant, gateway, { amount: 100_000_000 });
-}, 60_000);
+});
 
 afterAll(async () => {
   await handle.cleanup();

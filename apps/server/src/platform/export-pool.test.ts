@@ -153,7 +153,7 @@ describe('export pool', () => {
     expect(new Set(all.body.match(/ORDER-\d+/g)).size).toBe(ROWS);
     expect(all.body).toContain(",'=1+1,");
     expect(all.body).toContain('"say ""hi""@example.com"');
-  }, 60_000);
+  });
 
   it("the transaction CSV made through the SQL plan (csvSqlPlan, in the database's dialect) is byte for byte the CSV written cell by cell", async () => {
     const route = exportRouteOf(TRANSACTION_VIEW_DEFS.formal.export)!;
@@ -210,7 +210,7 @@ describe('export pool', () => {
       expect(files[0], lang).toBe(files[1]);
       expect(files[1], lang).toBe(files[2]);
     }
-  }, 60_000);
+  });
 
   it('an XLSX of several slices, its rows made by SQLite, numbered and deflated by the workers, is the workbook of one walk', async () => {
     for (const headers of [{ lang: 'en_US' }, { lang: 'zh_CN', timezone: 'America/New_York' }] as Record<string, string>[]) {
@@ -227,7 +227,7 @@ describe('export pool', () => {
       // Every row in Shanghai's March (the header row first); New York's March starts 12 hours later.
       if (!headers.timezone) expect(a[0]!.rows.filter(Boolean)).toHaveLength(ROWS + 1);
     }
-  }, 60_000);
+  });
 
   it('XLSX sheets split at the row limit across slices, each with its header row', async () => {
     const route = exportRouteOf(TRANSACTION_VIEW_DEFS.formal.export)!;
@@ -257,7 +257,7 @@ describe('export pool', () => {
     expect(a.map((x) => x.rows.filter(Boolean).length)).toEqual([171, 171, ROWS - 340 + 1]);
     expect(a).toEqual(b);
     expect(zipEntries(await pooled)).toEqual(zipEntries(await alone));
-  }, 60_000);
+  });
 
   it('an XLSX whose rows changed under a slice fails instead of numbering rows twice', async () => {
     const { body, bounds, first, second } = await formalSlices('xlsx');
@@ -271,7 +271,7 @@ describe('export pool', () => {
     } finally {
       await t.db.deleteFrom('transactions').where('id', '=', extra.id).execute();
     }
-  }, 60_000);
+  });
 
   it('a client that goes away mid-file cancels the slices; the next export is whole', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -301,7 +301,7 @@ describe('export pool', () => {
     expect(next.statusCode).toBe(200);
     expect(csvRows(next.body).length - 1).toBeGreaterThanOrEqual(ROWS);
     expect(next.body.match(/ORDER-\d+/g)?.length).toBe(ROWS);
-  }, 60_000);
+  });
 
   it('a thread that dies mid-export fails that download; the next export gets new threads and is whole', async () => {
     // Slices of 5 rows, 92 of them: the threads are still reading when the first chunk is written
@@ -343,7 +343,7 @@ describe('export pool', () => {
     } finally {
       await pool.close();
     }
-  }, 60_000);
+  });
 
   it('a slice a worker cannot read fails the export instead of leaving a gap', async () => {
     const pool = new ExportPool(1, 10);

@@ -77,7 +77,7 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   bankId = bank.id;
-}, 60_000);
+});
 
 afterAll(async () => {
   await handle.cleanup();

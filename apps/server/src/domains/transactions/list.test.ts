@@ -265,5 +265,5 @@ describe('count cap', () => {
     expect(london.body.data).toMatchObject({ total: LIST_COUNT_CAP, capped: true });
     const narrow = await list(t, token, 'formal', { from: '2026-03-15', to: '2026-03-15', merchantOrderNo: 'CAP-7' });
     expect(narrow.body.data).toMatchObject({ total: 1, capped: false });
-  }, 60_000);
+  });
 });

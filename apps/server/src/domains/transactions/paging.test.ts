@@ -151,9 +151,10 @@ describe('deep page jumps and amount ranges', () => {
       if (await amountRangeIsNarrow(t.db, ctx)) narrow += 1;
       const got: number[] = [];
       let after: string | undefined;
-      // Every page of the range, one more than it needs at the most (a wide range holds a few thousand rows).
-      for (let page = 1; page <= Math.ceil(want.length / 10) + 1; page += 1) {
-        const p = await listTransactions(t.db, ctx, { page, limit: 10, ...(after ? { after } : {}) });
+      // Every page of the range, one more than it needs at the most (a wide range holds a few thousand rows:
+      // pages of 50, the largest size the screen offers, so the walk is a few dozen queries, not hundreds).
+      for (let page = 1; page <= Math.ceil(want.length / 50) + 1; page += 1) {
+        const p = await listTransactions(t.db, ctx, { page, limit: 50, ...(after ? { after } : {}) });
         got.push(...p.list.map((r) => Number(r.id)));
         expect(p.total, `seed ${SEED}, ${amountMin}-${amountMax}`).toBe(want.length);
         if (!p.nextCursor) break;
