@@ -18,7 +18,8 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on these 2-core machines, which left the
     // second core idle while a file built its jsdom and rendered (8 component files: 72-76 s -> 52-53 s).
     maxWorkers: 2,
-    testTimeout: 20000,
+    // A hang detector, not a speed check: the slowest tests take 8-10 s beside a CPU burner (`npm test -- --stress`).
+    testTimeout: 60_000,
     // React's scheduler can run a last queued render on setImmediate after a file's jsdom has been torn
     // down; it then finds no `window`. That is the test environment closing under React, not a failure
     // of any test, so exactly that error (a ReferenceError for window from the scheduler/react-dom) is
