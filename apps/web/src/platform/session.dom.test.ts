@@ -46,6 +46,36 @@ describe('stored session (spec §3)', () => {
     expect(getSession().kycInfo).toBeNull();
   });
 
+  it('keeps the token cookie from requests over plain HTTP and from other sites when the app is served over HTTPS', () => {
+    // The cookie as the browser stores it: Vitest's jsdom instance, moved to an https:// address (not
+    // localhost, which a browser counts as secure even over http://).
+    type TStoredCookie = { key: string; value: string; secure: boolean; sameSite: string; httpOnly: boolean };
+    const dom = (
+      window as unknown as {
+        jsdom: { reconfigure(o: { url: string }): void; cookieJar: { getCookiesSync(url: string): TStoredCookie[] } };
+      }
+    ).jsdom;
+    const jar = dom.cookieJar;
+    const testUrl = window.location.href;
+    const httpsUrl = 'https://merchant.example/dashboard';
+    const stored = (url: string) => jar.getCookiesSync(url).find((c) => c.key === 'Admin-Token');
+    try {
+      dom.reconfigure({ url: httpsUrl });
+      storeLoginResult(loginResult());
+      expect(stored(httpsUrl)).toMatchObject({ value: 'tok-1', secure: true, sameSite: 'strict' });
+      // Not sent to the same host over plain HTTP.
+      expect(stored('http://merchant.example/dashboard')).toBeUndefined();
+      expect(getToken()).toBe('tok-1');
+      clearSession();
+      expect(stored(httpsUrl)).toBeUndefined();
+    } finally {
+      dom.reconfigure({ url: testUrl });
+    }
+    // Over plain HTTP (a development server) the browser would refuse a Secure cookie: none is asked for.
+    storeLoginResult(loginResult());
+    expect(stored(testUrl)).toMatchObject({ value: 'tok-1', secure: false, sameSite: 'strict' });
+  });
+
   it('updates stored user info (forced password change done)', () => {
     storeLoginResult(loginResult());
     updateUserInfo({ forceChangePwd: false });
