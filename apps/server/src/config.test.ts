@@ -60,6 +60,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes a card-fingerprint key long enough not to be guessed, or none', () => {
+    expect(loadConfig({}).cardFingerprintKey).toBeNull();
+    expect(loadConfig({ CARD_FINGERPRINT_KEY: ` ${'k'.repeat(32)} ` }).cardFingerprintKey).toBe('k'.repeat(32));
+    expect(() => loadConfig({ CARD_FINGERPRINT_KEY: 'short-secret' })).toThrow(/CARD_FINGERPRINT_KEY must be 32 to 256 characters/);
+  });
+
   it('every variable is listed in the server README', () => {
     const readme = fs.readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
     for (const v of CONFIG_VARS) expect(readme).toContain(`\`${v.name}\``);

@@ -56,6 +56,8 @@ export type Config = {
   /** HTTP SMS gateway; null keeps every SMS in the outbox table and the log. */
   smsHttpUrl: string | null;
   smsHttpToken: string | null;
+  /** Key of the card fingerprints of the payment-link limits; null: a key the server keeps in the database. */
+  cardFingerprintKey: string | null;
 };
 
 /** Repository root, resolved from this file so the defaults do not depend on where the process starts. */
@@ -159,6 +161,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description: 'HTTP SMS gateway: each message is POSTed as JSON `{to, text}`; unset: SMS go to the `sms_outbox` table and the log',
   },
   { name: 'SMS_HTTP_TOKEN', default: '(none)', description: 'Bearer token sent to `SMS_HTTP_URL` in the Authorization header' },
+  {
+    name: 'CARD_FINGERPRINT_KEY',
+    default: '(a key kept in the database)',
+    description:
+      'Secret (32 to 256 characters, the same on every node) of the keyed hash that recognises a card across payment links for the card-testing limit without storing its number; set it in production so that a copy of the database alone cannot test card numbers against the hashes. Unset: a random key the server makes once and keeps in the database',
+  },
 ];
 
 export class ConfigError extends Error {}
@@ -178,6 +186,14 @@ function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bool
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function readCardFingerprintKey(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.CARD_FINGERPRINT_KEY?.trim();
+  if (!raw) return null;
+  // A short key could be found by trying keys against a fingerprint of a known card.
+  if (raw.length < 32 || raw.length > 256) throw new ConfigError('CARD_FINGERPRINT_KEY must be 32 to 256 characters');
+  return raw;
 }
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY besides addresses and CIDR ranges. */
@@ -270,5 +286,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     websiteReviewEmail: env.WEBSITE_REVIEW_EMAIL?.trim() || 'website-review@merchant.local',
     smsHttpUrl,
     smsHttpToken: env.SMS_HTTP_TOKEN?.trim() || null,
+    cardFingerprintKey: readCardFingerprintKey(env),
   };
 }

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { passesLuhn } from '@mbo/shared/link-cards';
 import { PayStatus, TradeCategory, TradeType } from '@mbo/shared/trade-enums';
 import type { Db } from '../src/db/database';
 import type { TransactionsTable } from '../src/db/types';
@@ -103,4 +104,15 @@ export async function createPlannedMerchant(
     months: o.months,
     gateways,
   };
+}
+
+/** A new card number passing the Luhn check that is none of the hosted page's test cards: the test gateway declines it. */
+let cardSeq = 0;
+export function freshCard(): string {
+  cardSeq += 1;
+  const body = `4111${String(process.pid % 100).padStart(2, '0')}${String(cardSeq).padStart(9, '0')}`;
+  for (let check = 0; check < 10; check += 1) {
+    if (passesLuhn(`${body}${check}`)) return `${body}${check}`;
+  }
+  throw new Error('no check digit');
 }

@@ -171,6 +171,8 @@ export const ZLink = z.object({
   createdBy: z.string(),
   createdAt: z.string(),
   disabledAt: z.string().nullable(),
+  /** Set while the card-testing limit keeps the link from taking payments (it resumes by itself then). */
+  pausedUntil: z.string().nullable(),
 });
 export type TLink = z.infer<typeof ZLink>;
 export const ZLinkPage = zListPage(ZLink);
@@ -192,7 +194,7 @@ export const ZLinkPayments = z.object({ list: z.array(ZLinkPayment) });
 /* ---------- the hosted page ---------- */
 
 /** Why a link takes no payment (shown by the hosted page). */
-export const LINK_UNAVAILABLE = ['disabled', 'expired', 'paid'] as const;
+export const LINK_UNAVAILABLE = ['disabled', 'expired', 'paid', 'paused'] as const;
 export type TLinkUnavailable = (typeof LINK_UNAVAILABLE)[number];
 
 export const ZPayPage = z.object({

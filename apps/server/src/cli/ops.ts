@@ -23,6 +23,7 @@ import { FILE_COMMANDS } from './ops-files';
 import { FUNDS_COMMANDS } from './ops-funds';
 import { WEBSITE_COMMANDS } from './ops-websites';
 import { WAYBILL_COMMANDS } from './ops-waybills';
+import { LINK_COMMANDS } from './ops-links';
 import * as repo from './ops-repository';
 import { findGatewaysByNo } from '../domains/system/repository';
 import { BUILT_IN_ROLES } from '../domains/system/roles';
@@ -104,6 +105,7 @@ const COMMANDS: Record<string, Command> = {
   ...FUNDS_COMMANDS,
   ...WEBSITE_COMMANDS,
   ...WAYBILL_COMMANDS,
+  ...LINK_COMMANDS,
 
   'reminder:add': {
     summary: 'add a reminder for every admin of a merchant, or for one admin',

@@ -20,6 +20,7 @@ import { ledgerMonthRollupMigration } from './migrations/0016-ledger-month-rollu
 import { ledgerEntryIndexMigration } from './migrations/0017-ledger-entry-index';
 import { reminderVersionMigration } from './migrations/0018-reminder-version';
 import { gatewaySchemeIndexMigration } from './migrations/0019-gateway-scheme-index';
+import { cardTestingMigration } from './migrations/0021-card-testing';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -43,6 +44,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0017-ledger-entry-index': ledgerEntryIndexMigration(dialect),
     '0018-reminder-version': reminderVersionMigration(dialect),
     '0019-gateway-scheme-index': gatewaySchemeIndexMigration(dialect),
+    '0021-card-testing': cardTestingMigration(dialect),
   };
 }
 

@@ -804,9 +804,38 @@ export interface ReminderStateTable {
   version: number;
 }
 
+/** Declines per hour of a merchant's payment links or of one card on any link (migration 0021). */
+export interface LinkAttemptCountersTable {
+  /** 'merchant' or 'card'. */
+  scope: string;
+  /** The merchant id, or the card's keyed fingerprint (HMAC-SHA-256 hex of the number). */
+  key_hash: string;
+  window_start: number;
+  declines: number;
+}
+
+/** Card-testing limits set by an operator (migration 0021); merchant 0 is every merchant's default. */
+export interface LinkAttemptLimitsTable {
+  merchant_id: number;
+  merchant_declines: number;
+  card_declines: number;
+  pause_minutes: number;
+  updated_at: number;
+}
+
+/** Keys the server made for itself (migration 0021): the card-fingerprint key without CARD_FINGERPRINT_KEY. */
+export interface ServerKeysTable {
+  name: string;
+  secret: string;
+  created_at: number;
+}
+
 export interface Database {
   auth_state: AuthStateTable;
   reminder_state: ReminderStateTable;
+  link_attempt_counters: LinkAttemptCountersTable;
+  link_attempt_limits: LinkAttemptLimitsTable;
+  server_keys: ServerKeysTable;
   currencies: CurrenciesTable;
   persons: PersonsTable;
   merchants: MerchantsTable;
@@ -927,6 +956,9 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'cardholder_replies',
   'auth_state',
   'reminder_state',
+  'link_attempt_counters',
+  'link_attempt_limits',
+  'server_keys',
 ];
 
 /** A merchant's payment link (migration 0012; codes in packages/shared/src/links.ts). */
@@ -964,6 +996,8 @@ export interface PaymentLinksTable {
   created_at: number;
   disabled_at: number | null;
   paid_at: number | null;
+  /** Paused by the card-testing limit until then (migration 0021); null: not paused. */
+  paused_until: Generated<number | null>;
 }
 
 export interface PaymentLinkPaymentsTable {

@@ -42,6 +42,9 @@ const zhCn = {
   'mail.kycApproved.subject': '{businessName}的资料审核已通过',
   'mail.kycApproved.text': '您好：\n\n{businessName}（商户号 {merchantNo}）的企业资料已审核通过，支付网关已开通。\n\n登录{product}：{link}',
 
+  'mail.linksPaused.subject': '{merchantName}的支付链接已暂停收款',
+  'mail.linksPaused.text':
+    '您好：\n\n{merchantName}（商户号 {merchantNo}）的支付链接在一小时内被拒付款达到 {count} 笔，可能有人在用支付链接试卡。为保护您的商户，{links} 个有效的支付链接已暂停收款至 {until}（{minutes} 分钟），之后自动恢复。\n\n请登录{product}，在快捷支付的支付链接中查看这些付款：{link}\n\n如果这些付款来自您的顾客，或需要提前恢复，请联系客服。',
   'mail.kycRejected.subject': '{businessName}的资料审核未通过',
   'mail.kycRejected.text':
     '您好：\n\n很抱歉，{businessName}（商户号 {merchantNo}）的企业资料审核未通过，原因：\n\n{reason}\n\n请登录{product}修改资料后重新提交：{link}',
@@ -110,6 +113,9 @@ const zhHk: Catalog = {
   'mail.kycApproved.subject': '{businessName}的資料審核已通過',
   'mail.kycApproved.text': '您好：\n\n{businessName}（商戶號 {merchantNo}）的企業資料已審核通過，支付網關已開通。\n\n登入{product}：{link}',
 
+  'mail.linksPaused.subject': '{merchantName}的支付連結已暫停收款',
+  'mail.linksPaused.text':
+    '您好：\n\n{merchantName}（商戶號 {merchantNo}）的支付連結在一小時內被拒付款達到 {count} 筆，可能有人在用支付連結試卡。為保護您的商戶，{links} 個有效的支付連結已暫停收款至 {until}（{minutes} 分鐘），之後自動恢復。\n\n請登入{product}，在快捷支付的支付連結中查看這些付款：{link}\n\n如果這些付款來自您的顧客，或需要提前恢復，請聯絡客服。',
   'mail.kycRejected.subject': '{businessName}的資料審核未通過',
   'mail.kycRejected.text':
     '您好：\n\n很抱歉，{businessName}（商戶號 {merchantNo}）的企業資料審核未通過，原因：\n\n{reason}\n\n請登入{product}修改資料後重新提交：{link}',
@@ -177,6 +183,9 @@ const en: Catalog = {
   'mail.kycApproved.text':
     'Hello,\n\nThe business profile of {businessName} (merchant number {merchantNo}) passed the review and the payment gateway is open.\n\nLog in to the {product}: {link}',
 
+  'mail.linksPaused.subject': 'The payment links of {merchantName} are paused',
+  'mail.linksPaused.text':
+    'Hello,\n\n{count} payments through the payment links of {merchantName} (merchant number {merchantNo}) were declined within an hour, which looks like someone testing cards. To protect your business, {links} active payment link(s) take no payment until {until} ({minutes} minutes), then resume by themselves.\n\nLog in to the {product} and look at these payments under Shortcut payment, Payment links: {link}\n\nIf they came from your customers, or to resume earlier, contact customer service.',
   'mail.kycRejected.subject': 'The profile of {businessName} was not approved',
   'mail.kycRejected.text':
     'Hello,\n\nThe business profile of {businessName} (merchant number {merchantNo}) did not pass the review. Reason:\n\n{reason}\n\nPlease log in to the {product}, correct the profile and submit it again: {link}',
@@ -226,7 +235,8 @@ export type MailKind =
   | 'signupAttempt'
   | 'signInUnverified'
   | 'websiteReview'
-  | 'cardholderReply';
+  | 'cardholderReply'
+  | 'linksPaused';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 

@@ -32,6 +32,10 @@ const zhCn = {
   'pay.cardInvalid': '卡号无效，请检查后重新输入',
   'pay.cardExpired': '该卡已过期',
   'pay.tooManyAttempts': '付款失败次数过多，请一小时后再试',
+  'pay.paused': '该支付链接暂停收款，请稍后再试',
+  'pay.cardTooManyAttempts': '这张卡的付款失败次数过多，请一小时后再试或换一张卡',
+  'link.pausedReminder':
+    '一小时内支付链接被拒付款达到 {count} 笔，可能有人在试卡：所有有效的支付链接暂停收款至 {until}（{minutes} 分钟），之后自动恢复。如需提前恢复请联系客服。',
   'pay.addressRequired': '请填写{what}的国家和地址',
   'pay.whatBilling': '账单地址',
   'pay.whatShipping': '收货地址',
@@ -94,6 +98,10 @@ const zhHk: Record<Key, string> = {
   'pay.cardInvalid': '卡號無效，請檢查後重新輸入',
   'pay.cardExpired': '該卡已過期',
   'pay.tooManyAttempts': '付款失敗次數過多，請一小時後再試',
+  'pay.paused': '該支付連結暫停收款，請稍後再試',
+  'pay.cardTooManyAttempts': '這張卡的付款失敗次數過多，請一小時後再試或換一張卡',
+  'link.pausedReminder':
+    '一小時內支付連結被拒付款達到 {count} 筆，可能有人在試卡：所有有效的支付連結暫停收款至 {until}（{minutes} 分鐘），之後自動恢復。如需提前恢復請聯絡客服。',
   'pay.addressRequired': '請填寫{what}的國家和地址',
   'pay.whatBilling': '賬單地址',
   'pay.whatShipping': '收貨地址',
@@ -154,6 +162,10 @@ const en: Record<Key, string> = {
   'pay.cardInvalid': 'The card number is not valid: check it and try again',
   'pay.cardExpired': 'This card has expired',
   'pay.tooManyAttempts': 'Too many failed payments: try again in an hour',
+  'pay.paused': 'This payment link takes no payment for now: try again later',
+  'pay.cardTooManyAttempts': 'Too many failed payments with this card: try again in an hour or use another card',
+  'link.pausedReminder':
+    '{count} payments through your payment links were declined within an hour, which looks like card testing: every active payment link takes no payment until {until} ({minutes} minutes), then resumes by itself. Contact customer service to resume earlier.',
   'pay.addressRequired': 'Enter the country and address of the {what}',
   'pay.whatBilling': 'billing address',
   'pay.whatShipping': 'shipping address',

@@ -36,6 +36,7 @@ function splitRules(text: string): string[] {
 /** Payment links of the Shortcut payment menu, and the public hosted page's two routes. */
 export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
   const appUrl = app.appConfig.appUrl;
+  const cardTesting = { db: app.db, notifier: app.notifier, background: app.background, fingerprintKey: app.appConfig.cardFingerprintKey };
   const toLink = (r: repo.LinkRow, now: number): TLink => ({
     linkKey: r.link_key,
     url: service.linkUrl(appUrl, r.custom_domain, r.link_key),
@@ -64,6 +65,7 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
     createdBy: r.created_by,
     createdAt: toIso(Number(r.created_at)),
     disabledAt: r.disabled_at === null ? null : toIso(Number(r.disabled_at)),
+    pausedUntil: r.paused_until !== null && now < Number(r.paused_until) ? toIso(Number(r.paused_until)) : null,
   });
 
   registerList(app, {
@@ -154,7 +156,7 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         idempotentRequestOf(request, Number(link.merchant_id), service.payFingerprint(key, request.body)),
         now,
-        (tx) => service.payThroughLink(app.db, link, request.body, { now, ip: request.ip, appUrl }, tx),
+        (tx) => service.payThroughLink(app.db, link, request.body, { now, ip: request.ip, appUrl, cardTesting }, tx),
       );
       return ok(request, paid);
     },

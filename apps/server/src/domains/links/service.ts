@@ -33,6 +33,7 @@ import { recordTransactionIn, withNewTradeNo } from '../transactions/repository'
 import { screenPayment } from '../risk/service';
 import * as repo from './repository';
 import { findUsableWebsiteHosts } from '../websites/repository';
+import { guardTry, type CardTestingDeps } from './card-testing';
 
 /*
  * Payment links (spec §3) and payments through them. A payment becomes a gateway record through the
@@ -167,21 +168,30 @@ export function parsePrefill(json: string): TAddress {
   }
 }
 
-type LinkState = { status: number; expires_at: number; link_type: number; pay_status: number; gateway_status?: number };
+type LinkState = {
+  status: number;
+  expires_at: number;
+  link_type: number;
+  pay_status: number;
+  gateway_status?: number;
+  paused_until?: number | null;
+};
 
 /**
  * Why a link takes no payment now, or null. A paid one-time link says "paid" even once expired; a link
- * whose gateway the acquirer has disabled takes no payment either (it reads as disabled).
+ * whose gateway the acquirer has disabled takes no payment either (it reads as disabled); a link the
+ * card-testing limit paused takes none until the pause ends.
  */
 export function unavailableOf(l: LinkState, now: number): TLinkUnavailable | null {
   if (l.link_type === LinkType.oneTime && l.pay_status === LinkPayStatus.paid) return 'paid';
   if (l.status !== LinkStatus.active) return 'disabled';
   if (l.gateway_status !== undefined && l.gateway_status !== GatewayStatus.enabled) return 'disabled';
   if (now >= Number(l.expires_at)) return 'expired';
+  if (l.paused_until != null && now < Number(l.paused_until)) return 'paused';
   return null;
 }
 
-const UNAVAILABLE_ERRORS = { paid: 'pay.alreadyPaid', disabled: 'pay.disabled', expired: 'pay.expired' } as const;
+const UNAVAILABLE_ERRORS = { paid: 'pay.alreadyPaid', disabled: 'pay.disabled', expired: 'pay.expired', paused: 'pay.paused' } as const;
 
 async function requireLink(db: Db, key: string) {
   const link = await repo.findLinkByKey(db, key);
@@ -284,7 +294,7 @@ export async function payThroughLink(
   db: Db,
   link: Awaited<ReturnType<typeof requireLink>>,
   body: TPaySubmit,
-  o: { now: number; ip: string; appUrl: string },
+  o: { now: number; ip: string; appUrl: string; cardTesting: CardTestingDeps },
   tx: TxRunner = plainTx(db),
 ): Promise<TPayResultData> {
   const unavailable = unavailableOf(link, o.now);
@@ -306,66 +316,69 @@ export async function payThroughLink(
   if ((await repo.countFailedAttempts(db, Number(link.id), o.ip, o.now - FAILED_ATTEMPT_WINDOW_MS)) >= MAX_FAILED_ATTEMPTS) {
     throw businessError('pay.tooManyAttempts');
   }
-  const outcome = outcomeOf(digits);
-  const gatewayNo = link.gateway_no;
-  // The trade number is drawn when the record is written (withNewTradeNo); screening does not read it.
-  const screened = await screenPayment(db, {
-    merchant_id: Number(link.merchant_id),
-    gateway_id: Number(link.gateway_id),
-    category: TradeCategory.formal,
-    trade_no: '',
-    merchant_order_no: link.reference || `PL${randomBytes(5).toString('hex').toUpperCase()}`,
-    trade_type: TradeType.consumption,
-    pay_status: outcome.payStatus,
-    card_scheme: schemeOf(digits),
-    card_first6: digits.slice(0, 6),
-    card_last4: digits.slice(-4),
-    currency: link.currency,
-    amount,
-    settle_currency: link.currency,
-    settle_amount: amount,
-    return_message: outcome.message,
-    email: body.email.toLowerCase(),
-    ip: o.ip,
-    trade_url: linkUrl(o.appUrl, link.custom_domain, link.link_key),
-    customer_name: billing.name ?? body.card.holder,
-    customer_email: body.email.toLowerCase(),
-    customer_zip: billing.zip ?? '',
-    customer_phone: billing.phone ?? '',
-    customer_address: billing.address ?? '',
-    customer_city: billing.city ?? '',
-    customer_state: billing.state ?? '',
-    bill_country: billing.country ?? '',
-    shipping_name: shipping.name ?? '',
-    shipping_zip: shipping.zip ?? '',
-    shipping_address: shipping.address ?? '',
-    shipping_country: shipping.country ?? '',
-    shipping_email: shipping.email ?? '',
-    shipping_phone: shipping.phone ?? '',
-    shipping_city: shipping.city ?? '',
-    shipping_state: shipping.state ?? '',
-    created_at: o.now,
-    submitted_at: o.now,
-    returned_at: o.now,
-  } satisfies Insertable<TransactionsTable>);
-  const approved = screened.category === TradeCategory.formal && screened.pay_status === PayStatus.success;
-  const result = screened.category === TradeCategory.riskDeclined ? 'riskDeclined' : outcome.result;
-  // A number another record of the same millisecond drew is refused by the unique index inside the
-  // transaction, which then rolls back whole (the link is not consumed) and runs again with another.
-  return withNewTradeNo(gatewayNo, o.now, (tradeNo) =>
-    tx(async (trx) => {
-      if (approved && !(await repo.consumeLink(trx, Number(link.id), o.now))) {
-        const now = await repo.findLinkByKey(trx, link.link_key);
-        throw businessError(UNAVAILABLE_ERRORS[(now && unavailableOf(now, o.now)) || 'paid']);
-      }
-      const transactionId = await recordTransactionIn(trx, { ...screened, trade_no: tradeNo });
-      await repo.insertLinkPayment(trx, {
-        link_id: Number(link.id),
-        merchant_id: Number(link.merchant_id),
-        transaction_id: transactionId,
-        created_at: o.now,
-      });
-      return { result, tradeNo, currency: link.currency, amount };
-    }),
-  );
+  // Card testing across links: the merchant's and the card's declines per hour (card-testing.ts).
+  return guardTry<TPayResultData>(o.cardTesting, Number(link.merchant_id), digits, o.now, async () => {
+    const outcome = outcomeOf(digits);
+    const gatewayNo = link.gateway_no;
+    // The trade number is drawn when the record is written (withNewTradeNo); screening does not read it.
+    const screened = await screenPayment(db, {
+      merchant_id: Number(link.merchant_id),
+      gateway_id: Number(link.gateway_id),
+      category: TradeCategory.formal,
+      trade_no: '',
+      merchant_order_no: link.reference || `PL${randomBytes(5).toString('hex').toUpperCase()}`,
+      trade_type: TradeType.consumption,
+      pay_status: outcome.payStatus,
+      card_scheme: schemeOf(digits),
+      card_first6: digits.slice(0, 6),
+      card_last4: digits.slice(-4),
+      currency: link.currency,
+      amount,
+      settle_currency: link.currency,
+      settle_amount: amount,
+      return_message: outcome.message,
+      email: body.email.toLowerCase(),
+      ip: o.ip,
+      trade_url: linkUrl(o.appUrl, link.custom_domain, link.link_key),
+      customer_name: billing.name ?? body.card.holder,
+      customer_email: body.email.toLowerCase(),
+      customer_zip: billing.zip ?? '',
+      customer_phone: billing.phone ?? '',
+      customer_address: billing.address ?? '',
+      customer_city: billing.city ?? '',
+      customer_state: billing.state ?? '',
+      bill_country: billing.country ?? '',
+      shipping_name: shipping.name ?? '',
+      shipping_zip: shipping.zip ?? '',
+      shipping_address: shipping.address ?? '',
+      shipping_country: shipping.country ?? '',
+      shipping_email: shipping.email ?? '',
+      shipping_phone: shipping.phone ?? '',
+      shipping_city: shipping.city ?? '',
+      shipping_state: shipping.state ?? '',
+      created_at: o.now,
+      submitted_at: o.now,
+      returned_at: o.now,
+    } satisfies Insertable<TransactionsTable>);
+    const approved = screened.category === TradeCategory.formal && screened.pay_status === PayStatus.success;
+    const result = screened.category === TradeCategory.riskDeclined ? 'riskDeclined' : outcome.result;
+    // A number another record of the same millisecond drew is refused by the unique index inside the
+    // transaction, which then rolls back whole (the link is not consumed) and runs again with another.
+    return withNewTradeNo(gatewayNo, o.now, (tradeNo) =>
+      tx(async (trx): Promise<TPayResultData> => {
+        if (approved && !(await repo.consumeLink(trx, Number(link.id), o.now))) {
+          const now = await repo.findLinkByKey(trx, link.link_key);
+          throw businessError(UNAVAILABLE_ERRORS[(now && unavailableOf(now, o.now)) || 'paid']);
+        }
+        const transactionId = await recordTransactionIn(trx, { ...screened, trade_no: tradeNo });
+        await repo.insertLinkPayment(trx, {
+          link_id: Number(link.id),
+          merchant_id: Number(link.merchant_id),
+          transaction_id: transactionId,
+          created_at: o.now,
+        });
+        return { result, tradeNo, currency: link.currency, amount };
+      }),
+    ).then((data) => ({ approved, data }));
+  });
 }

@@ -44,6 +44,7 @@ export function LinkDetailsDialog({ link, onClose }: { link: TLink | null; onClo
     [t('links.createdBy'), link.createdBy],
     [t('links.createdAt'), parseTime(link.createdAt, undefined, tz.timezone)],
     [t('links.disabledAt'), link.disabledAt ? parseTime(link.disabledAt, undefined, tz.timezone) : '-'],
+    ...(link.pausedUntil ? [[t('links.pausedUntil'), parseTime(link.pausedUntil, undefined, tz.timezone)] as [string, string]] : []),
   ];
   return (
     <Modal open title={t('links.details')} onCancel={onClose} footer={null} width={720}>
