@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/*
+ * The size limit of eslint.config.js (`max-lines`), run through ESLint's own API on files placed (by
+ * path only; nothing is written) where a person could add one, and the list of files that were over
+ * the limit when it was set, which must shrink as they are split rather than keep a split file exempt.
+ */
+
+const root = path.resolve(import.meta.dirname, '../../..');
+let eslint: ESLint;
+let limits: { MAX_LINES: number; OVERSIZED: readonly string[] };
+
+beforeAll(async () => {
+  limits = (await import(pathToFileURL(path.join(root, 'eslint.config.js')).href)) as typeof limits;
+  eslint = new ESLint({
+    cwd: root,
+    // Only this rule: it needs no type information, so no TypeScript program is built.
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+    ruleFilter: ({ ruleId }) => ruleId === 'max-lines',
+  });
+});
+
+/** A module of `lines` lines, as `wc -l` counts them. */
+const moduleOf = (lines: number) => Array.from({ length: lines }, (_, i) => `export const value${i} = ${i};\n`).join('');
+
+/** The rules that `code` breaks as if it were the file at `file` (relative to the repository). */
+async function brokenRules(file: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((m) => m.ruleId);
+}
+
+const newFiles = ['apps/server/src/domains/refunds/fixture.ts', 'apps/web/src/features/refunds/fixture.tsx', 'scripts/fixture.mjs'];
+
+describe('source file size', () => {
+  it.each(newFiles)('refuses %s one line over the limit, and takes it at the limit', async (file) => {
+    expect(await brokenRules(file, moduleOf(limits.MAX_LINES + 1))).toEqual(['max-lines']);
+    expect(await brokenRules(file, moduleOf(limits.MAX_LINES))).toEqual([]);
+  });
+
+  it('leaves the files listed as oversized alone until they are split', async () => {
+    const listed = limits.OVERSIZED[0] ?? '';
+    expect(await brokenRules(listed, moduleOf(limits.MAX_LINES + 1))).toEqual([]);
+  });
+
+  it('lists only files that exist and are still over the limit', () => {
+    const stale = limits.OVERSIZED.flatMap((file) => {
+      const full = path.join(root, file);
+      if (!existsSync(full)) return [`${file}: no such file`];
+      const lines = readFileSync(full, 'utf8').split('\n').length - 1;
+      return lines > limits.MAX_LINES ? [] : [`${file}: ${lines} lines, take it off OVERSIZED in eslint.config.js`];
+    });
+    expect(stale).toEqual([]);
+  });
+});
