@@ -199,13 +199,17 @@ function readCardFingerprintKey(env: NodeJS.ProcessEnv): string | null {
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY besides addresses and CIDR ranges. */
 const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 
+/**
+ * An address or CIDR range proxy-addr takes (it refuses a /0 range, which would trust every address as
+ * `true` did, at start with a TypeError: refused here first with the variable's name).
+ */
 function isAddressOrRange(entry: string): boolean {
   if (TRUST_PROXY_RANGES.includes(entry)) return true;
   const [address = '', prefix, ...rest] = entry.split('/');
   const family = isIP(address);
   if (family === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /**
