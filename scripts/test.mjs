@@ -20,12 +20,11 @@ const runStarted = Date.now();
 // e.g. `npm test -- unit-web api-pg`; `--stress` runs them beside a CPU burner (scripts/cpu-burner.mjs).
 const stress = process.argv.includes('--stress');
 const only = process.argv.slice(2).filter((arg) => arg !== '--stress');
-const budget = stress ? TEST_BUDGET_SECONDS.stress : TEST_BUDGET_SECONDS.normal;
 /** Every test file's time, by stage, written to test-results/reports/timings.txt at the end. */
 const fileTimings = [];
 let burner;
 if (stress) {
-  burner = spawn(process.execPath, [path.join(root, 'scripts', 'cpu-burner.mjs'), String(budget + 600)], { stdio: 'ignore' });
+  burner = spawn(process.execPath, [path.join(root, 'scripts', 'cpu-burner.mjs'), String(3 * TEST_BUDGET_SECONDS)], { stdio: 'ignore' });
   console.log(`stress: a CPU burner (pid ${burner.pid}) keeps one core busy until the run ends`);
 }
 const results = [];
@@ -164,12 +163,16 @@ writeFileSync(
   fileTimings.map((f) => `${f.seconds.toFixed(1).padStart(7)} s  ${f.stage.padEnd(12)} ${f.file}`).join('\n') + '\n',
 );
 const totalSeconds = (Date.now() - runStarted) / 1000;
-// The budget holds a whole run: with CI=true and every stage (a single stage is not held to it).
-const overBudget = process.env.CI === 'true' && !only.length && totalSeconds > budget;
+// The budget holds a whole run: with CI=true and every stage (a single stage is not held to it). Under
+// --stress the machine has less to give by however much other work takes, so the total is printed
+// against the budget but the run is judged by its tests alone: the stress run finds tests that depend
+// on the machine's speed, the plain run holds the time.
+const overBudget = process.env.CI === 'true' && !only.length && totalSeconds > TEST_BUDGET_SECONDS;
+const budgetFails = overBudget && !stress;
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.seconds.toFixed(1)} s`);
 console.log(
-  `${overBudget ? 'FAIL' : 'ok  '} ${'total'.padEnd(12)} ${totalSeconds.toFixed(1)} s of a ${budget} s budget${stress ? ' under stress' : ''} (scripts/test-budget.mjs)`,
+  `${budgetFails ? 'FAIL' : 'ok  '} ${'total'.padEnd(12)} ${totalSeconds.toFixed(1)} s of a ${TEST_BUDGET_SECONDS} s budget (scripts/test-budget.mjs)${stress ? ', under stress: printed, not held' : ''}`,
 );
 if (overBudget)
   console.log(
@@ -188,4 +191,4 @@ if (failures.length) {
   }
 }
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(bad.length || failed || problems.length || overBudget ? 1 : 0);
+process.exit(bad.length || failed || problems.length || budgetFails ? 1 : 0);
