@@ -29,6 +29,9 @@ clearCookies();
 setLanguage(detectLanguage());
 vi.useRealTimers();
 vi.unstubAllGlobals();
+// A loading bar a previous file's screen left fading out (its module, and the timer that removes it,
+// belong to that file): a fresh page has none.
+document.getElementById('nprogress')?.remove();
 
 // antd reads media queries (responsive grid, breakpoints); jsdom has no matchMedia.
 Object.defineProperty(window, 'matchMedia', {
