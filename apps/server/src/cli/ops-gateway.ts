@@ -5,6 +5,8 @@ import { recordTransaction, withNewTradeNo } from '../domains/transactions/repos
 import { toIso } from '../platform/time';
 import { text, UsageError, type Command } from './ops-common';
 import { findGatewayByNo } from './ops-repository';
+import { linkMethodsOf } from '../domains/links/service';
+import { GATEWAY_SERVICES, normaliseServices, setGatewayServices } from '../domains/onboarding/merchant-setup';
 
 const STATUS_NAMES: Record<string, number> = {
   success: PayStatus.success,
@@ -101,6 +103,29 @@ export const GATEWAY_COMMANDS: Record<string, Command> = {
         return no;
       });
       console.log(`${tradeNo}  ${toMajorString(amount, gateway.currency)} ${gateway.currency}  ${toIso(at)}`);
+    },
+  },
+
+  'gateway:services': {
+    summary: 'show or set the card schemes and services open on a gateway (what payment links and payments may use)',
+    usage: `gateway:services --gateway 10010001 [--services ${GATEWAY_SERVICES.join(',')}]`,
+    options: { gateway: { type: 'string' }, services: { type: 'string' } },
+    async run({ db }, values) {
+      const gatewayNo = text(values, 'gateway', true);
+      const gateway = await findGatewayByNo(db, gatewayNo);
+      if (!gateway) throw new UsageError(`no gateway ${gatewayNo}`);
+      const raw = text(values, 'services');
+      if (raw !== undefined) {
+        const services = normaliseServices(raw);
+        if (services === null)
+          throw new UsageError(`--services must be a comma-separated list of ${GATEWAY_SERVICES.join(', ')}, got "${raw}"`);
+        await setGatewayServices(db, gateway.id, services);
+      }
+      const row = await db.selectFrom('gateways').select('services').where('id', '=', gateway.id).executeTakeFirstOrThrow();
+      const methods = linkMethodsOf(row.services);
+      console.log(
+        `gateway ${gatewayNo}${raw !== undefined ? ' updated' : ''}: ${row.services || '(no service)'}; payment links: ${methods.length > 0 ? methods.join(', ') : 'none (it needs a card scheme or a wallet)'}`,
+      );
     },
   },
 };

@@ -3,10 +3,17 @@ import { KYC_REVIEW_STATES } from '@mbo/shared/kyc';
 import * as identity from '../domains/onboarding/identity-service';
 import { inviteAdmin } from '../domains/onboarding/invitation-service';
 import * as kycRepo from '../domains/onboarding/kyc-repository';
-import { approveKyc, rejectKyc } from '../domains/onboarding/kyc-service';
+import { approveKyc, rejectKyc, setUpApprovedMerchant } from '../domains/onboarding/kyc-review';
 import { operatorScope } from '../platform/scope';
 import { toIso } from '../platform/time';
-import { merchantScope, positiveInt, text, UsageError, type Command, type Context } from './ops-common';
+import { merchantScope, positiveInt, text, UsageError, type Command, type Context, type Values } from './ops-common';
+import {
+  DEFAULT_GATEWAY_SERVICES,
+  GATEWAY_SERVICES,
+  normaliseServices,
+  type Readiness,
+  type SetupDone,
+} from '../domains/onboarding/merchant-setup';
 import * as repo from './ops-repository';
 import { BUILT_IN_ROLES } from '../domains/system/roles';
 
@@ -22,6 +29,26 @@ async function businessOf(ctx: Context, raw: string | undefined) {
 }
 
 const iso = (ms: number | null) => (ms === null ? '-' : toIso(ms));
+
+function servicesOption(values: Values): { services?: string } {
+  const raw = text(values, 'services');
+  if (raw === undefined) return {};
+  const services = normaliseServices(raw);
+  if (services === null) throw new UsageError(`--services must be a comma-separated list of ${GATEWAY_SERVICES.join(', ')}, got "${raw}"`);
+  return { services };
+}
+
+/** What approval set up, and what the merchant still lacks, said precisely. */
+function printSetup(gatewayNo: string, setup: SetupDone, readiness: Readiness): void {
+  console.log(`  gateway ${gatewayNo} services: ${setup.services}`);
+  console.log(
+    `  settlement configuration: ${setup.settlementConfig === 'created' ? 'set to the defaults (settle:config to change)' : 'kept'}`,
+  );
+  console.log(`  bank account from the KYC profile: ${setup.bankAccount === 'created' ? 'added' : 'already there'}`);
+  if (readiness.missing.length === 0)
+    console.log(`  ready: payment links on ${readiness.linkGateways.join(', ')}, withdrawals to ${readiness.bankAccounts} bank account(s)`);
+  for (const m of readiness.missing) console.log(`  missing: ${m}`);
+}
 
 export const ONBOARDING_COMMANDS: Record<string, Command> = {
   'mail:list': {
@@ -131,16 +158,33 @@ export const ONBOARDING_COMMANDS: Record<string, Command> = {
   },
 
   'kyc:approve': {
-    summary: 'approve a profile under review: business active (40), all modules, a gateway in the settlement currency; mails the applicant',
-    usage: 'kyc:approve <businessId>',
-    options: {},
+    summary:
+      'approve a profile under review: business active (40), all modules, a gateway in the settlement currency with card schemes, its settlement configuration and the KYC bank account; mails the applicant',
+    usage: `kyc:approve <businessId> [--services ${DEFAULT_GATEWAY_SERVICES}] (any of ${GATEWAY_SERVICES.join(', ')})`,
+    options: { services: { type: 'string' } },
     positionals: ['businessId'],
-    async run(ctx, _values, [raw]) {
+    async run(ctx, values, [raw]) {
       const m = await businessOf(ctx, raw);
-      const out = await approveKyc(ctx, m.id);
+      const out = await approveKyc(ctx, m.id, 'en', servicesOption(values));
       console.log(
         `approved business ${m.id} (merchant ${out.merchantNo}, ${out.businessName}); gateway ${out.gatewayNo ?? '-'}; mail to ${out.mailedTo ?? '(nobody)'}`,
       );
+      if (out.setup && out.readiness) printSetup(out.gatewayNo ?? '-', out.setup, out.readiness);
+    },
+  },
+
+  'kyc:setup': {
+    summary:
+      'for a business approved earlier: card schemes on its gateway in the settlement currency, a settlement configuration and the KYC bank account, where missing',
+    usage: `kyc:setup <businessId> [--services ${DEFAULT_GATEWAY_SERVICES}]`,
+    options: { services: { type: 'string' } },
+    positionals: ['businessId'],
+    async run(ctx, values, [raw]) {
+      const m = await businessOf(ctx, raw);
+      const out = await setUpApprovedMerchant(ctx, m.id, servicesOption(values));
+      if (!out.ok && out.reason === 'notApproved') throw new UsageError(`business ${m.id} has no approved KYC profile (kyc:show ${m.id})`);
+      if (!out.ok) throw new UsageError(`business ${m.id} has no enabled gateway in ${out.currency}, its KYC settlement currency`);
+      printSetup(out.gatewayNo, out.setup, out.readiness);
     },
   },
 

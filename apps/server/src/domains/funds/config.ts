@@ -22,6 +22,9 @@ export type SettlementConfig = {
   minWithdrawal: number;
 };
 
+/** Per-transaction fee rate of a merchant without a deduction rate of its own (2.50 %). */
+export const DEFAULT_FEE_BP = 250;
+
 export const DEFAULT_CONFIG: Omit<SettlementConfig, 'feeBp'> = {
   settleType: SettleType.daily,
   cycleDays: 5,
@@ -59,7 +62,7 @@ export async function getConfig(db: DbOrTrx, merchantId: number, gatewayId: numb
       minWithdrawal: Number(row.min_withdrawal),
     };
   const m = await db.selectFrom('merchants').select('deduction_rate_bp').where('id', '=', merchantId).executeTakeFirst();
-  return { ...DEFAULT_CONFIG, feeBp: m?.deduction_rate_bp ?? 250 };
+  return { ...DEFAULT_CONFIG, feeBp: m?.deduction_rate_bp ?? DEFAULT_FEE_BP };
 }
 
 /** Writes a gateway's whole configuration (the operator command sets what it is given over the current one). */

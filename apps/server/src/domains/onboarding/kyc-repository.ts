@@ -2,7 +2,7 @@ import { GatewayStatus } from '@mbo/shared/gateways';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import { KycReviewState, type TKycFileField } from '@mbo/shared/kyc';
 import { MODULES } from '@mbo/shared/permissions';
-import type { Db } from '../../db/database';
+import type { Db, Trx } from '../../db/database';
 import type { Scope } from '../../platform/scope';
 import { createAdministratorRole } from '../system/repository';
 
@@ -211,10 +211,16 @@ export type Activation = { legalName: string; region: string; currency: string; 
 /**
  * Approval, in one transaction: review state approved, merchant active (40) under its legal name,
  * every module open, the owner holding the administrator role, no admin left in "initial login",
- * and a gateway in the settlement currency unless one exists. Returns null when the profile was not
- * under review (approved or rejected meanwhile).
+ * a gateway in the settlement currency unless one exists, and whatever `setUp` writes for that
+ * gateway (merchant-setup.ts). Returns null when the profile was not under review (approved or
+ * rejected meanwhile).
  */
-export async function activateBusiness(db: Db, scope: Scope, a: Activation): Promise<{ gatewayNo: string } | null> {
+export async function activateBusiness<T>(
+  db: Db,
+  scope: Scope,
+  a: Activation,
+  setUp: (trx: Trx, gateway: { id: number; gatewayNo: string }) => Promise<T>,
+): Promise<{ gatewayNo: string; setup: T } | null> {
   return db.transaction().execute(async (trx) => {
     const res = await trx
       .updateTable('kyc_profiles')
@@ -255,7 +261,7 @@ export async function activateBusiness(db: Db, scope: Scope, a: Activation): Pro
 
     const existing = await trx
       .selectFrom('gateways')
-      .select('gateway_no')
+      .select(['id', 'gateway_no'])
       .where('merchant_id', '=', scope.merchantId)
       .where('currency', '=', a.currency)
       .orderBy('id')
@@ -267,14 +273,14 @@ export async function activateBusiness(db: Db, scope: Scope, a: Activation): Pro
         .where('merchant_id', '=', scope.merchantId)
         .where('gateway_no', '=', existing.gateway_no)
         .execute();
-      return { gatewayNo: existing.gateway_no };
+      return { gatewayNo: existing.gateway_no, setup: await setUp(trx, { id: existing.id, gatewayNo: existing.gateway_no }) };
     }
     // Gateway numbers: the merchant number and a two-digit sequence (10000301, 10000302, ...).
     for (let n = 1; n < 100; n++) {
       const gatewayNo = `${merchant.merchant_no}${String(n).padStart(2, '0')}`;
       const taken = await trx.selectFrom('gateways').select('id').where('gateway_no', '=', gatewayNo).executeTakeFirst();
       if (taken) continue;
-      await trx
+      const gateway = await trx
         .insertInto('gateways')
         .values({
           merchant_id: scope.merchantId,
@@ -283,8 +289,9 @@ export async function activateBusiness(db: Db, scope: Scope, a: Activation): Pro
           currency: a.currency,
           status: GatewayStatus.enabled,
         })
-        .execute();
-      return { gatewayNo };
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { gatewayNo, setup: await setUp(trx, { id: gateway.id, gatewayNo }) };
     }
     throw new Error(`no free gateway number for merchant ${merchant.merchant_no}`);
   });

@@ -1,5 +1,4 @@
 import { ErrorCode } from '@mbo/shared/envelope';
-import type { TLanguage } from '@mbo/shared/i18n';
 import { MerchantStatus } from '@mbo/shared/merchants';
 import {
   KYC_FIELD_TYPES,
@@ -8,7 +7,6 @@ import {
   KYC_ID_PHOTOS_MAX_STORED,
   KycReviewState,
   ZKycDraftData,
-  ZKycProfile,
   type TKycDraft,
   type TKycDraftData,
   type TKycFile,
@@ -17,14 +15,13 @@ import {
   type TKycSaveDraftBody,
   type TKycStatus,
 } from '@mbo/shared/kyc';
-import { writeOperationLog } from '../../platform/audit';
 import { AppError, businessError, notFoundError } from '../../platform/errors';
 import { operatorScope, type Scope } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session';
 import { BUSINESS_DAY_TIMEZONE } from '@mbo/shared/timezones';
 import { dateInZone, toIso } from '../../platform/time';
 import { MIME_OF, SNIFFED_AS, cleanFileName, sniffFileType } from '../../platform/uploads';
-import { languageOf, logSessionOperation, type OnboardingDeps } from './context';
+import { logSessionOperation, type OnboardingDeps } from './context';
 import * as kycRepo from './kyc-repository';
 import { checkEntityType, checkKycProfile, referencedFiles } from './kyc-rules';
 import * as repo from './repository';
@@ -303,90 +300,4 @@ export async function submitKyc(deps: OnboardingDeps, session: SessionContext, b
   }
   await logSessionOperation(deps.db, { ...session, merchantId: b.merchantId, adminId: b.adminId }, 'kycSubmit', '', ip, now);
   return getKycStatus(deps, session, businessId);
-}
-
-// ----- Review (operator side: `npm run ops -- kyc:approve|kyc:reject`, and tests call the same functions)
-
-type ReviewDeps = Pick<OnboardingDeps, 'db' | 'now' | 'notifier'>;
-
-async function applicantOf(deps: ReviewDeps, merchantId: number, submittedBy: number | null) {
-  const personId = submittedBy ?? (await repo.findOwnerAdmin(deps.db, merchantId))?.person_id ?? null;
-  return personId !== null ? repo.getPerson(deps.db, personId) : undefined;
-}
-
-async function logReview(deps: ReviewDeps, merchantId: number, operation: string, content: string): Promise<void> {
-  const owner = await repo.findOwnerAdmin(deps.db, merchantId);
-  if (!owner) return;
-  await writeOperationLog(deps.db, {
-    merchantId,
-    adminId: owner.id,
-    sysAdmin: true,
-    module: 'onboarding',
-    operation,
-    content,
-    ip: '',
-    now: deps.now(),
-  });
-}
-
-export type ReviewOutcome = { merchantNo: string; businessName: string; gatewayNo?: string; mailedTo: string | null };
-
-/**
- * Approves a profile under review: the business becomes active (status 40) with every module, the
- * owner holds the administrator role, a gateway opens in the settlement currency, and the
- * applicant is told by mail.
- */
-export async function approveKyc(deps: ReviewDeps, merchantId: number, lang: TLanguage = 'en'): Promise<ReviewOutcome> {
-  const scope = operatorScope(merchantId);
-  const profile = await kycRepo.findProfile(deps.db, scope);
-  if (!profile || profile.review_state !== KycReviewState.underReview || !profile.submitted_json) throw businessError('kyc.notUnderReview');
-  const submitted = ZKycProfile.parse(JSON.parse(profile.submitted_json));
-  const activated = await kycRepo.activateBusiness(deps.db, scope, {
-    legalName: submitted.business.legalName,
-    region: submitted.business.registrationPlace === 'CN' ? 'domestic' : 'overseas',
-    currency: submitted.bank.settlementCurrency,
-    now: deps.now(),
-  });
-  if (!activated) throw businessError('kyc.notUnderReview');
-  const merchant = await kycRepo.getMerchant(deps.db, scope);
-  const person = await applicantOf(deps, merchantId, profile.submitted_by_person_id);
-  const outcome: ReviewOutcome = {
-    merchantNo: merchant?.merchant_no ?? '',
-    businessName: submitted.business.legalName,
-    gatewayNo: activated.gatewayNo,
-    mailedTo: person?.email ?? null,
-  };
-  if (person) {
-    await deps.notifier.mail.send(person.email, languageOf(person, lang), 'kycApproved', {
-      businessName: outcome.businessName,
-      merchantNo: outcome.merchantNo,
-      link: deps.notifier.link('activate'),
-    });
-  }
-  await logReview(deps, merchantId, 'kycApproved', `gatewayNo=${activated.gatewayNo}`);
-  return outcome;
-}
-
-export async function rejectKyc(deps: ReviewDeps, merchantId: number, reason: string, lang: TLanguage = 'en'): Promise<ReviewOutcome> {
-  const scope = operatorScope(merchantId);
-  const profile = await kycRepo.findProfile(deps.db, scope);
-  if (!profile || profile.review_state !== KycReviewState.underReview) throw businessError('kyc.notUnderReview');
-  if (!(await kycRepo.rejectProfile(deps.db, scope, reason, deps.now()))) throw businessError('kyc.notUnderReview');
-  const merchant = await kycRepo.getMerchant(deps.db, scope);
-  const person = await applicantOf(deps, merchantId, profile.submitted_by_person_id);
-  const outcome: ReviewOutcome = {
-    merchantNo: merchant?.merchant_no ?? '',
-    businessName: merchant?.name ?? '',
-    mailedTo: person?.email ?? null,
-  };
-  if (person) {
-    await deps.notifier.mail.send(person.email, languageOf(person, lang), 'kycRejected', {
-      businessName: outcome.businessName,
-      merchantNo: outcome.merchantNo,
-      reason,
-      link: deps.notifier.link('activate'),
-    });
-  }
-  await logReview(deps, merchantId, 'kycRejected', `reason=${reason}`);
-  return outcome;
 }

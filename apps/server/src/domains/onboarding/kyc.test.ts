@@ -1,28 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
-import { ErrorCode, type TEnvelope } from '@mbo/shared/envelope';
+import { ErrorCode } from '@mbo/shared/envelope';
 import { MerchantStatus } from '@mbo/shared/merchants';
 import type { TKycDraft, TKycFile, TKycStatus } from '@mbo/shared/kyc';
 import { OnboardingPath, fillPath } from '@mbo/shared/onboarding-paths';
 import { MODULES } from '@mbo/shared/permissions';
-import {
-  bmpFile,
-  docxFile,
-  exeFile,
-  jpegFile,
-  multipartBody,
-  oleFile,
-  pdfFile,
-  pngFile,
-  storedFileCount,
-  xlsxFile,
-  type Upload,
-} from '../../../test/files';
+import { bmpFile, docxFile, exeFile, jpegFile, oleFile, pdfFile, storedFileCount, type Upload } from '../../../test/files';
 import { call, createTestApp, type LoginData, type TestContext } from '../../../test/helpers';
+import { saveProfile as saveKycProfile, uploadKycFiles, uploadProfileFiles as uploadKycFilesOfProfile } from '../../../test/kyc-flow';
 import { validProfile } from '../../../test/kyc-profile';
 import { startMailServer, type MailServer } from '../../../test/mail-server';
 import { createApplicant, signInWithCode, signUpPerson } from '../../../test/onboarding';
-import { approveKyc, rejectKyc } from './kyc-service';
+import { approveKyc, rejectKyc } from './kyc-review';
 
 let t: TestContext;
 let mail: MailServer;
@@ -37,41 +26,11 @@ afterAll(async () => {
 
 const review = () => ({ db: t.db, now: t.clock.now, notifier: t.app.notifier });
 
-async function upload(
-  token: string,
-  fields: Record<string, string>,
-  files: Upload[],
-  url: string = OnboardingPath.kycUpload,
-  lang = 'en_US',
-) {
-  const { payload, headers } = multipartBody(fields, files);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${API_BASE}${url}`,
-    headers: { ...headers, 'x-auth-token': token, lang },
-    payload,
-  });
-  return { status: res.statusCode, body: res.json<TEnvelope<TKycFile[]>>() };
-}
-
-async function uploadProfileFiles(token: string, businessId: number) {
-  const docs = await upload(token, { businessId: String(businessId), field: 'businessDocuments' }, [
-    { name: 'certificate.pdf', content: pdfFile('certificate of incorporation') },
-    { name: 'register.xlsx', content: xlsxFile() },
-  ]);
-  const ids = await upload(token, { businessId: String(businessId), field: 'idPhotos' }, [{ name: 'passport.png', content: pngFile() }]);
-  expect(docs.body.code, JSON.stringify(docs.body)).toBe(0);
-  expect(ids.body.code, JSON.stringify(ids.body)).toBe(0);
-  return { documentFileIds: docs.body.data.map((f) => f.fileId), idPhotoFileIds: ids.body.data.map((f) => f.fileId) };
-}
-
-/** Saves every step of a valid profile through the API, as the wizard does. */
-async function saveProfile(token: string, businessId: number, profile: ReturnType<typeof validProfile>) {
-  for (const step of ['business', 'industry', 'bank', 'owners', 'declaration'] as const) {
-    const res = await call<TKycDraft>(t.app, OnboardingPath.kycSaveDraft, { token, body: { businessId, step, data: profile[step] } });
-    expect(res.body.code, `${step}: ${JSON.stringify(res.body)}`).toBe(0);
-  }
-}
+const upload = (token: string, fields: Record<string, string>, files: Upload[], url?: string, lang?: string) =>
+  uploadKycFiles(t, token, fields, files, url, lang);
+const uploadProfileFiles = (token: string, businessId: number) => uploadKycFilesOfProfile(t, token, businessId);
+const saveProfile = (token: string, businessId: number, profile: ReturnType<typeof validProfile>) =>
+  saveKycProfile(t, token, businessId, profile);
 
 describe('KYC from sign-up to approval', () => {
   it('signs up, verifies, signs in by code, fills the drafts, uploads, submits, is approved and becomes active', async () => {
