@@ -66,7 +66,7 @@ export async function signUpPerson(
   if (o.verify !== false) {
     if (!mail) throw new Error('verifying the email needs the test mail server');
     const { token } = linkIn(mail.last(email), '/verifyEmail');
-    const v = await call(t.app, OnboardingPath.verifyEmail, { body: { token } });
+    const v = await call(t.app, OnboardingPath.verifyEmail, { ip, body: { token } });
     if (v.body.code !== 0) throw new Error(`verifyEmail: ${JSON.stringify(v.body)}`);
   }
   return { email, mobile, password, login: res.body.data, ip };

@@ -505,11 +505,12 @@ export interface MonitoringThresholdsTable {
 }
 
 /** Failure counters, delays and locks of sign-in, per client address and per typed account (migration 0007). */
+/** The attempt limiter's counts of every check of a secret (platform/attempt-limiter.ts), not only sign-in's. */
 export interface SignInAttemptsTable {
   id: Generated<number>;
-  /** 'ip' or 'account'. */
+  /** 'ip' (a client address), 'account' (a sign-in), or the kind of check: 'passwordChange', 'signKey', 'code'. */
   scope: string;
-  /** SHA-256 hex of the address, or of merchant number and login name. */
+  /** SHA-256 hex of the address, of merchant number and login name, or of the kind and its subject (person, admin, code owner). */
   key_hash: string;
   failures: number;
   window_start: number;

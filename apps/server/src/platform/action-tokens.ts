@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { giveBackIpAttempt, ipKey, passAddressLimit } from './attempt-limiter';
 import { generateToken, hashToken } from './session';
 
 /** One-time links and tickets: only the SHA-256 of the token is stored, like session tokens. */
@@ -76,17 +77,29 @@ function findToken(db: Db, purpose: ActionPurpose, token: string) {
     .executeTakeFirst();
 }
 
-/** Reads a token without using it up (to show what a link is about). */
-export async function peekActionToken(db: Db, purpose: ActionPurpose, token: string, now: number): Promise<TokenLookup> {
+/**
+ * Looks a token up, counted against the client address (platform/attempt-limiter.ts) like any guess
+ * of a secret: a token that names no link is a failure, a real one (even used or expired: its holder
+ * is not guessing) gives the try back. There is no account to count against until a token matches,
+ * and a token is 256 random bits, so the address's budget is the limit that matters.
+ */
+async function lookUp(db: Db, purpose: ActionPurpose, token: string, now: number, ip: string): Promise<TokenLookup> {
+  await passAddressLimit(db, ip, now);
   const row = await findToken(db, purpose, token);
+  if (row) await giveBackIpAttempt(db, ipKey(ip));
   if (!row || row.used_at !== null) return { ok: false, reason: 'invalid', row: row ?? null };
   if (row.expires_at <= now) return { ok: false, reason: 'expired', row };
   return { ok: true, row };
 }
 
+/** Reads a token without using it up (to show what a link is about). */
+export function peekActionToken(db: Db, purpose: ActionPurpose, token: string, now: number, ip: string): Promise<TokenLookup> {
+  return lookUp(db, purpose, token, now, ip);
+}
+
 /** Uses a token up. The conditional update makes two simultaneous uses end with one winner. */
-export async function consumeActionToken(db: Db, purpose: ActionPurpose, token: string, now: number): Promise<TokenLookup> {
-  const peek = await peekActionToken(db, purpose, token, now);
+export async function consumeActionToken(db: Db, purpose: ActionPurpose, token: string, now: number, ip: string): Promise<TokenLookup> {
+  const peek = await lookUp(db, purpose, token, now, ip);
   if (!peek.ok) return peek;
   const res = await db
     .updateTable('action_tokens')

@@ -11,15 +11,19 @@ import {
   type TCodeSent,
 } from '@mbo/shared/onboarding';
 import type { Db } from '../db/database';
+import { forgiveAttempt, refusalError, subjectKey, takeAccountAttempt, takeAddressAttempt, type Attempt } from './attempt-limiter';
 import { AppError, businessError } from './errors';
+import type { MessageParams } from './i18n';
+import type { MessageKey } from './messages';
 import type { Notifier } from './notifier';
 import { notificationText, type MailKind, type NotificationKey, type NotificationParams } from './notification-texts';
 
 /*
  * Verification codes: 6 digits from crypto.randomInt, stored as sha256(salt:code) with a per-code
  * salt, valid CODE_TTL_SECONDS, single use, at most CODE_MAX_ATTEMPTS tries (the next try is
- * refused even with the right code), one send per destination and purpose per CODE_RESEND_SECONDS,
- * and at most CODES_PER_DESTINATION_PER_HOUR / CODES_PER_IP_PER_HOUR sends.
+ * refused even with the right code) within the attempt limiter's counts per client address and per
+ * owner (verifyCode), one send per destination and purpose per CODE_RESEND_SECONDS, and at most
+ * CODES_PER_DESTINATION_PER_HOUR / CODES_PER_IP_PER_HOUR sends.
  */
 export const CODES_PER_DESTINATION_PER_HOUR = 10;
 export const CODES_PER_IP_PER_HOUR = 30;
@@ -163,19 +167,35 @@ export type CodeCheck = {
   /** The destination the code was sent to; or, for codes sent to a signed-in person's own address, their person id. */
   destination?: string;
   personId?: number;
+  /** The client address: every try counts against it (platform/attempt-limiter.ts). */
+  ip: string;
+  /**
+   * Every failure about the code answers "code invalid", so the answer does not tell whether a code is
+   * live (the unlock, where a live code means a locked account and a right password); the address's
+   * own limit still answers as itself.
+   */
+  oneAnswer?: boolean;
 };
 
 export type CodeMatch = { destination: string; channel: TCodeChannel; personId: number | null };
 
 /**
- * Uses up the newest live code of a destination (or person) and purpose. Every try counts, the
- * right one included, and the count is raised in SQL before comparing, so parallel guesses cannot
- * exceed the limit.
+ * Uses up the newest live code of a destination (or person) and purpose, through the attempt limiter
+ * (kind `code`): each try counts against the client address first; then, when there is a live code,
+ * against the code itself, which is burnt after CODE_MAX_ATTEMPTS tries (the next try is refused even
+ * with the right code); then against the destination (or person) for that purpose, whose 10th wrong
+ * code in a row pauses its code checks for 30 minutes. Every count is raised in SQL before
+ * comparing, so parallel guesses cannot exceed any of the limits. A right code gives
+ * the address its try back and starts the destination's count over.
  */
 export async function verifyCode(deps: Pick<CodeDeps, 'db' | 'now'>, c: CodeCheck): Promise<CodeMatch> {
   const { db } = deps;
   const now = deps.now();
   if (c.destination === undefined && c.personId === undefined) throw new Error('verifyCode needs a destination or a person');
+  const fail = (key: MessageKey, params: MessageParams = {}) =>
+    businessError(c.oneAnswer ? 'code.invalid' : key, c.oneAnswer ? {} : params);
+  const address = await takeAddressAttempt(db, c.ip, now);
+  if (!address.allowed) throw refusalError(address, now, 'code.locked');
   const row = await db
     .selectFrom('verification_codes')
     .select(['id', 'channel', 'destination', 'person_id', 'code_hash', 'salt', 'expires_at'])
@@ -197,13 +217,20 @@ export async function verifyCode(deps: Pick<CodeDeps, 'db' | 'now'>, c: CodeChec
     .where('used_at', 'is', null)
     .returning('attempts')
     .executeTakeFirst();
-  if (!counted) throw businessError('code.tooManyAttempts');
+  if (!counted) throw fail('code.tooManyAttempts');
+
+  // Only tries the code itself let through count against its owner: nobody can pause someone's codes
+  // without a code being sent, and a burst at a burnt code does not pause the next one.
+  const owner = subjectKey('code', `${c.purpose}\n${c.destination ?? `person:${c.personId ?? 0}`}`);
+  const attempt: Attempt = { kind: 'code', account: owner, ip: c.ip };
+  const account = await takeAccountAttempt(db, owner, now, 'code');
+  if (!account.allowed) throw c.oneAnswer ? businessError('code.invalid') : refusalError(account, now, 'code.locked');
 
   const expected = Buffer.from(row.code_hash, 'hex');
   const given = Buffer.from(hashCode(row.salt, c.code), 'hex');
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     const remaining = CODE_MAX_ATTEMPTS - counted.attempts;
-    throw remaining > 0 ? businessError('code.wrong', { remaining }) : businessError('code.tooManyAttempts');
+    throw remaining > 0 ? fail('code.wrong', { remaining }) : fail('code.tooManyAttempts');
   }
   const used = await db
     .updateTable('verification_codes')
@@ -212,5 +239,6 @@ export async function verifyCode(deps: Pick<CodeDeps, 'db' | 'now'>, c: CodeChec
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw businessError('code.invalid');
+  await forgiveAttempt(db, attempt);
   return { destination: row.destination, channel: row.channel as TCodeChannel, personId: row.person_id };
 }

@@ -69,6 +69,8 @@ const zhCn = {
   'code.resendTooSoon': '请 {seconds} 秒后再获取验证码',
   'code.tooManyForDestination': '该地址获取验证码过于频繁，请稍后再试',
   'code.tooManyForIp': '请求过于频繁，请稍后再试',
+  'code.locked': '验证码错误次数过多，请 {minutes} 分钟后再试',
+  'attempt.tooMany': '尝试过于频繁，请 {seconds} 秒后再试',
 
   'delivery.failed': '消息发送失败，请稍后再试',
 
@@ -144,6 +146,8 @@ const zhHk: Record<Key, string> = {
   'code.resendTooSoon': '請 {seconds} 秒後再獲取驗證碼',
   'code.tooManyForDestination': '該地址獲取驗證碼過於頻繁，請稍後再試',
   'code.tooManyForIp': '請求過於頻繁，請稍後再試',
+  'code.locked': '驗證碼錯誤次數過多，請 {minutes} 分鐘後再試',
+  'attempt.tooMany': '嘗試過於頻繁，請 {seconds} 秒後再試',
 
   'delivery.failed': '訊息發送失敗，請稍後再試',
 
@@ -218,6 +222,8 @@ const en: Record<Key, string> = {
   'code.resendTooSoon': 'Please wait {seconds} seconds before requesting another code',
   'code.tooManyForDestination': 'Too many codes were requested for this address, please try again later',
   'code.tooManyForIp': 'Too many requests, please try again later',
+  'code.locked': 'Too many wrong codes, please try again in {minutes} minutes',
+  'attempt.tooMany': 'Too many attempts, please try again in {seconds} s',
 
   'delivery.failed': 'The message could not be sent, please try again later',
 

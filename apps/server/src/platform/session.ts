@@ -205,6 +205,17 @@ export async function revokeOtherSessions(db: Db, adminId: number, keepSessionId
   return Number(result.numUpdatedRows);
 }
 
+/** Revokes every open session of an admin, the caller's own included (a login without a person locked out). */
+export async function revokeAdminSessions(db: Db, adminId: number, now: number): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('admin_id', '=', adminId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /**
  * Revokes every open session of a person: those opened as the person and those of any admin row linked
  * to them, except `keepSessionId` (the session that changed the password stays open).

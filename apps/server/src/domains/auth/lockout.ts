@@ -7,11 +7,11 @@ import {
   accountKey,
   accountLockedUntil,
   clearAccountAttempts,
-  giveBackIpAttempt,
-  ipKey,
-  pruneAttempts,
+  forgiveAttempt,
+  lockAccounts,
+  ownerKey,
   takeAccountAttempt,
-  takeIpAttempt,
+  takeAddressAttempt,
   type Gate,
 } from '../../platform/attempt-limiter';
 import type { Background } from '../../platform/background';
@@ -19,6 +19,7 @@ import { sendCode, verifyCode } from '../../platform/codes';
 import { AppError, businessError } from '../../platform/errors';
 import { notificationText } from '../../platform/notification-texts';
 import type { Notifier } from '../../platform/notifier';
+import { revokeAdminSessions, revokePersonSessions } from '../../platform/session';
 import { MINUTE_MS } from '../../platform/time';
 import * as repo from './repository';
 
@@ -26,15 +27,12 @@ import * as repo from './repository';
  * What sign-in does against guessing, and how an owner gets back in (decisions in README.md):
  * per-address and per-account attempt limits with growing delays, the 30-minute lock after ten
  * failures, a mail to the owner when the lock falls, and an unlock by password plus a code sent to
- * the owner's mobile or verified email. None of the answers depends on whether the account exists.
+ * the owner's mobile or verified email; the same lock when a session's password change fails five
+ * times. None of the sign-in answers depends on whether the account exists.
  */
 
 export type LockoutDeps = { db: Db; now: () => number; notifier: Notifier; background: Background };
 export type LockoutClient = { ip: string; userAgent: string; lang: TLanguage };
-
-/** Prune stale attempt rows on every this-many gate checks of the process (cheap, indexed delete). */
-const PRUNE_EVERY = 500;
-let gateChecks = 0;
 
 export function tooManyAttempts(retryAfterMs: number): AppError {
   return new AppError('login.tooManyAttempts', ErrorCode.tooMany, 200, { seconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
@@ -49,11 +47,9 @@ export function gateError(gate: Exclude<Gate, { allowed: true }>, now: number): 
   return gate.reason === 'locked' ? lockedError(gate.until, now) : tooManyAttempts(gate.retryAfterMs);
 }
 
-/** Counts a try from the client's address; refuses it while the address must wait. */
-export async function passIpGate(db: Db, ip: string, now: number): Promise<Gate> {
-  gateChecks += 1;
-  if (gateChecks % PRUNE_EVERY === 0) await pruneAttempts(db, now);
-  return takeIpAttempt(db, ipKey(ip), now);
+/** Counts a try from the client's address (the budget every check of a secret shares); refuses it while the address must wait. */
+export function passIpGate(db: Db, ip: string, now: number): Promise<Gate> {
+  return takeAddressAttempt(db, ip, now);
 }
 
 export function passAccountGate(db: Db, body: Pick<TLoginBody, 'merchantNo' | 'loginName'>, now: number): Promise<Gate> {
@@ -61,18 +57,69 @@ export function passAccountGate(db: Db, body: Pick<TLoginBody, 'merchantNo' | 'l
 }
 
 /** A right password: the account's count, delay and lock start over, and the address gets its try back. */
-export async function forgiveAttempt(db: Db, body: Pick<TLoginBody, 'merchantNo' | 'loginName'>, ip: string): Promise<void> {
-  await clearAccountAttempts(db, [accountKey(body.merchantNo, body.loginName)]);
-  await giveBackIpAttempt(db, ipKey(ip));
+export async function forgiveSignIn(db: Db, body: Pick<TLoginBody, 'merchantNo' | 'loginName'>, ip: string): Promise<void> {
+  await forgiveAttempt(db, { kind: 'signIn', account: accountKey(body.merchantNo, body.loginName), ip });
 }
 
-/** After a password reset or change: every login of the person starts over (a reset proves the owner, like the unlock code). */
-export async function clearPersonLockouts(db: Db, personId: number): Promise<void> {
-  const logins = await repo.listPersonLogins(db, personId);
+/** Whose lockouts an owner's proof clears: a person (every login of theirs) or a login without a person. */
+export type LockoutOwner = { personId: number } | { adminId: number };
+
+function ownerLogins(db: Db, owner: LockoutOwner) {
+  return 'personId' in owner ? repo.listPersonLogins(db, owner.personId) : repo.listAdminLogin(db, owner.adminId);
+}
+
+/**
+ * The password change's limit fell (five wrong current passwords in a row): whoever holds the session
+ * is guessing the password, so the account gets what ten wrong sign-in passwords give. Every login of
+ * the owner is locked for sign-in as long as the sign-in lock lasts, every session of the owner ends
+ * (this one too) and the owner gets the lock notice, which says how to unlock now. Returns when the
+ * lock ends.
+ */
+export async function lockOwnerOut(
+  deps: LockoutDeps,
+  owner: LockoutOwner,
+  account: repo.LoginAccount,
+  loginName: string,
+  client: LockoutClient,
+) {
+  const { db } = deps;
+  const now = deps.now();
+  const logins = await ownerLogins(db, owner);
+  const until = await lockAccounts(
+    db,
+    logins.map((l) => accountKey(l.merchant_no, l.login_name)),
+    'signIn',
+    now,
+  );
+  const revoked =
+    'personId' in owner ? await revokePersonSessions(db, owner.personId, now) : await revokeAdminSessions(db, owner.adminId, now);
+  notifyLocked(deps, account, loginName, client);
+  return { until, logins: logins.length, revoked };
+}
+
+/**
+ * The owner proved themselves (unlock code, password reset or change): the sign-in of every login of
+ * the person starts over, and so do the password checks of the password change and the sign-key
+ * reveal (a lock of those would otherwise outlive the unlock).
+ */
+export async function clearOwnerLockouts(db: Db, owner: LockoutOwner): Promise<void> {
+  const personId = 'personId' in owner ? owner.personId : null;
+  const logins = await ownerLogins(db, owner);
   await clearAccountAttempts(
     db,
     logins.map((l) => accountKey(l.merchant_no, l.login_name)),
   );
+  for (const kind of ['passwordChange', 'signKey'] as const) {
+    // Per login too: a login linked to a person later still has the count it had without one.
+    const keys = logins.map((l) => ownerKey(kind, { personId: null, adminId: l.id }));
+    if (personId !== null) keys.push(ownerKey(kind, { personId, adminId: 0 }));
+    await clearAccountAttempts(db, keys, kind);
+  }
+}
+
+/** After a password reset or change: every login of the person starts over (a reset proves the owner, like the unlock code). */
+export async function clearPersonLockouts(db: Db, personId: number): Promise<void> {
+  await clearOwnerLockouts(db, { personId });
 }
 
 function languageOf(account: repo.LoginAccount, fallback: TLanguage): TLanguage {
@@ -83,12 +130,20 @@ function languageOf(account: repo.LoginAccount, fallback: TLanguage): TLanguage 
  * Where the owner of an account can be reached: the person's verified email and mobile, and the admin
  * row's own email (the address an invitation was accepted on), which only the lock notice falls back to.
  */
-function ownerContacts(account: repo.LoginAccount): { verifiedEmail: string | null; adminEmail: string | null; mobile: string | null } {
+function ownerContacts(account: repo.LoginAccount) {
   return {
     verifiedEmail: account.person_email && account.email_verified === 1 ? account.person_email : null,
-    adminEmail: account.admin_email ? account.admin_email : null,
     mobile: account.person_mobile ? account.person_mobile : null,
+    adminEmail: account.admin_email ? account.admin_email : null,
   };
+}
+
+/** Where the unlock code goes: the person's mobile, else their verified email (an account without a person has neither). */
+export function unlockDestination(account: repo.LoginAccount): { channel: 'sms' | 'email'; destination: string } | null {
+  const { verifiedEmail, mobile } = ownerContacts(account);
+  if (mobile) return { channel: 'sms', destination: mobile };
+  if (verifiedEmail) return { channel: 'email', destination: verifiedEmail };
+  return null;
 }
 
 function utcStamp(ms: number): string {
@@ -120,8 +175,8 @@ export function notifyLocked(deps: LockoutDeps, account: repo.LoginAccount, logi
 
 /**
  * unlockSendCode: when the account exists, is locked and the password is right, a code goes to the
- * owner's mobile (else verified email). The answer is the same in every case and does not wait for
- * the delivery; the try counts against the client address like a sign-in.
+ * owner (unlockDestination). The answer is the same in every case and does not wait for the delivery;
+ * the try counts against the client address like a sign-in.
  */
 export async function sendUnlockCode(deps: LockoutDeps, body: TLoginBody, client: LockoutClient, verify: PasswordCheck): Promise<void> {
   const { db } = deps;
@@ -132,14 +187,12 @@ export async function sendUnlockCode(deps: LockoutDeps, body: TLoginBody, client
   const passwordOk = await verify(account?.password_hash ?? null, body.password);
   const lockedUntil = await accountLockedUntil(db, accountKey(body.merchantNo, body.loginName), now);
   // The same work whatever the outcome (the try is not given back even when the password was right).
-  if (!account || !passwordOk || lockedUntil === null || account.person_id === null) return;
-  const { verifiedEmail, mobile } = ownerContacts(account);
+  const target = account ? unlockDestination(account) : null;
+  if (!account || !passwordOk || lockedUntil === null || target === null) return;
   const personId = account.person_id;
   const lang = languageOf(account, client.lang);
   deps.background.run('unlockCode', async () => {
-    if (mobile) await sendCode(deps, { purpose: 'unlock', channel: 'sms', destination: mobile, personId, ip: client.ip, language: lang });
-    else if (verifiedEmail)
-      await sendCode(deps, { purpose: 'unlock', channel: 'email', destination: verifiedEmail, personId, ip: client.ip, language: lang });
+    await sendCode(deps, { purpose: 'unlock', ...target, personId, ip: client.ip, language: lang });
   });
 }
 
@@ -147,8 +200,10 @@ export async function sendUnlockCode(deps: LockoutDeps, body: TLoginBody, client
 export type PasswordCheck = (passwordHash: string | null, password: string) => Promise<boolean>;
 
 /**
- * unlock: the code first (every failure of it answers "code invalid", so the answer does not tell
- * whether a code is live), then the password. A right pair clears the lock; the caller signs in.
+ * unlock: the code first, then the password. The code check counts against the client address and
+ * the account like every code; each of its failures answers "code invalid" (so the answer does not
+ * tell whether a code is live), except the address's own limit. A right pair clears the lock (and the
+ * password-check locks of the owner); the caller signs in.
  */
 export async function checkUnlock(
   deps: LockoutDeps,
@@ -157,18 +212,12 @@ export async function checkUnlock(
   verify: PasswordCheck,
 ): Promise<repo.LoginAccount> {
   const { db } = deps;
-  const now = deps.now();
-  const ipGate = await passIpGate(db, client.ip, now);
-  if (!ipGate.allowed) throw gateError(ipGate, now);
   const account = await repo.findAccountForLogin(db, body.merchantNo, body.loginName);
-  try {
-    // An account without a person has no verified address to send a code to: no code can match (-1 is no person).
-    await verifyCode(deps, { purpose: 'unlock', personId: account?.person_id ?? -1, code: body.code });
-  } catch (error) {
-    if (error instanceof AppError) throw businessError('code.invalid');
-    throw error;
-  }
+  const target = account ? unlockDestination(account) : null;
+  // An account without a person has no verified address to send a code to: no code can match (-1 is no person).
+  const whose = account?.person_id != null && target ? { personId: account.person_id } : { personId: -1 };
+  await verifyCode(deps, { purpose: 'unlock', ...whose, code: body.code, ip: client.ip, oneAnswer: true });
   if (!account || !(await verify(account.password_hash, body.password))) throw businessError('login.badCredentials');
-  await forgiveAttempt(db, body, client.ip);
+  await clearOwnerLockouts(db, account.person_id !== null ? { personId: account.person_id } : { adminId: account.id });
   return account;
 }

@@ -9,6 +9,7 @@ const zhCn = {
   'password.mismatch': '两次输入的密码不一致',
   'password.oldIncorrect': '原密码不正确',
   'password.sameAsOld': '新密码不能与原密码相同',
+  'password.locked': '原密码错误次数过多，请 {minutes} 分钟后再试',
   'password.updated': '密码修改成功',
 
   'login.success': '登录成功',
@@ -41,6 +42,7 @@ const zhHk: Record<Key, string> = {
   'password.mismatch': '兩次輸入的密碼不一致',
   'password.oldIncorrect': '原密碼不正確',
   'password.sameAsOld': '新密碼不能與原密碼相同',
+  'password.locked': '原密碼錯誤次數過多，請 {minutes} 分鐘後再試',
   'password.updated': '密碼修改成功',
 
   'login.success': '登入成功',
@@ -71,6 +73,7 @@ const en: Record<Key, string> = {
   'password.mismatch': 'The two passwords differ',
   'password.oldIncorrect': 'The old password is incorrect',
   'password.sameAsOld': 'The new password must differ from the old one',
+  'password.locked': 'Too many wrong current passwords, please try again in {minutes} minutes',
   'password.updated': 'Password changed',
 
   'login.success': 'Logged in',

@@ -47,6 +47,16 @@ export function listPersonLogins(db: Db, personId: number) {
     .execute();
 }
 
+/** Merchant number and login name of a login without a person (listPersonLogins' shape). */
+export function listAdminLogin(db: Db, adminId: number) {
+  return db
+    .selectFrom('admins as a')
+    .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
+    .select(['a.id', 'a.merchant_id', 'm.merchant_no', 'a.login_name'])
+    .where('a.id', '=', adminId)
+    .execute();
+}
+
 /** One password for every login of a person (a change from any business reaches all of them). */
 export async function setPersonPasswordHash(db: Db, personId: number, passwordHash: string): Promise<void> {
   await db.updateTable('admins').set({ password_hash: passwordHash, force_change_pwd: 0 }).where('person_id', '=', personId).execute();

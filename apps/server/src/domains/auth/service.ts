@@ -4,7 +4,7 @@ import { AccountType, AdminStatus, MerchantStatus } from '@mbo/shared/merchants'
 import { checkPassword as checkPasswordRule } from '@mbo/shared/password';
 import type { TUnlockBody } from '@mbo/shared/sign-in-unlock';
 import type { Db } from '../../db/database';
-import { LOCK_MS } from '../../platform/attempt-limiter';
+import { forgiveAttempt, LOCK_MS, ownerKey, refusalError, takeAttempt, type Attempt } from '../../platform/attempt-limiter';
 import type { Background } from '../../platform/background';
 import { writeLoginLog, writeOperationLog } from '../../platform/audit';
 import { businessError, notFoundError, unauthorizedError, type AppError } from '../../platform/errors';
@@ -22,10 +22,12 @@ import {
 } from '../../platform/session';
 import {
   checkUnlock,
+  clearOwnerLockouts,
   clearPersonLockouts,
-  forgiveAttempt,
+  forgiveSignIn,
   gateError,
   lockedError,
+  lockOwnerOut,
   notifyLocked,
   passAccountGate,
   passIpGate,
@@ -171,7 +173,7 @@ export async function login(deps: AuthDeps, body: TLoginBody, client: Client): P
   }
   // checkPassword is only true for an account that exists.
   if (!account) return refuse('login.badCredentials');
-  await forgiveAttempt(db, body, client.ip);
+  await forgiveSignIn(db, body, client.ip);
   return completeSignIn(deps, account, body, client, 'login.success');
 }
 
@@ -314,12 +316,24 @@ export async function switchBusiness(deps: AuthDeps, session: SessionContext, bu
  * of them applies to every login of the person, like a reset, and ends all of their other sessions on
  * every business (the one that made the change stays open). An account without a person has only its
  * own login.
+ *
+ * The current password goes through the attempt limiter (kind `passwordChange`, per person or login,
+ * counted before the check): five wrong ones in a row lock the account as ten wrong sign-ins do and
+ * end the owner's sessions (lockOwnerOut), so a session cannot be used to guess its password.
  */
 export async function changePassword(deps: AuthDeps, session: SessionContext, body: TUpdatePasswordBody, client: Client): Promise<void> {
   const { db } = deps;
   const admin = await repo.getSessionAdmin(db, session.scope);
   if (!admin) throw unauthorizedError();
-  if (!(await verifyPassword(admin.password_hash, body.oldPassword))) throw businessError('password.oldIncorrect');
+  const attempt: Attempt = { kind: 'passwordChange', account: ownerKey('passwordChange', session), ip: client.ip };
+  const gateAt = deps.now();
+  const gate = await takeAttempt(db, attempt, gateAt);
+  if (!gate.allowed) throw refusalError(gate, gateAt, 'password.locked');
+  if (!(await verifyPassword(admin.password_hash, body.oldPassword))) {
+    if (gate.lockedNow) throw await lockOutAfterPasswordChange(deps, session, admin, client);
+    throw businessError('password.oldIncorrect');
+  }
+  await forgiveAttempt(db, attempt);
   if (checkPasswordRule(body.newPassword) !== null) throw businessError('password.rule');
   if (body.newPassword === body.oldPassword) throw businessError('password.sameAsOld');
 
@@ -335,6 +349,7 @@ export async function changePassword(deps: AuthDeps, session: SessionContext, bo
   } else {
     await repo.updatePasswordHash(db, session.scope, passwordHash);
     revoked = await revokeOtherSessions(db, session.adminId, session.sessionId, now);
+    await clearOwnerLockouts(db, { adminId: session.adminId });
   }
   await writeOperationLog(db, {
     merchantId: session.merchantId,
@@ -346,4 +361,29 @@ export async function changePassword(deps: AuthDeps, session: SessionContext, bo
     ip: client.ip,
     now,
   });
+}
+
+/** The wrong password that reached the password change's limit: the owner is locked out, and the answer says so. */
+async function lockOutAfterPasswordChange(
+  deps: AuthDeps,
+  session: SessionContext,
+  admin: { merchant_no: string; login_name: string },
+  client: Client,
+): Promise<AppError> {
+  const now = deps.now();
+  const account = await repo.findAccountForLogin(deps.db, admin.merchant_no, admin.login_name);
+  if (!account) return unauthorizedError();
+  const owner = session.personId !== null ? { personId: session.personId } : { adminId: session.adminId };
+  const locked = await lockOwnerOut(deps, owner, account, admin.login_name, client);
+  await writeOperationLog(deps.db, {
+    merchantId: session.merchantId,
+    adminId: session.adminId,
+    sysAdmin: session.sysAdmin,
+    module: 'system',
+    operation: 'updatePasswordLocked',
+    content: `logins=${locked.logins} sessionsRevoked=${locked.revoked}`,
+    ip: client.ip,
+    now,
+  });
+  return lockedError(locked.until, now);
 }

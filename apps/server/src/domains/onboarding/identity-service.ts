@@ -135,7 +135,7 @@ export async function sendPublicCode(deps: OnboardingDeps, body: TCaptchaBody, c
  */
 export async function signUp(deps: OnboardingDeps, body: TSignUpBody, client: Client): Promise<TLoginResult> {
   const { db } = deps;
-  await verifyCode(deps, { purpose: 'signup', destination: body.mobile, code: body.smsCode });
+  await verifyCode(deps, { purpose: 'signup', destination: body.mobile, code: body.smsCode, ip: client.ip });
   if (await repo.findPersonByMobile(db, body.mobile)) throw businessError('code.invalid');
   const emailOwner = await repo.findPersonByEmail(db, body.email);
 
@@ -199,7 +199,7 @@ export async function signInWithCode(deps: OnboardingDeps, body: TSignInBody, cl
   const person = body.channel === 'email' ? await repo.findPersonByEmail(db, destination) : await repo.findPersonByMobile(db, destination);
   // An unknown address and an unverified email were never sent a code: the check fails for them as for
   // a wrong code, so the answer does not tell them apart from a registered address.
-  await verifyCode(deps, { purpose: 'signIn', destination, code: body.code });
+  await verifyCode(deps, { purpose: 'signIn', destination, code: body.code, ip: client.ip });
   if (!person || (body.channel === 'email' && person.email_verified !== 1)) throw businessError('code.invalid');
 
   const usable = (await repo.listPersonAccounts(db, person.id)).filter((a) => a.merchant_status !== MerchantStatus.disabled);
@@ -262,8 +262,8 @@ export async function createNewBusiness(
   return result;
 }
 
-export async function verifyEmail(deps: OnboardingDeps, token: string): Promise<TVerifyEmailResult> {
-  const found = await consumeActionToken(deps.db, 'verifyEmail', token, deps.now());
+export async function verifyEmail(deps: OnboardingDeps, token: string, client: Client): Promise<TVerifyEmailResult> {
+  const found = await consumeActionToken(deps.db, 'verifyEmail', token, deps.now(), client.ip);
   if (!found.ok) throw businessError(found.reason === 'expired' ? 'emailVerify.expired' : 'emailVerify.invalid');
   const { person_id: personId, target } = found.row;
   // A link for an address the person has since replaced proves nothing about the current one; nor does
@@ -323,8 +323,8 @@ export async function sendResetSms(deps: OnboardingDeps, mobile: string, client:
 }
 
 /** Trades a right reset code for a reset token valid RESET_TOKEN_TTL_MINUTES. */
-export async function verifyResetSms(deps: OnboardingDeps, mobile: string, code: string): Promise<TResetToken> {
-  await verifyCode(deps, { purpose: 'resetPwd', destination: mobile, code });
+export async function verifyResetSms(deps: OnboardingDeps, mobile: string, code: string, client: Client): Promise<TResetToken> {
+  await verifyCode(deps, { purpose: 'resetPwd', destination: mobile, code, ip: client.ip });
   const person = await repo.findPersonByMobile(deps.db, mobile);
   if (!person) throw businessError('code.invalid');
   const token = await createActionToken(deps.db, {
@@ -341,7 +341,7 @@ export async function verifyResetSms(deps: OnboardingDeps, mobile: string, code:
 export async function resetPassword(deps: OnboardingDeps, body: TResetPwdBody, client: Client): Promise<void> {
   const { db } = deps;
   const now = deps.now();
-  const found = await consumeActionToken(db, 'resetPwd', body.token, now);
+  const found = await consumeActionToken(db, 'resetPwd', body.token, now, client.ip);
   if (!found.ok) throw businessError(found.reason === 'expired' ? 'resetPwd.expired' : 'resetPwd.invalid');
   const person = found.row.person_id !== null ? await repo.getPerson(db, found.row.person_id) : undefined;
   if (!person) throw businessError('resetPwd.invalid');
@@ -379,7 +379,7 @@ export async function createSsoTicket(deps: Pick<OnboardingDeps, 'db' | 'now' | 
 /** Exchanges a ticket for an owner-equivalent session marked sys_admin; a used or expired ticket is refused. */
 export async function signInWithTicket(deps: OnboardingDeps, ticket: string, client: Client): Promise<TLoginResult> {
   const { db } = deps;
-  const found = await consumeActionToken(db, 'sso', ticket, deps.now());
+  const found = await consumeActionToken(db, 'sso', ticket, deps.now(), client.ip);
   if (!found.ok || found.row.admin_id === null) throw businessError('sso.invalid');
   const admin = await repo.findAdminForTicket(db, found.row.admin_id);
   if (!admin || admin.merchant_id !== found.row.merchant_id) throw businessError('sso.invalid');
@@ -398,7 +398,7 @@ export async function signInWithTicket(deps: OnboardingDeps, ticket: string, cli
 /** Second step: a right code replaces the session by one that has passed it. */
 export async function verifyTwoFactor(deps: OnboardingDeps, session: SessionContext, code: string, client: Client): Promise<TLoginResult> {
   if (session.personId === null) throw businessError('identity.personRequired');
-  await verifyCode(deps, { purpose: 'twoFA', personId: session.personId, code });
+  await verifyCode(deps, { purpose: 'twoFA', personId: session.personId, code, ip: client.ip });
   await revokeSession(deps.db, session.sessionId, deps.now());
   const result = await openSession(
     deps,

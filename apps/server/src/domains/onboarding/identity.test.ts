@@ -203,14 +203,15 @@ describe('verification code rules', () => {
     await captcha({ purpose: 'signIn', channel: 'sms', target: p.mobile }, nextIp());
     const code = await smsCode(t.db, p.mobile);
     const wrong = code === '000000' ? '111111' : '000000';
+    const ip = nextIp();
     for (let i = 1; i <= 5; i++) {
-      const res = await call(t.app, OnboardingPath.signIn, { lang: 'en_US', body: { channel: 'sms', target: p.mobile, code: wrong } });
+      const res = await call(t.app, OnboardingPath.signIn, { ip, lang: 'en_US', body: { channel: 'sms', target: p.mobile, code: wrong } });
       expect(res.body.code).toBe(ErrorCode.business);
       expect(res.body.msg).toBe(
         i < 5 ? `Incorrect verification code, ${5 - i} attempts left` : 'Too many wrong attempts, please request a new code',
       );
     }
-    const sixth = await call(t.app, OnboardingPath.signIn, { lang: 'en_US', body: { channel: 'sms', target: p.mobile, code } });
+    const sixth = await call(t.app, OnboardingPath.signIn, { ip, lang: 'en_US', body: { channel: 'sms', target: p.mobile, code } });
     expect(sixth.body).toMatchObject({ code: ErrorCode.business, msg: 'Too many wrong attempts, please request a new code' });
   });
 
@@ -226,10 +227,10 @@ describe('verification code rules', () => {
     expect((await captcha({ purpose: 'signIn', channel: 'sms', target: p.mobile }, ip)).body.code).toBe(0);
     const second = await smsCode(t.db, p.mobile);
     if (first !== second) {
-      const old = await call(t.app, OnboardingPath.signIn, { body: { channel: 'sms', target: p.mobile, code: first } });
+      const old = await call(t.app, OnboardingPath.signIn, { ip, body: { channel: 'sms', target: p.mobile, code: first } });
       expect(old.body.code).not.toBe(0);
     }
-    expect((await call(t.app, OnboardingPath.signIn, { body: { channel: 'sms', target: p.mobile, code: second } })).body.code).toBe(0);
+    expect((await call(t.app, OnboardingPath.signIn, { ip, body: { channel: 'sms', target: p.mobile, code: second } })).body.code).toBe(0);
   });
 
   it('lets a code expire after 10 minutes', async () => {

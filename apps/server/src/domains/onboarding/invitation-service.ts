@@ -130,8 +130,8 @@ export async function resendInvitation(
 }
 
 /** A pending invitation behind a token; an expired one marks the admin "invitation expired" and says so (§8). */
-async function openInvitation(deps: Pick<OnboardingDeps, 'db' | 'now'>, token: string) {
-  const found = await peekActionToken(deps.db, 'invitation', token, deps.now());
+async function openInvitation(deps: Pick<OnboardingDeps, 'db' | 'now'>, token: string, ip: string) {
+  const found = await peekActionToken(deps.db, 'invitation', token, deps.now(), ip);
   if (!found.ok) {
     if (found.reason === 'expired' && found.row?.admin_id != null) {
       await invitations.expireInvitation(deps.db, found.row.admin_id);
@@ -144,8 +144,8 @@ async function openInvitation(deps: Pick<OnboardingDeps, 'db' | 'now'>, token: s
   return { admin, expiresAt: found.row.expires_at };
 }
 
-export async function getInvitation(deps: OnboardingDeps, token: string): Promise<TInvitationInfo> {
-  const { admin, expiresAt } = await openInvitation(deps, token);
+export async function getInvitation(deps: OnboardingDeps, token: string, ip: string): Promise<TInvitationInfo> {
+  const { admin, expiresAt } = await openInvitation(deps, token, ip);
   return {
     merchantNo: admin.merchant_no,
     merchantName: admin.merchant_name,
@@ -161,7 +161,7 @@ export async function getInvitation(deps: OnboardingDeps, token: string): Promis
  */
 export async function acceptInvitation(deps: OnboardingDeps, body: TAcceptInvitationBody, client: Client): Promise<TLoginResult> {
   const { db } = deps;
-  const { admin } = await openInvitation(deps, body.token);
+  const { admin } = await openInvitation(deps, body.token, client.ip);
   const passwordHash = await hashPassword(body.password);
   const now = deps.now();
   let person = await repo.findPersonByEmail(db, admin.email);
@@ -169,7 +169,7 @@ export async function acceptInvitation(deps: OnboardingDeps, body: TAcceptInvita
     const linked = await repo.findPersonAdminInMerchant(db, person.id, admin.merchant_id);
     if (linked && linked.id !== admin.id) throw conflictError('identity.alreadyLinked');
   }
-  const used = await consumeActionToken(db, 'invitation', body.token, now);
+  const used = await consumeActionToken(db, 'invitation', body.token, now, client.ip);
   if (!used.ok) throw businessError(used.reason === 'expired' ? 'invitation.expired' : 'invitation.invalid');
   if (person) {
     await repo.setEmailVerified(db, person.id, admin.email);

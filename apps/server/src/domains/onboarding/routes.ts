@@ -82,7 +82,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     OnboardingPath.verifyEmail,
     { config: { public: true }, schema: { body: ZVerifyEmailBody, response: okResponse(ZVerifyEmailResult) } },
-    async (request) => ok(request, await identity.verifyEmail(deps, request.body.token)),
+    async (request) => ok(request, await identity.verifyEmail(deps, request.body.token, clientOf(request))),
   );
 
   app.post(
@@ -112,7 +112,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     OnboardingPath.resetPwdVerifySmsCode,
     { config: { public: true }, schema: { body: ZResetPwdVerifySmsBody, response: okResponse(ZResetToken) } },
-    async (request) => ok(request, await identity.verifyResetSms(deps, request.body.mobile, request.body.code)),
+    async (request) => ok(request, await identity.verifyResetSms(deps, request.body.mobile, request.body.code, clientOf(request))),
   );
 
   app.post(
@@ -244,7 +244,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     OnboardingPath.invitationInfo,
     { config: { public: true }, schema: { querystring: ZInvitationTokenQuery, response: okResponse(ZInvitationInfo) } },
-    async (request) => ok(request, await invitations.getInvitation(deps, request.query.token)),
+    async (request) => ok(request, await invitations.getInvitation(deps, request.query.token, request.ip)),
   );
 
   app.post(

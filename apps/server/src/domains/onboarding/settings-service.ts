@@ -81,7 +81,7 @@ export async function toggleTwoFactor(
   client: Client,
 ): Promise<void> {
   const person = await requirePerson(deps, session);
-  await verifyCode(deps, { purpose: 'twoFAToggle', personId: person.id, code: body.code });
+  await verifyCode(deps, { purpose: 'twoFAToggle', personId: person.id, code: body.code, ip: client.ip });
   await repo.setTwoFa(deps.db, person.id, body.enabled);
   // The session that switched it on has just proven a code: it does not have to do it again.
   if (body.enabled) await repo.markSessionTwoFaPassed(deps.db, session.sessionId);
@@ -93,7 +93,7 @@ export async function changeEmail(deps: OnboardingDeps, session: SessionContext,
   const person = await requirePerson(deps, session);
   if (body.newEmail === person.email) throw businessError('identity.sameEmail');
   if (await repo.findPersonByEmail(deps.db, body.newEmail)) throw conflictError('identity.emailTaken');
-  await verifyCode(deps, { purpose: 'changeEmail', personId: person.id, code: body.code });
+  await verifyCode(deps, { purpose: 'changeEmail', personId: person.id, code: body.code, ip: client.ip });
   try {
     await repo.changePersonEmail(deps.db, person.id, body.newEmail);
   } catch (error) {
@@ -129,7 +129,7 @@ export async function sendChangePhoneCode(
 export async function changePhone(deps: OnboardingDeps, session: SessionContext, body: TChangePhoneBody, client: Client): Promise<void> {
   const person = await requirePerson(deps, session);
   if (await repo.findPersonByMobile(deps.db, body.newMobile)) throw conflictError('identity.mobileTaken');
-  const match = await verifyCode(deps, { purpose: 'changePhone', destination: body.newMobile, code: body.code });
+  const match = await verifyCode(deps, { purpose: 'changePhone', destination: body.newMobile, code: body.code, ip: client.ip });
   if (match.personId !== person.id) throw businessError('code.invalid');
   try {
     await repo.changePersonMobile(deps.db, person.id, body.newMobile);
@@ -147,7 +147,7 @@ export async function changePhone(deps: OnboardingDeps, session: SessionContext,
  */
 export async function removeAccount(deps: OnboardingDeps, session: SessionContext, code: string, client: Client): Promise<void> {
   const person = await requirePerson(deps, session);
-  await verifyCode(deps, { purpose: 'removeAccount', personId: person.id, code });
+  await verifyCode(deps, { purpose: 'removeAccount', personId: person.id, code, ip: client.ip });
   const now = deps.now();
   const admins = await repo.listPersonAdmins(deps.db, person.id);
   await repo.removePerson(deps.db, person.id, now);
@@ -203,8 +203,8 @@ export async function verifyUpgrade(
   if (byMobile && byMobile.id !== byEmail?.id) throw conflictError('identity.mobileTaken');
   if (byEmail && (await repo.findPersonAdminInMerchant(db, byEmail.id, session.merchantId))) throw conflictError('identity.alreadyLinked');
 
-  await verifyCode(deps, { purpose: 'upgrade', destination: body.mobile, code: body.smsCode });
-  await verifyCode(deps, { purpose: 'upgrade', destination: body.email, code: body.emailCode });
+  await verifyCode(deps, { purpose: 'upgrade', destination: body.mobile, code: body.smsCode, ip: client.ip });
+  await verifyCode(deps, { purpose: 'upgrade', destination: body.email, code: body.emailCode, ip: client.ip });
 
   const now = deps.now();
   let personId: number;

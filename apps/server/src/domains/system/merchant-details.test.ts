@@ -7,6 +7,8 @@ import type { TAnnouncement } from '@mbo/shared/system';
 import { MerchantPath, type TMerchantDetails } from '@mbo/shared/system-merchant';
 import { createAdmin, createGateway, createMerchant, createPerson, createRole } from '../../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { nextIp } from '../../../test/onboarding';
+import { PASSWORD_RECHECK_MAX_FAILURES } from '../../platform/attempt-limiter';
 import { createSession } from '../../platform/session';
 
 /*
@@ -171,7 +173,7 @@ describe('merchant details', () => {
     for (const entry of log) expect(JSON.stringify(entry)).not.toContain(first.body.data.signKey);
   });
 
-  it('stops reveals after five wrong passwords in 15 minutes, refuses a system administrator session and a member without the operation', async () => {
+  it('stops reveals for 15 minutes after five wrong passwords in a row, refuses a system administrator session and a member without the operation', async () => {
     const b = await business();
     for (let i = 0; i < 5; i += 1) await call(t.app, MerchantPath.revealSignKey, { token: b.ownerToken, body: { password: `wrong-${i}` } });
     const locked = await call(t.app, MerchantPath.revealSignKey, {
@@ -208,6 +210,25 @@ describe('merchant details', () => {
     const member = await createAdmin(t.db, b.m, { roleId: role.id });
     const res = await call(t.app, MerchantPath.revealSignKey, { token: await signIn(t.app, member), body: { password: member.password } });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('sign-key reveal through the attempt limiter', () => {
+  it('checks at most five of 40 parallel wrong passwords, then refuses even the right one for 15 minutes', async () => {
+    const b = await business();
+    const reveal = (password: string, token = b.ownerToken) =>
+      call<{ signKey: string }>(t.app, MerchantPath.revealSignKey, { token, lang: 'en_US', ip: nextIp(), body: { password } });
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => reveal(`wrong-${i}`)));
+    const checked = answers.filter((r) => r.body.msg === 'The password is incorrect').length;
+    const refused = answers.filter((r) => r.body.msg === 'Too many wrong passwords; try again in 15 minutes').length;
+    expect(checked).toBe(PASSWORD_RECHECK_MAX_FAILURES);
+    expect(refused).toBe(40 - checked);
+
+    // Per person, whichever session asks; the sign-in itself is not locked by it.
+    const again = await signIn(t.app, b.owner);
+    expect((await reveal(b.owner.password, again)).body.msg).toBe('Too many wrong passwords; try again in 15 minutes');
+    t.clock.advance(15 * 60_000 + 1);
+    expect((await reveal(b.owner.password, await signIn(t.app, b.owner))).body.data.signKey).toMatch(/^[0-9a-f]{32}$/);
   });
 });
 

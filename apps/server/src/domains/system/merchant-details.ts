@@ -1,22 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { TMerchantDetails } from '@mbo/shared/system-merchant';
 import type { Db } from '../../db/database';
+import { forgiveAttempt, ownerKey, refusalError, takeAttempt, type Attempt } from '../../platform/attempt-limiter';
 import { businessError, notFoundError, unauthorizedError } from '../../platform/errors';
 import { noteOperation } from '../../platform/operation-log';
 import { verifyPassword } from '../../platform/passwords';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session';
-import { MINUTE_MS, toIso } from '../../platform/time';
+import { toIso } from '../../platform/time';
 
 /*
  * Merchant details (spec §3 Merchant) and the sign key. The key is issued (32 random hex characters)
  * the first time someone reveals it; it is only ever sent by the reveal route, after the person typed
- * their password again, and each reveal (or wrong password) is an operation-log entry. Five wrong
- * passwords within 15 minutes stop reveals for that person for the rest of the window.
+ * their password again, and each reveal (or wrong password) is an operation-log entry. The password
+ * goes through the attempt limiter (kind `signKey`): five wrong ones in a row stop reveals for that
+ * person for 15 minutes, counted before the check so that parallel tries cannot pass the limit.
  */
-
-export const REVEAL_MAX_FAILURES = 5;
-export const REVEAL_WINDOW_MINUTES = 15;
 
 function splitList(text: string): string[] {
   return text
@@ -88,26 +87,13 @@ export async function getMerchantDetails(db: Db, scope: Scope): Promise<TMerchan
   };
 }
 
-async function recentFailures(db: Db, session: SessionContext, now: number): Promise<number> {
-  const row = await db
-    .selectFrom('operation_logs')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('merchant_id', '=', session.merchantId)
-    .where('admin_id', '=', session.adminId)
-    .where('action', '=', 'merchant.signKey.reveal')
-    .where('result', '=', 0)
-    .where('error', '=', 'signKey.wrongPassword')
-    .where('created_at', '>', now - REVEAL_WINDOW_MINUTES * MINUTE_MS)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** The sign key in clear, after the caller's password; issued on first use. */
-export async function revealSignKey(db: Db, session: SessionContext, password: string, now: number): Promise<string> {
+export async function revealSignKey(db: Db, session: SessionContext, password: string, ip: string, now: number): Promise<string> {
   // A system administrator signed in by SSO has no password of their own to confirm with.
   if (session.sysAdmin) throw businessError('signKey.sysAdmin');
-  if ((await recentFailures(db, session, now)) >= REVEAL_MAX_FAILURES)
-    throw businessError('signKey.tooMany', { minutes: REVEAL_WINDOW_MINUTES });
+  const attempt: Attempt = { kind: 'signKey', account: ownerKey('signKey', session), ip };
+  const gate = await takeAttempt(db, attempt, now);
+  if (!gate.allowed) throw refusalError(gate, now, 'signKey.tooMany');
   const admin = await db
     .selectFrom('admins')
     .select('password_hash')
@@ -116,6 +102,7 @@ export async function revealSignKey(db: Db, session: SessionContext, password: s
     .executeTakeFirst();
   if (!admin) throw notFoundError();
   if (!(await verifyPassword(admin.password_hash, password))) throw businessError('signKey.wrongPassword');
+  await forgiveAttempt(db, attempt);
 
   let issued = false;
   const fresh = randomBytes(16).toString('hex');

@@ -18,6 +18,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'MerchantDetails:SignKey', operation: { type: 'view' } },
       schema: { body: ZRevealSignKeyBody, response: okResponse(ZSignKey) },
     },
-    async (request) => ok(request, { signKey: await revealSignKey(app.db, requireSession(request), request.body.password, app.now()) }),
+    async (request) =>
+      ok(request, { signKey: await revealSignKey(app.db, requireSession(request), request.body.password, request.ip, app.now()) }),
   );
 };
