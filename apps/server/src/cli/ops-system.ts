@@ -1,9 +1,44 @@
 import { OPERATION_LOG_RETENTION_MONTHS } from '@mbo/shared/operation-log';
 import { OPERATION_LOG_KEEP_MS } from '../db/migrations/0008-system-management';
-import { positiveInt, UsageError, type Command } from './ops-common';
+import { clearOwnerLockouts } from '../domains/auth/lockout';
+import { findAccountForLogin } from '../domains/auth/repository';
+import { accountKey, accountLockedUntil } from '../platform/attempt-limiter';
+import { writeOperationLog } from '../platform/audit';
+import { positiveInt, text, UsageError, type Command } from './ops-common';
 
 /** Operator commands of system management. */
 export const SYSTEM_COMMANDS: Record<string, Command> = {
+  // For a login with neither a person nor a mobile or email on its admin row: nobody can be sent an
+  // unlock code, so customer service lifts the lock once it knows who is asking (auth README).
+  'admin:unlock': {
+    summary: 'lift the sign-in lock of a login (and of its password checks) after confirming who asks',
+    usage: 'admin:unlock --merchant 100001 --login NAME',
+    options: { merchant: { type: 'string' }, login: { type: 'string' } },
+    async run({ db, now }, values) {
+      const merchantNo = text(values, 'merchant', true);
+      const login = text(values, 'login', true);
+      const account = await findAccountForLogin(db, merchantNo, login);
+      if (!account) throw new UsageError(`no login "${login}" in merchant ${merchantNo}`);
+      const at = now();
+      const lockedUntil = await accountLockedUntil(db, accountKey(merchantNo, login), at);
+      await clearOwnerLockouts(db, account.person_id !== null ? { personId: account.person_id } : { adminId: account.id });
+      await writeOperationLog(db, {
+        merchantId: account.merchant_id,
+        adminId: account.id,
+        sysAdmin: true,
+        module: 'auth',
+        operation: 'unlockByOperator',
+        content: `login=${login}`,
+        ip: '',
+        now: at,
+      });
+      console.log(
+        lockedUntil !== null
+          ? `unlocked "${login}" of merchant ${merchantNo} (it was locked until ${new Date(lockedUntil).toISOString()})`
+          : `"${login}" of merchant ${merchantNo} was not locked; its failure counts start over`,
+      );
+    },
+  },
   'oplog:purge': {
     summary: `delete operation-log entries older than N months (at least ${OPERATION_LOG_RETENTION_MONTHS}; younger entries are kept by the database)`,
     usage: `oplog:purge --months N   (N >= ${OPERATION_LOG_RETENTION_MONTHS})`,

@@ -7,6 +7,7 @@ import { UnlockPath } from '@mbo/shared/sign-in-lock';
 import { createAdmin, createMerchant, createPerson, type AdminRow } from '../../../test/factories';
 import { call, createTestApp, login, type LoginData, type TestContext } from '../../../test/helpers';
 import { nextIp } from '../../../test/onboarding';
+import { opsHarness } from '../../../test/ops-harness';
 import { accountDelayMs, ACCOUNT_MAX_DELAY_MS, IP_FREE_FAILURES } from '../../platform/attempt-limiter';
 import { MINUTE_MS } from '../../platform/time';
 
@@ -279,6 +280,70 @@ describe('unlock with the password and a code sent to the owner', () => {
     expect(res.body.msg).toBe(EN_BAD);
     const still = await login(t.app, a.merchant.merchantNo, a.loginName, a.password, { ip: nextIp(), lang: 'en_US' });
     expect(still.body.msg).toMatch(/^The account is locked/);
+  });
+
+  it('a login without a person gets its code at the mobile or email kept on its admin row', async () => {
+    const m = await createMerchant(t.db);
+    // As `ops admin:create --email` makes it: no person, only the admin row's email.
+    const a = await createAdmin(t.db, m);
+    const adminEmail = `${a.loginName}@example.test`;
+    await lock(a, nextIp());
+    const ip = nextIp();
+    const body = { merchantNo: m.merchantNo, loginName: a.loginName, password: a.password };
+    expect((await call(t.app, UnlockPath.sendCode, { ip, body })).body.code).toBe(0);
+    const mails = await t.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_addr', '=', adminEmail)
+      .orderBy('id', 'desc')
+      .execute();
+    const code = /\b(\d{6})\b/.exec(mails[0]?.text_body ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    const unlocked = await call<LoginData>(t.app, UnlockPath.unlock, { ip, body: { ...body, code } });
+    expect(unlocked.body.code).toBe(0);
+    expect(unlocked.body.data.userInfo.adminId).toBe(a.id);
+    expect((await login(t.app, m.merchantNo, a.loginName, a.password, { ip: nextIp() })).body.code).toBe(0);
+
+    // With a mobile on the admin row the code goes there first.
+    const b = await createAdmin(t.db, m);
+    await t.db.updateTable('admins').set({ mobile: '+85261234567' }).where('id', '=', b.id).execute();
+    await lock(b, nextIp());
+    const bBody = { merchantNo: m.merchantNo, loginName: b.loginName, password: b.password };
+    await call(t.app, UnlockPath.sendCode, { ip, body: bBody });
+    const smsCode = (await lastCodeTo('+85261234567')) ?? '';
+    expect((await call(t.app, UnlockPath.unlock, { ip, body: { ...bBody, code: smsCode } })).body.code).toBe(0);
+  });
+
+  it('a login with no address at all is unlocked by customer service (ops admin:unlock), and only that login', async () => {
+    const m = await createMerchant(t.db);
+    const a = await createAdmin(t.db, m);
+    const other = await createAdmin(t.db, m);
+    await t.db.updateTable('admins').set({ email: '', mobile: '' }).where('id', 'in', [a.id, other.id]).execute();
+    await lock(a, nextIp());
+    await lock(other, nextIp());
+    const ask = await call(t.app, UnlockPath.sendCode, {
+      ip: nextIp(),
+      body: { merchantNo: m.merchantNo, loginName: a.loginName, password: a.password },
+    });
+    expect(ask.body.code).toBe(0);
+    expect(
+      await t.db.selectFrom('verification_codes').select('id').where('purpose', '=', 'unlock').where('destination', '=', '').execute(),
+    ).toEqual([]);
+
+    const { ops } = opsHarness(t);
+    const res = await ops('admin:unlock', '--merchant', m.merchantNo, '--login', a.loginName);
+    expect(res.code).toBe(0);
+    expect(res.out).toContain(`unlocked "${a.loginName}" of merchant ${m.merchantNo}`);
+    expect((await login(t.app, m.merchantNo, a.loginName, a.password, { ip: nextIp() })).body.code).toBe(0);
+    expect((await login(t.app, m.merchantNo, other.loginName, other.password, { ip: nextIp() })).body.code).toBe(ErrorCode.locked);
+    const logged = await t.db
+      .selectFrom('operation_logs')
+      .select(['source', 'action', 'content'])
+      .where('merchant_id', '=', m.id)
+      .where('action', '=', 'ops:admin:unlock')
+      .execute();
+    expect(logged).toEqual([{ source: 'ops', action: 'ops:admin:unlock', content: `login=${a.loginName}` }]);
+    expect((await ops('admin:unlock', '--merchant', m.merchantNo, '--login', 'nobody')).code).toBe(2);
   });
 
   it('a password reset by SMS proves the owner too: it clears the lock', async () => {

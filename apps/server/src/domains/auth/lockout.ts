@@ -27,8 +27,9 @@ import * as repo from './repository';
  * What sign-in does against guessing, and how an owner gets back in (decisions in README.md):
  * per-address and per-account attempt limits with growing delays, the 30-minute lock after ten
  * failures, a mail to the owner when the lock falls, and an unlock by password plus a code sent to
- * the owner's mobile or verified email; the same lock when a session's password change fails five
- * times. None of the sign-in answers depends on whether the account exists.
+ * the owner (the person's mobile or verified email, else the admin row's mobile or email); the same
+ * lock when a session's password change fails five times. None of the sign-in answers depends on
+ * whether the account exists.
  */
 
 export type LockoutDeps = { db: Db; now: () => number; notifier: Notifier; background: Background };
@@ -128,21 +129,29 @@ function languageOf(account: repo.LoginAccount, fallback: TLanguage): TLanguage 
 
 /**
  * Where the owner of an account can be reached: the person's verified email and mobile, and the admin
- * row's own email (the address an invitation was accepted on), which only the lock notice falls back to.
+ * row's own email and mobile (the address an invitation was accepted on, or what an operator or an
+ * administrator recorded), the only addresses of a login without a person.
  */
 function ownerContacts(account: repo.LoginAccount) {
   return {
     verifiedEmail: account.person_email && account.email_verified === 1 ? account.person_email : null,
     mobile: account.person_mobile ? account.person_mobile : null,
     adminEmail: account.admin_email ? account.admin_email : null,
+    adminMobile: account.admin_mobile ? account.admin_mobile : null,
   };
 }
 
-/** Where the unlock code goes: the person's mobile, else their verified email (an account without a person has neither). */
+/**
+ * Where the unlock code goes: the person's mobile, else their verified email, else the mobile, else
+ * the email of the admin row. The code alone opens nothing (the unlock needs the password too), so an
+ * address the person has not verified is good enough to prove that the owner is asking.
+ */
 export function unlockDestination(account: repo.LoginAccount): { channel: 'sms' | 'email'; destination: string } | null {
-  const { verifiedEmail, mobile } = ownerContacts(account);
+  const { verifiedEmail, mobile, adminEmail, adminMobile } = ownerContacts(account);
   if (mobile) return { channel: 'sms', destination: mobile };
   if (verifiedEmail) return { channel: 'email', destination: verifiedEmail };
+  if (adminMobile) return { channel: 'sms', destination: adminMobile };
+  if (adminEmail) return { channel: 'email', destination: adminEmail };
   return null;
 }
 
@@ -152,12 +161,13 @@ function utcStamp(ms: number): string {
 
 /**
  * Tells the owner that the account was locked: by mail to the verified email (else the admin row's
- * email), else by SMS to the mobile. Sent in the background so the locking answer takes as long for an
- * account that exists as for one that does not.
+ * email), else by SMS to the mobile (the person's, else the admin row's). Sent in the background so
+ * the locking answer takes as long for an account that exists as for one that does not.
  */
 export function notifyLocked(deps: LockoutDeps, account: repo.LoginAccount, loginName: string, client: LockoutClient): void {
-  const { verifiedEmail, adminEmail, mobile } = ownerContacts(account);
+  const { verifiedEmail, adminEmail, mobile: personMobile, adminMobile } = ownerContacts(account);
   const email = verifiedEmail ?? adminEmail;
+  const mobile = personMobile ?? adminMobile;
   const lang = languageOf(account, client.lang);
   const params = {
     merchantNo: account.merchant_no,
@@ -214,8 +224,10 @@ export async function checkUnlock(
   const { db } = deps;
   const account = await repo.findAccountForLogin(db, body.merchantNo, body.loginName);
   const target = account ? unlockDestination(account) : null;
-  // An account without a person has no verified address to send a code to: no code can match (-1 is no person).
-  const whose = account?.person_id != null && target ? { personId: account.person_id } : { personId: -1 };
+  // A person's code is theirs whatever address it went to; a login without a person has only the
+  // address it was sent to. Without either no code can match (-1 is no person).
+  const whose =
+    account?.person_id != null ? { personId: account.person_id } : target ? { destination: target.destination } : { personId: -1 };
   await verifyCode(deps, { purpose: 'unlock', ...whose, code: body.code, ip: client.ip, oneAnswer: true });
   if (!account || !(await verify(account.password_hash, body.password))) throw businessError('login.badCredentials');
   await clearOwnerLockouts(db, account.person_id !== null ? { personId: account.person_id } : { adminId: account.id });

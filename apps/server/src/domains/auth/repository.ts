@@ -23,6 +23,7 @@ export function findAccountForLogin(db: Db, merchantNo: string, loginName: strin
       'a.password_hash',
       'a.status',
       'a.email as admin_email',
+      'a.mobile as admin_mobile',
       'm.merchant_no',
       'm.status as merchant_status',
       'p.email as person_email',
