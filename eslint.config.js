@@ -124,7 +124,6 @@ export const OVERSIZED = [
   'apps/server/src/platform/export-pool.ts', // to be split (issue 47)
   'apps/server/src/domains/onboarding/identity-service.ts', // to be split (issue 47)
   'apps/server/src/domains/waybills/waybills.test.ts', // to be split (issue 47)
-  'apps/server/src/domains/onboarding/kyc.test.ts', // to be split (issue 47)
   'apps/server/src/domains/transactions/repository.ts', // to be split (issue 47)
   'apps/server/src/domains/links/links.test.ts', // to be split (issue 47)
 ];
