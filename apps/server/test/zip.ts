@@ -1,4 +1,4 @@
-import { crc32, inflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { expect } from 'vitest';
 
 /** Every entry of a ZIP file checked as a strict reader would: its data inflates to its size and CRC. */
@@ -27,4 +27,48 @@ export function zipEntries(file: Buffer): Map<string, Buffer> {
     at += 46 + nameLength + file.readUInt16LE(at + 30) + file.readUInt16LE(at + 32);
   }
   return entries;
+}
+
+/**
+ * A ZIP file of the given entries (deflated unless `stored`), for readers' tests: sizes and CRCs as a
+ * writer puts them, so that whatever a test breaks is what it meant to break.
+ */
+export function zipOf(entries: { name: string; data: string | Buffer; stored?: boolean }[]): Buffer {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const raw = typeof e.data === 'string' ? Buffer.from(e.data) : e.data;
+    const data = e.stored ? raw : deflateRawSync(raw, { level: 9 });
+    const name = Buffer.from(e.name);
+    const head = Buffer.alloc(30);
+    head.writeUInt32LE(0x04034b50, 0);
+    head.writeUInt16LE(20, 4);
+    head.writeUInt16LE(e.stored ? 0 : 8, 8);
+    head.writeUInt32LE(crc32(raw), 14);
+    head.writeUInt32LE(data.length, 18);
+    head.writeUInt32LE(raw.length, 22);
+    head.writeUInt16LE(name.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0);
+    dir.writeUInt16LE(20, 4);
+    dir.writeUInt16LE(20, 6);
+    dir.writeUInt16LE(e.stored ? 0 : 8, 10);
+    dir.writeUInt32LE(crc32(raw), 16);
+    dir.writeUInt32LE(data.length, 20);
+    dir.writeUInt32LE(raw.length, 24);
+    dir.writeUInt16LE(name.length, 28);
+    dir.writeUInt32LE(offset, 42);
+    parts.push(head, name, data);
+    central.push(dir, name);
+    offset += 30 + name.length + data.length;
+  }
+  const dir = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, dir, end]);
 }
