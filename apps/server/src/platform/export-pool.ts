@@ -33,10 +33,11 @@
  *   (the stream is destroyed, as for any export error after the first byte).
  */
 import v8 from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { TLanguage } from '@mbo/shared/i18n';
 import type { TExportFormat } from '@mbo/shared/list';
 import type { Seek } from './list';
+import { startThread } from './threads';
 
 /** What a worker needs to rebuild an export's columns and batches. */
 export type SliceJob = {
@@ -114,16 +115,6 @@ const WORKER_OLD_GENERATION_MB = 64;
 const WORKER_INITIAL_OLD_GENERATION_MB = 48;
 let workerHeapFlagsSet = false;
 
-/**
- * The thread's script: the compiled file beside the bundle (dist/export-worker.js next to
- * dist/main.js), or src/export-worker.ts through tsx when running from the sources.
- */
-function workerUrl(): URL {
-  return import.meta.url.endsWith('.ts')
-    ? new URL('../export-worker-boot.mjs', import.meta.url)
-    : new URL('./export-worker.js', import.meta.url);
-}
-
 /** A slice in flight: the chunks received and not written yet, and whether the worker is done with it. */
 class SliceState {
   readonly chunks: SliceChunk[] = [];
@@ -176,7 +167,7 @@ class PoolWorker {
       v8.setFlagsFromString(`--initial-old-space-size=${WORKER_INITIAL_OLD_GENERATION_MB}`);
       workerHeapFlagsSet = true;
     }
-    this.worker = new Worker(workerUrl(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB } });
+    this.worker = startThread('export-worker', { resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB } });
     this.worker.unref();
     this.worker.on('message', (m: FromWorker) => this.onMessage(m));
     const fail = (error: Error) => {
