@@ -5,6 +5,7 @@
 // - dist/ops.js   the operator commands (`node apps/server/dist/ops.js <command>`)
 // - dist/seed.js  the demo data loader
 // - dist/export-worker.js  a thread of the export pool (platform/export-pool.ts), started by main.js
+// - dist/upload-parse-worker.js  the thread that reads one uploaded batch file (platform/upload-parse.ts)
 //
 // Our own code and packages/shared (TypeScript sources) are bundled; every package from node_modules
 // stays an ordinary import resolved by Node at run time (native addons such as better-sqlite3 and
@@ -64,7 +65,16 @@ const common = {
   metafile: true,
 };
 const results = await Promise.all([
-  build({ ...common, entryPoints: { main: 'src/main.ts', ops: 'src/cli/ops.ts', seed: 'src/cli/seed.ts' }, plugins: [externalPackages()] }),
+  build({
+    ...common,
+    entryPoints: {
+      main: 'src/main.ts',
+      ops: 'src/cli/ops.ts',
+      seed: 'src/cli/seed.ts',
+      'upload-parse-worker': 'src/upload-parse-worker.ts',
+    },
+    plugins: [externalPackages()],
+  }),
   build({ ...common, entryPoints: { 'export-worker': 'src/export-worker.ts' }, plugins: [externalPackages(['kysely'])] }),
 ]);
 const bytes = results

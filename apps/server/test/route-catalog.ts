@@ -37,7 +37,7 @@ export type CatalogRoute = {
   params: JsonSchema | null;
   /** Answers with a file (not an envelope) when it succeeds. */
   download: boolean;
-  /** Takes a multipart upload (no JSON body schema, POST, under an upload path). */
+  /** Takes a multipart upload (no JSON body schema, POST, under an upload or batch file path). */
   multipart: boolean;
 };
 
@@ -78,7 +78,7 @@ export function routeCatalog(app: FastifyInstance): CatalogRoute[] {
         querystring: toJson(route.schema?.querystring),
         params: toJson(route.schema?.params),
         download: responseIsFile(route),
-        multipart: method === 'POST' && body === null && /upload|appeal/i.test(route.url ?? ''),
+        multipart: method === 'POST' && body === null && /upload|appeal|\/batch\//i.test(route.url ?? ''),
       });
     }
   }

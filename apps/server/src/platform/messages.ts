@@ -78,6 +78,7 @@ const zhCn = {
   'file.tooMany': '每项最多上传 {count} 个文件',
   'file.badType': '文件“{name}”格式不正确，允许的格式：{types}',
   'file.none': '请选择要上传的文件',
+  'file.unreadable': '文件未能在规定时间内读取完成或格式有误，请检查文件后重新上传',
 };
 
 type Key = keyof typeof zhCn;
@@ -155,6 +156,7 @@ const zhHk: Record<Key, string> = {
   'file.tooMany': '每項最多上載 {count} 個檔案',
   'file.badType': '檔案「{name}」格式不正確，允許的格式：{types}',
   'file.none': '請選擇要上載的檔案',
+  'file.unreadable': '檔案未能在限定時間內讀取完成或格式有誤，請檢查檔案後重新上載',
 };
 
 const en: Record<Key, string> = {
@@ -231,6 +233,7 @@ const en: Record<Key, string> = {
   'file.tooMany': 'At most {count} files per field',
   'file.badType': 'File "{name}" is not in an accepted format ({types})',
   'file.none': 'Choose a file to upload',
+  'file.unreadable': 'The file could not be read in time or is malformed; check it and upload it again',
 };
 
 export const PLATFORM_MESSAGES = { zhCn, zhHk, en };

@@ -21,6 +21,7 @@ import { mapPage, registerList } from '../../platform/list';
 import { requireSession } from '../../platform/request-context';
 import { narrowToGateway } from '../../platform/scope';
 import { dayRangeInZone, toIso } from '../../platform/time';
+import { parseUpload } from '../../platform/upload-parse';
 import { registerComplaintRoutes } from './complaint-routes';
 import * as repo from './repository';
 import * as service from './service';
@@ -79,9 +80,12 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = requireSession(request);
+      // Read off the API thread within the upload's budget (platform/upload-parse.ts). Every record
+      // comes back: rows of spaces only are dropped after, and the text is at most 200,000 characters.
+      const records = await parseUpload({ parse: 'csv', content: request.body.csv, maxRows: Infinity });
       return ok(
         request,
-        await service.importBlacklistCsv(app.db, session.scope, request.body.csv, session.loginName, app.now(), request.lang),
+        await service.importBlacklistCsv(app.db, session.scope, records ?? [], session.loginName, app.now(), request.lang),
       );
     },
   );

@@ -14,6 +14,7 @@ import {
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import type { Db, DbOrTrx } from '../../db/database';
 import type { TransactionsTable } from '../../db/types';
+import type { CsvRecord } from '../../platform/csv-reader';
 import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import type { TLanguage } from '@mbo/shared/i18n';
@@ -79,48 +80,15 @@ export async function addBlacklistEntry(db: Db, scope: Scope, body: TBlacklistAd
   return repo.insertBlacklistEntry(db, { merchantId: scope.merchantId, type: body.type, value, reason: body.reason, addedBy, now });
 }
 
-/** Splits CSV text into rows of fields (RFC 4180 quotes, CRLF or LF). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let field = '';
-  let row: string[] = [];
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < src.length; i += 1) {
-    const ch = src[i];
-    if (quoted) {
-      if (ch === '"' && src[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && src[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
-
 const TYPE_ALIASES: Record<string, TBlacklistType> = Object.fromEntries(BLACKLIST_TYPES.map((t) => [t.toLowerCase(), t]));
 
 /**
- * A CSV of entries (type,value,reason; an optional header row), each row added or refused on its own
- * with its result: one bad row does not stop the others, and a row already on the list is harmless.
+ * The records of a CSV of entries (type,value,reason; an optional header row; read by the platform's
+ * CSV reader), each row added or refused on its own with its result: one bad row does not stop the
+ * others, and a row already on the list is harmless.
  */
-export async function importBlacklistCsv(db: Db, scope: Scope, csv: string, addedBy: string, now: number, lang: TLanguage) {
-  const rows = parseCsv(csv).filter((r) => r.some((f) => f.trim() !== ''));
+export async function importBlacklistCsv(db: Db, scope: Scope, records: CsvRecord[], addedBy: string, now: number, lang: TLanguage) {
+  const rows = records.map((r) => r.cells).filter((r) => r.some((f) => f.trim() !== ''));
   if (rows.length > 0 && (rows[0]?.[0] ?? '').trim().toLowerCase() === 'type') rows.shift();
   if (rows.length === 0) throw new AppError('blacklist.csvEmpty', ErrorCode.validation);
   if (rows.length > BLACKLIST_UPLOAD_MAX_ROWS)

@@ -27,7 +27,6 @@ import {
   type TWaybill,
 } from '@mbo/shared/waybills';
 import { businessDay } from '../../platform/rollups';
-import { decodeUploadText, parseCsv } from '../../platform/csv-reader';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
 import { exportCells, defineExport, registerExport, sendExport, type ExportCells, type ExportColumn } from '../../platform/export';
@@ -36,8 +35,8 @@ import { multipartError, multipartOptions, type UploadLimits } from '../../platf
 import { requireSession } from '../../platform/request-context';
 import type { Scope } from '../../platform/scope';
 import { dayRangeInZone, toIso } from '../../platform/time';
+import { parseUpload } from '../../platform/upload-parse';
 import { cleanFileName, contentDisposition, MIME_OF, sniffFileType } from '../../platform/uploads';
-import { readXlsxRows } from '../../platform/xlsx-reader';
 import * as repo from './repository';
 import * as service from './service';
 import { addDays, daysLeft, proofDeadline, settlementDaysOf, tradeRangeForLastUploadDays } from './settlement';
@@ -284,12 +283,9 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!content || content.length === 0) throw businessError('waybill.fileRequired');
     if (content.length > WAYBILL_BATCH_MAX_BYTES)
       throw businessError('waybill.fileTooLarge', { mb: WAYBILL_BATCH_MAX_BYTES / 1024 / 1024 });
-    let records;
-    if (sniffFileType(content) === 'xlsx') records = readXlsxRows(content, WAYBILL_BATCH_MAX_ROWS + 1);
-    else {
-      const text = decodeUploadText(content);
-      records = text === null ? null : parseCsv(text);
-    }
+    // Read off the API thread within the upload's budget (platform/upload-parse.ts).
+    const parse = sniffFileType(content) === 'xlsx' ? 'xlsx' : 'csv';
+    const records = await parseUpload({ parse, content, maxRows: WAYBILL_BATCH_MAX_ROWS + 1 });
     if (!records) throw businessError('waybill.fileNotTable');
     const rows = service.batchRows(records);
     if (rows.length === 0) throw businessError('waybill.fileRequired');

@@ -4,6 +4,7 @@ import { ErrorCode } from '@mbo/shared/envelope';
 import { ZShopChecklist } from '@mbo/shared/kyc';
 import {
   WEBSITE_BATCH_MAX_BYTES,
+  WEBSITE_BATCH_MAX_LINES,
   WebsitePath,
   ZWebsiteAdd,
   ZWebsiteExportBody,
@@ -12,7 +13,6 @@ import {
   ZWebsiteUploadResult,
   type TWebsite,
 } from '@mbo/shared/websites';
-import { decodeUploadText, parseCsv, parseLines } from '../../platform/csv-reader';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
 import { defineExport, registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
@@ -20,6 +20,7 @@ import { mapPage, registerList } from '../../platform/list';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { requireSession } from '../../platform/request-context';
 import { toIso } from '../../platform/time';
+import { parseUpload } from '../../platform/upload-parse';
 import { cleanFileName } from '../../platform/uploads';
 import * as repo from './repository';
 import * as service from './service';
@@ -134,9 +135,12 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!ZShopChecklist.safeParse(checklist).success) throw businessError('website.checklistRequired');
       if (!file || file.content.length === 0) throw businessError('website.fileRequired');
-      const text = decodeUploadText(file.content);
-      if (text === null) throw businessError('website.fileNotText');
-      const records = service.withoutHeader(/\.csv$/i.test(file.name) ? parseCsv(text) : parseLines(text));
+      // Read off the API thread within the upload's budget (platform/upload-parse.ts), up to a line
+      // more than a batch holds after a header: enough to tell a file with too many.
+      const parse = /\.csv$/i.test(file.name) ? 'csv' : 'lines';
+      const read = await parseUpload({ parse, content: file.content, maxRows: WEBSITE_BATCH_MAX_LINES + 1 });
+      if (read === null) throw businessError('website.fileNotText');
+      const records = service.withoutHeader(read);
       if (records.length === 0) throw businessError('website.fileRequired');
       const result = await service.submitWebsites(deps(), session.scope, session.adminId, {
         kind: 'batch',
