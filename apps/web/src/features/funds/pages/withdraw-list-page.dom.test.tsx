@@ -52,7 +52,8 @@ describe('WithdrawListPage, the apply dialog', () => {
     field.focus();
     fireEvent.change(field, { target: { value: '150.00' } });
     // The default gateway arrives: its currency shows beside the amount, and its figures below.
-    expect((await screen.findByTestId('withdraw-apply-received')).textContent).toBe('145.00 USD');
+    // The figure is drawn as '-' first and filled in once the defaults are applied: wait for it, as a person does.
+    await waitFor(() => expect(screen.getByTestId('withdraw-apply-received').textContent).toBe('145.00 USD'));
     const now = screen.getByTestId('withdraw-apply-amount') as HTMLInputElement;
     expect(now).toBe(field);
     expect(document.activeElement).toBe(field);
