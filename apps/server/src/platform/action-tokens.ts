@@ -1,4 +1,5 @@
-import type { Db } from '../db/database';
+import type { Db, DbOrTrx } from '../db/database';
+import { LockKind, lockKeys } from '../db/keyed-lock';
 import { giveBackIpAttempt, ipKey, passAddressLimit } from './attempt-limiter';
 import { generateToken, hashToken } from './session';
 
@@ -19,7 +20,7 @@ export type NewActionToken = {
  * Issues a token. Earlier unused tokens of the same purpose for the same person (or admin) stop
  * working, so only the newest link sent is good.
  */
-export async function createActionToken(db: Db, t: NewActionToken): Promise<string> {
+export async function createActionToken(db: DbOrTrx, t: NewActionToken): Promise<string> {
   const token = generateToken();
   if (t.personId != null) {
     await db
@@ -54,6 +55,31 @@ export async function createActionToken(db: Db, t: NewActionToken): Promise<stri
     })
     .execute();
   return token;
+}
+
+/**
+ * Issues a token for a person unless one of the same purpose was issued to them less than `minGapMs`
+ * ago (null then). The check and the new token are one transaction serialised per person and purpose
+ * (db/keyed-lock.ts), so requests that arrive together, on one node or several, issue one link: one mail.
+ */
+export async function createActionTokenUnlessRecent(
+  db: Db,
+  t: NewActionToken & { personId: number },
+  minGapMs: number,
+): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    await lockKeys(trx, [[LockKind.personLink, `${t.purpose}\n${t.personId}`]]);
+    const last = await trx
+      .selectFrom('action_tokens')
+      .select('created_at')
+      .where('purpose', '=', t.purpose)
+      .where('person_id', '=', t.personId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (last && t.now - last.created_at < minGapMs) return null;
+    return createActionToken(trx, t);
+  });
 }
 
 export type ActionTokenRow = {

@@ -10,7 +10,8 @@ import {
   type TCodePurpose,
   type TCodeSent,
 } from '@mbo/shared/onboarding';
-import type { Db } from '../db/database';
+import type { Db, DbOrTrx, Trx } from '../db/database';
+import { LockKind, lockKeys } from '../db/keyed-lock';
 import { forgiveAttempt, refusalError, subjectKey, takeAccountAttempt, takeAddressAttempt, type Attempt } from './attempt-limiter';
 import { AppError, businessError } from './errors';
 import type { MessageParams } from './i18n';
@@ -75,7 +76,7 @@ export function maskDestination(channel: TCodeChannel, destination: string): str
   return destination.length > 8 ? `${destination.slice(0, 4)}****${destination.slice(-4)}` : '****';
 }
 
-async function countSince(db: Db, column: 'destination' | 'ip', value: string, since: number): Promise<number> {
+async function countSince(db: DbOrTrx, column: 'destination' | 'ip', value: string, since: number): Promise<number> {
   const row = await db
     .selectFrom('verification_codes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -85,11 +86,9 @@ async function countSince(db: Db, column: 'destination' | 'ip', value: string, s
   return Number(row.n);
 }
 
-/** Checks the limits, stores a new code (retiring older ones of the same destination and purpose) and delivers it. */
-export async function sendCode(deps: CodeDeps, r: CodeRequest): Promise<TCodeSent> {
-  const { db } = deps;
-  const now = deps.now();
-  const latest = await db
+/** Throws the translated refusal when a send limit is reached for this destination, purpose or client address. */
+async function checkSendLimits(trx: Trx, r: CodeRequest, ip: string, now: number): Promise<void> {
+  const latest = await trx
     .selectFrom('verification_codes')
     .select(['created_at'])
     .where('destination', '=', r.destination)
@@ -101,37 +100,55 @@ export async function sendCode(deps: CodeDeps, r: CodeRequest): Promise<TCodeSen
   if (latest && now - latest.created_at < CODE_RESEND_SECONDS * 1000) {
     throw tooMany('code.resendTooSoon', Math.ceil((CODE_RESEND_SECONDS * 1000 - (now - latest.created_at)) / 1000));
   }
-  if ((await countSince(db, 'destination', r.destination, now - HOUR_MS)) >= CODES_PER_DESTINATION_PER_HOUR) {
+  if ((await countSince(trx, 'destination', r.destination, now - HOUR_MS)) >= CODES_PER_DESTINATION_PER_HOUR) {
     throw tooMany('code.tooManyForDestination');
   }
-  if ((await countSince(db, 'ip', r.ip.slice(0, 64), now - HOUR_MS)) >= CODES_PER_IP_PER_HOUR) throw tooMany('code.tooManyForIp');
+  if ((await countSince(trx, 'ip', ip, now - HOUR_MS)) >= CODES_PER_IP_PER_HOUR) throw tooMany('code.tooManyForIp');
+}
 
+/**
+ * Checks the limits, stores a new code (retiring older ones of the same destination and purpose) and
+ * delivers it. The check and the stored code are one transaction serialised per destination and per
+ * client address (db/keyed-lock.ts), so requests that arrive together, on one node or several, are
+ * counted one after another; the message goes out after that commit, only for a request that passed.
+ */
+export async function sendCode(deps: CodeDeps, r: CodeRequest): Promise<TCodeSent> {
+  const { db } = deps;
+  const now = deps.now();
+  const ip = r.ip.slice(0, 64);
   const code = generateCode();
   const salt = randomBytes(16).toString('hex');
-  await db
-    .updateTable('verification_codes')
-    .set({ used_at: now })
-    .where('destination', '=', r.destination)
-    .where('purpose', '=', r.purpose)
-    .where('used_at', 'is', null)
-    .execute();
-  const row = await db
-    .insertInto('verification_codes')
-    .values({
-      purpose: r.purpose,
-      channel: r.channel,
-      destination: r.destination,
-      person_id: r.personId,
-      code_hash: hashCode(salt, code),
-      salt,
-      attempts: 0,
-      ip: r.ip.slice(0, 64),
-      created_at: now,
-      expires_at: now + CODE_TTL_SECONDS * 1000,
-      used_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await db.transaction().execute(async (trx) => {
+    await lockKeys(trx, [
+      [LockKind.codeDestination, r.destination],
+      [LockKind.codeClient, ip],
+    ]);
+    await checkSendLimits(trx, r, ip, now);
+    await trx
+      .updateTable('verification_codes')
+      .set({ used_at: now })
+      .where('destination', '=', r.destination)
+      .where('purpose', '=', r.purpose)
+      .where('used_at', 'is', null)
+      .execute();
+    return trx
+      .insertInto('verification_codes')
+      .values({
+        purpose: r.purpose,
+        channel: r.channel,
+        destination: r.destination,
+        person_id: r.personId,
+        code_hash: hashCode(salt, code),
+        salt,
+        attempts: 0,
+        ip,
+        created_at: now,
+        expires_at: now + CODE_TTL_SECONDS * 1000,
+        used_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  });
 
   if (r.deliver !== false) {
     const params = {

@@ -16,7 +16,7 @@ import {
   type TVerifyEmailResult,
 } from '@mbo/shared/onboarding';
 import { isUniqueViolation } from '../../db/errors';
-import { consumeActionToken, createActionToken } from '../../platform/action-tokens';
+import { consumeActionToken, createActionToken, createActionTokenUnlessRecent } from '../../platform/action-tokens';
 import { writeLoginLog, writeOperationLog } from '../../platform/audit';
 import { sendCode, verifyCode } from '../../platform/codes';
 import { businessError, notFoundError, unauthorizedError } from '../../platform/errors';
@@ -64,15 +64,14 @@ async function logSignIn(
   });
 }
 
-/** Mails a fresh verification link for the person's current email (earlier links stop working). */
-export async function sendVerificationEmail(deps: OnboardingDeps, person: repo.PersonRow, client: Client): Promise<void> {
-  const token = await createActionToken(deps.db, {
-    purpose: 'verifyEmail',
-    personId: person.id,
-    target: person.email,
-    ttlMs: EMAIL_VERIFY_TTL_HOURS * HOUR_MS,
-    now: deps.now(),
-  });
+/**
+ * Mails a fresh verification link for the person's current email (earlier links stop working); with
+ * `minGapMs`, nothing when a link was issued less than that long ago.
+ */
+export async function sendVerificationEmail(deps: OnboardingDeps, person: repo.PersonRow, client: Client, minGapMs = 0): Promise<void> {
+  const link = { purpose: 'verifyEmail' as const, personId: person.id, target: person.email, ttlMs: EMAIL_VERIFY_TTL_HOURS * HOUR_MS };
+  const token = await createActionTokenUnlessRecent(deps.db, { ...link, now: deps.now() }, minGapMs);
+  if (token === null) return;
   await deps.notifier.mail.send(person.email, languageOf(person, client.lang), 'verifyEmail', {
     link: deps.notifier.link('verifyEmail', token),
     hours: EMAIL_VERIFY_TTL_HOURS,
@@ -282,26 +281,20 @@ export async function verifyEmail(deps: OnboardingDeps, token: string, client: C
 export async function resendVerificationEmail(deps: OnboardingDeps, email: string, client: Client): Promise<void> {
   const person = await repo.findPersonByEmail(deps.db, email);
   if (!person || person.email_verified === 1) return;
-  const last = await repo.latestTokenAt(deps.db, 'verifyEmail', person.id);
-  if (last !== null && deps.now() - last < CODE_RESEND_SECONDS * 1000) return;
   // After the answer, so an address with an account answers as fast as one without.
-  deps.background.run('verifyEmail', () => sendVerificationEmail(deps, person, client));
+  deps.background.run('verifyEmail', () => sendVerificationEmail(deps, person, client, CODE_RESEND_SECONDS * 1000));
 }
 
 /** Mails a reset link (30 minutes, single use) to a verified address; answers the same whether or not it exists. */
 export async function sendResetEmail(deps: OnboardingDeps, email: string, client: Client): Promise<void> {
   const person = await repo.findPersonByEmail(deps.db, email);
   if (!person || person.email_verified !== 1) return;
-  const now = deps.now();
-  const last = await repo.latestTokenAt(deps.db, 'resetPwd', person.id);
-  if (last !== null && now - last < CODE_RESEND_SECONDS * 1000) return;
-  const token = await createActionToken(deps.db, {
-    purpose: 'resetPwd',
-    personId: person.id,
-    target: person.email,
-    ttlMs: RESET_LINK_TTL_MINUTES * MINUTE_MS,
-    now,
-  });
+  const token = await createActionTokenUnlessRecent(
+    deps.db,
+    { purpose: 'resetPwd', personId: person.id, target: person.email, ttlMs: RESET_LINK_TTL_MINUTES * MINUTE_MS, now: deps.now() },
+    CODE_RESEND_SECONDS * 1000,
+  );
+  if (token === null) return;
   const link = deps.notifier.link('resetPassword', token);
   // After the answer, so an address with an account answers as fast as one without.
   deps.background.run('resetPasswordMail', () =>

@@ -306,19 +306,6 @@ export async function removePerson(db: Db, personId: number, now: number): Promi
   });
 }
 
-/** Creation time of the newest link of a purpose sent to a person (to space resends). */
-export async function latestTokenAt(db: Db, purpose: string, personId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('action_tokens')
-    .select('created_at')
-    .where('purpose', '=', purpose)
-    .where('person_id', '=', personId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.created_at ?? null;
-}
-
 /** Links an old merchant-number admin to a person (account upgrade), with the sessions it has open. */
 export async function linkAdminToPerson(db: Db, scope: AdminScope, personId: number, email: string, mobile: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
