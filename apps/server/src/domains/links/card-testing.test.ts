@@ -161,6 +161,18 @@ describe('card testing across payment links', () => {
     expect(await fingerprintKey(t.db, 'k'.repeat(32))).toEqual(Buffer.from('k'.repeat(32)));
   });
 
+  it('a run of failures from one address on one link stops at 10 when the tries come at once', async () => {
+    const s = await shop(1);
+    const results = await Promise.all(Array.from({ length: 20 }, () => pay(s.links[0]!, freshCard())));
+    expect(results.filter((r) => r.body.code === 0).map((r) => r.body.data.result)).toEqual(Array(10).fill('declined'));
+    expect(results.filter((r) => r.body.code !== 0).map((r) => r.body.msg)).toEqual(
+      Array(10).fill('Too many failed payments: try again in an hour'),
+    );
+    expect(await recorded(s)).toBe(10);
+    // Another address on the same link is not held back by it.
+    expect((await pay(s.links[0]!, TEST_CARDS.approved, '198.51.100.77')).body.data.result).toBe('approved');
+  });
+
   it('parallel tries do not pass the limits, set by the operator', async () => {
     const s = await shop(4);
     const set = await ops('link:limits', '--merchant', s.merchant.merchantNo, '--merchant-declines', '8', '--card-declines', '3');

@@ -11,9 +11,11 @@ import type { Notifier } from '../../platform/notifier';
 import { MINUTE_MS } from '../../platform/time';
 
 /*
- * Card testing across payment links (README "Card testing"). Besides the per-link, per-address run of
- * failures (service.ts), two counters of declines per hour hold across every link and every API node:
+ * Card testing across payment links (README "Card testing"). Three counters of declines per hour hold
+ * on every API node:
  *
+ * - per address on one link: a run of LINK_ADDRESS_DECLINES failures from one client address stops
+ *   that address's tries on that link until the hour ends;
  * - per merchant: its links' declines, whatever the address; the try that reaches the limit pauses
  *   every active link of the merchant and tells the owner (a message reminder and a mail);
  * - per card: the declines of one card number on any link of any merchant, keyed by a keyed hash of
@@ -104,7 +106,7 @@ export function cardFingerprint(key: Buffer, digits: string): string {
 
 // ----- The counters
 
-type CounterScope = 'merchant' | 'card';
+type CounterScope = 'linkAddress' | 'merchant' | 'card';
 export type Taken = { scope: CounterScope; key: string; windowStart: number; declines: number };
 
 /** A time as a bigint parameter: PostgreSQL would otherwise type a bare parameter in arithmetic as a 32-bit integer. */
@@ -254,31 +256,39 @@ export async function resumeMerchantLinks(db: Db, merchantId: number, now: numbe
 
 export type CardTestingDeps = PauseDeps & { fingerprintKey: string | null };
 
+/** Failed payments per hour from one address on one link before its further tries are refused. */
+export const LINK_ADDRESS_DECLINES = 10;
+
+/** One try through a link: whose counters it goes against. */
+export type LinkTry = { merchantId: number; linkId: number; ip: string; digits: string; now: number };
+
 /**
- * Runs one try through a link under the merchant's and the card's hourly limits: the try is counted
- * before it reaches the gateway and refused when either limit is reached (the merchant's links take no
- * payment; the card is refused). An approved payment, or a try that ends in an error before the
- * gateway's answer is recorded, gives its count back; the decline that reaches the merchant limit
- * pauses the merchant's links.
+ * Runs one try through a link under the hourly limits of the address on that link, of the merchant and
+ * of the card: the try is counted before it reaches the gateway and refused when a limit is reached
+ * (too many failures from here; the merchant's links take no payment; the card is refused). An
+ * approved payment, or a try that ends in an error before the gateway's answer is recorded, gives its
+ * counts back; the decline that reaches the merchant limit pauses the merchant's links.
  */
-export async function guardTry<T>(
-  deps: CardTestingDeps,
-  merchantId: number,
-  digits: string,
-  now: number,
-  run: () => Promise<{ approved: boolean; data: T }>,
-): Promise<T> {
+export async function guardTry<T>(deps: CardTestingDeps, t: LinkTry, run: () => Promise<{ approved: boolean; data: T }>): Promise<T> {
   const { db } = deps;
+  const { merchantId, now } = t;
   const limits = await limitsOf(db, merchantId);
-  const card = cardFingerprint(await fingerprintKey(db, deps.fingerprintKey), digits);
+  const card = cardFingerprint(await fingerprintKey(db, deps.fingerprintKey), t.digits);
+  const byAddress = await takeTry(db, 'linkAddress', `${t.linkId}\n${t.ip}`, LINK_ADDRESS_DECLINES, now);
+  if (!byAddress) throw businessError('pay.tooManyAttempts');
   const byMerchant = await takeTry(db, 'merchant', String(merchantId), limits.merchantDeclines, now);
-  if (!byMerchant) throw businessError('pay.paused');
+  if (!byMerchant) {
+    await giveBack(db, byAddress);
+    throw businessError('pay.paused');
+  }
   const byCard = await takeTry(db, 'card', card, limits.cardDeclines, now);
   if (!byCard) {
+    await giveBack(db, byAddress);
     await giveBack(db, byMerchant);
     throw businessError('pay.cardTooManyAttempts');
   }
   const back = async () => {
+    await giveBack(db, byAddress);
     await giveBack(db, byMerchant);
     await giveBack(db, byCard);
   };

@@ -89,7 +89,8 @@ const pay = (
   o: Record<string, unknown> = {},
   headers: Record<string, string> = {},
   lang: 'zh_CN' | 'zh_HK' | 'en_US' = 'en_US',
-) => call<TPayResultData>(t.app, payPagePath(key), { body: payBody(o), headers, lang });
+  customer = 0,
+) => call<TPayResultData>(t.app, payPagePath(key), { body: payBody(o), headers, lang, ip: `198.51.100.${customer + 1}` });
 
 const linkOf = async (key: string) => {
   const r = await call<TListPage<TLink>>(t.app, LinkPath.list, { token, query: { limit: '50' } });
@@ -187,9 +188,10 @@ describe('payment links', () => {
   it('20 concurrent payments on one one-time link: exactly one succeeds and the link is paid', async () => {
     const { linkKey } = await createLink();
     // Tries still waiting for the gateway count against the card-testing limits (README): 20 at once with
-    // one card would pass the per-card limit, so this merchant's limits are raised here, as an operator can.
+    // one card would pass the per-card limit, so this merchant's limits are raised here, as an operator can;
+    // and 20 customers come from 20 addresses (one address gets 10 tries on a link).
     await setLimits(t.db, merchant.id, { merchantDeclines: 100, cardDeclines: 100, pauseMinutes: 60 }, t.clock.now());
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => pay(linkKey, { email: `c${i}@example.com` })));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => pay(linkKey, { email: `c${i}@example.com` }, {}, 'en_US', i)));
     await clearLimits(t.db, merchant.id);
     const ok = results.filter((r) => r.body.code === 0);
     expect(ok.length).toBe(1);

@@ -1,7 +1,6 @@
 import type { Insertable } from 'kysely';
 import { LinkPayStatus, LinkStatus, LinkType, type TLinkFilters, type TLinkListQuery } from '@mbo/shared/links';
 import { GatewayStatus } from '@mbo/shared/gateways';
-import { PayStatus } from '@mbo/shared/trade-enums';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
 import type { PaymentLinksTable } from '../../db/types';
 import { keysetPage } from '../../platform/list';
@@ -141,18 +140,4 @@ export function findLinkPayments(db: Db, linkId: number) {
     .orderBy('p.id', 'desc')
     .limit(500)
     .execute();
-}
-
-/** Payments through a link from one address since `since` that were not approved (card testing shows as many of them). */
-export async function countFailedAttempts(db: Db, linkId: number, ip: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('payment_link_payments as p')
-    .innerJoin('transactions as t', 't.id', 'p.transaction_id')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('p.link_id', '=', linkId)
-    .where('p.created_at', '>=', since)
-    .where('t.ip', '=', ip)
-    .where('t.pay_status', '<>', PayStatus.success)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }

@@ -43,10 +43,6 @@ import { guardTry, type CardTestingDeps } from './card-testing';
 
 const CARD_SERVICES = ['visa', 'mastercard', 'jcb', 'amex', 'unionpay'];
 
-/** Failed payments from one address on one link within the window before further tries are refused. */
-export const MAX_FAILED_ATTEMPTS = 10;
-export const FAILED_ATTEMPT_WINDOW_MS = 60 * 60_000;
-
 /** The link payment methods a gateway offers, from its services (card schemes, wechatpay, alipay). */
 export function linkMethodsOf(services: string): TLinkMethod[] {
   const s = services
@@ -312,12 +308,10 @@ export async function payThroughLink(
   }
   const billing = link.collect_billing === 1 ? requireAddress(body.billing, 'pay.whatBilling') : {};
   const shipping = link.collect_shipping === 1 ? requireAddress(body.shipping, 'pay.whatShipping') : {};
-  // Card testing: a run of failed payments from one address on one link stops for a while.
-  if ((await repo.countFailedAttempts(db, Number(link.id), o.ip, o.now - FAILED_ATTEMPT_WINDOW_MS)) >= MAX_FAILED_ATTEMPTS) {
-    throw businessError('pay.tooManyAttempts');
-  }
-  // Card testing across links: the merchant's and the card's declines per hour (card-testing.ts).
-  return guardTry<TPayResultData>(o.cardTesting, Number(link.merchant_id), digits, o.now, async () => {
+  // Card testing: the declines per hour from one address on one link, of the merchant's links and of
+  // the card (card-testing.ts).
+  const counted = { merchantId: Number(link.merchant_id), linkId: Number(link.id), ip: o.ip, digits, now: o.now };
+  return guardTry<TPayResultData>(o.cardTesting, counted, async () => {
     const outcome = outcomeOf(digits);
     const gatewayNo = link.gateway_no;
     // The trade number is drawn when the record is written (withNewTradeNo); screening does not read it.
