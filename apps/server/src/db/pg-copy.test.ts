@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../test/test-db';
-import { openPgExportReader } from '../platform/list';
+import { openPgExportReader } from '../platform/export-reader';
 import { pgPoolOf } from './database';
 import { copyRows, inlineParameters } from './pg-copy';
 

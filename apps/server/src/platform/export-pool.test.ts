@@ -14,7 +14,9 @@ import { checkZip, zipEntries } from '../../test/zip';
 import { dialectOf } from '../db/database';
 import { csvHead, csvLines, csvSqlPlan, exportCells, exportRouteOf, writeCsv, writeSliced, writeXlsx } from './export';
 import { ExportPool } from './export-pool';
-import { exportReaderFactory, isKeysetWalk, type Seek } from './list';
+import { exportReaderFactory } from './export-reader';
+import { isKeysetWalk } from './keyset-walk';
+import { type Seek } from './list';
 import { sessionScope } from './scope';
 
 /*

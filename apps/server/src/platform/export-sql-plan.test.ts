@@ -21,7 +21,9 @@ import {
 } from './export';
 import { ByteBatch, numberRows } from './export-worker';
 import { registerMessages } from './i18n';
-import { keysetBatches, openSqliteExportReader, type KeysetList, type Seek } from './list';
+import { openSqliteExportReader } from './export-reader';
+import { keysetBatches } from './keyset-walk';
+import { type KeysetList, type Seek } from './list';
 import { selectInPlace } from './sql-select';
 import { steadyZoneDays } from './time';
 import { SheetRowXml } from './xlsx-writer';

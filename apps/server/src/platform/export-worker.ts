@@ -23,7 +23,8 @@ import {
   type ExportContext,
 } from './export';
 import type { FromWorker, SliceJob, ToWorker } from './export-pool';
-import { exportReaderFactory, isKeysetWalk, type ExportReader } from './list';
+import { exportReaderFactory, type ExportReader } from './export-reader';
+import { isKeysetWalk } from './keyset-walk';
 import type { Scope } from './scope';
 import { deflateSegment, SheetRowXml } from './xlsx-writer';
 

@@ -5,7 +5,9 @@ import { createTestDb, type TestDb } from '../../test/test-db';
 import type { Flag } from '../db/types';
 import { dialectOf } from '../db/database';
 import { exactLines } from './export';
-import { exportReaderFactory, keysetBatches, keysetPage, type CsvLines, type Seek } from './list';
+import { exportReaderFactory, type CsvLines } from './export-reader';
+import { keysetBatches } from './keyset-walk';
+import { keysetPage, type Seek } from './list';
 
 /*
  * The list helper on a real table (login attempts: merchant, time, id, outcome), on SQLite or on

@@ -4,7 +4,9 @@ import type { TListPaging } from '@mbo/shared/list';
 import type { Db } from '../../db/database';
 import { NOT_SETTLED } from '../../db/migrations/0010-funds';
 import { MERCHANT_ENTRIES, WITH_RETRIEVALS } from '../../db/migrations/0014-funds-speed';
-import { keysetBatches, keysetPage, type ExportReader, type Seek } from '../../platform/list';
+import { type ExportReader } from '../../platform/export-reader';
+import { keysetBatches } from '../../platform/keyset-walk';
+import { keysetPage, type Seek } from '../../platform/list';
 import { inScope, type Scope } from '../../platform/scope';
 
 type Range = { fromMs: number; toMs: number };

@@ -39,7 +39,8 @@ import {
   type ExportColumn,
 } from '../../platform/export';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
-import { mapPage, registerList } from '../../platform/list';
+import { mapPage } from '../../platform/list';
+import { registerList } from '../../platform/list-route';
 import type { MessageKey } from '../../platform/messages';
 import { requireSession } from '../../platform/request-context';
 import { narrowToGateway } from '../../platform/scope';

@@ -3,7 +3,9 @@ import type { TListPaging } from '@mbo/shared/list';
 import type { TRefundListQuery, TRefundTimeType } from '@mbo/shared/refunds';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
 import type { RefundsTable } from '../../db/types';
-import { keysetBatches, keysetPage, type ExportReader } from '../../platform/list';
+import { type ExportReader } from '../../platform/export-reader';
+import { keysetBatches } from '../../platform/keyset-walk';
+import { keysetPage } from '../../platform/list';
 import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
 
 /** The columns of a transaction that refunds and dispute actions move money on. */

@@ -17,7 +17,8 @@ import {
 } from '@mbo/shared/risk';
 import { ok, okResponse } from '../../platform/envelope';
 import { notFoundError } from '../../platform/errors';
-import { mapPage, registerList } from '../../platform/list';
+import { mapPage } from '../../platform/list';
+import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
 import { narrowToGateway } from '../../platform/scope';
 import { dayRangeInZone, toIso } from '../../platform/time';

@@ -1,6 +1,8 @@
 import type { TOperationLogFilters, TOperationLogListQuery } from '@mbo/shared/operation-log';
 import type { Db } from '../../db/database';
-import { keysetBatches, keysetPage, type ExportReader } from '../../platform/list';
+import { type ExportReader } from '../../platform/export-reader';
+import { keysetBatches } from '../../platform/keyset-walk';
+import { keysetPage } from '../../platform/list';
 import type { Scope } from '../../platform/scope';
 import { containsPattern, likeLower } from './roles-repository';
 

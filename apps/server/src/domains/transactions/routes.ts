@@ -33,7 +33,8 @@ import {
 } from '../../platform/export';
 import { xmlSafeText } from '../../platform/xlsx-writer';
 import type { MessageKey } from '../../platform/messages';
-import { mapPage, registerList } from '../../platform/list';
+import { mapPage } from '../../platform/list';
+import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
 import type { Scope } from '../../platform/scope';
 import { toIso } from '../../platform/time';

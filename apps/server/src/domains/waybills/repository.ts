@@ -10,7 +10,9 @@ import {
 } from '@mbo/shared/waybills';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
 import type { WaybillFilesTable } from '../../db/types';
-import { keysetBatches, keysetPage, type ExportReader } from '../../platform/list';
+import { type ExportReader } from '../../platform/export-reader';
+import { keysetBatches } from '../../platform/keyset-walk';
+import { keysetPage } from '../../platform/list';
 import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
 
 type Range = { fromMs: number; toMs: number };

@@ -3,7 +3,9 @@ import type { TListPaging } from '@mbo/shared/list';
 import { WebsiteStatus, type TWebsiteListQuery } from '@mbo/shared/websites';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
 import type { WebsiteBatchesTable, WebsitesTable } from '../../db/types';
-import { keysetBatches, keysetPage, type ExportReader } from '../../platform/list';
+import { type ExportReader } from '../../platform/export-reader';
+import { keysetBatches } from '../../platform/keyset-walk';
+import { keysetPage } from '../../platform/list';
 import type { Scope } from '../../platform/scope';
 
 /*

@@ -16,7 +16,8 @@ import {
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
 import { defineExport, registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
-import { mapPage, registerList } from '../../platform/list';
+import { mapPage } from '../../platform/list';
+import { registerList } from '../../platform/list-route';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { requireSession } from '../../platform/request-context';
 import { toIso } from '../../platform/time';
