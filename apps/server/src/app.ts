@@ -23,7 +23,8 @@ import { clientErrorHandler, installErrorHandler, rerouteFrameworkError, sendApi
 import { installIdempotencyHeaders } from './platform/idempotency';
 import { healthRoutes } from './platform/health';
 import { createExportPool } from './platform/export-pool';
-import { installResponseHeaders } from './platform/http-headers';
+import { installResponseHeaders, requestIdOf } from './platform/http-headers';
+import { installMetrics } from './platform/metrics';
 import { helmetHeaders, installSecurityHeaders } from './platform/security-headers';
 import { createNotifier, type Notifier } from './platform/notifier';
 import { registerOpenApi } from './platform/openapi';
@@ -116,6 +117,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       redact: ['req.headers["x-auth-token"]', 'req.headers.cookie'],
     },
     trustProxy: trustProxyOption(config.trustProxy),
+    // The id of each request's log lines: X-Request-Id when sane (from nginx or the client), else a random one.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     // Requests Node's HTTP parser refuses (headers over 16 KB, ...) get the envelope and the security headers too.
     clientErrorHandler: clientErrorHandler(securityHeaders),
@@ -150,6 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installSecurityHeaders(app, securityHeaders);
   installResponseHeaders(app);
   installIdempotencyHeaders(app);
+  // GET /metrics and the counters of every answer (platform/metrics.ts).
+  if (config.metricsEnabled) installMetrics(app, db, config.databaseUrl);
 
   const now = options.now ?? systemClock;
   installRequestContext(app, { db, config, now });

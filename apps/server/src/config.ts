@@ -41,6 +41,8 @@ export type Config = {
   /** On SIGTERM, requests in flight get this long to finish before their connections are cut. */
   shutdownTimeoutSeconds: number;
   logLevel: LogLevel;
+  /** Serve GET /metrics (Prometheus) and count requests for it (platform/metrics.ts). */
+  metricsEnabled: boolean;
   seedOnEmpty: boolean;
   /** Transactions of the demo data loaded at start (SEED_ON_EMPTY). */
   demoTransactions: number;
@@ -125,6 +127,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description: 'On SIGTERM or SIGINT the server stops accepting connections and gives requests in flight this long to finish',
   },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
+  {
+    name: 'METRICS_ENABLED',
+    default: 'true',
+    description:
+      'Prometheus metrics at `GET /metrics` on the API port (outside `/v3api`, no session): answered only to a request that came through no proxy (none of X-Forwarded-For, Forwarded, X-Real-IP), and refused by deploy/nginx; scrape each node directly. `false`: no endpoint',
+  },
   { name: 'SEED_ON_EMPTY', default: 'true', description: 'Load the demo data at start when the database has no merchant' },
   {
     name: 'DEMO_TRANSACTIONS',
@@ -280,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     sessionMaxHours: readInt(env, 'SESSION_MAX_HOURS', 12, 1, 30 * 24),
     shutdownTimeoutSeconds: readInt(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
     logLevel,
+    metricsEnabled: readBool(env, 'METRICS_ENABLED', true),
     seedOnEmpty: readBool(env, 'SEED_ON_EMPTY', true),
     demoTransactions: readInt(env, 'DEMO_TRANSACTIONS', DEMO_TRANSACTIONS_DEFAULT, 0, 10_000_000),
     webDist: path.resolve(cwd, env.WEB_DIST?.trim() || DEFAULT_WEB_DIST),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/database';
+import { recordJobEnd, recordJobStart } from './metrics';
 
 /*
  * One runner per scheduled job when several API nodes share the database. Every node keeps its timer;
@@ -54,11 +55,14 @@ export async function runLeased<T>(
   fn: () => Promise<T>,
 ): Promise<{ ran: boolean; result?: T }> {
   if (!(await takeLease(db, o, now()))) return { ran: false };
+  recordJobStart(o.name);
   try {
     const result = await fn();
     await finishLease(db, o, now());
+    recordJobEnd(o.name, false, now());
     return { ran: true, result };
   } catch (error) {
+    recordJobEnd(o.name, true, now());
     await db
       .updateTable('job_leases')
       .set({ lease_until: now() })
