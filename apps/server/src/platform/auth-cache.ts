@@ -25,7 +25,10 @@ import { VERSION_CHECK_MS, VersionWatch, type VersionWatchOptions } from './vers
  *   makes the change (this node, another API node, an operator command) is caught.
  * - This process reads that counter at most every `checkMs` (1 s), inline before an answer that
  *   needs a session; when it moved, everything cached is dropped and read again. So a change made
- *   on another node is honoured there within `checkMs` plus one query.
+ *   on another node is honoured there within `checkMs` plus one query by requests that only read.
+ * - A request that changes something (`current`: every method but GET and HEAD) reads the counter
+ *   first, whatever the last read's age (one primary-key read): a sign-out, password change, disabled
+ *   admin or narrowed role acknowledged on any node is honoured by the next write on every node.
  * - A statement of this process that wrote auth data (db/database.ts onAuthWrite) makes the next
  *   request re-read the counter first, once that statement's transaction is over: the node that made
  *   a change honours it on the very next request.
@@ -107,10 +110,13 @@ export class AuthCache {
     return entry.context;
   }
 
-  /** The usable session behind `token` at `now`, or null; records its use (at most one write a minute). */
-  async session(token: string, now: number, limits: SessionLimits): Promise<SessionContext | null> {
+  /**
+   * The usable session behind `token` at `now`, or null; records its use (at most one write a minute).
+   * `current`: the counter is read first whatever the last read's age (a request that changes something).
+   */
+  async session(token: string, now: number, limits: SessionLimits, o: { current?: boolean } = {}): Promise<SessionContext | null> {
     if (!looksLikeToken(token)) return null;
-    await this.#fresh();
+    await (o.current ? this.#watch.current() : this.#fresh());
     const key = hashToken(token);
     let entry = this.#sessions.get(key);
     if (entry && now - entry.createdAt >= limits.maxAgeMs) {

@@ -119,9 +119,12 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     if (c.permission !== undefined && !access?.permissions.has(c.permission)) return forbiddenError();
     return undefined;
   };
-  /** The session and access of a request that the cache cannot answer without a query. */
-  const authenticate = async (request: FastifyRequest, token: string, now: number): Promise<Error | undefined> => {
-    const session = await authCache.session(token, now, limits);
+  /**
+   * The session and access of a request that the cache cannot answer without a query, or that changes
+   * something (`current`: checked against the auth counter as it is now, see auth-cache.ts).
+   */
+  const authenticate = async (request: FastifyRequest, token: string, now: number, current: boolean): Promise<Error | undefined> => {
+    const session = await authCache.session(token, now, limits, { current });
     const c = request.routeOptions.config;
     const needsAccess = session !== null && c.permission !== undefined && !(session.requires2FA && c.allowPending2fa !== true);
     return admit(request, session, needsAccess ? await authCache.access(session) : null);
@@ -144,13 +147,16 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     const token = Array.isArray(raw) ? raw[0] : raw;
     if (!token) return done(unauthorizedError());
     const now = deps.now();
-    const session = authCache.knownSession(token, now, limits);
+    // A request that may change something is never admitted on a read of the auth counter taken before
+    // it came: a session ended on another node a moment ago must not refund or withdraw here.
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    const session = reads ? authCache.knownSession(token, now, limits) : undefined;
     if (session !== undefined) {
       if (session === null || c.permission === undefined) return done(admit(request, session, null));
       const access = authCache.knownAccess(session);
       if (access !== undefined) return done(admit(request, session, access));
     }
-    authenticate(request, token, now).then(done, done);
+    authenticate(request, token, now, !reads).then(done, done);
   });
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { CHANGE_WATCH, type WatchTopic } from '../db/change-watch';
-import { onWatchedWrite, type Db } from '../db/database';
+import { onWatchedWrite, readsAfterAsked, type Db } from '../db/database';
 
 /*
  * What a cache kept in one API process needs to stay correct beside other processes on the same
@@ -15,6 +15,11 @@ import { onWatchedWrite, type Db } from '../db/database';
  * - A statement of this process that wrote a watched table (db/database.ts onWatchedWrite) makes the
  *   next `fresh()` re-read the counter, once that statement's transaction is over: the node that made a
  *   change honours it on the very next request.
+ * - `current()` reads the counter whatever the last read's age, with a read that begins after the call:
+ *   a change committed anywhere before it is honoured. The session cache asks it for every request that
+ *   changes something, so that a sign-out on one node stops writes on every node at once.
+ * - Reads run one at a time and callers that come while one is out share the next one
+ *   (db/database.ts readsAfterAsked): a burst of requests costs at most two reads.
  * - `generation` moves with every drop: a load that began under an older generation is answered but not
  *   kept, so a row read before a change committed cannot outlive it in the cache.
  */
@@ -40,7 +45,7 @@ export class VersionWatch {
   #checkedAt = Number.NEGATIVE_INFINITY;
   /** Bumped by each local write: a version read begun before it does not count as fresh. */
   #writes = 0;
-  #checking: Promise<void> | null = null;
+  readonly #read = readsAfterAsked(() => this.#readVersion());
   /** Reads of the counter, for tests and the bench. */
   reads = 0;
 
@@ -71,7 +76,6 @@ export class VersionWatch {
   #localWrite(): void {
     this.#writes += 1;
     this.#checkedAt = Number.NEGATIVE_INFINITY;
-    this.#checking = null;
   }
 
   /** Whether the last read of the version is still trusted (no read is needed before answering from the cache). */
@@ -82,25 +86,24 @@ export class VersionWatch {
   /** Re-reads the version when the last read is older than checkMs or a local write came after it. */
   async fresh(): Promise<void> {
     if (this.isFresh()) return;
-    if (!this.#checking) {
-      const startedAt = this.#monotonic();
-      const writes = this.#writes;
-      const check = (async () => {
-        this.reads += 1;
-        const { rows } = await sql<{ version: number | string }>`select version from ${sql.table(this.#state)} where id = 1`.execute(
-          this.#db,
-        );
-        const version = Number(rows[0]?.version ?? 0);
-        if (version !== this.#version) {
-          this.drop();
-          this.#version = version;
-        }
-        if (writes === this.#writes) this.#checkedAt = startedAt;
-      })().finally(() => {
-        if (this.#checking === check) this.#checking = null;
-      });
-      this.#checking = check;
+    await this.#read();
+  }
+
+  /** Re-reads the version with a read that begins after this call, however recent the last one. */
+  current(): Promise<void> {
+    return this.#read();
+  }
+
+  async #readVersion(): Promise<void> {
+    const startedAt = this.#monotonic();
+    const writes = this.#writes;
+    this.reads += 1;
+    const { rows } = await sql<{ version: number | string }>`select version from ${sql.table(this.#state)} where id = 1`.execute(this.#db);
+    const version = Number(rows[0]?.version ?? 0);
+    if (version !== this.#version) {
+      this.drop();
+      this.#version = version;
     }
-    await this.#checking;
+    if (writes === this.#writes) this.#checkedAt = startedAt;
   }
 }
