@@ -96,7 +96,7 @@ describe('response handling', () => {
       ),
     );
     await expect(http.get('/x', undefined, { timeout: 20 })).rejects.toMatchObject({ kind: 'timeout' });
-    expect(toastText(errorToast)).toBe('System interface request timeout');
+    expect(toastText(errorToast)).toBe('System interface request timeout: the server did not answer in time, please try again');
   });
 
   it('maps other HTTP failures to "system interface abnormality" plus the status code', async () => {

@@ -42,7 +42,10 @@ export type TRequestOptions = {
   noToken?: boolean;
   /** false turns off the duplicate-submit check for this POST/PUT. */
   repeatSubmit?: boolean;
-  /** Milliseconds; none by default (spec §7). */
+  /**
+   * Milliseconds until the call gives up with the "did not answer in time" message: REQUEST_TIMEOUT_MS
+   * for an ordinary call (the whole answer), none for uploads and downloads; 0: none.
+   */
   timeout?: number;
   signal?: AbortSignal;
   /** No toast and no dialog: the caller handles the rejection itself. */
@@ -88,6 +91,13 @@ function submissionOf(method: TMethod, url: string, body: BodyInit | undefined):
 
 /** Wait before the one retry of an idempotent request whose first try got no answer. */
 const RETRY_DELAY_MS = 500;
+
+/**
+ * How long an ordinary call waits for the server's whole answer. The spec sets no timeout (§7), but a
+ * node that stopped answering would then hold the screen until the proxy gives up (minutes): ordinary
+ * calls answer in milliseconds, and nginx itself gives up on a silent node after 15 s.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 const lastSubmits = new Map<string, { body: string; time: number }>();
 
@@ -144,8 +154,14 @@ function buildHeaders(options: TRequestOptions, json: boolean): Headers {
   return headers;
 }
 
+/**
+ * A response that passed the transport and status checks. Its timeout still runs while the body is
+ * read; `release` stops it (and must be called once the body is read or abandoned).
+ */
+type TSent = { response: Response; timedOut: () => boolean; release: () => void };
+
 /** Sends the call and returns the raw response after the transport and HTTP status checks. */
-async function send(method: TMethod, url: string, options: TRequestOptions): Promise<Response> {
+async function send(method: TMethod, url: string, options: TRequestOptions): Promise<TSent> {
   const { data } = options;
   const hasBody = data !== undefined && method !== 'GET';
   const multipart = hasBody && data instanceof FormData;
@@ -175,6 +191,10 @@ async function send(method: TMethod, url: string, options: TRequestOptions): Pro
   const onCallerAbort = () => controller.abort();
   if (options.signal?.aborted) controller.abort();
   else options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const release = () => {
+    if (timer) clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  };
 
   const submission = options.idempotent ? submissionOf(method, fullUrl, body) : '';
   const headers = buildHeaders(options, hasBody && !multipart);
@@ -192,25 +212,28 @@ async function send(method: TMethod, url: string, options: TRequestOptions): Pro
       return new Promise<void>((resolve) => setTimeout(resolve, RETRY_DELAY_MS)).then(attempt);
     });
   } catch {
+    release();
     if (timedOut) fail(new RequestError('timeout', t('request.timeout')), options);
     // Cancelled by the caller (e.g. a component going away): nothing to tell the person.
     if (options.signal?.aborted) throw new RequestError('aborted', t('request.timeout'));
     fail(new RequestError('network', t('request.network')), options);
-  } finally {
-    if (timer) clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onCallerAbort);
   }
   // An answer from the application (not a proxy's 502/503/504) settles the submission.
   if (options.idempotent && response.status < 500) uncertainKeys.delete(submission);
 
-  if (response.status === 401 && !options.noToken) handleUnauthorized(options.silent, 401);
-  if (response.status === 403) fail(new RequestError('forbidden', t('request.forbidden'), { status: 403 }), options);
-  if (!response.ok) {
-    // Spec §8: "system interface abnormality" plus the last three characters of the failure text.
-    const statusText = `Request failed with status code ${response.status}`;
-    fail(new RequestError('http', t('request.httpError', { code: statusText.slice(-3) }), { status: response.status }), options);
+  try {
+    if (response.status === 401 && !options.noToken) handleUnauthorized(options.silent, 401);
+    if (response.status === 403) fail(new RequestError('forbidden', t('request.forbidden'), { status: 403 }), options);
+    if (!response.ok) {
+      // Spec §8: "system interface abnormality" plus the last three characters of the failure text.
+      const statusText = `Request failed with status code ${response.status}`;
+      fail(new RequestError('http', t('request.httpError', { code: statusText.slice(-3) }), { status: response.status }), options);
+    }
+  } catch (error) {
+    release();
+    throw error;
   }
-  return response;
+  return { response, timedOut: () => timedOut, release };
 }
 
 function checkEnvelope<T>(envelope: TEnvelope<T> | null, options: TRequestOptions): T {
@@ -223,12 +246,16 @@ function checkEnvelope<T>(envelope: TEnvelope<T> | null, options: TRequestOption
 }
 
 export async function request<T>(method: TMethod, url: string, options: TRequestOptions = {}): Promise<T> {
-  const response = await send(method, url, options);
+  // The timeout covers the whole answer: a node that sends its headers and then stops is given up on too.
+  const sent = await send(method, url, { ...options, timeout: options.timeout ?? REQUEST_TIMEOUT_MS });
   let envelope: TEnvelope<T> | null = null;
   try {
-    envelope = (await response.json()) as TEnvelope<T>;
+    envelope = (await sent.response.json()) as TEnvelope<T>;
   } catch {
+    if (sent.timedOut()) fail(new RequestError('timeout', t('request.timeout')), options);
     envelope = null;
+  } finally {
+    sent.release();
   }
   return checkEnvelope(envelope, options);
 }
@@ -246,7 +273,7 @@ export const http = {
    * other call; the failure is not toasted, because an upload shows it next to what failed.
    */
   upload: <T>(url: string, form: FormData, options?: Omit<TRequestOptions, 'data' | 'params' | 'repeatSubmit'>) =>
-    request<T>('POST', url, { noToast: true, ...options, data: form }),
+    request<T>('POST', url, { noToast: true, timeout: 0, ...options, data: form }),
 };
 
 /** Fills `:name` segments of a shared ApiPath. */
@@ -254,9 +281,14 @@ export function pathWith(path: string, values: Record<string, string | number>):
   return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(String(values[name] ?? '')));
 }
 
-/** For the download helper: same headers and checks, but the caller reads the body. */
-export function sendRaw(method: TMethod, url: string, options: TRequestOptions = {}): Promise<Response> {
-  return send(method, url, options);
+/**
+ * For the download helper: same headers and checks, but the caller reads the body. No timeout unless
+ * given, and then only until the answer starts: an export streams for as long as it has rows.
+ */
+export async function sendRaw(method: TMethod, url: string, options: TRequestOptions = {}): Promise<Response> {
+  const sent = await send(method, url, options);
+  sent.release();
+  return sent.response;
 }
 
 /** The text to show for a failed call: the request client's (translated) message, or the generic one. */
