@@ -1,7 +1,8 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { DisputeKind, PayStatus, RefundProcessing, TradeCategory, AppealStatus } from '@mbo/shared/trade-enums';
-import type { Db } from '../db/database';
-import { ROLLUP_MEASURES, type Database, type TRollupMeasure } from '../db/types';
+import type { Db, DbOrTrx } from '../db/database';
+import { inTransaction } from '../db/in-transaction';
+import { ROLLUP_MEASURES, type TRollupMeasure } from '../db/types';
 
 /**
  * Daily rollups (table trade_rollups): what reports, statistics, monitoring and the dashboard read.
@@ -43,8 +44,6 @@ export function businessDayRange(from: string, to: string): { fromMs: number; to
     toMs: Date.parse(`${to}T00:00:00Z`) + DAY_MS - BUSINESS_DAY_OFFSET_MS,
   };
 }
-
-type DbOrTrx = Db | Transaction<Database>;
 
 type RollupTable = 'trade_rollups' | 'trade_rollups_day' | 'trade_rollups_month';
 
@@ -139,10 +138,11 @@ type Acc = { merchantId: number; gatewayId: number; day: string; cardScheme: str
 
 /**
  * Recomputes the rollups of one merchant (or all) from raw rows, replacing what was there, in one
- * transaction. Groups by an integer business-day number in SQL, which both dialects compute alike.
+ * transaction (the caller's, when given one). Groups by an integer business-day number in SQL, which
+ * both dialects compute alike.
  */
 export async function rebuildRollups(db: Db, merchantId?: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const rows = await computeRollups(trx, merchantId);
     await trx
       .deleteFrom('trade_rollups')

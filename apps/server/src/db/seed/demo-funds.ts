@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { CreditStatus, SettleType, WithdrawalStatus, type TLedgerType } from '@mbo/shared/funds';
 import { AppealStatus, DisputeKind, PayStatus, RefundProcessing, RefundSource, SettleStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import type { Db } from '../database';
+import { inTransaction } from '../in-transaction';
 import { rebuildAvailableMonths } from '../migrations/0016-ledger-month-rollup';
 import { DEFAULT_CONFIG, getConfig, setConfig, type SettlementConfig } from '../../domains/funds/config';
 import {
@@ -448,7 +449,7 @@ async function replayFunds(db: Db, now: number, o: { demo: boolean; merchantIds?
 
   const accountOf = new Map<string, number>();
   for (const a of rows.accounts) accountOf.set(`${a[2]}|${a[4]}`, Number(a[0]));
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await writer.insert(
       trx,
       'ledger_accounts',

@@ -5,6 +5,7 @@ import { BLACKLIST_RULE } from '@mbo/shared/risk';
 import { ComplaintAction, ComplaintKind, ComplaintStatus, fillReplyPlaceholders } from '@mbo/shared/complaints';
 import { toMajorString } from '@mbo/shared/money';
 import type { Db, Trx } from '../database';
+import { inTransaction } from '../in-transaction';
 import { recordTransactionIn } from '../../domains/transactions/repository';
 import { DAY_MS } from '../../platform/time';
 
@@ -153,7 +154,7 @@ const BLACKLIST: { merchantNo: string; type: string; value: string; reason: stri
 const CARDS = ['424242-4242', '555555-4444', '411111-1111', '378282-0005'];
 
 export async function seedRiskLinks(db: Db, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const merchants = await trx
       .selectFrom('merchants')
       .select(['id', 'merchant_no'])

@@ -1,5 +1,6 @@
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import type { Db } from '../database';
+import { inTransaction } from '../in-transaction';
 import { rebuildRollups } from '../../platform/rollups';
 import { BulkWriter, dialectOfDb } from './trade-bulk-writer';
 import { FollowOnEvents } from './trade-events';
@@ -127,7 +128,7 @@ export class TradeGenerator {
     if (payments.pending === 0) return;
     const tx = payments.take();
     const { refunds, disputes } = events.take();
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await this.writer.insert(trx, 'transactions', TX_COLUMNS, tx);
       // Disputes before refunds: a refund made for an alert references its dispute.
       await this.writer.insert(trx, 'disputes', DISPUTE_COLUMNS, disputes);
