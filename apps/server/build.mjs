@@ -4,6 +4,7 @@
 // - dist/main.js  the API server (what `npm start` runs)
 // - dist/ops.js   the operator commands (`node apps/server/dist/ops.js <command>`)
 // - dist/seed.js  the demo data loader
+// - dist/migrate.js  the migrations as a deployment step of their own (`npm run migrate`)
 // - dist/export-worker.js  a thread of the export pool (platform/export-pool.ts), started by main.js
 // - dist/upload-parse-worker.js  the thread that reads one uploaded batch file (platform/upload-parse.ts)
 //
@@ -71,6 +72,7 @@ const results = await Promise.all([
       main: 'src/main.ts',
       ops: 'src/cli/ops.ts',
       seed: 'src/cli/seed.ts',
+      migrate: 'src/cli/migrate.ts',
       'upload-parse-worker': 'src/upload-parse-worker.ts',
     },
     plugins: [externalPackages()],

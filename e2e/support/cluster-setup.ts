@@ -129,6 +129,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         // single-node stage's concern. A tenth of it keeps every screen populated; loading it took 11 s
         // instead of 85 s for 200,000 transactions and their ledger on PostgreSQL.
         DEMO_TRANSACTIONS: '20000',
+        // Asked for, not left to the default (off with NODE_ENV=production): the journeys sign in as the demo owner.
+        SEED_ON_EMPTY: 'true',
         // Node 0 reads exports of more than 500 rows with its worker threads, node 1 on its API thread
         // alone (cluster/exports.test.ts compares them); node 2 keeps the defaults.
         ...(i === 0 ? { EXPORT_SLICE_ROWS: '500' } : i === 1 ? { EXPORT_WORKERS: '0' } : {}),

@@ -66,6 +66,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('loads the demo data (and its known admin password) by default only outside production', () => {
+    expect(loadConfig({}).seedOnEmpty).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).seedOnEmpty).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedOnEmpty).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_ON_EMPTY: 'true' }).seedOnEmpty).toBe(true);
+  });
+
+  it('migrates at start unless told not to, and bounds the wait for a pool connection', () => {
+    expect(loadConfig({})).toMatchObject({ migrateOnStart: true, databasePoolWaitMs: 5000 });
+    expect(loadConfig({ MIGRATE_ON_START: 'false', DATABASE_POOL_WAIT_MS: '0' })).toMatchObject({
+      migrateOnStart: false,
+      databasePoolWaitMs: 0,
+    });
+    expect(() => loadConfig({ MIGRATE_ON_START: 'later' })).toThrow(/MIGRATE_ON_START must be true or false/);
+    expect(() => loadConfig({ DATABASE_POOL_WAIT_MS: '-5' })).toThrow(/DATABASE_POOL_WAIT_MS/);
+  });
+
   it('takes a card-fingerprint key long enough not to be guessed, or none', () => {
     expect(loadConfig({}).cardFingerprintKey).toBeNull();
     expect(loadConfig({ CARD_FINGERPRINT_KEY: ` ${'k'.repeat(32)} ` }).cardFingerprintKey).toBe('k'.repeat(32));

@@ -25,6 +25,10 @@ export type Config = {
   databaseUrl: string;
   /** PostgreSQL connections per node. */
   databasePoolMax: number;
+  /** PostgreSQL: a request waiting this long for a pool connection fails with 503 (0: waits as long as it takes). */
+  databasePoolWaitMs: number;
+  /** Apply the migrations at start; false: only check that the schema is one this build serves (db/migrate.ts). */
+  migrateOnStart: boolean;
   /** PostgreSQL: a statement running longer is cancelled (0: no limit). */
   statementTimeoutMs: number;
   /** PostgreSQL: SQL texts each connection keeps parsed as named statements (0: none). */
@@ -84,6 +88,18 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description: "PostgreSQL connections per API node; with several nodes keep nodes x this under the server's max_connections",
   },
   {
+    name: 'DATABASE_POOL_WAIT_MS',
+    default: '5000',
+    description:
+      'PostgreSQL: a request that waits this long for a connection of the pool (all busy) fails at once with HTTP 503 and a translated "busy, try again" envelope instead of hanging (0: waits as long as it takes)',
+  },
+  {
+    name: 'MIGRATE_ON_START',
+    default: 'true',
+    description:
+      'Apply the database migrations at start. `false` when they run as a deployment step of their own (`npm run migrate`): the server then only checks that the schema is at a version it can serve and exits with a message saying what to run when it is not',
+  },
+  {
     name: 'DATABASE_STATEMENT_TIMEOUT_MS',
     default: '30000',
     description: 'PostgreSQL: a statement running longer is cancelled and the request fails cleanly (0: no limit)',
@@ -133,7 +149,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description:
       'Prometheus metrics at `GET /metrics` on the API port (outside `/v3api`, no session): answered only to a request that came through no proxy (none of X-Forwarded-For, Forwarded, X-Real-IP), and refused by deploy/nginx; scrape each node directly. `false`: no endpoint',
   },
-  { name: 'SEED_ON_EMPTY', default: 'true', description: 'Load the demo data at start when the database has no merchant' },
+  {
+    name: 'SEED_ON_EMPTY',
+    default: 'true, false when NODE_ENV=production',
+    description:
+      'Load the demo data (with its known sign-in admin / Admin@2026) at start when the database has no merchant; off by default in production, so that a new production database is never given the demo accounts',
+  },
   {
     name: 'DEMO_TRANSACTIONS',
     default: String(DEMO_TRANSACTIONS_DEFAULT),
@@ -279,6 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dataDir,
     databaseUrl,
     databasePoolMax: readInt(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+    databasePoolWaitMs: readInt(env, 'DATABASE_POOL_WAIT_MS', 5000, 0, 600_000),
+    migrateOnStart: readBool(env, 'MIGRATE_ON_START', true),
     statementTimeoutMs: readInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
     preparedStatements: readInt(env, 'DATABASE_PREPARED_STATEMENTS', 200, 0, 10_000),
     exportWorkers: readInt(env, 'EXPORT_WORKERS', Math.min(4, os.availableParallelism()), 0, 16),
@@ -289,7 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     shutdownTimeoutSeconds: readInt(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
     logLevel,
     metricsEnabled: readBool(env, 'METRICS_ENABLED', true),
-    seedOnEmpty: readBool(env, 'SEED_ON_EMPTY', true),
+    seedOnEmpty: readBool(env, 'SEED_ON_EMPTY', env.NODE_ENV?.trim() !== 'production'),
     demoTransactions: readInt(env, 'DEMO_TRANSACTIONS', DEMO_TRANSACTIONS_DEFAULT, 0, 10_000_000),
     webDist: path.resolve(cwd, env.WEB_DIST?.trim() || DEFAULT_WEB_DIST),
     trustProxy: readTrustProxy(env),

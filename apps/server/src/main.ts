@@ -1,8 +1,10 @@
 import { API_BASE } from '@mbo/shared/api-paths';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { SchemaError } from './db/migrate';
 import { describeDatabase, openDatabase } from './db/open';
-import { DEMO_SIGN_IN, isDatabaseEmpty, seedDemo } from './db/seed/demo';
+import { DEMO_SIGN_IN } from './db/seed/demo';
+import { seedWhenEmpty } from './db/seed/first-start';
 import { scheduleDeadlineReminders } from './jobs/deadline-reminders';
 import { scheduleIdempotencyPurge } from './jobs/idempotency-purge';
 import { scheduleSettlement } from './jobs/settlement';
@@ -10,13 +12,11 @@ import { scheduleWaybillReminders } from './jobs/waybill-reminders';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  // The demo seed runs under the start-up lock with the migrations: a node started beside this one
-  // waits and finds the data loaded, and none serves while the seed has its indexes dropped.
-  const handle = await openDatabase(config, async ({ db }) => {
-    if (!config.seedOnEmpty || !(await isDatabaseEmpty(db))) return;
-    const summary = await seedDemo(db, Date.now(), { transactions: config.demoTransactions });
-    for (const line of summary.lines) console.log(`seed: ${line}`);
-  });
+  // Migrations (or, with MIGRATE_ON_START=false, the check that this build can serve the schema) and the
+  // demo seed of an empty database run under the start-up lock: a node started beside this one waits.
+  const handle = await openDatabase(config, seedWhenEmpty(config));
+  if (handle.newer.length > 0)
+    console.log(`database: migrations of a newer build applied, all declared compatible: ${handle.newer.join(', ')}; running on them`);
 
   const app = await buildApp({ config, db: handle.db });
   let closing = false;
@@ -70,11 +70,13 @@ async function main(): Promise<void> {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}`;
   console.log(`Merchant back office listening on ${url} (API ${url}${API_BASE}, database ${describeDatabase(config.databaseUrl)})`);
-  console.log(`Demo sign-in: merchant ${DEMO_SIGN_IN.merchantNo} / ${DEMO_SIGN_IN.loginName} / ${DEMO_SIGN_IN.password}`);
+  if (config.seedOnEmpty)
+    console.log(`Demo sign-in: merchant ${DEMO_SIGN_IN.merchantNo} / ${DEMO_SIGN_IN.loginName} / ${DEMO_SIGN_IN.password}`);
 }
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(`configuration error: ${error.message}`);
+  else if (error instanceof SchemaError) console.error(`database schema: ${error.message}`);
   else console.error(error);
   process.exit(1);
 });

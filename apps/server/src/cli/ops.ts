@@ -200,7 +200,10 @@ function help(): string {
   for (const [name, c] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(20)} ${c.summary}`, `      ${c.usage}`);
   lines.push('', 'Mail and SMS go through SMTP_URL / SMS_HTTP_URL when set, otherwise to their outbox tables (mail:list, sms:list).');
   lines.push('', "Amounts are major units of the transaction's currency (12.50); refund and case numbers are printed by the commands.");
-  lines.push('', 'The commands use the same DATABASE_URL / DATA_DIR as the server and apply migrations first.');
+  lines.push(
+    '',
+    'The commands use the same DATABASE_URL / DATA_DIR as the server and apply migrations first (with MIGRATE_ON_START=false: check them).',
+  );
   return lines.join('\n');
 }
 

@@ -39,6 +39,11 @@ export type DbHandle = {
 export type CreateDbOptions = {
   /** PostgreSQL only: pool size. */
   poolMax?: number;
+  /**
+   * PostgreSQL only: how long a query waits for a connection of the pool (or for a new one to connect)
+   * before it fails with a pool-wait error (db/errors.ts isPoolWaitTimeout); 0 or absent: as long as it takes.
+   */
+  poolWaitMs?: number;
   /** PostgreSQL only: statement_timeout of every connection (0 or absent: none). */
   statementTimeoutMs?: number;
   /** PostgreSQL only: how many SQL texts each connection keeps parsed as named statements (0: none; absent: 200). */
@@ -427,6 +432,7 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
   const pool = new (loadPg().Pool)({
     connectionString: databaseUrl,
     max: options.poolMax ?? 10,
+    connectionTimeoutMillis: options.poolWaitMs ?? 0,
     options: settings.join(' '),
   });
   // An idle connection the server ends (a restart, a failover, pg_terminate_backend) is reported on the

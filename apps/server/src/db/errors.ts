@@ -14,3 +14,15 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
   if (!unique || column === undefined) return unique;
   return message.includes(column) || (typeof e?.constraint === 'string' && e.constraint.includes(column));
 }
+
+/**
+ * The pg pool gave up waiting (DATABASE_POOL_WAIT_MS): every connection stayed busy, or a new one did not
+ * connect, for that long. pg-pool says so only in its message.
+ */
+export function isPoolWaitTimeout(error: unknown): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return (
+    typeof message === 'string' &&
+    (message === 'timeout exceeded when trying to connect' || message.startsWith('Connection terminated due to connection timeout'))
+  );
+}

@@ -2,39 +2,55 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import { createDb, loadPg, type DbHandle } from './database';
-import { migrateToLatest } from './migrate';
+import { checkSchema, migrateToLatest, readSchemaState } from './migrate';
 import { ensureCurrencies } from './seed/currencies';
 
 /** Work that must run once, before any node serves: the schema, the currencies, and the caller's own (the demo seed). */
 export type StartupWork = (handle: DbHandle) => Promise<void>;
 
+export type OpenedDatabase = DbHandle & {
+  /** Migrations this open applied. */
+  applied: string[];
+  /** Applied migrations of a newer build, all declared compatible (this build runs on them; db/migrate.ts). */
+  newer: string[];
+};
+
 /**
  * Opens DATABASE_URL and brings its schema up to date: what the server, seed and ops commands all do
  * first. With several nodes starting together, the migrations and `afterMigrate` run under one
- * database-wide lock (startupLock): the others wait, then find the work done.
+ * database-wide lock (startupLock): the others wait, then find the work done. With `migrateOnStart`
+ * false (MIGRATE_ON_START, the migrations being a deployment step of their own) nothing is migrated:
+ * the schema is only checked, and a SchemaError says what to run when this build cannot serve it.
  */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'statementTimeoutMs' | 'preparedStatements'>,
+  config: Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'statementTimeoutMs' | 'preparedStatements'> &
+    Partial<Pick<Config, 'databasePoolWaitMs' | 'migrateOnStart'>>,
   afterMigrate?: StartupWork,
-): Promise<DbHandle & { applied: string[] }> {
+): Promise<OpenedDatabase> {
   const handle = createDb(config.databaseUrl, {
     poolMax: config.databasePoolMax,
+    poolWaitMs: config.databasePoolWaitMs,
     statementTimeoutMs: config.statementTimeoutMs,
     preparedStatements: config.preparedStatements,
   });
   try {
-    const applied = await startupLock(handle, config.databaseUrl, async () => {
-      const done = await migrateToLatest(handle.db, handle.dialect);
-      await ensureCurrencies(handle.db);
+    const { applied, newer } = await startupLock(handle, config.databaseUrl, async () => {
+      let done: string[] = [];
+      if (config.migrateOnStart === false) await checkSchema(handle.db, handle.dialect);
+      else {
+        done = await migrateToLatest(handle.db, handle.dialect);
+        await ensureCurrencies(handle.db);
+      }
       await afterMigrate?.(handle);
-      return done;
+      const state = await readSchemaState(handle.db, handle.dialect);
+      return { applied: done, newer: state.foreign.map((f) => f.name) };
     });
     // SQLite picks an index from table statistics it only gathers when asked; without them a filter
     // can walk the date index instead of its own (seconds instead of a millisecond at millions of
     // rows). `optimize` (0x10002: every table) refreshes them where they are missing or stale, sampling so it stays quick.
     // PostgreSQL's autovacuum keeps its own statistics.
     if (handle.dialect === 'sqlite') await refreshSqliteStatistics(handle);
-    return { ...handle, applied };
+    return { ...handle, applied, newer };
   } catch (error) {
     await handle.destroy();
     throw error;

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { API_BASE } from '@mbo/shared/api-paths';
 import { ErrorCode, type TEnvelope } from '@mbo/shared/envelope';
 import { languageFromHeader, type TLanguage } from '@mbo/shared/i18n';
+import { isPoolWaitTimeout } from '../db/errors';
 import { isApiRequest, JSON_TYPE, requestLanguage, sendEnvelope } from './envelope';
 import { AppError } from './errors';
 import { fieldLabel, isMessageKey, translate, type MessageParams } from './i18n';
@@ -162,6 +163,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const key = (fe?.code && CLIENT_ERROR_KEYS[fe.code]) || 'error.badRequest';
       return sendEnvelope(reply, request, 200, ErrorCode.validation, key);
+    }
+
+    // No database connection within DATABASE_POOL_WAIT_MS: the node is overloaded, not broken. The request
+    // did nothing; it fails at once with "busy, try again" instead of waiting on, and a 503 takes the node
+    // out of the balancer's rotation for a moment (deploy/nginx).
+    if (isPoolWaitTimeout(error)) {
+      request.log.warn({ err: error }, 'no database connection within the pool wait');
+      void reply.header('retry-after', '1');
+      return sendEnvelope(reply, request, 503, ErrorCode.internal, 'error.internal');
     }
 
     request.log.error({ err: error }, 'unexpected error');
