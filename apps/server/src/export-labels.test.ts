@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type TLanguage } from '@mbo/shared/i18n';
 import './messages';
-import { exportCells } from './platform/export';
+import { exportCells } from './platform/export-cells';
 import { translate } from './platform/i18n';
 import type { MessageKey } from './platform/messages';
 

@@ -4,21 +4,11 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  csvLines,
-  csvSqlPlan,
-  exportCells,
-  moneySql,
-  moneyXlsx,
-  sqlJoin,
-  sqlText,
-  XLSX_ROW_MARK,
-  xlsxCells,
-  xlsxOptional,
-  xlsxSqlPlan,
-  xlsxText,
-  type ExportColumn,
-} from './export';
+import { csvLines } from './export';
+import { exportCells } from './export-cells';
+import { csvSqlPlan, moneySql, moneyXlsx, sqlJoin, sqlText, XLSX_ROW_MARK, xlsxOptional, xlsxSqlPlan, xlsxText } from './export-sql';
+import { type ExportColumn } from './export-values';
+import { xlsxCells } from './export-xlsx';
 import { ByteBatch, numberRows } from './export-worker';
 import { registerMessages } from './i18n';
 import { openSqliteExportReader } from './export-reader';

@@ -11,17 +11,11 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { createDb, dialectOf, type DbHandle } from '../db/database';
-import {
-  csvLines,
-  csvSqlPlan,
-  exportCells,
-  exportRouteOf,
-  xlsxCells,
-  xlsxOptional,
-  xlsxSqlPlan,
-  XLSX_ROW_MARK,
-  type ExportContext,
-} from './export';
+import { csvLines } from './export';
+import { exportCells } from './export-cells';
+import { exportRouteOf, type ExportContext } from './export-route';
+import { csvSqlPlan, xlsxOptional, xlsxSqlPlan, XLSX_ROW_MARK } from './export-sql';
+import { xlsxCells } from './export-xlsx';
 import type { FromWorker, SliceJob, ToWorker } from './export-pool';
 import { exportReaderFactory, type ExportReader } from './export-reader';
 import { isKeysetWalk } from './keyset-walk';

@@ -2,20 +2,11 @@ import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { toMajorString } from '@mbo/shared/money';
-import {
-  amountFormat,
-  contentDisposition,
-  moneyCell,
-  createTimeFormatter,
-  csvLine,
-  exactLines,
-  exactLinesText,
-  exportCells,
-  neutralizeFormula,
-  writeCsv,
-  writeXlsx,
-  type ExportColumn,
-} from './export';
+import { contentDisposition, csvLine, writeCsv } from './export';
+import { exportCells } from './export-cells';
+import { exactLines, exactLinesText } from './export-lines-check';
+import { amountFormat, moneyCell, createTimeFormatter, neutralizeFormula, type ExportColumn } from './export-values';
+import { writeXlsx } from './export-xlsx';
 import { readXlsxRows } from './xlsx-reader';
 // The product's catalogs, as the server has them: a label reads the same whatever other file ran before.
 import '../messages';

@@ -4,7 +4,7 @@ import { createMerchant } from '../../test/factories';
 import { createTestDb, type TestDb } from '../../test/test-db';
 import type { Flag } from '../db/types';
 import { dialectOf } from '../db/database';
-import { exactLines } from './export';
+import { exactLines } from './export-lines-check';
 import { exportReaderFactory, type CsvLines } from './export-reader';
 import { keysetBatches } from './keyset-walk';
 import { keysetPage, type Seek } from './list';

@@ -4,7 +4,7 @@ import { ErrorCode, SUCCESS_CODE } from '@mbo/shared/envelope';
 import { LANG_HEADER_VALUES, languageToHeader, type TLanguage } from '@mbo/shared/i18n';
 import { DEFAULT_TIMEZONE } from '@mbo/shared/timezones';
 import type { z } from 'zod';
-import { CONTENT_TYPES, type ExportFormat } from './export';
+import { CONTENT_TYPES, type ExportFormat } from './export-values';
 import { fieldLabel, translate } from './i18n';
 import { sampleOf, type JsonSchema } from './openapi-examples';
 import { isOpenApiTextKey, openapiText, type OpenApiTextKey } from './openapi-texts';

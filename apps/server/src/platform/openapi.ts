@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { headerToLanguage, LANG_HEADER_VALUES, type TLanguage } from '@mbo/shared/i18n';
 import { JSON_TYPE } from './envelope';
-import { CONTENT_TYPES } from './export';
+import { CONTENT_TYPES } from './export-values';
 import { buildDocument, type ApiDocument, type DocumentedRoute, type RouteKind } from './openapi-document';
 import { renderDocsPage } from './openapi-page';
 

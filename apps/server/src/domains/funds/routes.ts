@@ -29,15 +29,10 @@ import {
 } from '@mbo/shared/funds';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import {
-  exportCells,
-  FILE_RESPONSE,
-  defineExport,
-  registerExport,
-  sendExport,
-  type ExportCells,
-  type ExportColumn,
-} from '../../platform/export';
+import { sendExport } from '../../platform/export';
+import { exportCells, type ExportCells } from '../../platform/export-cells';
+import { FILE_RESPONSE, defineExport, registerExport } from '../../platform/export-route';
+import { type ExportColumn } from '../../platform/export-values';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { mapPage } from '../../platform/list';
 import { registerList } from '../../platform/list-route';

@@ -15,7 +15,9 @@ import {
 } from '@mbo/shared/refunds';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, forbiddenError } from '../../platform/errors';
-import { defineExport, registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { type ExportCells } from '../../platform/export-cells';
+import { defineExport, registerExport } from '../../platform/export-route';
+import { type ExportColumn } from '../../platform/export-values';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { mapPage } from '../../platform/list';
 import { registerList } from '../../platform/list-route';

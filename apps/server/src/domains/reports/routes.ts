@@ -22,7 +22,9 @@ import { ok, okResponse } from '../../platform/envelope';
 import { translate } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
 import { requireSession } from '../../platform/request-context';
-import { FILE_RESPONSE, moneyCell, NumberCell, percentCell, sendExport, type ExportCell } from '../../platform/export';
+import { sendExport } from '../../platform/export';
+import { FILE_RESPONSE } from '../../platform/export-route';
+import { moneyCell, NumberCell, percentCell, type ExportCell } from '../../platform/export-values';
 import { numberedPage, pageOffset } from '../../platform/list';
 import * as service from './service';
 

@@ -9,7 +9,9 @@ import {
   type TOperationLog,
 } from '@mbo/shared/operation-log';
 import { ok, okResponse } from '../../platform/envelope';
-import { defineExport, registerExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { type ExportCells } from '../../platform/export-cells';
+import { defineExport, registerExport } from '../../platform/export-route';
+import { type ExportColumn } from '../../platform/export-values';
 import { isMessageKey, translate } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
 import { mapPage } from '../../platform/list';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { dialectOf } from '../../db/database';
-import { exportCells } from '../../platform/export';
+import { exportCells } from '../../platform/export-cells';
 import { createAdmin, createGateway, createMerchant } from '../../../test/factories';
 import { createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';

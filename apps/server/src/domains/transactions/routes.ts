@@ -17,20 +17,10 @@ import {
 } from '@mbo/shared/transactions';
 import { ok, okResponse } from '../../platform/envelope';
 import { notFoundError } from '../../platform/errors';
-import {
-  defineExport,
-  moneySql,
-  moneyXlsx,
-  registerExport,
-  sqlJoin,
-  sqlLiteral,
-  sqlText,
-  xlsxMadeText,
-  xlsxText,
-  type ExportCells,
-  type ExportColumn,
-  type XlsxCellSql,
-} from '../../platform/export';
+import { type ExportCells } from '../../platform/export-cells';
+import { defineExport, registerExport } from '../../platform/export-route';
+import { moneySql, moneyXlsx, sqlJoin, sqlLiteral, sqlText, xlsxMadeText, xlsxText } from '../../platform/export-sql';
+import { type ExportColumn, type XlsxCellSql } from '../../platform/export-values';
 import { xmlSafeText } from '../../platform/xlsx-writer';
 import type { MessageKey } from '../../platform/messages';
 import { mapPage } from '../../platform/list';

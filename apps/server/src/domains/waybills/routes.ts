@@ -29,7 +29,10 @@ import {
 import { businessDay } from '../../platform/rollups';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
-import { exportCells, defineExport, registerExport, sendExport, type ExportCells, type ExportColumn } from '../../platform/export';
+import { sendExport } from '../../platform/export';
+import { exportCells, type ExportCells } from '../../platform/export-cells';
+import { defineExport, registerExport } from '../../platform/export-route';
+import { type ExportColumn } from '../../platform/export-values';
 import { emptyPage, mapPage } from '../../platform/list';
 import { registerList } from '../../platform/list-route';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';

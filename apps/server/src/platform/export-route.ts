@@ -1,0 +1,124 @@
+/**
+ * An export route: defineExport declares a list's export (its columns, filters and batches) once;
+ * registerExport makes the POST route that checks the permission and scope, and streams the file
+ * through sendExport (export.ts), by the export pool's threads when the export is large.
+ */
+import type { TExportFormat } from '@mbo/shared/list';
+import type { TPermission } from '@mbo/shared/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dialectOf, type Db } from '../db/database';
+import { sendExport } from './export';
+import { type ExportCells, exportCells } from './export-cells';
+import { exportReaderFactory, type ExportReader } from './export-reader';
+import { csvSqlPlan } from './export-sql';
+import { type ExportColumn, XLSX_MAX_DATA_ROWS } from './export-values';
+import { isKeysetWalk } from './keyset-walk';
+import { requireSession } from './request-context';
+import { narrowToGateway, type Scope } from './scope';
+import { dateInZone } from './time';
+
+/** Response schemas of a download route: the file itself on success; failures are envelopes like everywhere else. */
+export const FILE_RESPONSE = { 200: z.unknown() };
+
+/** What an export's rows are read with: the caller's scope (narrowed to a filtered gateway), clock and the export reader (rows as arrays). */
+export type ExportContext = { db: Db; scope: Scope; timezone: string; now: number; reader: (() => ExportReader) | null };
+
+/** A list without dates (websites) has no `from`/`to`: its file is named by the day of the export. */
+type ExportBody = { format: TExportFormat; from?: string; to?: string; gatewayNo?: string | undefined };
+
+export type ExportRoute<S extends z.ZodType<ExportBody>, Row> = {
+  path: string;
+  permission: TPermission;
+  /** The list's filters plus `format` (exportRequest in packages/shared/src/list.ts). */
+  body: S;
+  /** The file is `<prefix>_<from>_<to>.<format>` (`<prefix>_<today>.<format>` without dates). */
+  filePrefix: string;
+  /** Sheet name of XLSX files. */
+  sheetName: (cells: ExportCells) => string;
+  columns: (cells: ExportCells, body: z.output<S>) => ExportColumn<Row>[];
+  /** The rows, in batches (keysetBatches of the list's own query). */
+  batches: (body: z.output<S>, ctx: ExportContext) => AsyncIterable<readonly Row[]>;
+};
+
+async function* noRows<Row>(): AsyncGenerator<Row[]> {}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one registry for every body schema and row type
+type AnyExportRoute = ExportRoute<any, any>;
+const EXPORT_ROUTES = new Map<string, AnyExportRoute>();
+
+/**
+ * An export route declared at the top of its module, so that an export pool worker (which imports the
+ * app's modules, not the app) finds its columns and batches by its path. Register it with
+ * registerExport as any other.
+ */
+export function defineExport<S extends z.ZodType<ExportBody>, Row>(o: ExportRoute<S, Row>): ExportRoute<S, Row> {
+  if (EXPORT_ROUTES.has(o.path)) throw new Error(`two exports declared at ${o.path}`);
+  EXPORT_ROUTES.set(o.path, o);
+  return o;
+}
+
+/** The export declared at `path` (export-worker.ts). */
+export function exportRouteOf(path: string): AnyExportRoute | undefined {
+  return EXPORT_ROUTES.get(path);
+}
+
+/**
+ * POST `path`: the list under the same filters as a CSV or XLSX download, streamed. A gateway number
+ * the caller may not see gives a file with the header row only, as the list gives an empty page.
+ */
+export function registerExport<S extends z.ZodType<ExportBody>, Row>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  o: ExportRoute<S, Row>,
+): void {
+  app.post(o.path, { config: { permission: o.permission }, schema: { body: o.body, response: FILE_RESPONSE } }, async (request, reply) => {
+    const session = requireSession(request);
+    // Validated against `o.body`; the type provider cannot resolve its output type for a generic schema.
+    const body = request.body as z.output<S>;
+    const dialect = dialectOf(app.appConfig.databaseUrl);
+    const cells = exportCells(request.lang, request.timezone, dialect);
+    const columns = o.columns(cells, body);
+    const scope = await narrowToGateway(app.db, session.scope, body.gatewayNo);
+    const ctx = scope && {
+      db: app.db,
+      scope,
+      timezone: request.timezone,
+      now: app.now(),
+      reader: exportReaderFactory(app.appConfig.databaseUrl, app.db, body.format === 'csv' ? csvSqlPlan(columns, dialect) : null),
+    };
+    const batches = ctx ? o.batches(body, ctx) : noRows<Row>();
+    const pool = app.exportPool;
+    // Only an export a worker can find, on a database a worker can open, whose batches are a keyset walk.
+    const sliced =
+      ctx && ctx.reader && pool && EXPORT_ROUTES.get(o.path) === o && isKeysetWalk(batches)
+        ? {
+            pool,
+            walk: batches,
+            job: {
+              path: o.path,
+              body,
+              lang: request.lang,
+              timezone: request.timezone,
+              now: ctx.now,
+              scope: { merchantId: ctx.scope.merchantId, adminId: ctx.scope.adminId, gatewayIds: ctx.scope.gatewayIds },
+              databaseUrl: app.appConfig.databaseUrl,
+              statementTimeoutMs: app.appConfig.statementTimeoutMs,
+              preparedStatements: app.appConfig.preparedStatements,
+              format: body.format,
+              maxRowsPerSheet: XLSX_MAX_DATA_ROWS,
+            },
+          }
+        : undefined;
+    return sendExport(reply, {
+      format: body.format,
+      filename:
+        body.from !== undefined && body.to !== undefined
+          ? `${o.filePrefix}_${body.from}_${body.to}`
+          : `${o.filePrefix}_${dateInZone(app.now(), request.timezone)}`,
+      columns,
+      batches,
+      sheetName: o.sheetName(cells),
+      ...(sliced ? { sliced } : {}),
+    });
+  });
+}
