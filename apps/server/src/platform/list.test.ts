@@ -107,6 +107,20 @@ describe('keyset pages', () => {
     expect(pages.flatMap((p) => p.list.map((r) => r.id))).toEqual(expected.map((r) => r.id));
   });
 
+  it('a cursor alone (no page number, as an API client sends it) gives the next rows, never the first page again', async () => {
+    const expected = (await allRows(m)).sort(byTimeThenId).reverse();
+    const seen: number[] = [];
+    let after: string | undefined;
+    // At most one page more than the rows need: a list that ignored the cursor would repeat page 1.
+    for (let i = 0; i < 6; i += 1) {
+      const p = await page(m, 'desc', { limit: 5, after });
+      seen.push(...p.list.map((r) => r.id));
+      if (p.nextCursor === null) break;
+      after = p.nextCursor;
+    }
+    expect(seen).toEqual(expected.map((r) => r.id));
+  });
+
   it('a page number (OFFSET) and the cursor chain give the same rows on every page', async () => {
     for (const direction of ['desc', 'asc'] as const) {
       const chained = await walk(m, direction, 6);
