@@ -75,6 +75,26 @@ describe('refund application', () => {
     expect((await tradeRow(tx.id)).refund_pending_amount).toBe(0);
   });
 
+  it('reads one-decimal amounts as tenths ("12.5" is 12.50, ".5" refused) and refuses a sub-cent amount, changing nothing', async () => {
+    const tx = await createTransaction(t.db, merchant, gateway, { amount: 5_000 });
+    expect((await apply({ tradeNo: tx.tradeNo, amount: '12.5', reason: 'tenths' })).body.code).toBe(0);
+    expect((await apply({ tradeNo: tx.tradeNo, amount: '0.5', reason: 'half' })).body.code).toBe(0);
+    const amounts = await t.db.selectFrom('refunds').select('amount').where('transaction_id', '=', tx.id).orderBy('id').execute();
+    expect(amounts.map((r) => r.amount)).toEqual([1_250, 50]);
+    expect((await tradeRow(tx.id)).refund_pending_amount).toBe(1_300);
+    for (const amount of ['0.005', '12.505', '.5']) {
+      const r = await apply({ tradeNo: tx.tradeNo, amount, reason: 'sub-cent' }, { lang: 'en_US' });
+      expect(r.body.code, amount).not.toBe(0);
+      expect(r.status, amount).toBeLessThan(500);
+    }
+    expect((await tradeRow(tx.id)).refund_pending_amount).toBe(1_300);
+    const list = await call<TListPage<TRefund>>(t.app, RefundPath.list, {
+      token,
+      query: { from: today(), to: today(), tradeNo: tx.tradeNo },
+    });
+    expect(list.body.data.list.map((r) => r.amount).sort((a, b) => a - b)).toEqual([50, 1_250]);
+  });
+
   it('refuses malformed amounts and reasons, and marks a whole untouched refund full', async () => {
     const tx = await createTransaction(t.db, merchant, gateway, { amount: 2_000 });
     expect((await apply({ tradeNo: tx.tradeNo, amount: '1.001', reason: 'x' }, { lang: 'en_US' })).body.msg).toBe(
