@@ -44,7 +44,9 @@ async function waitFor(url: string, alive: () => boolean, timeoutMs: number): Pr
 /** The shipped site file with the test's ports, wrapped in a main configuration that runs from a temp folder. */
 function nginxConfig(dir: string, listen: number, nodePorts: number[]): string {
   const site = readFileSync(path.join(repoRoot, 'deploy/nginx/merchant-back-office.conf'), 'utf8');
-  const servers = nodePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
+  // Each node gets the parameters the file gives its first server (max_fails, fail_timeout).
+  const params = /^ {4}server 127\.0\.0\.1:\d+ ([^\n;]*);/m.exec(site)?.[1] ?? '';
+  const servers = nodePorts.map((p) => `    server 127.0.0.1:${p} ${params};`).join('\n');
   const adapted = site
     .replace(/( {4}server 127\.0\.0\.1:\d+ [^\n]*\n)+/, `${servers}\n`)
     .replace(/listen \d+;/, `listen 127.0.0.1:${listen};`);
