@@ -107,7 +107,6 @@ const NOT_SPLIT = [
  */
 export const OVERSIZED = [
   'apps/server/src/db/types.ts', // to be split (issue 47)
-  'apps/server/src/platform/xlsx-writer.ts', // to be split (issue 47)
   'apps/server/src/domains/onboarding/identity.test.ts', // to be split (issue 47)
   'apps/server/src/platform/operation-log.ts', // to be split (issue 47)
   'apps/server/src/db/seed/demo-funds.ts', // to be split (issue 47)

@@ -11,7 +11,7 @@ import { NumberCell, DAY_MS, wallClockText, createLocalClock, serialOf, type Xls
 import { keysUnder, translate } from './i18n';
 import type { MessageKey } from './messages';
 import { steadyZoneDays, type SteadyDays } from './time';
-import { EPOCH_SERIAL, NUMBER_TAIL, textCellTail, XLSX_STYLE } from './xlsx-writer';
+import { EPOCH_SERIAL, NUMBER_TAIL, textCellTail, XLSX_STYLE } from './xlsx-rows';
 
 /** What export columns are made of, in the caller's language and timezone; each helper is cheap enough for a million cells. */
 export type ExportCells = {

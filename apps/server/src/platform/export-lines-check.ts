@@ -4,7 +4,7 @@
  * expression over the text (PostgreSQL). A batch that fails is read as rows and written by value.
  */
 import { isUtf8 } from 'node:buffer';
-import { textCellTail } from './xlsx-writer';
+import { textCellTail } from './xlsx-rows';
 
 /** textCellTail of a text that needs no escape, around its text. */
 export const TEXT_OPEN = textCellTail('x').split('x')[0]!;

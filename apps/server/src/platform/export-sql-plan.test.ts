@@ -16,7 +16,7 @@ import { keysetBatches } from './keyset-walk';
 import { type KeysetList, type Seek } from './list';
 import { selectInPlace } from './sql-select';
 import { steadyZoneDays } from './time';
-import { SheetRowXml } from './xlsx-writer';
+import { SheetRowXml } from './xlsx-rows';
 
 /*
  * CSV cells made by SQLite (csvSqlPlan): on a scratch database holding every kind of value an export

@@ -10,7 +10,7 @@ import type { DialectName } from '../db/database';
 import { TEXT_CLOSE, TEXT_OPEN, countOf, exactLines, exactLinesText } from './export-lines-check';
 import type { ExportReadPlan } from './export-reader';
 import { type ExportColumn, type XlsxCellSql, STYLE_OF, AMOUNT_FORMATS } from './export-values';
-import { columnName, NUMBER_TAIL } from './xlsx-writer';
+import { columnName, NUMBER_TAIL } from './xlsx-rows';
 
 /** A cell in a run that needs quoting or would need a formula guard (commas are counted apart). */
 const RUN_UNSAFE = /["\r\n]|(?:^|,)(?:[=@\t]|[+-](?!\d+(?:\.\d+)?(?:,|$)))/;

@@ -13,7 +13,7 @@ import type { Writable } from 'node:stream';
 import type { ExportPool, SliceJob } from './export-pool';
 import type { KeysetWalk } from './keyset-walk';
 import { zoneOffsetMs } from './time';
-import { EPOCH_SERIAL, XLSX_STYLE, type XlsxStyle } from './xlsx-writer';
+import { EPOCH_SERIAL, XLSX_STYLE, type XlsxStyle } from './xlsx-rows';
 
 /** How a number reads in a spreadsheet. */
 export type CellFormat = 'integer' | 'amount0' | 'amount2' | 'amount3' | 'percent' | 'dateTime' | 'date';

@@ -20,7 +20,8 @@ import type { FromWorker, SliceJob, ToWorker } from './export-pool';
 import { exportReaderFactory, type ExportReader } from './export-reader';
 import { isKeysetWalk } from './keyset-walk';
 import type { Scope } from './scope';
-import { deflateSegment, SheetRowXml } from './xlsx-writer';
+import { SheetRowXml } from './xlsx-rows';
+import { deflateSegment } from './zip-stream';
 
 const handles = new Map<string, DbHandle>();
 function dbOf(job: SliceJob): DbHandle {

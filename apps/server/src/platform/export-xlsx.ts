@@ -15,7 +15,8 @@ import {
   STYLE_OF,
   drained,
 } from './export-values';
-import { XLSX_STYLE, XlsxStreamWriter, type XlsxRowTarget } from './xlsx-writer';
+import { XLSX_STYLE, type XlsxRowTarget } from './xlsx-rows';
+import { XlsxStreamWriter } from './xlsx-writer';
 
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 const PERCENT_TEXT = /^[+-]?\d+(\.\d+)?%$/;

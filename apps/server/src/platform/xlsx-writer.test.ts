@@ -3,7 +3,9 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { checkZip } from '../../test/zip';
-import { columnName, crc32Combine, deflateSegment, SheetRowXml, XLSX_STYLE, XlsxStreamWriter } from './xlsx-writer';
+import { columnName, SheetRowXml, XLSX_STYLE } from './xlsx-rows';
+import { XlsxStreamWriter } from './xlsx-writer';
+import { crc32Combine, deflateSegment } from './zip-stream';
 
 async function build(rows: (string | number | null)[][]): Promise<Buffer> {
   const out = new PassThrough();

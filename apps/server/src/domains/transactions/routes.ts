@@ -21,7 +21,7 @@ import { type ExportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
 import { moneySql, moneyXlsx, sqlJoin, sqlLiteral, sqlText, xlsxMadeText, xlsxText } from '../../platform/export-sql';
 import { type ExportColumn, type XlsxCellSql } from '../../platform/export-values';
-import { xmlSafeText } from '../../platform/xlsx-writer';
+import { xmlSafeText } from '../../platform/xlsx-rows';
 import type { MessageKey } from '../../platform/messages';
 import { mapPage } from '../../platform/list';
 import { registerList } from '../../platform/list-route';
