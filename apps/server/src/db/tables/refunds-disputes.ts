@@ -1,0 +1,79 @@
+import type { Generated } from 'kysely';
+
+/* Refunds, and the cases a transaction can draw (chargebacks, retrievals, alerts) with their appeal files. */
+
+export interface RefundsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  gateway_id: number;
+  transaction_id: number;
+  refund_no: string;
+  refund_type: number;
+  method: number;
+  /** RefundSource code: merchant, Ethoca alert, RDR alert. */
+  source: number;
+  dispute_id: number | null;
+  currency: string;
+  amount: number;
+  settle_amount: number;
+  available_amount: number;
+  reason: string;
+  applicant: string;
+  applicant_admin_id: number | null;
+  /** RefundProcessing code. */
+  status: number;
+  fail_reason: Generated<string>;
+  applied_at: number;
+  processed_at: number | null;
+}
+
+export interface DisputesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  gateway_id: number;
+  transaction_id: number;
+  case_no: string;
+  /** DisputeKind code. */
+  kind: number;
+  /** ProcessingType code. */
+  processing_type: number;
+  currency: string;
+  amount: number;
+  settle_amount: number;
+  chargeback_amount: Generated<number>;
+  appeal_amount: Generated<number>;
+  alert_amount: Generated<number>;
+  settle_batch: Generated<string>;
+  reason_code: Generated<string>;
+  reason: Generated<string>;
+  reply_deadline: number | null;
+  appeal_status: Generated<number>;
+  appeal_note: Generated<string>;
+  appealed_at: number | null;
+  decided_at: number | null;
+  refund_id: number | null;
+  reminded_5d_at: number | null;
+  reminded_24h_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DisputeFilesTable {
+  id: Generated<number>;
+  dispute_id: number;
+  merchant_id: number;
+  original_name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  storage_name: string;
+  uploaded_by_admin_id: number | null;
+  created_at: number;
+}
+
+/** The tables of this area, by name (composed into `Database`, db/types.ts). */
+export interface RefundDisputeTables {
+  refunds: RefundsTable;
+  disputes: DisputesTable;
+  dispute_files: DisputeFilesTable;
+}
