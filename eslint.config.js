@@ -113,7 +113,6 @@ export const OVERSIZED = [
   'apps/server/src/platform/export-sql-plan.test.ts', // to be split (issue 47)
   'apps/server/src/db/seed/demo-risk-links.ts', // to be split (issue 47)
   'apps/server/src/domains/auth/auth.test.ts', // to be split (issue 47)
-  'apps/server/src/db/database.ts', // to be split (issue 47)
   'apps/server/src/domains/funds/funds.test.ts', // to be split (issue 47)
   'apps/server/src/domains/system/roles-admins.test.ts', // to be split (issue 47)
   'apps/server/src/domains/waybills/repository.ts', // to be split (issue 47)

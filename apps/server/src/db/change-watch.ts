@@ -2,7 +2,7 @@
  * Counters the database bumps itself, in the same transaction as a change that something cached in an
  * API process depends on, so that every API node (and an operator command beside the server) sees the
  * change by reading one row. Each topic names its counter's table (one row, id 1) and the tables (and
- * the columns of them; null: every column) whose writes bump it. database.ts also tells this process at
+ * the columns of them; null: every column) whose writes bump it. watched-writes.ts also tells this process at
  * once when one of its own statements wrote a watched table (onWatchedWrite).
  *
  * Changing a topic's tables needs a new migration that replaces its triggers.

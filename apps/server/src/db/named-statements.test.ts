@@ -4,7 +4,7 @@ import { createTestDb, type TestDb } from '../../test/test-db';
 import { createDb, type DbHandle } from './database';
 
 /**
- * PostgreSQL connections keep SQL texts they run again as named statements (database.ts,
+ * PostgreSQL connections keep SQL texts they run again as named statements (kept-statements.ts,
  * namedStatements). On SQLite the same queries run through the kept prepared statements; the answers
  * must be the same on both, a column added by a migration included.
  */

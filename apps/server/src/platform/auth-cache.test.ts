@@ -5,7 +5,7 @@ import { ApiPath } from '@mbo/shared/api-paths';
 import { MerchantStatus } from '@mbo/shared/merchants';
 import { AdminPath } from '@mbo/shared/system-admins';
 import { RolePath } from '@mbo/shared/system-roles';
-import { writesAuthData } from '../db/database';
+import { writesAuthData } from '../db/watched-writes';
 import {
   createAdmin,
   createGateway,

@@ -29,7 +29,7 @@ import { VERSION_CHECK_MS, VersionWatch, type VersionWatchOptions } from './vers
  * - A request that changes something (`current`: every method but GET and HEAD) reads the counter
  *   first, whatever the last read's age (one primary-key read): a sign-out, password change, disabled
  *   admin or narrowed role acknowledged on any node is honoured by the next write on every node.
- * - A statement of this process that wrote auth data (db/database.ts onAuthWrite) makes the next
+ * - A statement of this process that wrote auth data (db/watched-writes.ts onWatchedWrite) makes the next
  *   request re-read the counter first, once that statement's transaction is over: the node that made
  *   a change honours it on the very next request.
  * - A load that began before the cache was dropped is answered but not kept (`generation`), so a row

@@ -5,7 +5,8 @@
  * batch; list.ts knows nothing of it.
  */
 import SqliteDatabase from 'better-sqlite3';
-import { arrayRowMaker, dialectOf, pgPoolOf, sqlitePathOf, type DialectName, type Db, type PgPool } from '../db/database';
+import { dialectOf, pgPoolOf, sqlitePathOf, type DialectName, type Db, type PgPool } from '../db/database';
+import { arrayRowMaker } from '../db/kept-statements';
 import { copyRows } from '../db/pg-copy';
 import type { Seek } from './list';
 import { selectInPlace } from './sql-select';
@@ -14,7 +15,7 @@ import { selectInPlace } from './sql-select';
  * What an export reads its batches with, instead of Kysely's result objects: rows come from the driver
  * as arrays (better-sqlite3 raw mode, pg `rowMode: 'array'`) and each array becomes a plain object
  * through a function made once per statement, `(v) => ({ id: v[0], amount: v[1], ... })`: one object
- * literal of a fixed shape (arrayRowMaker in db/database.ts; the app's own SQLite queries read their
+ * literal of a fixed shape (arrayRowMaker in db/kept-statements.ts; the app's own SQLite queries read their
  * rows the same way). Building a result object column by column was most of an export's cost (about
  * 9 µs a row of 25 columns in better-sqlite3's object mode, about 2 µs in a loop over the raw arrays);
  * the literal costs a few tens of nanoseconds.

@@ -151,7 +151,7 @@ export function sessionExpired(s: { createdAt: number; lastSeenAt: number }, now
 
 /**
  * Records a use of the session at `now` (the caller writes at most once per TOUCH_INTERVAL_MS). The
- * statement keeps the shape database.ts recognises as a last-use write, which is not an auth change.
+ * statement keeps the shape db/watched-writes.ts recognises as a last-use write, which is not an auth change.
  */
 export async function touchSession(db: Db, sessionId: number, now: number): Promise<void> {
   await db

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { CHANGE_WATCH, type WatchTopic } from '../db/change-watch';
-import { onWatchedWrite, readsAfterAsked, type Db } from '../db/database';
+import { readsAfterAsked, type Db } from '../db/database';
+import { onWatchedWrite } from '../db/watched-writes';
 
 /*
  * What a cache kept in one API process needs to stay correct beside other processes on the same
@@ -12,7 +13,7 @@ import { onWatchedWrite, readsAfterAsked, type Db } from '../db/database';
  *   when it moved, `onChange` drops what the cache holds. `isFresh()` says, without waiting, that no
  *   read is due: the caches answer a hit synchronously then (no promise on the hot path). So a change made elsewhere is honoured here
  *   within `checkMs` plus one query.
- * - A statement of this process that wrote a watched table (db/database.ts onWatchedWrite) makes the
+ * - A statement of this process that wrote a watched table (db/watched-writes.ts onWatchedWrite) makes the
  *   next `fresh()` re-read the counter, once that statement's transaction is over: the node that made a
  *   change honours it on the very next request.
  * - `current()` reads the counter whatever the last read's age, with a read that begins after the call:
