@@ -107,7 +107,6 @@ const NOT_SPLIT = [
  */
 export const OVERSIZED = [
   'apps/server/src/domains/onboarding/identity.test.ts', // to be split (issue 47)
-  'apps/server/src/platform/operation-log.ts', // to be split (issue 47)
   'apps/server/src/db/seed/demo-funds.ts', // to be split (issue 47)
   'apps/server/src/fuzz.test.ts', // to be split (issue 47)
   'apps/server/src/platform/export-sql-plan.test.ts', // to be split (issue 47)

@@ -2,7 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Notifier } from '../platform/notifier';
-import { noteOperatorMerchant } from '../platform/operation-log';
+import { noteOperatorMerchant } from '../platform/operation-log-commands';
 import { operatorScope, type Scope } from '../platform/scope';
 import type { Clock } from '../platform/time';
 import * as repo from './ops-repository';

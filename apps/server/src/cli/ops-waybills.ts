@@ -2,7 +2,7 @@ import { DELIVERY_PROOF_TYPES, WaybillStatus } from '@mbo/shared/waybills';
 import { setProofType } from '../domains/waybills/repository';
 import { CARRIER_STATUSES, reviewWaybill, WaybillOperatorError } from '../domains/waybills/service';
 import { runWaybillReminders } from '../jobs/waybill-reminders';
-import { noteOperatorMerchant } from '../platform/operation-log';
+import { noteOperatorMerchant } from '../platform/operation-log-commands';
 import { merchantScope, text, UsageError, type Command, type Context, type Values } from './ops-common';
 
 /** Operator commands of acquirer staff: the merchant's delivery-proof type, and the review of uploaded waybills. */

@@ -1,7 +1,7 @@
 import { WebsiteStatus } from '@mbo/shared/websites';
 import { listLatestWebsites } from '../domains/websites/repository';
 import { reviewWebsite } from '../domains/websites/service';
-import { noteOperatorMerchant } from '../platform/operation-log';
+import { noteOperatorMerchant } from '../platform/operation-log-commands';
 import { toIso } from '../platform/time';
 import { merchantScope, positiveInt, text, UsageError, type Command, type Context, type Values } from './ops-common';
 

@@ -10,7 +10,7 @@ import { translate } from '../platform/i18n';
 import '../messages';
 import { consoleNotifyLog, createNotifier } from '../platform/notifier';
 import { hashPassword } from '../platform/passwords';
-import { runOperatorCommand } from '../platform/operation-log';
+import { runOperatorCommand } from '../platform/operation-log-commands';
 import { MINUTE_MS, systemClock, toIso } from '../platform/time';
 import { merchantScope, text, UsageError, type Command, type Context, type Values } from './ops-common';
 import { GATEWAY_COMMANDS } from './ops-gateway';
