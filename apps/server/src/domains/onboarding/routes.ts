@@ -35,6 +35,7 @@ import {
   ZVerifyEmailResult,
 } from '@mbo/shared/onboarding';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
+import { AdminPath, ZAdminIdBody } from '@mbo/shared/system-admins';
 import { ok, okResponse } from '../../platform/envelope';
 import { requireSession } from '../../platform/request-context';
 import type { Client, OnboardingDeps } from './context';
@@ -43,7 +44,7 @@ import * as invitations from './invitation-service';
 import { roleIsAdmin } from './invitation-repository';
 import * as settings from './settings-service';
 import { kycRoutes } from './kyc-routes';
-import { checkGrant, checkResend } from '../system/admins-service';
+import { checkGrant, checkResend, resetTarget } from '../system/admins-service';
 
 function clientOf(request: FastifyRequest): Client {
   const ua = request.headers['user-agent'];
@@ -238,6 +239,20 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await checkResend(app.db, requireSession(request), request.body.adminId);
       return ok(request, await invitations.resendInvitation(deps, await inviterOf(request), request.body.adminId, request.lang));
+    },
+  );
+
+  app.post(
+    AdminPath.resetPassword,
+    {
+      config: { permission: 'Admin:ResetPassword', operation: { type: 'edit' } },
+      schema: { body: ZAdminIdBody, response: okResponse(ZEmptyData) },
+    },
+    async (request) => {
+      // Whose address: an administrator of the caller's merchant that the caller may manage (system/admins-service.ts).
+      const email = await resetTarget(app.db, requireSession(request), request.body.adminId);
+      await identity.sendResetEmail(deps, email, clientOf(request));
+      return ok(request, null);
     },
   );
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZEmptyData } from '@mbo/shared/envelope';
 import { AdminStatus } from '@mbo/shared/merchants';
 import {
   AdminPath,
@@ -12,10 +11,13 @@ import {
 } from '@mbo/shared/system-admins';
 import { ok, okResponse } from '../../platform/envelope';
 import { requireSession } from '../../platform/request-context';
-import { sendResetEmail } from '../onboarding/identity-service';
 import * as service from './admins-service';
 
-/** Administrators (spec §2 /admin/findManagers); inviting and resending are onboarding's invite routes. */
+/**
+ * Administrators (spec §2 /admin/findManagers). Inviting, resending an invitation and mailing an
+ * administrator a password-reset link are onboarding's routes (onboarding/routes.ts): they send the
+ * identity mails, and system never imports onboarding.
+ */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     AdminPath.list,
@@ -62,24 +64,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await service.resumeAdmin(app.db, requireSession(request), request.body.adminId);
       return ok(request, { adminId: request.body.adminId, status: AdminStatus.normal });
-    },
-  );
-
-  app.post(
-    AdminPath.resetPassword,
-    {
-      config: { permission: 'Admin:ResetPassword', operation: { type: 'edit' } },
-      schema: { body: ZAdminIdBody, response: okResponse(ZEmptyData) },
-    },
-    async (request) => {
-      const email = await service.resetTarget(app.db, requireSession(request), request.body.adminId);
-      const ua = request.headers['user-agent'];
-      await sendResetEmail({ db: app.db, now: app.now, notifier: app.notifier, background: app.background, files: app.files }, email, {
-        ip: request.ip,
-        userAgent: typeof ua === 'string' ? ua : '',
-        lang: request.lang,
-      });
-      return ok(request, null);
     },
   );
 };
