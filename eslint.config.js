@@ -115,7 +115,6 @@ export const OVERSIZED = [
   'apps/server/src/domains/funds/funds.test.ts', // to be split (issue 47)
   'apps/server/src/domains/system/roles-admins.test.ts', // to be split (issue 47)
   'apps/server/src/domains/waybills/repository.ts', // to be split (issue 47)
-  'apps/server/src/platform/export-pool.ts', // to be split (issue 47)
   'apps/server/src/domains/onboarding/identity-service.ts', // to be split (issue 47)
   'apps/server/src/domains/waybills/waybills.test.ts', // to be split (issue 47)
   'apps/server/src/domains/transactions/repository.ts', // to be split (issue 47)

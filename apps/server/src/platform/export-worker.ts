@@ -16,7 +16,7 @@ import { exportCells } from './export-cells';
 import { exportRouteOf, type ExportContext } from './export-route';
 import { csvSqlPlan, xlsxOptional, xlsxSqlPlan, XLSX_ROW_MARK } from './export-sql';
 import { xlsxCells } from './export-xlsx';
-import type { FromWorker, SliceJob, ToWorker } from './export-pool';
+import type { FromWorker, SliceJob, ToWorker } from './export-slices';
 import { exportReaderFactory, type ExportReader } from './export-reader';
 import { isKeysetWalk } from './keyset-walk';
 import type { Scope } from './scope';

@@ -24,7 +24,8 @@
  */
 import type { FastifyReply } from 'fastify';
 import { PassThrough, type Writable } from 'node:stream';
-import type { ExportPool, SliceJob } from './export-pool';
+import type { ExportPool } from './export-pool';
+import type { SliceJob } from './export-slices';
 import { csvSegments } from './export-sql';
 import {
   type ExportCell,
