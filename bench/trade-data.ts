@@ -5,10 +5,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { createDb, type DialectName } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { ensureCurrencies } from '../apps/server/src/db/seed/currencies';
-import { seedDemo } from '../apps/server/src/db/seed/demo';
-import { generateTradeData } from '../apps/server/src/db/seed/trade-generator';
-import type { TradeMerchantPlan } from '../apps/server/src/db/seed/trade-rows';
+import { ensureCurrencies } from '../apps/server/src/db/currencies';
+import { seedDemo } from '../apps/server/src/seed/demo';
+import { generateTradeData } from '../apps/server/src/seed/trade-generator';
+import type { TradeMerchantPlan } from '../apps/server/src/seed/trade-rows';
 
 export type BenchSize = { total: number; main: number; seed: number };
 export type BuiltMeta = { now: number; total: number; main: number; seed: number; buildSeconds: number; rowsPerSecond: number };

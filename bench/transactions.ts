@@ -15,7 +15,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDb, type DialectName } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { BulkWriter } from '../apps/server/src/db/seed/trade-bulk-writer';
+import { BulkWriter } from '../apps/server/src/seed/trade-bulk-writer';
 import { HEADERS, LIST, machineProbe, pct, printSummary, record, repoRoot, SIGN_IN, sixMonths } from './bench-figures';
 import { startKeptCluster } from './pg-cluster';
 import { benchDataDir, buildBenchData, readMeta, sizeKey, type BenchSize, type BuiltMeta } from './trade-data';

@@ -55,13 +55,30 @@ describe('server import boundaries (domains -> platform -> db)', () => {
     const user = "import { listUnreadReminders } from '../domains/system/repository';\nexport const list = listUnreadReminders;\n";
     expect(await brokenRules('apps/server/src/cli/fixture.ts', user)).toEqual([]);
     expect(await brokenRules('apps/server/src/jobs/fixture.ts', user)).toEqual([]);
-    expect(await brokenRules('apps/server/src/db/seed/fixture.ts', user.replace('../domains', '../../domains'))).toEqual([]);
+    expect(await brokenRules('apps/server/src/seed/fixture.ts', user)).toEqual([]);
+    const loader = "import { seedDemo } from '../seed/demo';\nexport const load = seedDemo;\n";
+    expect(await brokenRules('apps/server/src/cli/fixture.ts', loader)).toEqual([]);
   });
 
   it('keeps domains and platform from reaching up to the app, the commands or the demo data', async () => {
     const code =
-      "import { buildApp } from '../../app';\nimport { seedDemo } from '../../db/seed/demo';\nexport const parts = [buildApp, seedDemo];\n";
+      "import { buildApp } from '../../app';\nimport { seedDemo } from '../../seed/demo';\nexport const parts = [buildApp, seedDemo];\n";
     expect(await brokenRules('apps/server/src/domains/system/fixture.ts', code)).toEqual([restricted, restricted]);
+  });
+});
+
+describe('the demo data sits above the domains and below the commands (cli -> seed -> domains)', () => {
+  it('keeps every file under db/ from importing the demo data or platform', async () => {
+    const demo = "import { seedDemo } from '../seed/demo';\nexport const load = seedDemo;\n";
+    expect(await brokenRules('apps/server/src/db/fixture.ts', demo)).toEqual([restricted]);
+    // Where the demo data lived when db/ was fenced in around it: no file under db/ is let through now.
+    const platform = "import { MINUTE_MS } from '../../platform/time';\nexport const minute = MINUTE_MS;\n";
+    expect(await brokenRules('apps/server/src/db/seed/fixture.ts', platform)).toEqual([restricted]);
+  });
+
+  it('keeps the demo data from importing the commands that load it', async () => {
+    const code = "import { parseSeedArgs } from '../cli/seed-args';\nexport const parse = parseSeedArgs;\n";
+    expect(await brokenRules('apps/server/src/seed/fixture.ts', code)).toEqual([restricted]);
   });
 });
 

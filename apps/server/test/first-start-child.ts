@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/open';
-import { seedWhenEmpty } from '../src/db/seed/first-start';
+import { seedWhenEmpty } from '../src/seed/first-start';
 
 const config = loadConfig();
 await openDatabase(

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDb, type DbHandle } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { ensureCurrencies } from '../src/db/seed/currencies';
+import { ensureCurrencies } from '../src/db/currencies';
 
 const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
@@ -45,7 +45,7 @@ function templateKey(): string {
   const hash = createHash('sha256');
   const migrations = path.join(serverSrc, 'db', 'migrations');
   for (const file of fs.readdirSync(migrations).sort()) hash.update(file).update(fs.readFileSync(path.join(migrations, file)));
-  for (const file of ['db/migrate.ts', 'db/seed/currencies.ts']) hash.update(fs.readFileSync(path.join(serverSrc, file)));
+  for (const file of ['db/migrate.ts', 'db/currencies.ts']) hash.update(fs.readFileSync(path.join(serverSrc, file)));
   return hash.digest('hex').slice(0, 16);
 }
 

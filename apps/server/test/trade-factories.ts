@@ -3,7 +3,7 @@ import { passesLuhn } from '@mbo/shared/link-cards';
 import { PayStatus, TradeCategory, TradeType } from '@mbo/shared/trade-enums';
 import type { Db } from '../src/db/database';
 import type { TransactionsTable } from '../src/db/types';
-import type { TradeGatewayPlan, TradeMerchantPlan } from '../src/db/seed/trade-rows';
+import type { TradeGatewayPlan, TradeMerchantPlan } from '../src/seed/trade-rows';
 import { recordTransaction } from '../src/domains/transactions/repository';
 import type { GatewayRow, MerchantRow } from './factories';
 

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { SettleType, WithdrawalStatus } from '@mbo/shared/funds';
 import { canonicalAmountInput, majorTextToMinor, minorUnitsOf, toMajorString } from '@mbo/shared/money';
 import type { Db } from '../db/database';
-import { backfillLedger } from '../db/seed/demo-funds';
+import { backfillLedger } from '../seed/demo-funds';
 import { getConfig, setConfig, type SettlementConfig } from '../domains/funds/config';
 import { verifyLedger } from '../domains/funds/ledger';
 import { releaseReserves, runSettlement, settlementDayOf } from '../domains/funds/settlement';

@@ -1,5 +1,5 @@
 import { DEMO_TRANSACTIONS_DEFAULT } from '../config';
-import { DEMO_TRADE_SEED_DEFAULT, type DemoTradeOptions } from '../db/seed/demo';
+import { DEMO_TRADE_SEED_DEFAULT, type DemoTradeOptions } from '../seed/demo';
 
 export const SEED_USAGE = `Usage: npm run seed [-- --reset] [--transactions N] [--seed N] [--merchant NO] [--months N] [--now TIME]
 

@@ -1,8 +1,8 @@
 import { loadConfig } from '../config';
 import { dropAllTables, migrateToLatest } from '../db/migrate';
 import { describeDatabase, openDatabase, startupLock } from '../db/open';
-import { ensureCurrencies } from '../db/seed/currencies';
-import { seedDemo } from '../db/seed/demo';
+import { ensureCurrencies } from '../db/currencies';
+import { seedDemo } from '../seed/demo';
 import { parseSeedArgs, SEED_USAGE } from './seed-args';
 
 async function run(args: string[]): Promise<number> {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import { createDb, loadPg, type DbHandle } from './database';
 import { checkSchema, migrateToLatest, readSchemaState } from './migrate';
-import { ensureCurrencies } from './seed/currencies';
+import { ensureCurrencies } from './currencies';
 
 /** Work that must run once, before any node serves: the schema, the currencies, and the caller's own (the demo seed). */
 export type StartupWork = (handle: DbHandle) => Promise<void>;

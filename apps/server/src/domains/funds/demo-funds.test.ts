@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../test/test-db';
-import { seedDemo } from '../../db/seed/demo';
+import { seedDemo } from '../../seed/demo';
 import { operatorScope } from '../../platform/scope';
 import { verifyLedger } from './ledger';
 import { runSettlement, settlementDayOf } from './settlement';

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import type { Db } from '../../db/database';
-import { generateTradeData } from '../../db/seed/trade-generator';
-import type { TradeMerchantPlan } from '../../db/seed/trade-rows';
+import { generateTradeData } from '../../seed/trade-generator';
+import type { TradeMerchantPlan } from '../../seed/trade-rows';
 import { clearPageBoundaries, PAGE_BOUNDARIES } from '../../platform/list';
 import { sessionScope, type Scope } from '../../platform/scope';
 import { dayRangeInZone } from '../../platform/time';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { seedDemo } from '../../db/seed/demo';
+import { seedDemo } from '../../seed/demo';
 import { createTestDb, type TestDb } from '../../../test/test-db';
 import { findUsableWebsiteHosts } from '../websites/repository';
 import { findProofType } from './repository';

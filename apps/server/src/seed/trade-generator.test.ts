@@ -8,10 +8,10 @@ import {
   TradeCategory,
   TradeType,
 } from '@mbo/shared/trade-enums';
-import type { Db } from '../database';
-import { businessDay } from '../../platform/rollups';
-import { createTestDb, type TestDb } from '../../../test/test-db';
-import { createPlannedMerchant } from '../../../test/trade-factories';
+import type { Db } from '../db/database';
+import { businessDay } from '../platform/rollups';
+import { createTestDb, type TestDb } from '../../test/test-db';
+import { createPlannedMerchant } from '../../test/trade-factories';
 import { generateTradeData } from './trade-generator';
 import type { TradeMerchantPlan } from './trade-rows';
 

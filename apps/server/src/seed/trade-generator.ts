@@ -1,7 +1,7 @@
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
-import type { Db } from '../database';
-import { inTransaction } from '../in-transaction';
-import { rebuildRollups } from '../../platform/rollups';
+import type { Db } from '../db/database';
+import { inTransaction } from '../db/in-transaction';
+import { rebuildRollups } from '../platform/rollups';
 import { BulkWriter, dialectOfDb } from './trade-bulk-writer';
 import { FollowOnEvents } from './trade-events';
 import { COUNTRIES, HOME_COUNTRY } from './trade-generator-data';

@@ -1,5 +1,5 @@
 import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
-import type { Db, DialectName } from '../database';
+import type { Db, DialectName } from '../db/database';
 
 /**
  * Bulk loading for the acquiring-data generator: multi-row INSERTs with precompiled SQL text (no

@@ -6,16 +6,16 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { verifyRollups } from '../../platform/rollups';
-import { createTestDb, emptyDatabaseUrl } from '../../../test/test-db';
-import type { Db } from '../database';
-import { openDatabase } from '../open';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { verifyRollups } from '../platform/rollups';
+import { createTestDb, emptyDatabaseUrl } from '../../test/test-db';
+import type { Db } from '../db/database';
+import { openDatabase } from '../db/open';
 import { DEMO_SIGN_IN } from './demo';
 import { seedWhenEmpty } from './first-start';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const CHILD = path.join('apps', 'server', 'test', 'first-start-child.ts');
 
 let target: { url: string; cleanup: () => Promise<void> };

@@ -1,4 +1,4 @@
-import type { Db } from '../database';
+import type { Db } from '../db/database';
 
 /**
  * The spec §3 merchant fields of the two demo merchants (details screen), their bank accounts and

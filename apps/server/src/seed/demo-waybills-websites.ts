@@ -1,8 +1,8 @@
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import { WaybillStatus } from '@mbo/shared/waybills';
 import { WebsiteStatus, WebsiteType } from '@mbo/shared/websites';
-import type { Db } from '../database';
-import type { OrderProductsTable, WaybillsTable } from '../types';
+import type { Db } from '../db/database';
+import type { OrderProductsTable, WaybillsTable } from '../db/types';
 import type { Insertable } from 'kysely';
 import { apportion, createRng, digits, oneOf, type Rng } from './trade-rng';
 

@@ -4,10 +4,10 @@ import { PayStatus, TradeCategory, TradeType } from '@mbo/shared/trade-enums';
 import { BLACKLIST_RULE } from '@mbo/shared/risk';
 import { ComplaintAction, ComplaintKind, ComplaintStatus, fillReplyPlaceholders } from '@mbo/shared/complaints';
 import { toMajorString } from '@mbo/shared/money';
-import type { Db, Trx } from '../database';
-import { inTransaction } from '../in-transaction';
-import { recordTransactionIn } from '../../domains/transactions/repository';
-import { DAY_MS } from '../../platform/time';
+import type { Db, Trx } from '../db/database';
+import { inTransaction } from '../db/in-transaction';
+import { recordTransactionIn } from '../domains/transactions/repository';
+import { DAY_MS } from '../platform/time';
 
 /*
  * Demo payment links and blacklists for merchants 100001 and 100002: the same rows for the same day.

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { dropAllTables, migrateToLatest } from '../migrate';
-import { createTestDb, type TestDb } from '../../../test/test-db';
-import { call, login, type LoginData } from '../../../test/helpers';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { dropAllTables, migrateToLatest } from '../db/migrate';
+import { createTestDb, type TestDb } from '../../test/test-db';
+import { call, login, type LoginData } from '../../test/helpers';
 import { DEMO_LEGACY, DEMO_OPERATOR, DEMO_SIGN_IN, isDatabaseEmpty, seedDemo } from './demo';
 
 let tdb: TestDb;

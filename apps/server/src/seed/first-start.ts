@@ -1,5 +1,5 @@
-import type { Config } from '../../config';
-import type { StartupWork } from '../open';
+import type { Config } from '../config';
+import type { StartupWork } from '../db/open';
 import { isDatabaseEmpty, seedDemo } from './demo';
 
 export type SeedOutput = {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createTestDb } from '../../../test/test-db';
+import { createTestDb } from '../../test/test-db';
 import { seedDemo } from './demo';
 
 /**

@@ -1,6 +1,6 @@
 import { KycReviewState, type TKycDraftData } from '@mbo/shared/kyc';
-import type { Db } from '../database';
-import { DAY_MS } from '../../platform/time';
+import type { Db } from '../db/database';
+import { DAY_MS } from '../platform/time';
 
 /**
  * The business profiles the two demo merchants were approved with, so /kyc shows what was submitted

@@ -1,4 +1,4 @@
-import type { Db } from '../database';
+import type { Db } from './database';
 
 /** ISO 4217 currencies the gateways settle in, with their minor units. */
 export const CURRENCIES = [

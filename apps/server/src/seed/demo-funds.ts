@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { CreditStatus, SettleType, WithdrawalStatus, type TLedgerType } from '@mbo/shared/funds';
 import { AppealStatus, DisputeKind, PayStatus, RefundProcessing, RefundSource, SettleStatus, TradeCategory } from '@mbo/shared/trade-enums';
-import type { Db } from '../database';
-import { inTransaction } from '../in-transaction';
-import { rebuildAvailableMonths } from '../migrations/0016-ledger-month-rollup';
-import { DEFAULT_CONFIG, getConfig, setConfig, type SettlementConfig } from '../../domains/funds/config';
+import type { Db } from '../db/database';
+import { inTransaction } from '../db/in-transaction';
+import { rebuildAvailableMonths } from '../db/migrations/0016-ledger-month-rollup';
+import { DEFAULT_CONFIG, getConfig, setConfig, type SettlementConfig } from '../domains/funds/config';
 import {
   ACCOUNT_KINDS,
   applied,
@@ -14,10 +14,10 @@ import {
   type AccountKind,
   type Balances,
   type Line,
-} from '../../domains/funds/ledger';
-import { addDays, isSettlementDay, settlementLines, tradeDeadlineOf } from '../../domains/funds/settlement';
-import { businessDay, BUSINESS_DAY_OFFSET_MS } from '../../platform/rollups';
-import { DAY_MS } from '../../platform/time';
+} from '../domains/funds/ledger';
+import { addDays, isSettlementDay, settlementLines, tradeDeadlineOf } from '../domains/funds/settlement';
+import { businessDay, BUSINESS_DAY_OFFSET_MS } from '../platform/rollups';
+import { DAY_MS } from '../platform/time';
 import { BulkWriter, dialectOfDb, type SqlValue } from './trade-bulk-writer';
 
 /*
