@@ -48,6 +48,25 @@ export const WaybillStatus = {
 export const DELIVERY_PROOF_TYPES = ['image', 'tracking', 'either'] as const;
 export type TDeliveryProofType = (typeof DELIVERY_PROOF_TYPES)[number];
 
+/** Review states whose proof no longer counts as uploaded (rejected, or a wrong number): the merchant uploads again. */
+export const REJECTED_STATUSES: readonly number[] = [WaybillStatus.deliveryInfoUnconfirmed, WaybillStatus.wrongNumber];
+
+export function asProofType(value: string | null | undefined): TDeliveryProofType | null {
+  return (DELIVERY_PROOF_TYPES as readonly string[]).includes(value ?? '') ? (value as TDeliveryProofType) : null;
+}
+
+/** Whether a waybill holds the proof the type requires (and it was not rejected). */
+export function isUploaded(
+  type: TDeliveryProofType | null,
+  w: { tracking_no: string | null; image_count: number | null; status: number | null } | null,
+): boolean {
+  if (type === null) return true;
+  if (!w || w.status === null || REJECTED_STATUSES.includes(w.status)) return false;
+  const tracking = (w.tracking_no ?? '') !== '';
+  const images = (w.image_count ?? 0) > 0;
+  return type === 'image' ? images : type === 'tracking' ? tracking : tracking || images;
+}
+
 /** Spec §5/§9: delivery proof at least 3 days before the settlement date. */
 export const PROOF_DAYS_BEFORE_SETTLEMENT = 3;
 /** Images of one waybill (spec §9: 10 files of at most 10 MB). */

@@ -1,3 +1,4 @@
+import { asProofType } from '@mbo/shared/waybills';
 import type { Db } from '../db/database';
 import * as repo from '../domains/waybills/repository';
 import { addDays, proofDeadline, settlementDaysOf, tradeRangeForLastUploadDays } from '../domains/waybills/settlement';
@@ -25,7 +26,7 @@ export async function runWaybillReminders(db: Db, now: number): Promise<number> 
   let written = 0;
   const today = businessDay(now);
   for (const m of await repo.listMerchantsNeedingProof(db)) {
-    const type = repo.asProofType(m.delivery_proof_type);
+    const type = asProofType(m.delivery_proof_type);
     if (!type) continue;
     const settlementDays = await settlementDaysOf(db, m.id);
     const range = tradeRangeForLastUploadDays(today, addDays(today, WINDOW_DAYS), settlementDays);

@@ -6,8 +6,8 @@ import type { Db, DbOrTrx, Trx } from '../../db/database';
 import { NOT_SETTLED } from '../../db/migrations/0010-funds';
 import { businessDay, businessDayRange } from '../../platform/rollups';
 import { DAY_MS } from '../../platform/time';
-import { findDeliveryProofFlags } from '../waybills/repository';
 import { getConfig, type SettlementConfig } from './config';
+import { findDeliveryProofFlags } from './proof-holds';
 import { credit, deduction, post, type AccountKind, type Balances, type Line } from './ledger';
 
 /*

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { seedDemo } from '../../seed/demo';
 import { createTestDb, type TestDb } from '../../../test/test-db';
 import { findUsableWebsiteHosts } from '../websites/repository';
-import { findProofType } from './repository';
+import { findProofType } from '../funds/proof-holds';
 
 /* The demo data of the waybill, product and website screens: who needs proof, and exact order totals. */
 

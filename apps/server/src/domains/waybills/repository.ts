@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { TListPaging } from '@mbo/shared/list';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import {
-  DELIVERY_PROOF_TYPES,
+  REJECTED_STATUSES,
   WaybillStatus,
   type TDeliveryProofType,
   type TProductListQuery,
@@ -17,25 +17,6 @@ import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
 
 type Range = { fromMs: number; toMs: number };
 
-/** Review states whose proof no longer counts as uploaded (rejected, or a wrong number): the merchant uploads again. */
-export const REJECTED_STATUSES: readonly number[] = [WaybillStatus.deliveryInfoUnconfirmed, WaybillStatus.wrongNumber];
-
-export function asProofType(value: string | null | undefined): TDeliveryProofType | null {
-  return (DELIVERY_PROOF_TYPES as readonly string[]).includes(value ?? '') ? (value as TDeliveryProofType) : null;
-}
-
-/** Whether a waybill holds the proof the type requires (and it was not rejected). */
-export function isUploaded(
-  type: TDeliveryProofType | null,
-  w: { tracking_no: string | null; image_count: number | null; status: number | null } | null,
-): boolean {
-  if (type === null) return true;
-  if (!w || w.status === null || REJECTED_STATUSES.includes(w.status)) return false;
-  const tracking = (w.tracking_no ?? '') !== '';
-  const images = (w.image_count ?? 0) > 0;
-  return type === 'image' ? images : type === 'tracking' ? tracking : tracking || images;
-}
-
 /** The same rule in SQL over the `w` alias (left joined: no waybill is not uploaded). */
 function uploadedSql(type: TDeliveryProofType) {
   const proof =
@@ -47,45 +28,8 @@ function uploadedSql(type: TDeliveryProofType) {
   return sql<boolean>`(w.id is not null and w.status not in (${sql.join(REJECTED_STATUSES)}) and ${proof})`;
 }
 
-export async function findProofType(db: DbOrTrx, merchantId: number): Promise<TDeliveryProofType | null> {
-  const m = await db.selectFrom('merchants').select('delivery_proof_type').where('id', '=', merchantId).executeTakeFirst();
-  return asProofType(m?.delivery_proof_type);
-}
-
 export async function setProofType(db: DbOrTrx, merchantId: number, type: TDeliveryProofType | null): Promise<void> {
   await db.updateTable('merchants').set({ delivery_proof_type: type }).where('id', '=', merchantId).execute();
-}
-
-/**
- * For the funds domain (settlement hold and the settlement cycle's flags): per transaction of the
- * merchant, whether its delivery proof is uploaded as the merchant's type requires and whether it is
- * delivered. A merchant that needs no proof (type null) has nothing to wait for: every transaction is
- * { uploaded: true, delivered: true }. Ids of other merchants' transactions are left out of the map.
- */
-export async function findDeliveryProofFlags(
-  db: Db | Trx,
-  merchantId: number,
-  transactionIds: number[],
-): Promise<Map<number, { uploaded: boolean; delivered: boolean }>> {
-  const out = new Map<number, { uploaded: boolean; delivered: boolean }>();
-  if (transactionIds.length === 0) return out;
-  const type = await findProofType(db, merchantId);
-  for (let i = 0; i < transactionIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('transactions as t')
-      .leftJoin('waybills as w', 'w.transaction_id', 't.id')
-      .select(['t.id', 'w.tracking_no', 'w.image_count', 'w.status'])
-      .where('t.merchant_id', '=', merchantId)
-      .where('t.id', 'in', transactionIds.slice(i, i + 500))
-      .execute();
-    for (const r of rows) {
-      out.set(Number(r.id), {
-        uploaded: isUploaded(type, r.status === null ? null : r),
-        delivered: type === null || r.status === WaybillStatus.delivered,
-      });
-    }
-  }
-  return out;
 }
 
 /** Transactions that need shipping proof: successful formal payments of the scope. */

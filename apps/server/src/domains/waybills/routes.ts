@@ -22,10 +22,12 @@ import {
   ZWaybillTemplateQuery,
   ZWaybillUploaded,
   ZWaybillUploadFields,
+  isUploaded,
   type TDeliveryProofType,
   type TProduct,
   type TWaybill,
 } from '@mbo/shared/waybills';
+import { findProofType } from '../funds/proof-holds';
 import { businessDay } from '../../platform/rollups';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
@@ -82,7 +84,7 @@ function toWaybill(r: repo.WaybillRow, ctx: ListContext, images: Map<number, TWa
     failReason: r.fail_reason ?? '',
     images: r.waybill_id === null ? [] : (images.get(r.waybill_id) ?? []),
     uploadCount: r.upload_count ?? 0,
-    uploaded: repo.isUploaded(ctx.type, uploaded ? r : null),
+    uploaded: isUploaded(ctx.type, uploaded ? r : null),
     reusedTracking: r.reused_tracking === 1,
   };
 }
@@ -164,7 +166,7 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, multipartOptions(PROOF_UPLOAD));
 
   async function listContext(scope: Scope): Promise<ListContext | null> {
-    const type = await repo.findProofType(app.db, scope.merchantId);
+    const type = await findProofType(app.db, scope.merchantId);
     return type === null ? null : { type, settlementDays: await settlementDaysOf(app.db, scope.merchantId) };
   }
 
@@ -222,11 +224,8 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /**
-   * One transaction's proof: multipart with the text fields first (tradeNo, trackingNo, carrier,
-   * carrierSites), then up to 10 images. The transaction, the 3-day rule and the tracking number are
-   * checked before the first image is read; each image's type is read from its content.
-   */
+  // One proof: text fields first (tradeNo, trackingNo, carrier, carrierSites), then up to 10 images; the
+  // transaction, the 3-day rule and the number are checked before an image is read, its type from its content.
   app.post(
     WaybillPath.upload,
     { config: { permission: 'Waybill:Upload' }, schema: { response: okResponse(ZWaybillUploaded) } },

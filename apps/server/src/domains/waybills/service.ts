@@ -5,6 +5,7 @@ import {
   findCarrier,
   parseCarrierSites,
   PROOF_MAX_FILES,
+  REJECTED_STATUSES,
   WaybillStatus,
   type TDeliveryProofType,
   type TWaybillBatchResult,
@@ -12,6 +13,7 @@ import {
   type TWaybillRowError,
   type TWaybillUploaded,
 } from '@mbo/shared/waybills';
+import { findProofType } from '../funds/proof-holds';
 import type { Db } from '../../db/database';
 import type { CsvRecord } from '../../platform/csv-reader';
 import { AppError, businessError } from '../../platform/errors';
@@ -44,7 +46,7 @@ function sitesOf(raw: string, carrier: string): string | null {
 export async function checkTarget(db: Db, scope: Scope, tradeNo: string, now: number) {
   const target = await repo.findTradeForUpload(db, scope, tradeNo);
   if (!target) return { error: 'tradeNotFound' as const };
-  const type = await repo.findProofType(db, scope.merchantId);
+  const type = await findProofType(db, scope.merchantId);
   if (type === null) return { error: 'notRequired' as const };
   const deadline = proofDeadline(target.created_at, await settlementDaysOf(db, scope.merchantId));
   if (daysLeft(deadline.lastUploadDate, now) < 0) return { error: 'deadlinePassed' as const, date: deadline.lastUploadDate };
@@ -227,7 +229,7 @@ export async function runBatch(
     if (
       checked.target.tracking_no === tracking.trackingNo &&
       checked.target.carrier === tracking.carrier &&
-      !repo.REJECTED_STATUSES.includes(checked.target.status ?? -1)
+      !REJECTED_STATUSES.includes(checked.target.status ?? -1)
     ) {
       row.result = 'duplicate';
       row.message = translate(o.lang, 'waybillRow.duplicate', { row: r.line });

@@ -21,7 +21,8 @@ import { opsHarness } from '../../../test/ops-harness';
 import { createTransaction } from '../../../test/trade-factories';
 import { runWaybillReminders } from '../../jobs/waybill-reminders';
 import { DAY_MS } from '../../platform/time';
-import { findDeliveryProofFlags, setProofType } from './repository';
+import { findDeliveryProofFlags } from '../funds/proof-holds';
+import { setProofType } from './repository';
 
 const HOUR = 3_600_000;
 /** 2026-03-10 00:00 in UTC+08:00 (2026-03-09 16:00 UTC): the business day of the test transactions. */
