@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,33 @@ describe('server import boundaries (domains -> platform -> db)', () => {
     const code =
       "import { buildApp } from '../../app';\nimport { seedDemo } from '../../seed/demo';\nexport const parts = [buildApp, seedDemo];\n";
     expect(await brokenRules('apps/server/src/domains/system/fixture.ts', code)).toEqual([restricted, restricted]);
+  });
+});
+
+describe('a fence between server domains', () => {
+  it("lets a domain use another's offered module, never its other modules", async () => {
+    const offered = "import { postLines } from '../funds/postings';\nexport const post = postLines;\n";
+    expect(await brokenRules('apps/server/src/domains/refunds/fixture.ts', offered)).toEqual([]);
+    const inner =
+      "import { batchRows } from '../funds/repository';\nimport { findImage } from '../waybills/repository';\nexport const parts = [batchRows, findImage];\n";
+    expect(await brokenRules('apps/server/src/domains/refunds/fixture.ts', inner)).toEqual([restricted, restricted]);
+    const own = "import { listRefunds } from './repository';\nexport const list = listRefunds;\n";
+    expect(await brokenRules('apps/server/src/domains/refunds/fixture.ts', own)).toEqual([]);
+  });
+
+  it('has no two domains that import each other', () => {
+    const domainsDir = path.join(root, 'apps/server/src/domains');
+    const uses = new Set<string>();
+    for (const domain of readdirSync(domainsDir)) {
+      for (const file of readdirSync(path.join(domainsDir, domain), { recursive: true, encoding: 'utf8' })) {
+        if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+        const text = readFileSync(path.join(domainsDir, domain, file), 'utf8');
+        for (const m of text.matchAll(/from '\.\.\/([a-z-]+)\//g)) if (m[1] !== domain) uses.add(`${domain} -> ${m[1]}`);
+      }
+    }
+    expect(uses.size).toBeGreaterThan(5);
+    const both = [...uses].filter((pair) => uses.has(pair.split(' -> ').reverse().join(' -> ')));
+    expect(both).toEqual([]);
   });
 });
 
