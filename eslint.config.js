@@ -139,7 +139,6 @@ const NOT_SPLIT = [
 export const OVERSIZED = [
   'apps/server/src/seed/demo-funds.ts', // to be split (issue 47)
   'apps/server/src/fuzz.test.ts', // to be split (issue 47)
-  'apps/server/src/platform/export-sql-plan.test.ts', // to be split (issue 47)
   'apps/server/src/seed/demo-risk-links.ts', // to be split (issue 47)
   'apps/server/src/domains/auth/auth.test.ts', // to be split (issue 47)
   'apps/server/src/domains/funds/funds.test.ts', // to be split (issue 47)

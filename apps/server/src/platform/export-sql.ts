@@ -3,7 +3,7 @@
  * moneyXlsx, ...) and the plans that have SQLite or PostgreSQL return a whole batch as CSV lines or
  * sheet XML (csvSqlPlan, xlsxSqlPlan), checked by export-lines-check.ts. A column without SQL, or a
  * batch the check refuses, is written from its rows by export.ts and export-xlsx.ts: the file is the
- * same byte for byte either way (export-sql-plan.test.ts).
+ * same byte for byte either way (export-sql-plan.test.ts, export-sql-lines.test.ts).
  */
 import { knownMinorUnits } from '@mbo/shared/money';
 import type { DialectName } from '../db/database';
