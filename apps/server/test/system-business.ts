@@ -1,0 +1,33 @@
+import {
+  createAdmin,
+  createGateway,
+  createMerchant,
+  createPerson,
+  createRole,
+  type AdminRow,
+  type GatewayRow,
+  type MerchantRow,
+} from './factories';
+import { signIn, type TestContext } from './helpers';
+
+/** A business to manage roles and administrators in (src/domains/system/roles.test.ts, admins.test.ts). */
+
+export type Biz = {
+  m: MerchantRow;
+  g1: GatewayRow;
+  g2: GatewayRow;
+  owner: AdminRow;
+  ownerToken: string;
+  ownerId: number;
+  adminRoleId: number;
+};
+
+/** A merchant with two gateways, its administrator role and its owner, signed in. */
+export async function business(t: TestContext): Promise<Biz> {
+  const m = await createMerchant(t.db);
+  const g1 = await createGateway(t.db, m);
+  const g2 = await createGateway(t.db, m, { currency: 'EUR' });
+  const adminRole = await createRole(t.db, m, { isAdmin: true, name: 'administrator' });
+  const owner = await createAdmin(t.db, m, { isOwner: true, roleId: adminRole.id, personId: (await createPerson(t.db)).id });
+  return { m, g1, g2, owner, ownerToken: await signIn(t.app, owner), ownerId: owner.id, adminRoleId: adminRole.id };
+}
