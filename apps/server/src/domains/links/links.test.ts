@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import type { TListPage } from '@mbo/shared/list';
 import {
@@ -12,90 +12,40 @@ import {
   type TLink,
   type TLinkOptions,
   type TPayPage,
-  type TPayResultData,
 } from '@mbo/shared/links';
 import { TEST_CARDS } from '@mbo/shared/link-cards';
 import { WebsiteStatus, WebsiteType } from '@mbo/shared/websites';
 import { BLACKLIST_RULE, RiskPath } from '@mbo/shared/risk';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
-import { DAY_MS, dateInZone } from '../../platform/time';
-import { TRADE_NO_ATTEMPTS, tradeNoDigits } from '../transactions/repository';
+import { call, signIn, type TestContext } from '../../../test/helpers';
+import { DAY_MS } from '../../platform/time';
 import { freshCard } from '../../../test/trade-factories';
 import { clearLimits, setLimits } from './card-testing';
+import { createLinkWorld, linkCalls, TZ, type LinkWorld } from '../../../test/link-world';
 
+/*
+ * Payment links: the gateways and custom domains offered, making, listing and disabling links, paying
+ * through them (concurrent payments, retries, declined cards, expiry, amount bounds, risk control,
+ * card testing) and who may do what. Trade number collisions are link-trade-numbers.test.ts.
+ */
+
+let world: LinkWorld;
 let t: TestContext;
 let merchant: MerchantRow;
 let gateway: GatewayRow;
 let token: string;
 let otherToken: string;
 
-const TZ = 'Asia/Shanghai';
-
 beforeAll(async () => {
-  t = await createTestApp();
-  merchant = await createMerchant(t.db);
-  gateway = await createGateway(t.db, merchant);
-  await t.db.updateTable('gateways').set({ services: 'visa,mastercard,3ds,alipay' }).where('id', '=', gateway.id).execute();
-  token = await signIn(t.app, await createAdmin(t.db, merchant));
-  const other = await createMerchant(t.db);
-  const otherGateway = await createGateway(t.db, other);
-  await t.db.updateTable('gateways').set({ services: 'visa' }).where('id', '=', otherGateway.id).execute();
-  otherToken = await signIn(t.app, await createAdmin(t.db, other));
+  world = await createLinkWorld();
+  ({ t, merchant, gateway, token, otherToken } = world);
 });
 afterAll(async () => {
   await t.close();
 });
 
-const today = (plusDays = 0) => dateInZone(t.clock.now() + plusDays * DAY_MS, TZ);
-
-function linkBody(o: Record<string, unknown> = {}) {
-  return {
-    title: 'Order 42',
-    description: 'Two blue mugs',
-    linkType: LinkType.oneTime,
-    activeUntil: today(7),
-    gatewayNo: gateway.gatewayNo,
-    currency: 'USD',
-    amountMode: LinkAmountMode.fixed,
-    amount: '25.00',
-    methods: ['card'],
-    operatingName: 'Harbour Mugs',
-    ...o,
-  };
-}
-
-async function createLink(o: Record<string, unknown> = {}, tok = token) {
-  const r = await call<{ linkKey: string; url: string }>(t.app, LinkPath.create, {
-    token: tok,
-    body: linkBody(o),
-    headers: { timezone: TZ },
-  });
-  expect(r.body.code, JSON.stringify(r.body)).toBe(0);
-  return r.body.data;
-}
-
-function payBody(o: Record<string, unknown> = {}) {
-  return {
-    email: 'buyer@example.com',
-    card: { number: TEST_CARDS.approved, expiry: '12/39', cvc: '123', holder: 'Ann Buyer' },
-    ...o,
-  };
-}
-
-const pay = (
-  key: string,
-  o: Record<string, unknown> = {},
-  headers: Record<string, string> = {},
-  lang: 'zh_CN' | 'zh_HK' | 'en_US' = 'en_US',
-  customer = 0,
-) => call<TPayResultData>(t.app, payPagePath(key), { body: payBody(o), headers, lang, ip: `198.51.100.${customer + 1}` });
-
-const linkOf = async (key: string) => {
-  const r = await call<TListPage<TLink>>(t.app, LinkPath.list, { token, query: { limit: '50' } });
-  return r.body.data.list.find((l) => l.linkKey === key);
-};
+const { today, linkBody, createLink, pay, linkOf } = linkCalls(() => world);
 
 describe('payment links', () => {
   it('offers the gateways that take link payments with their methods, and no custom domain before websites exist', async () => {
@@ -360,52 +310,5 @@ describe('payment links', () => {
     } finally {
       t.clock.advance(-61 * 60_000);
     }
-  });
-});
-
-describe('trade numbers of link payments', () => {
-  // Two payments in one millisecond of the test's fixed clock that draw the same six digits would take
-  // the same trade number, which the unique index refuses. The draws are made to collide here.
-  const draws = { queue: [] as number[] };
-  beforeEach(() => {
-    const draw = tradeNoDigits.draw;
-    vi.spyOn(tradeNoDigits, 'draw').mockImplementation(() => draws.queue.shift() ?? draw());
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-  const recorded = async () =>
-    (await t.db.selectFrom('transactions').select('trade_no').where('gateway_id', '=', gateway.id).orderBy('id').execute()).map(
-      (r) => r.trade_no,
-    );
-
-  it('a payment whose number another payment of the same millisecond took is recorded under another one, once', async () => {
-    const taken = (await createLink({ linkType: LinkType.reusable })).linkKey;
-    draws.queue = [123456];
-    const first = await pay(taken);
-    expect(first.body.code, first.body.msg).toBe(0);
-    expect(first.body.data.tradeNo).toMatch(/123456$/);
-
-    // A one-time link: the refused attempt consumed it inside its transaction, which rolled back whole.
-    const once = (await createLink({ linkType: LinkType.oneTime })).linkKey;
-    const before = await recorded();
-    draws.queue = [123456, 654321];
-    const second = await pay(once);
-    expect(second.body.code, second.body.msg).toBe(0);
-    expect(second.body.data).toMatchObject({ result: 'approved', tradeNo: first.body.data.tradeNo.replace(/123456$/, '654321') });
-    expect(await recorded()).toEqual([...before, second.body.data.tradeNo]);
-    // Paid exactly once: a second customer finds it paid.
-    expect((await pay(once)).body.msg).toBe('This payment link has already been paid and cannot be paid again');
-  });
-
-  it('gives up after a few refused numbers, having recorded nothing', async () => {
-    const link = (await createLink({ linkType: LinkType.reusable })).linkKey;
-    draws.queue = [222222];
-    expect((await pay(link)).body.code).toBe(0);
-    const before = await recorded();
-    draws.queue = Array.from({ length: TRADE_NO_ATTEMPTS }, () => 222222);
-    expect((await pay(link)).body.code).not.toBe(0);
-    expect(draws.queue).toEqual([]);
-    expect(await recorded()).toEqual(before);
   });
 });
