@@ -5,6 +5,7 @@
 // stage run through nginx; the scale-out spec also talks to each node directly and kills one with -9.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -18,6 +19,14 @@ declare module 'vitest' {
     /** The API nodes behind nginx, in upstream order; the last one is the one the scale-out spec kills. */
     nodeURLs: string[];
     nodePids: number[];
+    /**
+     * This process's own control of the nodes, for cluster/rolling-restart.test.ts: POST /nodes/<i>/stop
+     * sends SIGTERM and answers {exitCode, signal} once the node has exited; POST /nodes/<i>/start starts
+     * it again with the environment it first had and answers {pid} once its readiness endpoint answers
+     * 200 (nodePids is then updated for the files that run later). Only this process can see a node's
+     * exit code, and a node it started is stopped by its teardown.
+     */
+    clusterControlURL: string;
     /** Set in this stage: operator commands run against it instead of DATA_DIR's SQLite file. */
     databaseUrl?: string;
   }
@@ -39,6 +48,30 @@ async function waitFor(url: string, alive: () => boolean, timeoutMs: number): Pr
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+type TNodeControl = {
+  stop: (i: number) => Promise<{ exitCode: number | null; signal: string | null; wasRunning: boolean }>;
+  start: (i: number) => Promise<{ pid: number }>;
+};
+
+/** The HTTP face of TNodeControl on a loopback port (see ProvidedContext.clusterControlURL). */
+function controlServer(control: TNodeControl): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const m = /^\/nodes\/(\d+)\/(stop|start)$/.exec(req.url ?? '');
+    if (req.method !== 'POST' || !m) {
+      res.writeHead(404).end();
+      return;
+    }
+    const i = Number(m[1]);
+    (m[2] === 'stop' ? control.stop(i) : control.start(i)).then(
+      (out) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out)),
+      (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
+    );
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })),
+  );
 }
 
 /** The shipped site file with the test's ports, wrapped in a main configuration that runs from a temp folder. */
@@ -79,6 +112,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let pg: { url: string; stop: () => void } | undefined;
   let stopMail: (() => Promise<void>) | undefined;
   let nginxStarted = false;
+  let control: Server | undefined;
 
   const teardown = async () => {
     for (const c of children) {
@@ -95,6 +129,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         /* already stopped */
       }
     }
+    control?.close();
     pg?.stop();
     await stopMail?.();
     rmSync(work, { recursive: true, force: true });
@@ -112,6 +147,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (let i = 0; i < NODES; i += 1) ports.push(await freePort());
 
     // All nodes at once on the empty database, each with a data folder of its own: nothing may rely on a shared disk.
+    const envs: NodeJS.ProcessEnv[] = [];
+    const spawnNode = (i: number, logFlags: 'w' | 'a'): ChildProcess => {
+      const log = openSync(path.join(resultsDir, `cluster-node-${i}.log`), logFlags);
+      // The compiled server as `npm start` runs it, as a direct child so that its pid is the node process's.
+      return spawn('node', SERVER_NODE_ARGS, {
+        cwd: repoRoot,
+        env: envs[i],
+        detached: true,
+        stdio: ['ignore', log, log],
+      });
+    };
     ports.forEach((port, i) => {
       const dataDir = path.join(work, `node-${i}`);
       mkdirSync(dataDir);
@@ -138,15 +184,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         ...(i === 0 ? { EXPORT_SLICE_ROWS: '500' } : i === 1 ? { EXPORT_WORKERS: '0' } : {}),
       };
       for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key.startsWith('VITEST')) delete env[key];
-      const log = openSync(path.join(resultsDir, `cluster-node-${i}.log`), 'w');
-      // The compiled server as `npm start` runs it, as a direct child so that its pid is the node process's.
-      const child = spawn('node', SERVER_NODE_ARGS, {
-        cwd: repoRoot,
-        env,
-        detached: true,
-        stdio: ['ignore', log, log],
-      });
-      children.push(child);
+      envs.push(env);
+      children.push(spawnNode(i, 'w'));
     });
     await Promise.all(
       ports.map((port, i) => waitFor(`http://127.0.0.1:${port}/v3api/health/ready`, () => children[i]!.exitCode === null, 300_000)),
@@ -169,6 +208,35 @@ export default async function setup(project: TestProject): Promise<() => Promise
       'nodePids',
       children.map((c) => c.pid ?? 0),
     );
+    const node = (i: number): ChildProcess => {
+      const c = children[i];
+      if (!c) throw new Error(`no node ${i}`);
+      return c;
+    };
+    const started = await controlServer({
+      async stop(i) {
+        const c = node(i);
+        if (c.exitCode !== null || c.signalCode !== null) return { exitCode: c.exitCode, signal: c.signalCode, wasRunning: false };
+        const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()));
+        c.kill('SIGTERM');
+        await exited;
+        return { exitCode: c.exitCode, signal: c.signalCode, wasRunning: true };
+      },
+      async start(i) {
+        const old = node(i);
+        if (old.exitCode === null && old.signalCode === null) return { pid: old.pid ?? 0 };
+        const c = spawnNode(i, 'a');
+        children[i] = c;
+        await waitFor(`http://127.0.0.1:${ports[i]}/v3api/health/ready`, () => c.exitCode === null, 120_000);
+        project.provide(
+          'nodePids',
+          children.map((x) => x.pid ?? 0),
+        );
+        return { pid: c.pid ?? 0 };
+      },
+    });
+    control = started.server;
+    project.provide('clusterControlURL', started.url);
   } catch (err) {
     await teardown();
     throw err;
