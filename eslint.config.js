@@ -140,7 +140,6 @@ export const OVERSIZED = [
   'apps/server/src/domains/waybills/repository.ts', // to be split (issue 47)
   'apps/server/src/domains/onboarding/identity-service.ts', // to be split (issue 47)
   'apps/server/src/domains/waybills/waybills.test.ts', // to be split (issue 47)
-  'apps/server/src/domains/transactions/repository.ts', // to be split (issue 47)
 ];
 
 export default tseslint.config(

@@ -14,7 +14,7 @@ import { Writable } from 'node:stream';
 import '../apps/server/src/messages';
 import { createDb, type DialectName } from '../apps/server/src/db/database';
 import { exportColumns } from '../apps/server/src/domains/transactions/routes';
-import { iterateTransactions } from '../apps/server/src/domains/transactions/repository';
+import { iterateTransactions } from '../apps/server/src/domains/transactions/list-repository';
 import { csvHead, csvLines, writeCsv } from '../apps/server/src/platform/export';
 import { exportCells } from '../apps/server/src/platform/export-cells';
 import { csvSqlPlan, xlsxSqlPlan } from '../apps/server/src/platform/export-sql';

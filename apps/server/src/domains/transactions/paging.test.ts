@@ -8,7 +8,7 @@ import { sessionScope, type Scope } from '../../platform/scope';
 import { dayRangeInZone } from '../../platform/time';
 import { createTestDb, type TestDb } from '../../../test/test-db';
 import { createPlannedMerchant, createTransaction } from '../../../test/trade-factories';
-import { amountRangeIsNarrow, listTransactions, type ListContext, type TransactionFilter } from './repository';
+import { amountRangeIsNarrow, listTransactions, type ListContext, type TransactionFilter } from './list-repository';
 
 /**
  * Deep page jumps (cached page boundaries) and amount ranges without a currency (the amount index)

@@ -29,6 +29,7 @@ import { requireSession } from '../../platform/request-context';
 import type { Scope } from '../../platform/scope';
 import { toIso } from '../../platform/time';
 import type { Db } from '../../db/database';
+import { iterateTransactions, listTransactions, type TransactionListRow } from './list-repository';
 import * as repo from './repository';
 
 const splitRules = splitRiskRules;
@@ -101,7 +102,7 @@ function riskRulesCell(c: ExportCells, stored: string): string {
     .join(', ');
 }
 
-function toRow(r: repo.TransactionListRow): TTransactionRow {
+function toRow(r: TransactionListRow): TTransactionRow {
   return {
     gatewayNo: r.gateway_no,
     tradeNo: r.trade_no,
@@ -130,28 +131,28 @@ function toRow(r: repo.TransactionListRow): TTransactionRow {
 }
 
 /** Export columns: headers and status texts in the caller's language, times in the caller's timezone. */
-export function exportColumns(c: ExportCells, view: TTransactionView): ExportColumn<repo.TransactionListRow>[] {
+export function exportColumns(c: ExportCells, view: TTransactionView): ExportColumn<TransactionListRow>[] {
   const gatewayText = oncePerText(c, gatewayCell);
   /** A status column: its label, in JavaScript and in SQL (CSV on SQLite, csvSqlPlan). */
   const label = (
     header: MessageKey,
     prefix: string,
-    column: keyof repo.TransactionListRow & string,
-    code: (r: repo.TransactionListRow) => number | string,
-  ): ExportColumn<repo.TransactionListRow> => ({
+    column: keyof TransactionListRow & string,
+    code: (r: TransactionListRow) => number | string,
+  ): ExportColumn<TransactionListRow> => ({
     header: c.text(header),
     value: (r) => c.label(prefix, code(r)),
     sql: c.labelSql(prefix, column),
     xlsx: c.labelXlsx(prefix, column),
   });
   /** A stored text column, in CSV and XLSX; `optional`: it may be empty (NOT NULL columns may still hold ''). */
-  const text = (header: MessageKey, column: keyof repo.TransactionListRow & string, optional: boolean) => ({
+  const text = (header: MessageKey, column: keyof TransactionListRow & string, optional: boolean) => ({
     header: c.text(header),
-    value: (r: repo.TransactionListRow) => r[column] as string,
+    value: (r: TransactionListRow) => r[column] as string,
     sql: sqlText(column, c.dialect),
     xlsx: xlsxText(sqlText(column), { optional }),
   });
-  const columns: ExportColumn<repo.TransactionListRow>[] = [
+  const columns: ExportColumn<TransactionListRow>[] = [
     text('trade.col.gatewayNo', 'gateway_no', false),
     text('trade.col.tradeNo', 'trade_no', false),
     text('trade.col.merchantOrderNo', 'merchant_order_no', false),
@@ -327,7 +328,7 @@ function transactionExport(view: TTransactionView) {
     sheetName: () => def.filePrefix,
     columns: (cells) => exportColumns(cells, view),
     batches: ({ format: _format, ...filter }, { db, scope, timezone, reader }) =>
-      repo.iterateTransactions(db, { scope, view, filter, timezone }, { reader }),
+      iterateTransactions(db, { scope, view, filter, timezone }, { reader }),
   });
 }
 
@@ -351,7 +352,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
       query: ZTransactionListQuery,
       page: ZTransactionPage,
       list: async ({ page, limit, after, ...filter }, { db, scope, timezone }) =>
-        mapPage(await repo.listTransactions(db, { scope, view, filter, timezone }, { page, limit, after }), toRow),
+        mapPage(await listTransactions(db, { scope, view, filter, timezone }, { page, limit, after }), toRow),
     });
 
     app.get(
