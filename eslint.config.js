@@ -138,7 +138,6 @@ const NOT_SPLIT = [
  */
 export const OVERSIZED = [
   'apps/server/src/domains/onboarding/identity-service.ts', // to be split (issue 47)
-  'apps/server/src/domains/waybills/waybills.test.ts', // to be split (issue 47)
 ];
 
 export default tseslint.config(

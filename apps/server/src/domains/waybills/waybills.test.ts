@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@mbo/shared/api-paths';
 import type { TListPage } from '@mbo/shared/list';
@@ -9,48 +6,39 @@ import {
   WaybillStatus,
   waybillFilePath,
   type TProduct,
-  type TWaybill,
-  type TWaybillBatchResult,
   type TWaybillOverview,
   type TWaybillUploaded,
 } from '@mbo/shared/waybills';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
-import { bmpFile, exeFile, jpegFile, multipartBody, pngFile, storedFileCount, zipFile, type Upload } from '../../../test/files';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { bmpFile, exeFile, jpegFile, multipartBody, pngFile, storedFileCount, type Upload } from '../../../test/files';
+import { call, signIn, type TestContext } from '../../../test/helpers';
 import { opsHarness } from '../../../test/ops-harness';
-import { createTransaction } from '../../../test/trade-factories';
+import { createWaybillWorld, DAY0, HOUR, waybillCalls, type WaybillWorld } from '../../../test/waybill-world';
 import { runWaybillReminders } from '../../jobs/waybill-reminders';
-import { DAY_MS } from '../../platform/time';
 import { findDeliveryProofFlags } from '../funds/proof-holds';
 import { setProofType } from './repository';
 
-const HOUR = 3_600_000;
-/** 2026-03-10 00:00 in UTC+08:00 (2026-03-09 16:00 UTC): the business day of the test transactions. */
-const DAY0 = Date.UTC(2026, 2, 9, 16);
+/*
+ * Waybills: the list of transactions needing delivery proof, a single upload and its checks, review
+ * and the funds flags, the export, products, and the deadlines as the clock moves. Batch uploads are
+ * batch-upload.test.ts.
+ */
 
+let world: WaybillWorld;
 let t: TestContext;
 let merchant: MerchantRow;
 let gateway: GatewayRow;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  // The clock only moves forward in this file (sessions expire after 30 idle minutes): tests that
-  // move it sign in again, and come last.
-  t.clock.set(DAY0 + 12 * HOUR);
-  merchant = await createMerchant(t.db);
-  gateway = await createGateway(t.db, merchant);
-  await setProofType(t.db, merchant.id, 'either');
-  token = await signIn(t.app, await createAdmin(t.db, merchant));
+  world = await createWaybillWorld();
+  ({ t, merchant, gateway, token } = world);
 });
 afterAll(async () => {
   await t.close();
 });
 
-/** A successful transaction made at 10:00 on DAY0 + `day` (UTC+08:00): settles on DAY0+day+7, proof by DAY0+day+4. */
-function trade(day = 0, m: MerchantRow = merchant, g: GatewayRow = gateway) {
-  return createTransaction(t.db, m, g, { created_at: DAY0 + day * DAY_MS + 10 * HOUR });
-}
+const { trade, batch, list } = waybillCalls(() => world);
 
 async function upload(fields: Record<string, string>, files: Upload[] = [], tok = token) {
   const { payload, headers } = multipartBody(fields, files);
@@ -61,26 +49,6 @@ async function upload(fields: Record<string, string>, files: Upload[] = [], tok 
     payload,
   });
   return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: TWaybillUploaded }>() };
-}
-
-async function batch(kind: 'preview' | 'commit', name: string, content: Buffer | string, tok = token) {
-  const { payload, headers } = multipartBody({}, [{ name, content: Buffer.isBuffer(content) ? content : Buffer.from(content) }], 'file');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${API_BASE}${kind === 'preview' ? WaybillPath.batchPreview : WaybillPath.batchCommit}`,
-    headers: { ...headers, 'x-auth-token': tok, lang: 'en_US' },
-    payload,
-  });
-  return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: TWaybillBatchResult }>() };
-}
-
-async function list(query: Record<string, string> = {}, tok = token) {
-  const res = await call<TListPage<TWaybill>>(t.app, WaybillPath.list, {
-    token: tok,
-    query: { from: '2026-03-01', to: '2026-03-31', limit: '50', ...query },
-  });
-  expect(res.body.code, res.body.msg).toBe(0);
-  return res.body.data.list;
 }
 
 describe('waybill list and single upload', () => {
@@ -211,81 +179,6 @@ describe('waybill list and single upload', () => {
     const tx = await trade();
     expect((await upload({ tradeNo: tx.tradeNo }, [{ name: 'p.png', content: pngFile() }], viewer)).body.code).toBe(403);
     expect((await batch('commit', 'w.csv', `${tx.tradeNo},AB123456789CN,China Post`, viewer)).body.code).toBe(403);
-  });
-});
-
-describe('batch upload', () => {
-  it('previews without writing, lands the good rows with the bad one reported, and the same batch again is duplicates', async () => {
-    const a = await trade();
-    const b = await trade();
-    const csv = [
-      'tradeNo,trackingNo,carrier,carrierSites',
-      `${a.tradeNo},AB123456780CN,China Post,`,
-      `${b.tradeNo},SF1234567890123,SF Express,"https://www.sf-express.com,https://track.example.com"`,
-      'NOPE0001,AB123456781CN,China Post',
-      `${a.tradeNo},AB123456782CN,China Post`,
-    ].join('\r\n');
-    const preview = await batch('preview', 'w.csv', csv);
-    expect(preview.body.data).toMatchObject({ committed: false, accepted: 2, errors: 1, duplicates: 1 });
-    expect(preview.body.data.rows[2]).toMatchObject({ row: 4, result: 'error', error: 'tradeNotFound' });
-    expect((await list({ tradeNo: a.tradeNo }))[0]!.status).toBe(WaybillStatus.notUploaded);
-
-    const commit = await batch('commit', 'w.csv', csv);
-    expect(commit.body.data).toMatchObject({ committed: true, accepted: 2, errors: 1, duplicates: 1 });
-    expect((await list({ tradeNo: b.tradeNo }))[0]).toMatchObject({
-      trackingNo: 'SF1234567890123',
-      carrierSites: ['https://www.sf-express.com', 'https://track.example.com'],
-      status: WaybillStatus.pendingReview,
-    });
-    const again = await batch('commit', 'w.csv', csv);
-    expect(again.body.data).toMatchObject({ accepted: 0, errors: 1, duplicates: 3 });
-  });
-
-  it('reads XLSX files (the downloadable template and a sheet of inline strings), and refuses other files', async () => {
-    const tpl = await t.app.inject({
-      method: 'GET',
-      url: `${API_BASE}${WaybillPath.template}?format=xlsx`,
-      headers: { 'x-auth-token': token },
-    });
-    expect(tpl.statusCode).toBe(200);
-    const fromTemplate = await batch('preview', 'template.xlsx', tpl.rawPayload);
-    expect(fromTemplate.body.data.rows).toEqual([expect.objectContaining({ row: 2, result: 'error', error: 'tradeNotFound' })]);
-
-    const tx = await trade();
-    const cell = (ref: string, v: string) => `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
-    const sheet = `<worksheet><sheetData><row r="1">${cell('A1', 'tradeNo')}${cell('B1', 'trackingNo')}${cell('C1', 'carrier')}</row><row r="2">${cell('A2', tx.tradeNo)}${cell('B2', 'EE123456789CN')}${cell('C2', 'EMS')}</row></sheetData></worksheet>`;
-    const xlsx = zipFile({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': sheet });
-    const res = await batch('commit', 'w.xlsx', xlsx);
-    expect(res.body.data).toMatchObject({ accepted: 1, errors: 0 });
-
-    expect((await batch('preview', 'w.csv', pngFile())).body.msg).toContain('not a CSV');
-    const tplCsv = await t.app.inject({
-      method: 'GET',
-      url: `${API_BASE}${WaybillPath.template}?format=csv`,
-      headers: { 'x-auth-token': token },
-    });
-    expect(tplCsv.body).toContain('tradeNo,trackingNo,carrier,carrierSites');
-  });
-
-  it('answers every csv-spectrum file and every naughty string with a report per row, never a 5xx', async () => {
-    const require = createRequire(import.meta.url);
-    const dir = path.join(path.dirname(require.resolve('csv-spectrum/package.json')), 'csvs');
-    for (const name of fs.readdirSync(dir)) {
-      const res = await batch('preview', name, fs.readFileSync(path.join(dir, name)));
-      expect(res.status, name).toBeLessThan(500);
-      if (res.body.code === 0)
-        expect(res.body.data.accepted + res.body.data.errors + res.body.data.duplicates).toBe(res.body.data.rows.length);
-    }
-    const naughty = (JSON.parse(fs.readFileSync(require.resolve('big-list-of-naughty-strings/blns.json'), 'utf8')) as string[]).slice(
-      0,
-      500,
-    );
-    const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
-    const csv = naughty.map((s, i) => [q(s), q(naughty[(i + 1) % naughty.length]!), q(s)].join(',')).join('\n');
-    const res = await batch('commit', 'naughty.csv', csv);
-    expect(res.status).toBeLessThan(500);
-    expect(res.body.code).toBe(0);
-    for (const r of res.body.data.rows) expect(['error', 'duplicate']).toContain(r.result);
   });
 });
 
