@@ -4,10 +4,11 @@
 // so exactly one message goes out and every other request gets the translated "wait" answer. Each node
 // checked and recorded on its own before, and 30 requests sent 30 SMS.
 import { randomInt, randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { baseURL, ops } from '../support/browser';
+import { everyNodeUp } from '../support/cluster-nodes';
 
 type TEnvelope<T> = { code: number; msg: string; data: T };
 
@@ -46,6 +47,9 @@ function outbox(kind: 'sms' | 'mail', to: string): string[] {
 }
 
 const burst = (path: string, body: unknown) => Promise.all(Array.from({ length: BURST }, (_, i) => publicCall(i, path, body)));
+
+// Requests go to each node directly: every node up first, whichever files ran before.
+beforeAll(everyNodeUp, 300_000);
 
 describe(`${BURST} code requests at once for one destination, over every node and nginx`, () => {
   // A new number: +44 7700 9xxxxx is reserved for drama, so no real phone gets the message.

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
 import { DEMO } from '../support/chromium';
+import { everyNodeUp } from '../support/cluster-nodes';
 
 const nodes = () => inject('nodeURLs');
 let token = '';
@@ -54,6 +55,9 @@ async function exportAt(origin: string, lang: string, format: 'csv' | 'xlsx' = '
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
 }
+
+// Requests go to the nodes directly: every node up first, whichever files ran before.
+beforeAll(everyNodeUp, 300_000);
 
 describe('exports read by worker threads', () => {
   it('give the file of the API thread alone, byte for byte, in each language', async () => {

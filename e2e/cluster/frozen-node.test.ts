@@ -10,6 +10,7 @@ import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
 import { baseURL } from '../support/browser';
 import { DEMO } from '../support/chromium';
 import { repoRoot } from '../support/paths';
+import { everyNodeUp } from '../support/cluster-nodes';
 
 /** nginx's read timeout for ordinary API calls, as the shipped file sets it (server level, before any location). */
 const READ_TIMEOUT_S = Number(
@@ -31,6 +32,8 @@ function resume(): void {
 }
 
 beforeAll(async () => {
+  // Three nodes to freeze one of (the scale-out spec kills one, and may have run before this file).
+  await everyNodeUp();
   // Short for ordinary calls: under the web app's own 30 s, far under the 300 s exports keep.
   expect(READ_TIMEOUT_S).toBeGreaterThan(0);
   expect(READ_TIMEOUT_S).toBeLessThanOrEqual(30);

@@ -1,9 +1,13 @@
 // Prometheus metrics of the API nodes: each node answers GET /metrics on its own port without a session,
 // so the shipped nginx (deploy/nginx/merchant-back-office.conf) must never pass the path on; a scraper
 // reaches every node directly.
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { baseURL } from '../support/browser';
+import { everyNodeUp } from '../support/cluster-nodes';
+
+// Requests go to the nodes directly: every node up first, whichever files ran before.
+beforeAll(everyNodeUp, 300_000);
 
 describe('GET /metrics', () => {
   it('is refused by nginx, whatever the spelling of the path', async () => {

@@ -11,19 +11,29 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_BASE, ApiPath, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_LEASE_MS } from '@mbo/shared/api-paths';
 import { RefundPath, refundablePath } from '@mbo/shared/refunds';
 import { baseURL, ops } from '../support/browser';
+import { controlNode, everyNodeUp } from '../support/cluster-nodes';
 import { DEMO } from '../support/chromium';
-import { repoRoot } from '../support/paths';
 
 type TEnvelope<T> = { code: number; msg: string; data: T };
 
 /**
  * nginx checks nodes passively (max_fails=1): a node that refused a connection while it was down stays
- * out for fail_timeout even after it is ready again. Stopping the next node within that time left nginx
- * with no live upstream ("no live upstreams", 502 for a GET) in this stage's first runs, so the restart
- * waits that long, read from the shipped file, after each node is ready, as an operator of it must.
+ * out for fail_timeout even after it is ready again. Stopping the next node before nginx sends the
+ * restarted one traffic left nginx with no live upstream ("no live upstreams", 502 for a GET) in this
+ * stage's first runs. So after each node is ready the restart waits, as an operator watching it would,
+ * until the node answers list reads that came through nginx again: its own request counter for the
+ * refund list (GET /metrics on the node, scraped directly) has moved since it started.
  */
-const FAIL_TIMEOUT_MS =
-  Number(/\bfail_timeout=(\d+)s\b/.exec(readFileSync(path.join(repoRoot, 'deploy/nginx/merchant-back-office.conf'), 'utf8'))?.[1]) * 1000;
+async function readsThroughNginx(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const route = `route="${API_BASE}${RefundPath.list}"`;
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('mbo_http_requests_total{') && line.includes(route))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
+/** How long nginx may take to try a restarted node again: its fail_timeout (5 s) and then some. */
+const BACK_IN_ROTATION_MS = 60_000;
 /** Generous: an ordinary call answers in milliseconds; nginx's own read timeout is 15 s. */
 const BOUND_MS = 30_000;
 /** Refunds of 0.05 against a payment of 200.00: never refused for want of money. */
@@ -35,15 +45,6 @@ const PAGE_SIZE = 50;
 let token = '';
 let tradeNo = '';
 let started = 0;
-
-async function control(
-  i: number,
-  action: 'stop' | 'start',
-): Promise<{ exitCode: number | null; signal: string | null; wasRunning: boolean; pid: number }> {
-  const res = await fetch(`${inject('clusterControlURL')}/nodes/${i}/${action}`, { method: 'POST' });
-  if (!res.ok) throw new Error(`${action} node ${i}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { exitCode: number | null; signal: string | null; wasRunning: boolean; pid: number };
-}
 
 /** One call through nginx, timed; a call that takes longer than BOUND_MS is cut and counts as a failure. */
 async function call<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: TEnvelope<T> | null; ms: number }> {
@@ -69,8 +70,7 @@ const listPath = () =>
 
 beforeAll(async () => {
   started = Date.now();
-  // Every node up first (the scale-out spec kills one; it may have run before this file).
-  for (let i = 0; i < inject('nodeURLs').length; i += 1) await control(i, 'start');
+  await everyNodeUp();
   const login = await call<{ token: string }>(ApiPath.login, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -85,7 +85,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Whatever failed, the files that run after this one find every node up.
-  for (let i = 0; i < inject('nodeURLs').length; i += 1) await control(i, 'start');
+  await everyNodeUp();
 }, 300_000);
 
 describe('a rolling restart behind nginx under traffic', () => {
@@ -153,7 +153,6 @@ describe('a rolling restart behind nginx under traffic', () => {
       while (gets < target && running) await new Promise((r) => setTimeout(r, 50));
     };
 
-    expect(FAIL_TIMEOUT_MS).toBeGreaterThan(0);
     const users = [user(0), user(1)];
     const exits: { exitCode: number | null; signal: string | null; wasRunning: boolean }[] = [];
     const phases: string[] = [];
@@ -161,16 +160,20 @@ describe('a rolling restart behind nginx under traffic', () => {
       await moreTraffic(5);
       for (let i = 0; i < urls.length; i += 1) {
         const before = gets;
-        const stopped = await control(i, 'stop');
+        const stopped = await controlNode(i, 'stop');
         exits.push(stopped);
         // The node is gone: its port refuses connections.
         await expect(fetch(`${urls[i]}${API_BASE}/health/ready`)).rejects.toThrow();
-        await control(i, 'start');
+        await controlNode(i, 'start');
         const ready = await fetch(`${urls[i]}${API_BASE}/health/ready`);
         expect(ready.status).toBe(200);
         phases.push(`node ${i}: ${gets - before} reads while stopping and starting`);
         await moreTraffic(5);
-        await new Promise((r) => setTimeout(r, FAIL_TIMEOUT_MS));
+        const since = Date.now();
+        while ((await readsThroughNginx(urls[i]!)) === 0) {
+          expect(Date.now() - since, `node ${i} back in nginx's rotation`).toBeLessThan(BACK_IN_ROTATION_MS);
+          await moreTraffic(2);
+        }
       }
     } finally {
       running = false;
