@@ -40,6 +40,7 @@ import { ok, okResponse } from '../../platform/envelope';
 import { requireSession } from '../../platform/request-context';
 import type { Client, OnboardingDeps } from './context';
 import * as identity from './identity-service';
+import * as reset from './password-reset';
 import * as invitations from './invitation-service';
 import { roleIsAdmin } from './invitation-repository';
 import * as settings from './settings-service';
@@ -99,7 +100,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     OnboardingPath.resetPwdSendEmail,
     { config: { public: true }, schema: { body: ZResetPwdSendEmailBody, response: okResponse(ZEmptyData) } },
     async (request) => {
-      await identity.sendResetEmail(deps, request.body.email, clientOf(request));
+      await reset.sendResetEmail(deps, request.body.email, clientOf(request));
       return ok(request, null);
     },
   );
@@ -107,20 +108,20 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     OnboardingPath.resetPwdSendSms,
     { config: { public: true }, schema: { body: ZResetPwdSendSmsBody, response: okResponse(ZCodeSent) } },
-    async (request) => ok(request, await identity.sendResetSms(deps, request.body.mobile, clientOf(request))),
+    async (request) => ok(request, await reset.sendResetSms(deps, request.body.mobile, clientOf(request))),
   );
 
   app.post(
     OnboardingPath.resetPwdVerifySmsCode,
     { config: { public: true }, schema: { body: ZResetPwdVerifySmsBody, response: okResponse(ZResetToken) } },
-    async (request) => ok(request, await identity.verifyResetSms(deps, request.body.mobile, request.body.code, clientOf(request))),
+    async (request) => ok(request, await reset.verifyResetSms(deps, request.body.mobile, request.body.code, clientOf(request))),
   );
 
   app.post(
     OnboardingPath.resetPwd,
     { config: { public: true }, schema: { body: ZResetPwdBody, response: okResponse(ZEmptyData) } },
     async (request) => {
-      await identity.resetPassword(deps, request.body, clientOf(request));
+      await reset.resetPassword(deps, request.body, clientOf(request));
       return ok(request, null);
     },
   );
@@ -251,7 +252,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // Whose address: an administrator of the caller's merchant that the caller may manage (system/admins-service.ts).
       const email = await resetTarget(app.db, requireSession(request), request.body.adminId);
-      await identity.sendResetEmail(deps, email, clientOf(request));
+      await reset.sendResetEmail(deps, email, clientOf(request));
       return ok(request, null);
     },
   );
