@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SESSION_IDLE_MINUTES_DEFAULT } from '@mbo/shared/limits';
-import { FILE_STORAGE_KINDS, type FileStorageKind } from './platform/storage';
+
+/** Where uploaded files live (platform/storage.ts). */
+export type FileStorageKind = 'disk' | 'database';
+export const FILE_STORAGE_KINDS: readonly FileStorageKind[] = ['disk', 'database'];
 
 /** Gateway transactions of the demo data (DEMO_TRANSACTIONS, and `npm run seed` without --transactions). */
 export const DEMO_TRANSACTIONS_DEFAULT = 200_000;

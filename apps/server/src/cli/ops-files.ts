@@ -1,4 +1,5 @@
-import { FILE_STORAGE_KINDS, createFileStorage, type FileStorageKind } from '../platform/storage';
+import { FILE_STORAGE_KINDS, type FileStorageKind } from '../config';
+import { createFileStorage } from '../platform/storage';
 import { UsageError, type Command } from './ops-common';
 
 /** Every stored file the product refers to: KYC files and appeal evidence (later uploads add their tables here). */

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DbOrTrx } from '../db/database';
+import type { FileStorageKind } from '../config';
 
 /*
  * Where uploaded files live: one interface for every upload, download and deletion (KYC files,
@@ -19,9 +20,6 @@ import type { DbOrTrx } from '../db/database';
  * and size limits stay with the callers (uploads.ts). `npm run ops -- files:migrate-storage` moves
  * existing files from one backend to the other.
  */
-
-export type FileStorageKind = 'disk' | 'database';
-export const FILE_STORAGE_KINDS: readonly FileStorageKind[] = ['disk', 'database'];
 
 export type StoredUpload = { storageName: string; sha256: string; size: number };
 
