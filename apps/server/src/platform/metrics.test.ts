@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
 import { createAdmin, createGateway, createMerchant, type GatewayRow } from '../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../test/helpers';
@@ -60,14 +60,21 @@ describe('GET /metrics', () => {
     const unsigned = await call(t.app, `/merchant/gateways/${gateway.gatewayNo}`);
     expect(unsigned.status).toBe(401);
     await t.app.inject({ url: `${API_BASE}/no/such/route-7731` });
-    const after = await scrape();
-
+    // An answer is counted when it has been sent (onResponse), which may come just after the caller has
+    // it: the scrape is read again until the last one is counted, as a scraper would see it next time.
+    let after = '';
     const moved = (name: string, labels: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels);
+    await vi.waitFor(
+      async () => {
+        after = await scrape();
+        expect(moved('mbo_http_requests_total', { method: 'GET', route: 'unmatched', status_class: '4xx' })).toBe(1);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
     expect(moved('mbo_http_requests_total', gatewayRoute)).toBe(2);
     expect(moved('mbo_http_request_duration_seconds_count', gatewayRoute)).toBe(2);
     expect(moved('mbo_http_request_duration_seconds_bucket', { ...gatewayRoute, le: '+Inf' })).toBe(2);
     expect(moved('mbo_http_requests_total', { ...gatewayRoute, status_class: '4xx' })).toBe(1);
-    expect(moved('mbo_http_requests_total', { method: 'GET', route: 'unmatched', status_class: '4xx' })).toBe(1);
     // The URLs themselves are in no label: a label per gateway number or unknown path would grow without end.
     expect(after).not.toContain(gateway.gatewayNo);
     expect(after).not.toContain('route-7731');
@@ -82,7 +89,11 @@ describe('GET /metrics', () => {
       expect(text).toMatch(/^mbo_db_pool_waiting \d+$/m);
       expect(sample(text, 'mbo_db_pool_max')).toBeGreaterThanOrEqual(1);
     } else {
-      expect(text).not.toContain('mbo_db_pool_');
+      // A node on SQLite registers no pool gauges. The test files of a stage share one process
+      // (vitest's isolate: false), where a PostgreSQL app of another file may have registered them
+      // first: closed, it left them counting nothing, and this app adds no pool to them.
+      const max = text.split('\n').find((line) => line.startsWith('mbo_db_pool_max '));
+      expect(max ?? 'no pool gauges').toMatch(/^(no pool gauges|mbo_db_pool_max 0)$/);
     }
   });
 
