@@ -1,5 +1,6 @@
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { idColumnOf } from './schema-kit';
 
 /**
  * Onboarding and identity: verification codes, one-time link tokens (email verification, password
@@ -7,11 +8,7 @@ import type { DialectName } from '../database';
  * gain a removal mark and a unique mobile, sessions a "business chosen" flag.
  */
 export function onboardingMigration(dialect: DialectName): Migration {
-  function withId<T extends string>(builder: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
-    return dialect === 'sqlite'
-      ? builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      : builder.addColumn('id', 'bigserial', (c) => c.primaryKey());
-  }
+  const withId = idColumnOf(dialect);
 
   return {
     async up(db: Kysely<unknown>) {

@@ -1,5 +1,6 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { idColumnOf } from './schema-kit';
 
 /**
  * Transactions as the gateway records them (spec §3 Transaction). Every screen of the Transaction
@@ -24,11 +25,7 @@ export const RARE_FLAG_INDEXES = [
 ] as const;
 
 export function transactionsMigration(dialect: DialectName): Migration {
-  function withId<T extends string>(builder: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
-    return dialect === 'sqlite'
-      ? builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      : builder.addColumn('id', 'bigserial', (c) => c.primaryKey());
-  }
+  const withId = idColumnOf(dialect);
   const text = (name: string) => (b: CreateTableBuilder<'transactions', 'id'>) =>
     b.addColumn(name, 'text', (c) => c.notNull().defaultTo(''));
 

@@ -1,5 +1,6 @@
-import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { idColumnOf } from './schema-kit';
 
 /**
  * Refunds (spec §3 Refund), disputes (chargebacks, retrievals, RDR and Ethoca alerts, fraud reports:
@@ -8,11 +9,7 @@ import type { DialectName } from '../database';
  * gateway's settlement currency (pro rata of the transaction's settle_amount).
  */
 export function refundsDisputesMigration(dialect: DialectName): Migration {
-  function withId<T extends string>(builder: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
-    return dialect === 'sqlite'
-      ? builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      : builder.addColumn('id', 'bigserial', (c) => c.primaryKey());
-  }
+  const withId = idColumnOf(dialect);
 
   return {
     async up(db: Kysely<unknown>) {

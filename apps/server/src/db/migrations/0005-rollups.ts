@@ -20,7 +20,7 @@ export function rollupsMigration(_dialect: DialectName): Migration {
         .addColumn('day', 'text', (c) => c.notNull())
         .addColumn('card_scheme', 'text', (c) => c.notNull())
         .addColumn('currency', 'text', (c) => c.notNull());
-      for (const name of ROLLUP_MEASURES) t = t.addColumn(name, 'bigint', (c) => c.notNull().defaultTo(0));
+      for (const name of ROLLUP_MEASURES_0005) t = t.addColumn(name, 'bigint', (c) => c.notNull().defaultTo(0));
       await t.addPrimaryKeyConstraint('trade_rollups_pk', ['merchant_id', 'gateway_id', 'day', 'card_scheme']).execute();
       await db.schema.createIndex('trade_rollups_day_idx').on('trade_rollups').columns(['merchant_id', 'day']).execute();
       // Statistics and monitoring read one card scheme over a month range.
@@ -50,7 +50,7 @@ export function rollupsMigration(_dialect: DialectName): Migration {
 }
 
 /** The additive measures as this migration created them (the live list is ROLLUP_MEASURES in db/types.ts). */
-const ROLLUP_MEASURES = [
+export const ROLLUP_MEASURES_0005 = [
   'tx_count',
   'success_count',
   'success_amount',

@@ -1,5 +1,6 @@
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { idColumnOf } from './schema-kit';
 
 /** Entries younger than this cannot be deleted (a little over 12 months, so a leap year is covered). */
 export const OPERATION_LOG_KEEP_MS = 366 * 24 * 3_600_000;
@@ -18,11 +19,7 @@ export const OPERATION_LOG_KEEP_MS = 366 * 24 * 3_600_000;
  *   change an entry or to delete one younger than 12 months, whatever code runs.
  */
 export function systemManagementMigration(dialect: DialectName): Migration {
-  function withId<T extends string>(builder: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
-    return dialect === 'sqlite'
-      ? builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      : builder.addColumn('id', 'bigserial', (c) => c.primaryKey());
-  }
+  const withId = idColumnOf(dialect);
 
   return {
     async up(db: Kysely<unknown>) {

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { idColumnOf } from './schema-kit';
 
 /**
  * Several API nodes on one database.
@@ -14,13 +15,10 @@ import type { DialectName } from '../database';
  *   does each run and a node that dies mid-run leaves the next run to another once the lease lapses.
  */
 export function scaleOutMigration(dialect: DialectName): Migration {
-  const id = (table: string, db: Kysely<unknown>) =>
-    dialect === 'sqlite'
-      ? db.schema.createTable(table).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      : db.schema.createTable(table).addColumn('id', 'bigserial', (c) => c.primaryKey());
+  const withId = idColumnOf(dialect);
   return {
     async up(db: Kysely<unknown>) {
-      await id('idempotency_keys', db)
+      await withId(db.schema.createTable('idempotency_keys'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull())
         .addColumn('idem_key', 'text', (c) => c.notNull())
         .addColumn('route', 'text', (c) => c.notNull())

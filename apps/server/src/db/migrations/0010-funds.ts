@@ -1,5 +1,6 @@
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { idColumnOf } from './schema-kit';
 
 /**
  * Funds (spec §3 Funds summary, Settlement cycle, Credit entry, Withdrawal): a double-entry ledger,
@@ -18,11 +19,7 @@ export const AVAILABLE_ENTRIES = "account_kind = 'available'";
 export const NOT_SETTLED = 'settle_status <> 2';
 
 export function fundsMigration(dialect: DialectName): Migration {
-  function withId<T extends string>(builder: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
-    return dialect === 'sqlite'
-      ? builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      : builder.addColumn('id', 'bigserial', (c) => c.primaryKey());
-  }
+  const withId = idColumnOf(dialect);
   return {
     async up(db: Kysely<unknown>) {
       // Settlement and the settlement cycle screen look for the few transactions not yet settled.

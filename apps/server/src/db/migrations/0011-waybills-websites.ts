@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { idColumnOf } from './schema-kit';
 
 /**
  * Waybills, delivery proof, order products and websites (issue 11).
@@ -15,15 +16,12 @@ import type { DialectName } from '../database';
  *   upload (single or batch) with its outcome and the review-team mail's status.
  */
 export function waybillsWebsitesMigration(dialect: DialectName): Migration {
-  const table = (name: string, db: Kysely<unknown>) =>
-    dialect === 'sqlite'
-      ? db.schema.createTable(name).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      : db.schema.createTable(name).addColumn('id', 'bigserial', (c) => c.primaryKey());
+  const withId = idColumnOf(dialect);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('merchants').addColumn('delivery_proof_type', 'text').execute();
 
-      await table('waybills', db)
+      await withId(db.schema.createTable('waybills'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id'))
         .addColumn('gateway_id', 'bigint', (c) => c.notNull())
         .addColumn('transaction_id', 'bigint', (c) => c.notNull().references('transactions.id'))
@@ -43,7 +41,7 @@ export function waybillsWebsitesMigration(dialect: DialectName): Migration {
       await db.schema.createIndex('waybills_merchant_uploaded_idx').on('waybills').columns(['merchant_id', 'uploaded_at', 'id']).execute();
       await db.schema.createIndex('waybills_tracking_idx').on('waybills').columns(['tracking_no']).execute();
 
-      await table('waybill_files', db)
+      await withId(db.schema.createTable('waybill_files'))
         .addColumn('waybill_id', 'bigint', (c) => c.notNull().references('waybills.id'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull())
         .addColumn('original_name', 'text', (c) => c.notNull())
@@ -63,7 +61,7 @@ export function waybillsWebsitesMigration(dialect: DialectName): Migration {
         .addPrimaryKeyConstraint('waybill_reminders_pk', ['merchant_id', 'due_day'])
         .execute();
 
-      await table('order_products', db)
+      await withId(db.schema.createTable('order_products'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull())
         .addColumn('gateway_id', 'bigint', (c) => c.notNull())
         .addColumn('transaction_id', 'bigint', (c) => c.notNull().references('transactions.id'))
@@ -88,7 +86,7 @@ export function waybillsWebsitesMigration(dialect: DialectName): Migration {
         .addColumn('freight', 'bigint', (c) => c.notNull())
         .execute();
 
-      await table('website_batches', db)
+      await withId(db.schema.createTable('website_batches'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id'))
         .addColumn('admin_id', 'bigint')
         .addColumn('kind', 'text', (c) => c.notNull())
@@ -103,7 +101,7 @@ export function waybillsWebsitesMigration(dialect: DialectName): Migration {
         .execute();
       await db.schema.createIndex('website_batches_merchant_idx').on('website_batches').columns(['merchant_id', 'created_at']).execute();
 
-      await table('websites', db)
+      await withId(db.schema.createTable('websites'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id'))
         .addColumn('url', 'text', (c) => c.notNull())
         .addColumn('host', 'text', (c) => c.notNull())

@@ -1,5 +1,6 @@
-import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { idColumnOf } from './schema-kit';
 
 /**
  * Payment links and the risk menu (issue 12).
@@ -17,11 +18,7 @@ import type { DialectName } from '../database';
  * - `cardholder_replies`: each reply sent, with the `mail_outbox` row that records its delivery.
  */
 export function riskLinksMigration(dialect: DialectName): Migration {
-  function withId<T extends string>(builder: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
-    return dialect === 'sqlite'
-      ? builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      : builder.addColumn('id', 'bigserial', (c) => c.primaryKey());
-  }
+  const withId = idColumnOf(dialect);
   return {
     async up(db: Kysely<unknown>) {
       await withId(db.schema.createTable('payment_links'))

@@ -1,5 +1,7 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
+// The measures of `trade_rollups` when this migration summed it: those 0005 created.
+import { ROLLUP_MEASURES_0005 as MEASURES } from './0005-rollups';
 
 /**
  * Coarser rollups (issue 13 §6), the per-scheme daily rollups of 0005 summed one level further:
@@ -56,27 +58,3 @@ export function coarseRollupsMigration(dialect: DialectName): Migration {
     },
   };
 }
-
-/** The additive measures as this migration created them (the live list is ROLLUP_MEASURES in db/types.ts). */
-const MEASURES = [
-  'tx_count',
-  'success_count',
-  'success_amount',
-  'failed_count',
-  'duplicate_failed_count',
-  'refund_count',
-  'refund_amount',
-  'chargeback_count',
-  'chargeback_amount',
-  'retrieval_count',
-  'retrieval_amount',
-  'fraud_report_count',
-  'rdr_count',
-  'rdr_amount',
-  'ethoca_count',
-  'ethoca_amount',
-  'appeal_success_count',
-  'appeal_success_amount',
-  'reserve_count',
-  'reserve_amount',
-] as const;
