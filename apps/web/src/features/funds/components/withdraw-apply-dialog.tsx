@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Descriptions, Form, Input, Modal, Select, message } from 'antd';
+import { Alert, Descriptions, Form, Input, Modal, Select, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TWithdrawOptions } from '@mbo/shared/funds';
 import { canonicalAmountInput, parseMajorAmount } from '@mbo/shared/money';
 import { formatAmount } from '../../../platform/format';
+import { SubmitDialog } from '../../../platform/submit-dialog';
 import { useApplyWithdrawal } from '../api/apply-withdrawal';
 import { useWithdrawOptions } from '../api/get-withdraw-options';
 
@@ -89,19 +90,14 @@ export function WithdrawApplyDialog({ open, onClose }: TProps) {
       : '';
 
   return (
-    <Modal
+    <SubmitDialog
       open={open}
       title={t('funds.withdraw.applyTitle')}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" data-testid="withdraw-apply-submit" disabled={!g || apply.isPending} onClick={() => form.submit()}>
-          {t('funds.withdraw.next')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      submitText={t('funds.withdraw.next')}
+      submitTestId="withdraw-apply-submit"
+      submitDisabled={!g || apply.isPending}
+      onSubmit={() => form.submit()}
     >
       <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('funds.withdraw.tip')} />
       {data && data.bankAccounts.length === 0 && <Alert type="warning" style={{ marginBottom: 16 }} title={t('funds.withdraw.noBank')} />}
@@ -200,6 +196,6 @@ export function WithdrawApplyDialog({ open, onClose }: TProps) {
           </Descriptions>
         )}
       </Modal>
-    </Modal>
+    </SubmitDialog>
   );
 }

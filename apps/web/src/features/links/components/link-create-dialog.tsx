@@ -1,10 +1,11 @@
 import { useEffect, useMemo } from 'react';
-import { Alert, Button, Checkbox, Col, Form, Input, Modal, Radio, Row, Select, message } from 'antd';
+import { Alert, Checkbox, Col, Form, Input, Radio, Row, Select, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LinkAmountMode, LinkType, type TLinkCreate, type TLinkMethod } from '@mbo/shared/links';
 import { canonicalAmountInput } from '@mbo/shared/money';
 import { dayjs } from '../../../platform/dayjs';
 import { DatePicker } from '../../../platform/date-picker';
+import { SubmitDialog } from '../../../platform/submit-dialog';
 import { todayIn } from '../../../platform/zone-clock';
 import { useTimezone } from '../../../platform/timezone';
 import { useCreateLink, useLinkOptions } from '../api/links-api';
@@ -101,27 +102,16 @@ export function LinkCreateDialog({ open, onClose, onCreated }: { open: boolean; 
 
   const today = todayIn(tz.timezone);
   return (
-    <Modal
+    <SubmitDialog
       open={open}
       title={t('links.generate')}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
       width={720}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button
-          key="ok"
-          type="primary"
-          data-testid="link-create-submit"
-          loading={create.isPending}
-          disabled={!gateway}
-          onClick={() => form.submit()}
-        >
-          {t('links.generate')}
-        </Button>,
-      ]}
+      submitText={t('links.generate')}
+      submitTestId="link-create-submit"
+      submitting={create.isPending}
+      submitDisabled={!gateway}
+      onSubmit={() => form.submit()}
     >
       {noGateway && <Alert type="warning" data-testid="link-no-gateway" title={t('links.noGateway')} style={{ marginBottom: 16 }} />}
       <Form<TForm>
@@ -268,6 +258,6 @@ export function LinkCreateDialog({ open, onClose, onCreated }: { open: boolean; 
           ))}
         </Row>
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Radio, Space, message } from 'antd';
+import { Alert, Button, Form, Input, Radio, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { canonicalAmountInput, minorUnitsOf, parseMajorAmount, toMajorString } from '@mbo/shared/money';
 import { REFUND_REASON_MAX, type TRefundable } from '@mbo/shared/refunds';
 import { formatMoney } from '../../../platform/format';
 import { messageOf } from '../../../platform/request';
+import { SubmitDialog } from '../../../platform/submit-dialog';
 import { useApplyRefund } from '../api/apply-refund';
 import { useRefundable } from '../api/get-refundable';
 
@@ -80,26 +81,15 @@ export function RefundApplyDialog({ open, initialTradeNo, onClose }: TProps) {
   const tradeError = refundable.isError && checked ? messageOf(refundable.error) : null;
 
   return (
-    <Modal
+    <SubmitDialog
       open={open}
       title={t('refund.applyTitle')}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button
-          key="ok"
-          type="primary"
-          data-testid="refund-apply-submit"
-          loading={apply.isPending}
-          disabled={!r || apply.isPending}
-          onClick={() => form.submit()}
-        >
-          {t('refund.submit')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      submitText={t('refund.submit')}
+      submitTestId="refund-apply-submit"
+      submitting={apply.isPending}
+      submitDisabled={!r || apply.isPending}
+      onSubmit={() => form.submit()}
     >
       <Form<TForm> form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ method: 'partial' }}>
         <Form.Item label={t('refund.tradeNo')} required validateStatus={tradeError ? 'error' : undefined} help={tradeError ?? undefined}>
@@ -155,6 +145,6 @@ export function RefundApplyDialog({ open, initialTradeNo, onClose }: TProps) {
           <Input.TextArea data-testid="refund-apply-reason" rows={3} showCount maxLength={REFUND_REASON_MAX} />
         </Form.Item>
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }

@@ -10,6 +10,7 @@ import {
   type TBlacklistUploadResult,
 } from '@mbo/shared/risk';
 import { useAddBlacklistEntry, useImportBlacklist } from '../api/risk-api';
+import { SubmitDialog } from '../../../platform/submit-dialog';
 import { TableRegion } from '../../../platform/table-region';
 
 /** Add one entry; the value is checked by the server against its type (never a full card number). */
@@ -29,19 +30,14 @@ export function BlacklistAddDialog({ open, onClose }: { open: boolean; onClose: 
     }
   };
   return (
-    <Modal
+    <SubmitDialog
       open={open}
       title={t('risk.blacklist.add')}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" loading={add.isPending} data-testid="blacklist-add-submit" onClick={() => form.submit()}>
-          {t('risk.blacklist.add')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      submitText={t('risk.blacklist.add')}
+      submitTestId="blacklist-add-submit"
+      submitting={add.isPending}
+      onSubmit={() => form.submit()}
     >
       <Form<TBlacklistAdd> form={form} layout="vertical" initialValues={{ type: 'email' }} onFinish={(v) => void submit(v)}>
         <Form.Item name="type" label={t('risk.blacklist.type')}>
@@ -66,7 +62,7 @@ export function BlacklistAddDialog({ open, onClose }: { open: boolean; onClose: 
           <Input maxLength={BLACKLIST_REASON_MAX} data-testid="blacklist-add-reason" />
         </Form.Item>
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Modal, Select, Space, message } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Select, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX, type TComplaint, type TComplaintProcess } from '@mbo/shared/complaints';
 import { LANGUAGES, type TLanguage } from '@mbo/shared/i18n';
 import { canonicalAmountInput, toMajorString } from '@mbo/shared/money';
 import { formatAmount } from '../../../platform/format';
+import { SubmitDialog } from '../../../platform/submit-dialog';
 import { useSession } from '../../../platform/session';
 import { previewTemplate, useProcessComplaint, useTemplates } from '../api/complaints-api';
 
@@ -91,27 +92,16 @@ export function ComplaintProcessDialog({ complaint, onClose }: { complaint: TCom
   };
 
   return (
-    <Modal
+    <SubmitDialog
       open={complaint !== null}
       title={t('risk.complaint.process')}
-      onCancel={onClose}
+      onClose={onClose}
       width={720}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button
-          key="ok"
-          type="primary"
-          loading={run.isPending}
-          disabled={!doReply && !doRefund}
-          data-testid="complaint-process-submit"
-          onClick={() => form.submit()}
-        >
-          {t('risk.complaint.processSubmit')}
-        </Button>,
-      ]}
+      submitText={t('risk.complaint.processSubmit')}
+      submitTestId="complaint-process-submit"
+      submitting={run.isPending}
+      submitDisabled={!doReply && !doRefund}
+      onSubmit={() => form.submit()}
     >
       {complaint && (
         <Alert
@@ -190,6 +180,6 @@ export function ComplaintProcessDialog({ complaint, onClose }: { complaint: TCom
           </Space>
         )}
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }

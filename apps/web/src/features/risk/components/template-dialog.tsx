@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Tabs, message } from 'antd';
+import { Alert, Button, Form, Input, Tabs, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   REPLY_BODY_MAX,
@@ -9,6 +9,7 @@ import {
   type TReplyTemplateSave,
 } from '@mbo/shared/complaints';
 import { LANGUAGES, type TLanguage } from '@mbo/shared/i18n';
+import { SubmitDialog } from '../../../platform/submit-dialog';
 import { previewTemplate, useSaveTemplate } from '../api/complaints-api';
 
 type TForm = { name: string } & Record<`subject_${TLanguage}` | `body_${TLanguage}`, string>;
@@ -61,20 +62,15 @@ export function TemplateDialog({ template, open, onClose }: { template: TReplyTe
 
   const required = [{ required: true, whitespace: true, message: t('risk.required') }];
   return (
-    <Modal
+    <SubmitDialog
       open={open}
       title={template ? t('risk.reply.editTemplate') : t('risk.reply.addTemplate')}
-      onCancel={onClose}
+      onClose={onClose}
       width={760}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" loading={save.isPending} data-testid="template-save" onClick={() => form.submit()}>
-          {t('risk.reply.save')}
-        </Button>,
-      ]}
+      submitText={t('risk.reply.save')}
+      submitTestId="template-save"
+      submitting={save.isPending}
+      onSubmit={() => form.submit()}
     >
       <Alert type="info" title={t('risk.reply.placeholders')} style={{ marginBottom: 12 }} />
       <Form<TForm> form={form} layout="vertical" onFinish={(v) => void submit(v)}>
@@ -110,6 +106,6 @@ export function TemplateDialog({ template, open, onClose }: { template: TReplyTe
           <p style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{preview.body}</p>
         </div>
       )}
-    </Modal>
+    </SubmitDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Button, Form, Input, Modal, message } from 'antd';
+import { Form, Input, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TAdminRow } from '@mbo/shared/system-admins';
+import { SubmitDialog } from '../../../platform/submit-dialog';
 import { useInviteAdmin, useUpdateAdmin } from '../api/change-admin';
 import { useGrantable } from '../api/get-grantable';
 import { AdminAccessFields, gatewayNosOf, type TAccessValues } from './admin-access-fields';
@@ -36,19 +37,14 @@ export function InviteAdminDialog({ open, onClose }: { open: boolean; onClose: (
   };
 
   return (
-    <Modal
+    <SubmitDialog
       open={open}
       title={t('admins.inviteTitle')}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" data-testid="admin-invite-submit" loading={invite.isPending} onClick={() => form.submit()}>
-          {t('admins.sendInvitation')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      submitText={t('admins.sendInvitation')}
+      submitTestId="admin-invite-submit"
+      submitting={invite.isPending}
+      onSubmit={() => form.submit()}
     >
       <Form<TInviteValues>
         form={form}
@@ -71,7 +67,7 @@ export function InviteAdminDialog({ open, onClose }: { open: boolean; onClose: (
         </Form.Item>
         <AdminAccessFields grantable={grantable.data} />
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }
 
@@ -103,23 +99,18 @@ export function EditAdminDialog({ admin, onClose }: { admin: TAdminRow | null; o
   };
 
   return (
-    <Modal
+    <SubmitDialog
       open={admin !== null}
       title={t('admins.editTitle', { login: admin?.loginName ?? '' })}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" data-testid="admin-edit-submit" loading={update.isPending} onClick={() => form.submit()}>
-          {t('admins.save')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      submitText={t('admins.save')}
+      submitTestId="admin-edit-submit"
+      submitting={update.isPending}
+      onSubmit={() => form.submit()}
     >
       <Form<TAccessValues> form={form} layout="vertical" onFinish={(v) => void submit(v)}>
         <AdminAccessFields grantable={grantable.data} />
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }

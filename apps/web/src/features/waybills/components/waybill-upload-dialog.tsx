@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
-import { Alert, AutoComplete, Button, Form, Input, Modal, Typography, Upload, message } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Alert, AutoComplete, Form, Input, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   CARRIERS,
@@ -12,7 +11,9 @@ import {
   type TDeliveryProofType,
   type TWaybill,
 } from '@mbo/shared/waybills';
+import { ChooseFiles, useChosenFiles } from '../../../platform/chosen-files';
 import { messageOf } from '../../../platform/request';
+import { SubmitDialog } from '../../../platform/submit-dialog';
 import { useUploadWaybill } from '../api/waybills';
 
 const ACCEPT = PROOF_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -34,12 +35,8 @@ export function WaybillUploadDialog({
   const [trackingNo, setTrackingNo] = useState('');
   const [carrier, setCarrier] = useState('');
   const [sites, setSites] = useState('');
-  const [files, setFilesState] = useState<File[]>([]);
-  const latest = useRef<File[]>([]);
-  const setFiles = (next: File[]) => {
-    latest.current = next;
-    setFilesState(next);
-  };
+  const chosen = useChosenFiles();
+  const files = chosen.files;
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useUploadWaybill();
   const existing = waybill?.images.length ?? 0;
@@ -48,7 +45,7 @@ export function WaybillUploadDialog({
     setTrackingNo('');
     setCarrier('');
     setSites('');
-    setFiles([]);
+    chosen.set([]);
     setProblem(null);
     onClose();
   };
@@ -57,10 +54,10 @@ export function WaybillUploadDialog({
     const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
     if (!(PROOF_EXTENSIONS as readonly string[]).includes(ext)) setProblem(t('waybills.imageType', { name: file.name }));
     else if (file.size > PROOF_MAX_BYTES) setProblem(t('waybills.imageTooLarge', { name: file.name, mb: PROOF_MAX_BYTES / 1024 / 1024 }));
-    else if (existing + latest.current.length + 1 > PROOF_MAX_FILES) setProblem(t('waybills.imageTooMany', { count: PROOF_MAX_FILES }));
+    else if (existing + chosen.latest().length + 1 > PROOF_MAX_FILES) setProblem(t('waybills.imageTooMany', { count: PROOF_MAX_FILES }));
     else {
       setProblem(null);
-      setFiles([...latest.current, file]);
+      chosen.set([...chosen.latest(), file]);
     }
   };
 
@@ -95,19 +92,14 @@ export function WaybillUploadDialog({
   };
 
   return (
-    <Modal
+    <SubmitDialog
       open={waybill !== null}
       title={t('waybills.uploadTitle', { tradeNo: waybill?.tradeNo ?? '' })}
-      onCancel={close}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={close}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="ok" type="primary" data-testid="waybill-upload-submit" loading={upload.isPending} onClick={() => void submit()}>
-          {t('waybills.submit')}
-        </Button>,
-      ]}
+      onClose={close}
+      submitText={t('waybills.submit')}
+      submitTestId="waybill-upload-submit"
+      submitting={upload.isPending}
+      onSubmit={() => void submit()}
     >
       {waybill && (
         <Typography.Paragraph type="secondary" data-testid="waybill-upload-deadline">
@@ -142,23 +134,12 @@ export function WaybillUploadDialog({
           label={t('waybills.images')}
           extra={t('waybills.imagesRule', { count: PROOF_MAX_FILES, mb: PROOF_MAX_BYTES / 1024 / 1024, existing })}
         >
-          <Upload
-            accept={ACCEPT}
-            multiple
-            fileList={files.map((f, i) => ({ uid: `${i}-${f.name}`, name: f.name, status: 'done' as const }))}
-            beforeUpload={(file) => {
-              add(file);
-              return false;
-            }}
-            onRemove={(item) => setFiles(latest.current.filter((f, i) => `${i}-${f.name}` !== item.uid))}
-          >
-            <Button icon={<UploadOutlined />} data-testid="waybill-upload-choose">
-              {t('waybills.chooseImages')}
-            </Button>
-          </Upload>
+          <ChooseFiles chosen={chosen} accept={ACCEPT} onChoose={add} testId="waybill-upload-choose">
+            {t('waybills.chooseImages')}
+          </ChooseFiles>
         </Form.Item>
         {problem && <Alert type="error" data-testid="waybill-upload-problem" title={problem} />}
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Select } from 'antd';
+import { Alert, Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { canonicalAmountInput, isMajorAmountText } from '@mbo/shared/money';
 import { normalizeWebsiteUrl, WEBSITE_URL_MAX, WebsiteType, type TWebsiteUploadResult } from '@mbo/shared/websites';
 import { messageOf } from '../../../platform/request';
 import { useSession } from '../../../platform/session';
+import { SubmitDialog } from '../../../platform/submit-dialog';
 import { useAddWebsite } from '../api/websites';
 import { confirmedChecklist, EMPTY_CHECKLIST, ShopChecklist, type TChecklistState } from './shop-checklist';
 import { UploadResult } from './upload-result';
@@ -63,11 +64,14 @@ export function WebsiteAddDialog({ open, onClose }: { open: boolean; onClose: ()
   };
 
   return (
-    <Modal
+    <SubmitDialog
       open={open}
       title={t('websites.addTitle')}
-      onCancel={close}
-      destroyOnHidden
+      onClose={close}
+      submitText={t('websites.submit')}
+      submitTestId="website-add-submit"
+      submitting={add.isPending}
+      onSubmit={() => void submit()}
       footer={
         result
           ? [
@@ -75,14 +79,7 @@ export function WebsiteAddDialog({ open, onClose }: { open: boolean; onClose: ()
                 {t('websites.done')}
               </Button>,
             ]
-          : [
-              <Button key="cancel" onClick={close}>
-                {t('common.cancel')}
-              </Button>,
-              <Button key="ok" type="primary" data-testid="website-add-submit" loading={add.isPending} onClick={() => void submit()}>
-                {t('websites.submit')}
-              </Button>,
-            ]
+          : undefined
       }
     >
       {result ? (
@@ -131,6 +128,6 @@ export function WebsiteAddDialog({ open, onClose }: { open: boolean; onClose: ()
           {problem && <Alert style={{ marginTop: 12 }} type="error" data-testid="website-add-problem" title={problem} />}
         </Form>
       )}
-    </Modal>
+    </SubmitDialog>
   );
 }

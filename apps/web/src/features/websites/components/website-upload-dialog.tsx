@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Typography, Upload } from 'antd';
+import { Alert, Button, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { WEBSITE_BATCH_MAX_BYTES, WEBSITE_BATCH_MAX_LINES, type TWebsiteUploadResult } from '@mbo/shared/websites';
 import { messageOf } from '../../../platform/request';
+import { SubmitDialog } from '../../../platform/submit-dialog';
 import { useUploadWebsites } from '../api/websites';
 import { confirmedChecklist, EMPTY_CHECKLIST, ShopChecklist, type TChecklistState } from './shop-checklist';
 import { UploadResult } from './upload-result';
@@ -54,11 +55,14 @@ export function WebsiteUploadDialog({ open, onClose }: { open: boolean; onClose:
   };
 
   return (
-    <Modal
+    <SubmitDialog
       open={open}
       title={t('websites.uploadTitle')}
-      onCancel={close}
-      destroyOnHidden
+      onClose={close}
+      submitText={t('websites.upload')}
+      submitTestId="website-upload-submit"
+      submitting={upload.isPending}
+      onSubmit={() => void submit()}
       footer={
         result
           ? [
@@ -69,14 +73,7 @@ export function WebsiteUploadDialog({ open, onClose }: { open: boolean; onClose:
                 {t('websites.done')}
               </Button>,
             ]
-          : [
-              <Button key="cancel" onClick={close}>
-                {t('common.cancel')}
-              </Button>,
-              <Button key="ok" type="primary" data-testid="website-upload-submit" loading={upload.isPending} onClick={() => void submit()}>
-                {t('websites.upload')}
-              </Button>,
-            ]
+          : undefined
       }
     >
       {result ? (
@@ -107,6 +104,6 @@ export function WebsiteUploadDialog({ open, onClose }: { open: boolean; onClose:
           {problem && <Alert style={{ marginTop: 12 }} type="error" data-testid="website-upload-problem" title={problem} />}
         </>
       )}
-    </Modal>
+    </SubmitDialog>
   );
 }
