@@ -2,18 +2,22 @@ import type { ReactNode } from 'react';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+/** The primary button: its text, its test id and what a click does (often `form.submit()`). */
+type TSubmitButton = {
+  text: string;
+  testId: string;
+  onClick: () => void;
+  /** The request runs: the button spins and ignores clicks, so a double click cannot send twice. */
+  pending?: boolean;
+  disabled?: boolean;
+};
+
 type TSubmitDialogProps = {
   open: boolean;
   title: ReactNode;
   /** Cancel, the close icon and Escape. */
   onClose: () => void;
-  /** The primary button: its text, its test id and what a click does (often `form.submit()`). */
-  submitText: string;
-  submitTestId: string;
-  onSubmit: () => void;
-  /** The request runs: the button spins and ignores clicks, so a double click cannot send twice. */
-  submitting?: boolean;
-  submitDisabled?: boolean;
+  submit: TSubmitButton;
   width?: number;
   /** Buttons in place of Cancel and the primary one, e.g. a single "Done" once the outcome is shown. */
   footer?: ReactNode[];
@@ -24,19 +28,7 @@ type TSubmitDialogProps = {
  * A dialog that asks for something and sends it: Cancel and one primary button below, and what was typed
  * is dropped when it closes (destroyOnHidden), so each opening starts empty.
  */
-export function SubmitDialog({
-  open,
-  title,
-  onClose,
-  submitText,
-  submitTestId,
-  onSubmit,
-  submitting,
-  submitDisabled,
-  width,
-  footer,
-  children,
-}: TSubmitDialogProps) {
+export function SubmitDialog({ open, title, onClose, submit, width, footer, children }: TSubmitDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -50,8 +42,15 @@ export function SubmitDialog({
           <Button key="cancel" onClick={onClose}>
             {t('common.cancel')}
           </Button>,
-          <Button key="ok" type="primary" data-testid={submitTestId} loading={submitting} disabled={submitDisabled} onClick={onSubmit}>
-            {submitText}
+          <Button
+            key="ok"
+            type="primary"
+            data-testid={submit.testId}
+            loading={submit.pending}
+            disabled={submit.disabled}
+            onClick={submit.onClick}
+          >
+            {submit.text}
           </Button>,
         ]
       }

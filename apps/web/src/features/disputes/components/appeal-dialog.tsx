@@ -58,11 +58,13 @@ export function AppealDialog({ caseNo, onClose }: { caseNo: string | null; onClo
       open={caseNo !== null}
       title={t('dispute.appealTitle', { caseNo: caseNo ?? '' })}
       onClose={close}
-      submitText={t('dispute.appealSubmit')}
-      submitTestId="appeal-submit"
-      submitting={appeal.isPending}
-      submitDisabled={appeal.isPending}
-      onSubmit={() => void submit()}
+      submit={{
+        text: t('dispute.appealSubmit'),
+        testId: 'appeal-submit',
+        pending: appeal.isPending,
+        disabled: appeal.isPending,
+        onClick: () => void submit(),
+      }}
     >
       <Form layout="vertical">
         <Form.Item label={t('dispute.appealNote')}>

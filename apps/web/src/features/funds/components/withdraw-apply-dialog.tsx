@@ -94,10 +94,12 @@ export function WithdrawApplyDialog({ open, onClose }: TProps) {
       open={open}
       title={t('funds.withdraw.applyTitle')}
       onClose={onClose}
-      submitText={t('funds.withdraw.next')}
-      submitTestId="withdraw-apply-submit"
-      submitDisabled={!g || apply.isPending}
-      onSubmit={() => form.submit()}
+      submit={{
+        text: t('funds.withdraw.next'),
+        testId: 'withdraw-apply-submit',
+        disabled: !g || apply.isPending,
+        onClick: () => form.submit(),
+      }}
     >
       <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('funds.withdraw.tip')} />
       {data && data.bankAccounts.length === 0 && <Alert type="warning" style={{ marginBottom: 16 }} title={t('funds.withdraw.noBank')} />}

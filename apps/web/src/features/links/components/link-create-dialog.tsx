@@ -106,12 +106,14 @@ export function LinkCreateDialog({ open, onClose, onCreated }: { open: boolean; 
       open={open}
       title={t('links.generate')}
       onClose={onClose}
+      submit={{
+        text: t('links.generate'),
+        testId: 'link-create-submit',
+        pending: create.isPending,
+        disabled: !gateway,
+        onClick: () => form.submit(),
+      }}
       width={720}
-      submitText={t('links.generate')}
-      submitTestId="link-create-submit"
-      submitting={create.isPending}
-      submitDisabled={!gateway}
-      onSubmit={() => form.submit()}
     >
       {noGateway && <Alert type="warning" data-testid="link-no-gateway" title={t('links.noGateway')} style={{ marginBottom: 16 }} />}
       <Form<TForm>

@@ -85,11 +85,13 @@ export function RefundApplyDialog({ open, initialTradeNo, onClose }: TProps) {
       open={open}
       title={t('refund.applyTitle')}
       onClose={onClose}
-      submitText={t('refund.submit')}
-      submitTestId="refund-apply-submit"
-      submitting={apply.isPending}
-      submitDisabled={!r || apply.isPending}
-      onSubmit={() => form.submit()}
+      submit={{
+        text: t('refund.submit'),
+        testId: 'refund-apply-submit',
+        pending: apply.isPending,
+        disabled: !r || apply.isPending,
+        onClick: () => form.submit(),
+      }}
     >
       <Form<TForm> form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ method: 'partial' }}>
         <Form.Item label={t('refund.tradeNo')} required validateStatus={tradeError ? 'error' : undefined} help={tradeError ?? undefined}>

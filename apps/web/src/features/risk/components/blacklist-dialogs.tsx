@@ -34,10 +34,7 @@ export function BlacklistAddDialog({ open, onClose }: { open: boolean; onClose: 
       open={open}
       title={t('risk.blacklist.add')}
       onClose={onClose}
-      submitText={t('risk.blacklist.add')}
-      submitTestId="blacklist-add-submit"
-      submitting={add.isPending}
-      onSubmit={() => form.submit()}
+      submit={{ text: t('risk.blacklist.add'), testId: 'blacklist-add-submit', pending: add.isPending, onClick: () => form.submit() }}
     >
       <Form<TBlacklistAdd> form={form} layout="vertical" initialValues={{ type: 'email' }} onFinish={(v) => void submit(v)}>
         <Form.Item name="type" label={t('risk.blacklist.type')}>

@@ -96,12 +96,14 @@ export function ComplaintProcessDialog({ complaint, onClose }: { complaint: TCom
       open={complaint !== null}
       title={t('risk.complaint.process')}
       onClose={onClose}
+      submit={{
+        text: t('risk.complaint.processSubmit'),
+        testId: 'complaint-process-submit',
+        pending: run.isPending,
+        disabled: !doReply && !doRefund,
+        onClick: () => form.submit(),
+      }}
       width={720}
-      submitText={t('risk.complaint.processSubmit')}
-      submitTestId="complaint-process-submit"
-      submitting={run.isPending}
-      submitDisabled={!doReply && !doRefund}
-      onSubmit={() => form.submit()}
     >
       {complaint && (
         <Alert

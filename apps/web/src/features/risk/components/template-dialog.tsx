@@ -66,11 +66,8 @@ export function TemplateDialog({ template, open, onClose }: { template: TReplyTe
       open={open}
       title={template ? t('risk.reply.editTemplate') : t('risk.reply.addTemplate')}
       onClose={onClose}
+      submit={{ text: t('risk.reply.save'), testId: 'template-save', pending: save.isPending, onClick: () => form.submit() }}
       width={760}
-      submitText={t('risk.reply.save')}
-      submitTestId="template-save"
-      submitting={save.isPending}
-      onSubmit={() => form.submit()}
     >
       <Alert type="info" title={t('risk.reply.placeholders')} style={{ marginBottom: 12 }} />
       <Form<TForm> form={form} layout="vertical" onFinish={(v) => void submit(v)}>

@@ -41,10 +41,7 @@ export function InviteAdminDialog({ open, onClose }: { open: boolean; onClose: (
       open={open}
       title={t('admins.inviteTitle')}
       onClose={onClose}
-      submitText={t('admins.sendInvitation')}
-      submitTestId="admin-invite-submit"
-      submitting={invite.isPending}
-      onSubmit={() => form.submit()}
+      submit={{ text: t('admins.sendInvitation'), testId: 'admin-invite-submit', pending: invite.isPending, onClick: () => form.submit() }}
     >
       <Form<TInviteValues>
         form={form}
@@ -103,10 +100,7 @@ export function EditAdminDialog({ admin, onClose }: { admin: TAdminRow | null; o
       open={admin !== null}
       title={t('admins.editTitle', { login: admin?.loginName ?? '' })}
       onClose={onClose}
-      submitText={t('admins.save')}
-      submitTestId="admin-edit-submit"
-      submitting={update.isPending}
-      onSubmit={() => form.submit()}
+      submit={{ text: t('admins.save'), testId: 'admin-edit-submit', pending: update.isPending, onClick: () => form.submit() }}
     >
       <Form<TAccessValues> form={form} layout="vertical" onFinish={(v) => void submit(v)}>
         <AdminAccessFields grantable={grantable.data} />

@@ -96,10 +96,7 @@ export function WaybillUploadDialog({
       open={waybill !== null}
       title={t('waybills.uploadTitle', { tradeNo: waybill?.tradeNo ?? '' })}
       onClose={close}
-      submitText={t('waybills.submit')}
-      submitTestId="waybill-upload-submit"
-      submitting={upload.isPending}
-      onSubmit={() => void submit()}
+      submit={{ text: t('waybills.submit'), testId: 'waybill-upload-submit', pending: upload.isPending, onClick: () => void submit() }}
     >
       {waybill && (
         <Typography.Paragraph type="secondary" data-testid="waybill-upload-deadline">

@@ -68,10 +68,7 @@ export function WebsiteAddDialog({ open, onClose }: { open: boolean; onClose: ()
       open={open}
       title={t('websites.addTitle')}
       onClose={close}
-      submitText={t('websites.submit')}
-      submitTestId="website-add-submit"
-      submitting={add.isPending}
-      onSubmit={() => void submit()}
+      submit={{ text: t('websites.submit'), testId: 'website-add-submit', pending: add.isPending, onClick: () => void submit() }}
       footer={
         result
           ? [

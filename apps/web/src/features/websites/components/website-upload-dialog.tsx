@@ -59,10 +59,7 @@ export function WebsiteUploadDialog({ open, onClose }: { open: boolean; onClose:
       open={open}
       title={t('websites.uploadTitle')}
       onClose={close}
-      submitText={t('websites.upload')}
-      submitTestId="website-upload-submit"
-      submitting={upload.isPending}
-      onSubmit={() => void submit()}
+      submit={{ text: t('websites.upload'), testId: 'website-upload-submit', pending: upload.isPending, onClick: () => void submit() }}
       footer={
         result
           ? [
