@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
 import { EXPORT_FORMATS, exportRequest, listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
+import { defineList, field } from './list-fields';
 import { zCode } from './trade-enums';
 
 /** Spec §4 settlement types. */
@@ -121,32 +122,34 @@ export type TWithdrawApply = z.infer<typeof ZWithdrawApply>;
 
 export const ZWithdrawalNoParams = z.object({ withdrawalNo: z.string().trim().min(1).max(64) });
 
-export const ZWithdrawal = z.object({
-  withdrawalNo: z.string(),
-  gatewayNo: z.string(),
-  currency: z.string(),
-  amount: money,
-  fee: money,
-  received: money,
-  bankName: z.string(),
-  bankHolder: z.string(),
-  bankAccountNo: z.string(),
-  status: z.number().int(),
-  failReason: z.string(),
-  applicant: z.string(),
-  createdAt: z.string(),
-  processedAt: z.string().nullable(),
+/** The withdrawal list, declared once (list-fields.ts). */
+export const WITHDRAWALS = defineList({
+  fields: {
+    withdrawalNo: field.text('funds.withdraw.no'),
+    gatewayNo: field.text('funds.gatewayNo'),
+    currency: field.text(),
+    amount: field.money('funds.withdraw.amount'),
+    fee: field.money('funds.withdraw.fee'),
+    received: field.money('funds.withdraw.received'),
+    /** The "bank" column shows the bank and the account number. */
+    bankName: field.text('funds.withdraw.bank'),
+    bankHolder: field.text(),
+    bankAccountNo: field.text(),
+    status: field.code('funds.withdraw.status', 'funds.withdrawStatus'),
+    failReason: field.text(),
+    applicant: field.text('funds.withdraw.applicant'),
+    createdAt: field.time('funds.withdraw.createdAt'),
+    processedAt: field.time('funds.withdraw.processedAt', { optional: true }),
+  },
+  filters: ZDateRange.extend({ gatewayNo: zGatewayNoFilter, status: opt(zCode(WithdrawalStatus)), withdrawalNo: optText(64) }),
+  refine: checkDateRange,
+  days: 90,
 });
+export const ZWithdrawal = WITHDRAWALS.row;
 export type TWithdrawal = z.infer<typeof ZWithdrawal>;
-
-export const ZWithdrawalFilters = ZDateRange.extend({
-  gatewayNo: zGatewayNoFilter,
-  status: opt(zCode(WithdrawalStatus)),
-  withdrawalNo: optText(64),
-});
-export const ZWithdrawalListQuery = listQuery(ZWithdrawalFilters, checkDateRange);
+export const ZWithdrawalListQuery = WITHDRAWALS.query;
 export type TWithdrawalListQuery = z.infer<typeof ZWithdrawalListQuery>;
-export const ZWithdrawalPage = zListPage(ZWithdrawal);
+export const ZWithdrawalPage = WITHDRAWALS.page;
 
 export const ZWithdrawResult = z.object({ withdrawalNo: z.string(), status: z.number().int(), amount: money, fee: money, received: money });
 export type TWithdrawResult = z.infer<typeof ZWithdrawResult>;

@@ -32,6 +32,17 @@ export type TListScreen<Page extends TListPage<unknown>, K extends string> = {
   export?: { permission?: TPermission; run: (filters: Partial<Record<K, string>>, format: TExportFormat) => Promise<unknown> };
 };
 
+/** What a screen takes from a list declared in packages/shared (list-fields.ts defineList). */
+type TDeclaredList<K extends string> = { query: TListSchema; defaults: (today: string) => TFilterValues<K> };
+
+/** A list screen of a declared list: the query schema, the filter keys and their defaults come from the declaration. */
+export function declaredScreen<K extends string, Page extends TListPage<unknown>>(
+  list: TDeclaredList<K>,
+  screen: Omit<TListScreen<Page, NoInfer<K>>, 'schema' | 'defaults'>,
+): TListScreen<Page, K> {
+  return { ...screen, schema: list.query, defaults: list.defaults };
+}
+
 export type TListScreenState<Page extends TListPage<unknown>, K extends string> = {
   def: TListScreen<Page, K>;
   url: TListUrl<K>;

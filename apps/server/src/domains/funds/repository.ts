@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TBatchListQuery, TEntryListQuery, TWithdrawalListQuery } from '@mbo/shared/funds';
+import { WITHDRAWALS, type TBatchListQuery, type TEntryListQuery, type TWithdrawalListQuery } from '@mbo/shared/funds';
 import type { TListPaging } from '@mbo/shared/list';
 import type { Db } from '../../db/database';
 import { NOT_SETTLED } from '../../db/migrations/0010-funds';
@@ -7,6 +7,7 @@ import { MERCHANT_ENTRIES, WITH_RETRIEVALS } from '../../db/migrations/0014-fund
 import { type ExportReader } from '../../platform/export-reader';
 import { keysetBatches } from '../../platform/keyset-walk';
 import { keysetPage, type Seek } from '../../platform/list';
+import { selectFields } from '../../platform/list-fields';
 import { inScope, type Scope } from '../../platform/scope';
 
 type Range = { fromMs: number; toMs: number };
@@ -105,40 +106,23 @@ export function unsettledTrades(db: Db, scope: Scope, sinceMs: number) {
 export type WithdrawalFilters = Omit<TWithdrawalListQuery, 'page' | 'limit' | 'after'>;
 
 function withdrawalRows(db: Db, scope: Scope, f: WithdrawalFilters, r: Range) {
-  return db
+  const rows = db
     .selectFrom('withdrawals as w')
     .innerJoin('gateways as g', 'g.id', 'w.gateway_id')
     .where(inScope(scope, 'w'))
     .where('w.created_at', '>=', r.fromMs)
     .where('w.created_at', '<', r.toMs)
     .$if(f.status !== undefined, (qb) => qb.where('w.status', '=', f.status ?? 0))
-    .$if(f.withdrawalNo !== undefined, (qb) => qb.where('w.withdrawal_no', '=', f.withdrawalNo ?? ''))
-    .select([
-      'w.id',
-      'w.withdrawal_no',
-      'g.gateway_no',
-      'w.currency',
-      'w.amount',
-      'w.fee',
-      'w.received',
-      'w.bank_name',
-      'w.bank_holder',
-      'w.bank_account_no',
-      'w.status',
-      'w.fail_reason',
-      'w.applicant',
-      'w.created_at',
-      'w.processed_at',
-    ]);
+    .$if(f.withdrawalNo !== undefined, (qb) => qb.where('w.withdrawal_no', '=', f.withdrawalNo ?? ''));
+  return selectFields(rows, WITHDRAWALS.fields, 'w', { gatewayNo: 'g.gateway_no' });
 }
-export type WithdrawalRow = Awaited<ReturnType<ReturnType<typeof withdrawalRows>['execute']>>[number];
 
 export function listWithdrawals(db: Db, scope: Scope, q: WithdrawalFilters & TListPaging, r: Range) {
   return keysetPage(
     db,
     {
       rows: () => withdrawalRows(db, scope, q, r),
-      sort: { column: 'w.created_at', id: 'w.id', direction: 'desc', value: (x: WithdrawalRow) => x.created_at },
+      sort: { column: 'w.created_at', id: 'w.id', direction: 'desc', value: (x) => Number(x.createdAt) },
     },
     q,
     { count: withdrawalRows(db, scope, q, r) },

@@ -17,6 +17,7 @@ import {
   ZPendingExportBody,
   ZPendingQuery,
   type TPendingRow,
+  WITHDRAWALS,
   ZWithdrawalListQuery,
   ZWithdrawalNoParams,
   ZWithdrawalPage,
@@ -25,7 +26,6 @@ import {
   ZWithdrawResult,
   type TBatch,
   type TEntry,
-  type TWithdrawal,
 } from '@mbo/shared/funds';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
@@ -35,6 +35,7 @@ import { FILE_RESPONSE, defineExport, registerExport } from '../../platform/expo
 import { type ExportColumn } from '../../platform/export-values';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { mapPage } from '../../platform/list';
+import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import type { MessageKey } from '../../platform/messages';
 import { requireSession } from '../../platform/request-context';
@@ -45,25 +46,6 @@ import { dayRangeInZone, toIso } from '../../platform/time';
 import * as repo from './repository';
 import { fundsCard, fundsSummary, pendingSettlement } from './summary';
 import { applyWithdrawal, cancelWithdrawal, withdrawOptions } from './withdrawals';
-
-export function toWithdrawal(r: repo.WithdrawalRow): TWithdrawal {
-  return {
-    withdrawalNo: r.withdrawal_no,
-    gatewayNo: r.gateway_no,
-    currency: r.currency,
-    amount: Number(r.amount),
-    fee: Number(r.fee),
-    received: Number(r.received),
-    bankName: r.bank_name,
-    bankHolder: r.bank_holder,
-    bankAccountNo: r.bank_account_no,
-    status: r.status,
-    failReason: r.fail_reason,
-    applicant: r.applicant,
-    createdAt: toIso(r.created_at),
-    processedAt: r.processed_at === null ? null : toIso(r.processed_at),
-  };
-}
 
 export function toEntry(r: repo.EntryRow): TEntry {
   return {
@@ -269,7 +251,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
     query: ZWithdrawalListQuery,
     page: ZWithdrawalPage,
     list: async (q, { db, scope, timezone }) =>
-      mapPage(await repo.listWithdrawals(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toWithdrawal),
+      mapPage(await repo.listWithdrawals(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), rowMapper(WITHDRAWALS.fields)),
   });
 
   registerList(app, {

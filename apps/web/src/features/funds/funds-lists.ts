@@ -1,13 +1,6 @@
-import {
-  LEDGER_TYPES,
-  MERCHANT_ACCOUNTS,
-  WithdrawalStatus,
-  ZBatchListQuery,
-  ZEntryListQuery,
-  ZWithdrawalListQuery,
-} from '@mbo/shared/funds';
+import { LEDGER_TYPES, MERCHANT_ACCOUNTS, WithdrawalStatus, WITHDRAWALS, ZBatchListQuery, ZEntryListQuery } from '@mbo/shared/funds';
 import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-fields';
-import type { TListScreen } from '../../platform/list-screen';
+import { declaredScreen, type TListScreen } from '../../platform/list-screen';
 import { exportBatches } from './api/export-batches';
 import { exportEntries } from './api/export-entries';
 import { batchesKey, getBatches } from './api/get-batches';
@@ -19,24 +12,20 @@ export function shiftDay(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
-export type TWithdrawalFilterKey = 'from' | 'to' | 'gatewayNo' | 'status' | 'withdrawalNo';
-
-export const WITHDRAWAL_LIST: TListScreen<Awaited<ReturnType<typeof getWithdrawals>>, TWithdrawalFilterKey> = {
+export const WITHDRAWAL_LIST = declaredScreen(WITHDRAWALS, {
   title: 'menu.withdraw',
   key: withdrawalsKey,
   fetch: getWithdrawals,
-  schema: ZWithdrawalListQuery,
-  defaults: (today) => ({ from: shiftDay(today, -89), to: today, gatewayNo: '', status: '', withdrawalNo: '' }),
   fields: [
     { kind: 'dateRange', from: 'from', to: 'to', label: 'funds.dateRange' },
     selectField('status', 'funds.withdraw.status', enumOptions('funds.withdrawStatus', WithdrawalStatus), { all: true }),
     textField('withdrawalNo', 'funds.withdraw.no', 64, { more: true }),
     textField('gatewayNo', 'funds.gatewayNo', 20, { digits: true, more: true }),
-  ] satisfies readonly TFilterField<TWithdrawalFilterKey>[],
+  ],
   rowKey: 'withdrawalNo',
   testId: 'withdrawal-table',
   extras: ['apply'],
-};
+});
 
 export type TEntryFilterKey = 'from' | 'to' | 'gatewayNo' | 'type' | 'account' | 'currency';
 

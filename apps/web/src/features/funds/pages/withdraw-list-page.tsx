@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Popconfirm, Tag, message, type TableColumnsType } from 'antd';
+import { Alert, Button, Popconfirm, Tag, message } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { WithdrawalStatus, type TWithdrawal } from '@mbo/shared/funds';
-import { formatAmount, parseTime } from '../../../platform/format';
+import { WITHDRAWALS, WithdrawalStatus, type TWithdrawal } from '@mbo/shared/funds';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
-import { useTimezone } from '../../../platform/timezone';
 import { useCancelWithdrawal } from '../api/cancel-withdrawal';
 import { WithdrawApplyDialog } from '../components/withdraw-apply-dialog';
 import { WITHDRAWAL_LIST } from '../funds-lists';
@@ -22,63 +21,48 @@ const STATUS_COLORS: Record<number, string> = {
 /** Withdrawal management (spec §2, §3 Withdrawal): the list, apply (?apply=1), cancel while pending, tips. */
 export function WithdrawListPage() {
   const { t } = useTranslation();
-  const tz = useTimezone();
   const screen = useListScreen(WITHDRAWAL_LIST);
   const { url } = screen;
   const [applyOpen, setApplyOpen] = useState(false);
   const mayApply = useHasPermission('Withdraw:Apply');
   const mayCancel = useHasPermission('Withdraw:Cancel');
   const cancel = useCancelWithdrawal();
-  const time = (v: string | null) => (v ? parseTime(v, undefined, tz.timezone) : '-');
-
-  const columns: TableColumnsType<TWithdrawal> = [
-    { title: t('funds.withdraw.no'), dataIndex: 'withdrawalNo', key: 'withdrawalNo' },
-    { title: t('funds.gatewayNo'), dataIndex: 'gatewayNo', key: 'gatewayNo' },
-    { title: t('funds.withdraw.amount'), key: 'amount', align: 'right', render: (_: unknown, r) => formatAmount(r.amount, r.currency) },
-    { title: t('funds.withdraw.fee'), key: 'fee', align: 'right', render: (_: unknown, r) => formatAmount(r.fee, r.currency) },
-    {
-      title: t('funds.withdraw.received'),
-      key: 'received',
-      align: 'right',
-      render: (_: unknown, r) => formatAmount(r.received, r.currency),
+  const columns = useListColumns<typeof WITHDRAWALS.fields, TWithdrawal>(WITHDRAWALS.fields, {
+    special: {
+      bankName: { render: (_: unknown, r) => `${r.bankName} ${r.bankAccountNo}` },
+      status: {
+        render: (s: number, r) => (
+          <Tag color={STATUS_COLORS[s] ?? 'default'} title={r.failReason || undefined} data-testid="withdrawal-status">
+            {t(`funds.withdrawStatus.${s}`)}
+          </Tag>
+        ),
+      },
     },
-    { title: t('funds.withdraw.bank'), key: 'bank', render: (_: unknown, r) => `${r.bankName} ${r.bankAccountNo}` },
-    {
-      title: t('funds.withdraw.status'),
-      dataIndex: 'status',
-      key: 'status',
-      render: (s: number, r) => (
-        <Tag color={STATUS_COLORS[s] ?? 'default'} title={r.failReason || undefined} data-testid="withdrawal-status">
-          {t(`funds.withdrawStatus.${s}`)}
-        </Tag>
-      ),
-    },
-    { title: t('funds.withdraw.applicant'), dataIndex: 'applicant', key: 'applicant' },
-    { title: t('funds.withdraw.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: time },
-    { title: t('funds.withdraw.processedAt'), dataIndex: 'processedAt', key: 'processedAt', render: time },
-    {
-      title: t('funds.actions'),
-      key: 'actions',
-      render: (_: unknown, r) =>
-        mayCancel && r.status === WithdrawalStatus.pending ? (
-          <Popconfirm
-            title={t('funds.withdraw.cancelConfirm')}
-            onConfirm={async () => {
-              try {
-                await cancel.mutateAsync(r.withdrawalNo);
-                void message.success(t('funds.withdraw.cancelled'));
-              } catch {
-                // Shown by the request client.
-              }
-            }}
-          >
-            <Button type="link" size="small" style={{ padding: 0 }} data-testid="withdrawal-cancel" disabled={cancel.isPending}>
-              {t('funds.withdraw.cancel')}
-            </Button>
-          </Popconfirm>
-        ) : null,
-    },
-  ];
+    append: [
+      {
+        title: t('funds.actions'),
+        key: 'actions',
+        render: (_: unknown, r) =>
+          mayCancel && r.status === WithdrawalStatus.pending ? (
+            <Popconfirm
+              title={t('funds.withdraw.cancelConfirm')}
+              onConfirm={async () => {
+                try {
+                  await cancel.mutateAsync(r.withdrawalNo);
+                  void message.success(t('funds.withdraw.cancelled'));
+                } catch {
+                  // Shown by the request client.
+                }
+              }}
+            >
+              <Button type="link" size="small" style={{ padding: 0 }} data-testid="withdrawal-cancel" disabled={cancel.isPending}>
+                {t('funds.withdraw.cancel')}
+              </Button>
+            </Popconfirm>
+          ) : null,
+      },
+    ],
+  });
 
   return (
     <ListPage

@@ -1,0 +1,170 @@
+/**
+ * The server half of a list declared once (packages/shared/src/list-fields.ts): from a list's fields,
+ * the select of its statement (each field under its own name), the mapping of a result row to the
+ * answer's row, and its export columns, each with the SQL of its cell where the kind allows it, so
+ * that every list's export gets the database-made fast path (export-sql.ts) without a plan of its own.
+ *
+ *   const rows = db.selectFrom('withdrawals as w').innerJoin(...).select(fieldSelect(WITHDRAWAL_FIELDS, 'w', { gatewayNo: 'g.gateway_no' }));
+ *   mapPage(page, rowMapper(WITHDRAWAL_FIELDS));
+ *   columns: (c) => exportColumns(ENTRY_FIELDS, c, { headers: 'entryCol', codes: { type: 'ledgerType' }, sortField: 'occurredAt' }),
+ */
+import { sql, type AliasedRawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { z } from 'zod';
+import type { TListField, TListFields } from '@mbo/shared/list-fields';
+import type { ExportCells } from './export-cells';
+import { moneySql, moneyXlsx, sqlText, xlsxText } from './export-sql';
+import type { ExportCell, ExportColumn } from './export-values';
+import type { MessageKey } from './messages';
+import { toIso } from './time';
+
+/** A row as the list statement gives it: every field under its own name, and the row id. */
+export type FieldRow<F extends TListFields> = { [K in keyof F]: unknown } & { id: number };
+
+/** The answer's row of a list's fields (the row schema's output). */
+export type FieldValues<F extends TListFields> = { [K in keyof F]: z.output<F[K]['schema']> };
+
+/** Where each field is read from: a column reference ('g.gateway_no'); by default `<alias>.<field in snake_case>`. */
+export type FieldSources<F extends TListFields> = Partial<Record<keyof F & string, string>>;
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+
+/**
+ * The select list of a list's statement: the row id (`<alias>.id`) and every field but `data` ones
+ * without a source, each under its own name (`"w"."withdrawal_no" as "withdrawalNo"`).
+ */
+export function fieldSelect<F extends TListFields>(
+  fields: F,
+  alias: string,
+  sources: FieldSources<F> = {},
+): AliasedRawBuilder<unknown, string>[] {
+  const out: AliasedRawBuilder<unknown, string>[] = [sql.ref(`${alias}.id`).as('id')];
+  for (const [key, f] of Object.entries(fields)) {
+    const source = sources[key as keyof F & string] ?? (f.kind === 'data' ? undefined : `${alias}.${snake(key)}`);
+    if (source !== undefined) out.push(sql.ref(source).as(key));
+  }
+  return out;
+}
+
+/** `qb` with the select list of fieldSelect, its rows typed as FieldRow. */
+export function selectFields<DB, TB extends keyof DB, O, F extends TListFields>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  fields: F,
+  alias: string,
+  sources: FieldSources<F> = {},
+): SelectQueryBuilder<DB, TB, FieldRow<F>> {
+  return qb.select(fieldSelect(fields, alias, sources)).$castTo<FieldRow<F>>();
+}
+
+/** How a field's value is made for the answer from what the database gave (numbers as text on PostgreSQL, NULL). */
+function answerValue(f: TListField): (raw: unknown) => unknown {
+  switch (f.kind) {
+    case 'text':
+    case 'link':
+      return (raw) => (raw === null || raw === undefined ? '' : String(raw));
+    case 'money':
+    case 'count':
+      return (raw) => Number(raw ?? 0);
+    case 'time':
+      return (raw) => (raw === null || raw === undefined ? null : toIso(Number(raw)));
+    case 'enum':
+      // A numeric code or a text code, as the field's schema says.
+      return f.schema.safeParse(0).success ? (raw) => Number(raw ?? 0) : (raw) => String(raw ?? '');
+    case 'data':
+      return (raw) => raw;
+  }
+}
+
+/**
+ * The answer's row from a result row, field by field; `special` makes the fields that are not a
+ * plain copy (a list split from its stored text, a flag worked out from several columns).
+ */
+export function rowMapper<F extends TListFields, Row extends object = FieldRow<F>>(
+  fields: F,
+  special: { [K in keyof F]?: (row: Row) => z.output<F[K]['schema']> } = {},
+): (row: Row) => FieldValues<F> {
+  const makers = Object.entries(fields).map(([key, f]): [string, (row: Row) => unknown] => {
+    const own = special[key as keyof F];
+    const value = answerValue(f);
+    return [key, own ?? ((row) => value((row as Record<string, unknown>)[key]))];
+  });
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, make] of makers) out[key] = make(row);
+    return out as FieldValues<F>;
+  };
+}
+
+export type ExportOptions<F extends TListFields> = {
+  /** Catalog prefix of the headers: a column's header is `<headers>.<field>`. */
+  headers: string;
+  /** The server catalog prefix of each exported enum field's labels (`status: 'withdrawStatus'`). */
+  codes?: Partial<Record<keyof F & string, string>>;
+  /** The columns of the file, in order; by default every field with a title, in the declared order. */
+  columns?: readonly (keyof F & string)[];
+  /** Columns that are not the kind's plain cell (a header of their own, a value made of several fields). */
+  special?: { [K in keyof F]?: Partial<ExportColumn<FieldRow<F>>> };
+  /** The field the walk sorts by: read with the cells when the database makes them (csvSqlPlan). */
+  sortField: keyof F & string;
+};
+
+/**
+ * A list's export columns from its fields, in the caller's language and timezone. Each kind's cell
+ * carries its SQL (text, money, time, enum), so an export whose columns are all plain kinds is made
+ * by the database (csvSqlPlan, xlsxSqlPlan); a count or a special column without SQL leaves that export
+ * to the rows, as before.
+ */
+export function exportColumns<F extends TListFields>(fields: F, c: ExportCells, o: ExportOptions<F>): ExportColumn<FieldRow<F>>[] {
+  const keys = o.columns ?? (Object.keys(fields).filter((k) => fields[k]!.label !== undefined) as (keyof F & string)[]);
+  const columns = keys.map((key): ExportColumn<FieldRow<F>> => {
+    const header = c.text(`${o.headers}.${key}` as MessageKey);
+    const plain = kindColumn(fields[key]!, key, c, o.codes?.[key]);
+    return { header, ...plain, ...o.special?.[key] } as ExportColumn<FieldRow<F>>;
+  });
+  // The walk reads its sort value from each row (keysetBatches), made by the database too.
+  if (columns[0]) columns[0] = { ...columns[0], fields: [...(columns[0].fields ?? []), o.sortField] };
+  return columns;
+}
+
+type Cell = Omit<ExportColumn<Record<string, unknown>>, 'header'>;
+
+function kindColumn(f: TListField, key: string, c: ExportCells, codes: string | undefined): Cell {
+  const at = (r: Record<string, unknown>) => r[key];
+  switch (f.kind) {
+    case 'text':
+    case 'link': {
+      // A text field may be an integer column on PostgreSQL, where coalesce(<integer>, '') fails.
+      const text = c.dialect === 'postgres' ? `coalesce(("${key}")::text, '')` : sqlText(key);
+      return {
+        value: (r) => (at(r) === null || at(r) === undefined ? '' : String(at(r))),
+        sql: text,
+        xlsx: xlsxText(sqlText(key), { optional: f.optional === true }),
+      };
+    }
+    case 'money': {
+      const currency = f.currency ?? 'currency';
+      return {
+        value: (r) => c.money(Number(at(r)), String(r[currency])),
+        sql: moneySql(key, currency, c.dialect),
+        xlsx: moneyXlsx(key, currency),
+      };
+    }
+    case 'time':
+      return {
+        value: (r) => c.time(at(r) === null || at(r) === undefined ? null : Number(at(r))),
+        sql: c.timeSql(key),
+        xlsx: c.timeXlsx(key, { optional: f.optional === true }),
+      };
+    case 'enum': {
+      if (codes === undefined) throw new Error(`export of enum field ${key} without its labels' catalog prefix`);
+      return {
+        value: (r) => c.label(codes, at(r) as number | string),
+        sql: c.labelSql(codes, key),
+        xlsx: c.labelXlsx(codes, key),
+      };
+    }
+    case 'count':
+      return { value: (r) => Number(at(r) ?? 0), fields: [key] };
+    case 'data':
+      return { value: (r) => at(r) as ExportCell, fields: [key] };
+  }
+}
