@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { idColumnOf } from './schema-kit';
+import { createIndex, createUniqueIndex, idColumnOf } from './schema-kit';
 
 /**
  * Foundation schema. Written once for both dialects: the only difference is how an
@@ -27,7 +27,7 @@ export function foundationMigration(dialect: DialectName): Migration {
         .addColumn('language', 'text', (c) => c.notNull().defaultTo('zhCn'))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('persons_email_uq').on('persons').column('email').unique().execute();
+      await createUniqueIndex(db, 'persons_email_uq', 'persons', ['email']);
 
       await withId(db.schema.createTable('merchants'))
         .addColumn('merchant_no', 'text', (c) => c.notNull().unique())
@@ -55,7 +55,7 @@ export function foundationMigration(dialect: DialectName): Migration {
         .addColumn('currency', 'text', (c) => c.notNull().references('currencies.code'))
         .addColumn('status', 'integer', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('gateways_merchant_idx').on('gateways').columns(['merchant_id', 'gateway_no']).execute();
+      await createIndex(db, 'gateways_merchant_idx', 'gateways', ['merchant_id', 'gateway_no']);
 
       await withId(db.schema.createTable('roles'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -65,7 +65,7 @@ export function foundationMigration(dialect: DialectName): Migration {
         .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema.createIndex('roles_merchant_name_uq').on('roles').columns(['merchant_id', 'name']).unique().execute();
+      await createUniqueIndex(db, 'roles_merchant_name_uq', 'roles', ['merchant_id', 'name']);
 
       await db.schema
         .createTable('role_permissions')
@@ -95,10 +95,10 @@ export function foundationMigration(dialect: DialectName): Migration {
         .addColumn('locked_until', 'bigint')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('admins_merchant_login_uq').on('admins').columns(['merchant_id', 'login_name']).unique().execute();
+      await createUniqueIndex(db, 'admins_merchant_login_uq', 'admins', ['merchant_id', 'login_name']);
       // One admin row per person and merchant, so a business id identifies the account to switch to.
-      await db.schema.createIndex('admins_person_merchant_uq').on('admins').columns(['person_id', 'merchant_id']).unique().execute();
-      await db.schema.createIndex('admins_role_idx').on('admins').column('role_id').execute();
+      await createUniqueIndex(db, 'admins_person_merchant_uq', 'admins', ['person_id', 'merchant_id']);
+      await createIndex(db, 'admins_role_idx', 'admins', ['role_id']);
 
       await db.schema
         .createTable('admin_gateways')
@@ -120,8 +120,8 @@ export function foundationMigration(dialect: DialectName): Migration {
         .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
         .addColumn('revoked_at', 'bigint')
         .execute();
-      await db.schema.createIndex('sessions_admin_idx').on('sessions').columns(['admin_id', 'revoked_at']).execute();
-      await db.schema.createIndex('sessions_merchant_idx').on('sessions').columns(['merchant_id', 'created_at desc', 'id desc']).execute();
+      await createIndex(db, 'sessions_admin_idx', 'sessions', ['admin_id', 'revoked_at']);
+      await createIndex(db, 'sessions_merchant_idx', 'sessions', ['merchant_id', 'created_at desc', 'id desc']);
 
       await withId(db.schema.createTable('login_logs'))
         .addColumn('merchant_id', 'bigint', (c) => c.references('merchants.id').onDelete('cascade'))
@@ -134,17 +134,9 @@ export function foundationMigration(dialect: DialectName): Migration {
         .addColumn('reason', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('login_logs_merchant_idx')
-        .on('login_logs')
-        .columns(['merchant_id', 'created_at desc', 'id desc'])
-        .execute();
-      await db.schema
-        .createIndex('login_logs_merchant_success_idx')
-        .on('login_logs')
-        .columns(['merchant_id', 'success', 'created_at desc', 'id desc'])
-        .execute();
-      await db.schema.createIndex('login_logs_admin_idx').on('login_logs').columns(['admin_id', 'created_at desc']).execute();
+      await createIndex(db, 'login_logs_merchant_idx', 'login_logs', ['merchant_id', 'created_at desc', 'id desc']);
+      await createIndex(db, 'login_logs_merchant_success_idx', 'login_logs', ['merchant_id', 'success', 'created_at desc', 'id desc']);
+      await createIndex(db, 'login_logs_admin_idx', 'login_logs', ['admin_id', 'created_at desc']);
 
       await withId(db.schema.createTable('operation_logs'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -156,11 +148,7 @@ export function foundationMigration(dialect: DialectName): Migration {
         .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('operation_logs_merchant_idx')
-        .on('operation_logs')
-        .columns(['merchant_id', 'created_at desc', 'id desc'])
-        .execute();
+      await createIndex(db, 'operation_logs_merchant_idx', 'operation_logs', ['merchant_id', 'created_at desc', 'id desc']);
 
       await withId(db.schema.createTable('announcements'))
         .addColumn('merchant_id', 'bigint', (c) => c.references('merchants.id').onDelete('cascade'))
@@ -172,11 +160,7 @@ export function foundationMigration(dialect: DialectName): Migration {
         .addColumn('content_en', 'text', (c) => c.notNull())
         .addColumn('published_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('announcements_merchant_idx')
-        .on('announcements')
-        .columns(['merchant_id', 'published_at desc', 'id desc'])
-        .execute();
+      await createIndex(db, 'announcements_merchant_idx', 'announcements', ['merchant_id', 'published_at desc', 'id desc']);
 
       await withId(db.schema.createTable('reminders'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -186,7 +170,7 @@ export function foundationMigration(dialect: DialectName): Migration {
         .addColumn('content_en', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('reminders_merchant_idx').on('reminders').columns(['merchant_id', 'created_at', 'id']).execute();
+      await createIndex(db, 'reminders_merchant_idx', 'reminders', ['merchant_id', 'created_at', 'id']);
 
       await db.schema
         .createTable('reminder_reads')
@@ -195,7 +179,7 @@ export function foundationMigration(dialect: DialectName): Migration {
         .addColumn('read_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('reminder_reads_pk', ['reminder_id', 'admin_id'])
         .execute();
-      await db.schema.createIndex('reminder_reads_admin_idx').on('reminder_reads').columns(['admin_id', 'reminder_id']).execute();
+      await createIndex(db, 'reminder_reads_admin_idx', 'reminder_reads', ['admin_id', 'reminder_id']);
     },
 
     async down(db: Kysely<unknown>) {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { idColumnOf } from './schema-kit';
+import { createIndex, idColumnOf } from './schema-kit';
 
 /**
  * Onboarding and identity: verification codes, one-time link tokens (email verification, password
@@ -34,18 +34,10 @@ export function onboardingMigration(dialect: DialectName): Migration {
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .addColumn('used_at', 'bigint')
         .execute();
-      await db.schema
-        .createIndex('verification_codes_dest_idx')
-        .on('verification_codes')
-        .columns(['destination', 'purpose', 'created_at'])
-        .execute();
-      await db.schema
-        .createIndex('verification_codes_dest_time_idx')
-        .on('verification_codes')
-        .columns(['destination', 'created_at'])
-        .execute();
-      await db.schema.createIndex('verification_codes_ip_idx').on('verification_codes').columns(['ip', 'created_at']).execute();
-      await db.schema.createIndex('verification_codes_person_idx').on('verification_codes').columns(['person_id', 'purpose']).execute();
+      await createIndex(db, 'verification_codes_dest_idx', 'verification_codes', ['destination', 'purpose', 'created_at']);
+      await createIndex(db, 'verification_codes_dest_time_idx', 'verification_codes', ['destination', 'created_at']);
+      await createIndex(db, 'verification_codes_ip_idx', 'verification_codes', ['ip', 'created_at']);
+      await createIndex(db, 'verification_codes_person_idx', 'verification_codes', ['person_id', 'purpose']);
 
       await withId(db.schema.createTable('action_tokens'))
         .addColumn('purpose', 'text', (c) => c.notNull())
@@ -58,8 +50,8 @@ export function onboardingMigration(dialect: DialectName): Migration {
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .addColumn('used_at', 'bigint')
         .execute();
-      await db.schema.createIndex('action_tokens_person_idx').on('action_tokens').columns(['person_id', 'purpose']).execute();
-      await db.schema.createIndex('action_tokens_admin_idx').on('action_tokens').columns(['admin_id', 'purpose']).execute();
+      await createIndex(db, 'action_tokens_person_idx', 'action_tokens', ['person_id', 'purpose']);
+      await createIndex(db, 'action_tokens_admin_idx', 'action_tokens', ['admin_id', 'purpose']);
 
       await withId(db.schema.createTable('mail_outbox'))
         .addColumn('to_addr', 'text', (c) => c.notNull())
@@ -72,8 +64,8 @@ export function onboardingMigration(dialect: DialectName): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('sent_at', 'bigint')
         .execute();
-      await db.schema.createIndex('mail_outbox_created_idx').on('mail_outbox').columns(['created_at desc', 'id desc']).execute();
-      await db.schema.createIndex('mail_outbox_to_idx').on('mail_outbox').columns(['to_addr', 'created_at']).execute();
+      await createIndex(db, 'mail_outbox_created_idx', 'mail_outbox', ['created_at desc', 'id desc']);
+      await createIndex(db, 'mail_outbox_to_idx', 'mail_outbox', ['to_addr', 'created_at']);
 
       await withId(db.schema.createTable('sms_outbox'))
         .addColumn('to_number', 'text', (c) => c.notNull())
@@ -84,7 +76,7 @@ export function onboardingMigration(dialect: DialectName): Migration {
         .addColumn('error', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('sms_outbox_created_idx').on('sms_outbox').columns(['created_at desc', 'id desc']).execute();
+      await createIndex(db, 'sms_outbox_created_idx', 'sms_outbox', ['created_at desc', 'id desc']);
 
       await db.schema
         .createTable('kyc_profiles')
@@ -99,7 +91,7 @@ export function onboardingMigration(dialect: DialectName): Migration {
         .addColumn('updated_at', 'bigint')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('kyc_profiles_state_idx').on('kyc_profiles').columns(['review_state', 'submitted_at']).execute();
+      await createIndex(db, 'kyc_profiles_state_idx', 'kyc_profiles', ['review_state', 'submitted_at']);
 
       await withId(db.schema.createTable('kyc_files'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -113,7 +105,7 @@ export function onboardingMigration(dialect: DialectName): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('deleted_at', 'bigint')
         .execute();
-      await db.schema.createIndex('kyc_files_merchant_idx').on('kyc_files').columns(['merchant_id', 'field', 'deleted_at']).execute();
+      await createIndex(db, 'kyc_files_merchant_idx', 'kyc_files', ['merchant_id', 'field', 'deleted_at']);
     },
 
     async down(db: Kysely<unknown>) {

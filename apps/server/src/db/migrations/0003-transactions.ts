@@ -1,6 +1,6 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { idColumnOf } from './schema-kit';
+import { createIndex, createUniqueIndex, idColumnOf } from './schema-kit';
 
 /**
  * Transactions as the gateway records them (spec §3 Transaction). Every screen of the Transaction
@@ -102,24 +102,12 @@ export function transactionsMigration(dialect: DialectName): Migration {
         .addColumn('returned_at', 'bigint')
         .execute();
 
-      await db.schema.createIndex('transactions_trade_no_uq').on('transactions').column('trade_no').unique().execute();
+      await createUniqueIndex(db, 'transactions_trade_no_uq', 'transactions', ['trade_no']);
       // Keyset order of every list: newest first, id breaking ties.
-      await db.schema
-        .createIndex('transactions_list_idx')
-        .on('transactions')
-        .columns(['merchant_id', 'category', 'created_at desc', 'id desc'])
-        .execute();
-      await db.schema
-        .createIndex('transactions_gateway_idx')
-        .on('transactions')
-        .columns(['gateway_id', 'category', 'created_at desc', 'id desc'])
-        .execute();
+      await createIndex(db, 'transactions_list_idx', 'transactions', ['merchant_id', 'category', 'created_at desc', 'id desc']);
+      await createIndex(db, 'transactions_gateway_idx', 'transactions', ['gateway_id', 'category', 'created_at desc', 'id desc']);
       // The same keyset order for the "processing time" time type.
-      await db.schema
-        .createIndex('transactions_process_idx')
-        .on('transactions')
-        .columns(['merchant_id', 'category', 'returned_at desc', 'id desc'])
-        .execute();
+      await createIndex(db, 'transactions_process_idx', 'transactions', ['merchant_id', 'category', 'returned_at desc', 'id desc']);
       // Equality filters that pick a handful of rows: the index finds them, whatever the date range,
       // already in keyset order. Four leading terms (merchant, category, value, time) make the planner
       // prefer them over the plain keyset index even without statistics. (trade_no: the unique index.)

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { idColumnOf } from './schema-kit';
+import { createIndex, createUniqueIndex, idColumnOf } from './schema-kit';
 
 /**
  * Refunds (spec §3 Refund), disputes (chargebacks, retrievals, RDR and Ethoca alerts, fraud reports:
@@ -42,12 +42,12 @@ export function refundsDisputesMigration(dialect: DialectName): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('disputes_case_no_uq').on('disputes').column('case_no').unique().execute();
-      await db.schema.createIndex('disputes_list_idx').on('disputes').columns(['merchant_id', 'created_at desc', 'id desc']).execute();
-      await db.schema.createIndex('disputes_transaction_idx').on('disputes').columns(['transaction_id', 'created_at']).execute();
-      await db.schema.createIndex('disputes_deadline_idx').on('disputes').columns(['merchant_id', 'reply_deadline']).execute();
+      await createUniqueIndex(db, 'disputes_case_no_uq', 'disputes', ['case_no']);
+      await createIndex(db, 'disputes_list_idx', 'disputes', ['merchant_id', 'created_at desc', 'id desc']);
+      await createIndex(db, 'disputes_transaction_idx', 'disputes', ['transaction_id', 'created_at']);
+      await createIndex(db, 'disputes_deadline_idx', 'disputes', ['merchant_id', 'reply_deadline']);
       // The reminder job looks across merchants for deadlines inside the next 5 days.
-      await db.schema.createIndex('disputes_reply_deadline_idx').on('disputes').column('reply_deadline').execute();
+      await createIndex(db, 'disputes_reply_deadline_idx', 'disputes', ['reply_deadline']);
 
       await withId(db.schema.createTable('refunds'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -71,11 +71,11 @@ export function refundsDisputesMigration(dialect: DialectName): Migration {
         .addColumn('applied_at', 'bigint', (c) => c.notNull())
         .addColumn('processed_at', 'bigint')
         .execute();
-      await db.schema.createIndex('refunds_refund_no_uq').on('refunds').column('refund_no').unique().execute();
-      await db.schema.createIndex('refunds_list_idx').on('refunds').columns(['merchant_id', 'applied_at desc', 'id desc']).execute();
+      await createUniqueIndex(db, 'refunds_refund_no_uq', 'refunds', ['refund_no']);
+      await createIndex(db, 'refunds_list_idx', 'refunds', ['merchant_id', 'applied_at desc', 'id desc']);
       // The refund query by processing date (time type "process").
-      await db.schema.createIndex('refunds_processed_idx').on('refunds').columns(['merchant_id', 'processed_at desc', 'id desc']).execute();
-      await db.schema.createIndex('refunds_transaction_idx').on('refunds').columns(['transaction_id', 'applied_at']).execute();
+      await createIndex(db, 'refunds_processed_idx', 'refunds', ['merchant_id', 'processed_at desc', 'id desc']);
+      await createIndex(db, 'refunds_transaction_idx', 'refunds', ['transaction_id', 'applied_at']);
 
       await withId(db.schema.createTable('dispute_files'))
         .addColumn('dispute_id', 'bigint', (c) => c.notNull().references('disputes.id').onDelete('cascade'))
@@ -88,7 +88,7 @@ export function refundsDisputesMigration(dialect: DialectName): Migration {
         .addColumn('uploaded_by_admin_id', 'bigint', (c) => c.references('admins.id').onDelete('set null'))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('dispute_files_dispute_idx').on('dispute_files').columns(['dispute_id', 'id']).execute();
+      await createIndex(db, 'dispute_files_dispute_idx', 'dispute_files', ['dispute_id', 'id']);
 
       // Deadline reminders concern one gateway's case: an administrator limited to other gateways
       // must not see them. Null: the reminder is for the whole merchant.

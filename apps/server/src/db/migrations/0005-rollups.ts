@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { createIndex } from './schema-kit';
 
 /**
  * Daily rollups: what reports, statistics, monitoring and the dashboard read instead of raw rows.
@@ -22,13 +23,9 @@ export function rollupsMigration(_dialect: DialectName): Migration {
         .addColumn('currency', 'text', (c) => c.notNull());
       for (const name of ROLLUP_MEASURES_0005) t = t.addColumn(name, 'bigint', (c) => c.notNull().defaultTo(0));
       await t.addPrimaryKeyConstraint('trade_rollups_pk', ['merchant_id', 'gateway_id', 'day', 'card_scheme']).execute();
-      await db.schema.createIndex('trade_rollups_day_idx').on('trade_rollups').columns(['merchant_id', 'day']).execute();
+      await createIndex(db, 'trade_rollups_day_idx', 'trade_rollups', ['merchant_id', 'day']);
       // Statistics and monitoring read one card scheme over a month range.
-      await db.schema
-        .createIndex('trade_rollups_scheme_day_idx')
-        .on('trade_rollups')
-        .columns(['merchant_id', 'card_scheme', 'day'])
-        .execute();
+      await createIndex(db, 'trade_rollups_scheme_day_idx', 'trade_rollups', ['merchant_id', 'card_scheme', 'day']);
 
       await db.schema
         .createTable('monitoring_thresholds')

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { createIndex } from './schema-kit';
 
 /**
  * Indexes that let every low-cardinality filter of the transaction lists (payment status, trade type,
@@ -16,11 +17,13 @@ export function transactionFilterIndexesMigration(_dialect: DialectName): Migrat
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.dropIndex('transactions_list_idx').execute();
-      await db.schema
-        .createIndex('transactions_list_idx')
-        .on('transactions')
-        .columns(['merchant_id', 'category', 'created_at desc', 'id desc', ...TRAILING])
-        .execute();
+      await createIndex(db, 'transactions_list_idx', 'transactions', [
+        'merchant_id',
+        'category',
+        'created_at desc',
+        'id desc',
+        ...TRAILING,
+      ]);
       await db.schema.dropIndex('transactions_gateway_idx').execute();
       await db.schema
         .createIndex('transactions_gateway_idx')
@@ -35,28 +38,16 @@ export function transactionFilterIndexesMigration(_dialect: DialectName): Migrat
           .execute();
       }
       // Amount ranges: a narrow range is found by amount, then sorted (few rows); a wide one keeps to the keyset index.
-      await db.schema
-        .createIndex('transactions_by_amount_idx')
-        .on('transactions')
-        .columns(['merchant_id', 'category', 'amount', 'created_at', 'id'])
-        .execute();
+      await createIndex(db, 'transactions_by_amount_idx', 'transactions', ['merchant_id', 'category', 'amount', 'created_at', 'id']);
     },
 
     async down(db: Kysely<unknown>) {
       for (const lead of ['pay_status', 'trade_type', 'card_scheme', 'currency', 'amount'])
         await db.schema.dropIndex(`transactions_by_${lead}_idx`).execute();
       await db.schema.dropIndex('transactions_gateway_idx').execute();
-      await db.schema
-        .createIndex('transactions_gateway_idx')
-        .on('transactions')
-        .columns(['gateway_id', 'category', 'created_at desc', 'id desc'])
-        .execute();
+      await createIndex(db, 'transactions_gateway_idx', 'transactions', ['gateway_id', 'category', 'created_at desc', 'id desc']);
       await db.schema.dropIndex('transactions_list_idx').execute();
-      await db.schema
-        .createIndex('transactions_list_idx')
-        .on('transactions')
-        .columns(['merchant_id', 'category', 'created_at desc', 'id desc'])
-        .execute();
+      await createIndex(db, 'transactions_list_idx', 'transactions', ['merchant_id', 'category', 'created_at desc', 'id desc']);
     },
   };
 }

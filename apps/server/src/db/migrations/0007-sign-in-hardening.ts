@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { createIndex, createUniqueIndex } from './schema-kit';
 
 /**
  * Sign-in hardening.
@@ -29,11 +30,11 @@ export function signInHardeningMigration(dialect: DialectName): Migration {
         .addColumn('next_allowed_at', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('locked_until', 'bigint')
         .execute();
-      await db.schema.createIndex('sign_in_attempts_key_uq').on('sign_in_attempts').columns(['scope', 'key_hash']).unique().execute();
-      await db.schema.createIndex('sign_in_attempts_stale_idx').on('sign_in_attempts').column('last_failure_at').execute();
+      await createUniqueIndex(db, 'sign_in_attempts_key_uq', 'sign_in_attempts', ['scope', 'key_hash']);
+      await createIndex(db, 'sign_in_attempts_stale_idx', 'sign_in_attempts', ['last_failure_at']);
 
       await db.schema.dropIndex('persons_email_uq').execute();
-      await db.schema.createIndex('persons_email_idx').on('persons').column('email').execute();
+      await createIndex(db, 'persons_email_idx', 'persons', ['email']);
       await db.schema
         .createIndex('persons_email_verified_uq')
         .on('persons')
@@ -45,7 +46,7 @@ export function signInHardeningMigration(dialect: DialectName): Migration {
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex('persons_email_verified_uq').execute();
       await db.schema.dropIndex('persons_email_idx').execute();
-      await db.schema.createIndex('persons_email_uq').on('persons').column('email').unique().execute();
+      await createUniqueIndex(db, 'persons_email_uq', 'persons', ['email']);
       await db.schema.dropTable('sign_in_attempts').execute();
     },
   };

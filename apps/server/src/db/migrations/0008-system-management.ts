@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { idColumnOf } from './schema-kit';
+import { createIndex, idColumnOf } from './schema-kit';
 
 /** Entries younger than this cannot be deleted (a little over 12 months, so a leap year is covered). */
 export const OPERATION_LOG_KEEP_MS = 366 * 24 * 3_600_000;
@@ -47,11 +47,7 @@ export function systemManagementMigration(dialect: DialectName): Migration {
         .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('merchant_bank_accounts_merchant_idx')
-        .on('merchant_bank_accounts')
-        .columns(['merchant_id', 'id'])
-        .execute();
+      await createIndex(db, 'merchant_bank_accounts_merchant_idx', 'merchant_bank_accounts', ['merchant_id', 'id']);
 
       await db.schema
         .createIndex('roles_merchant_lower_name_uq')
@@ -60,7 +56,7 @@ export function systemManagementMigration(dialect: DialectName): Migration {
         .expression(sql`lower(name)`)
         .unique()
         .execute();
-      await db.schema.createIndex('admins_merchant_list_idx').on('admins').columns(['merchant_id', 'created_at desc', 'id desc']).execute();
+      await createIndex(db, 'admins_merchant_list_idx', 'admins', ['merchant_id', 'created_at desc', 'id desc']);
 
       await db.schema
         .createTable('announcement_reads')
@@ -69,11 +65,7 @@ export function systemManagementMigration(dialect: DialectName): Migration {
         .addColumn('read_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('announcement_reads_pk', ['announcement_id', 'admin_id'])
         .execute();
-      await db.schema
-        .createIndex('announcement_reads_admin_idx')
-        .on('announcement_reads')
-        .columns(['admin_id', 'announcement_id'])
-        .execute();
+      await createIndex(db, 'announcement_reads_admin_idx', 'announcement_reads', ['admin_id', 'announcement_id']);
 
       await withId(db.schema.createTable('operation_logs_v2'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id'))
@@ -104,16 +96,8 @@ export function systemManagementMigration(dialect: DialectName): Migration {
       }
       await db.schema.dropTable('operation_logs').execute();
       await db.schema.alterTable('operation_logs_v2').renameTo('operation_logs').execute();
-      await db.schema
-        .createIndex('operation_logs_merchant_idx')
-        .on('operation_logs')
-        .columns(['merchant_id', 'created_at desc', 'id desc'])
-        .execute();
-      await db.schema
-        .createIndex('operation_logs_module_idx')
-        .on('operation_logs')
-        .columns(['merchant_id', 'module', 'created_at desc', 'id desc'])
-        .execute();
+      await createIndex(db, 'operation_logs_merchant_idx', 'operation_logs', ['merchant_id', 'created_at desc', 'id desc']);
+      await createIndex(db, 'operation_logs_module_idx', 'operation_logs', ['merchant_id', 'module', 'created_at desc', 'id desc']);
 
       const keepMs = sql.lit(OPERATION_LOG_KEEP_MS);
       if (dialect === 'sqlite') {

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { idColumnOf } from './schema-kit';
+import { createIndex, createUniqueIndex, idColumnOf } from './schema-kit';
 
 /**
  * Several API nodes on one database.
@@ -28,8 +28,8 @@ export function scaleOutMigration(dialect: DialectName): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('claimed_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('idempotency_keys_uq').on('idempotency_keys').columns(['merchant_id', 'idem_key']).unique().execute();
-      await db.schema.createIndex('idempotency_keys_created_idx').on('idempotency_keys').column('created_at').execute();
+      await createUniqueIndex(db, 'idempotency_keys_uq', 'idempotency_keys', ['merchant_id', 'idem_key']);
+      await createIndex(db, 'idempotency_keys_created_idx', 'idempotency_keys', ['created_at']);
 
       await db.schema
         .createTable('stored_file_chunks')

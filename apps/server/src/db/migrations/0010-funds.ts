@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { idColumnOf } from './schema-kit';
+import { createIndex, createUniqueIndex, idColumnOf } from './schema-kit';
 
 /**
  * Funds (spec §3 Funds summary, Settlement cycle, Credit entry, Withdrawal): a double-entry ledger,
@@ -60,12 +60,7 @@ export function fundsMigration(dialect: DialectName): Migration {
         .addColumn('credits', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('debits', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema
-        .createIndex('ledger_accounts_uq')
-        .on('ledger_accounts')
-        .columns(['merchant_id', 'gateway_id', 'currency', 'kind'])
-        .unique()
-        .execute();
+      await createUniqueIndex(db, 'ledger_accounts_uq', 'ledger_accounts', ['merchant_id', 'gateway_id', 'currency', 'kind']);
 
       await withId(db.schema.createTable('ledger_transactions'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -79,11 +74,7 @@ export function fundsMigration(dialect: DialectName): Migration {
         .addColumn('occurred_at', 'bigint', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('ledger_transactions_ref_idx')
-        .on('ledger_transactions')
-        .columns(['ref_type', 'ref_id', 'type'])
-        .execute();
+      await createIndex(db, 'ledger_transactions_ref_idx', 'ledger_transactions', ['ref_type', 'ref_id', 'type']);
 
       await withId(db.schema.createTable('ledger_entries'))
         .addColumn('txn_id', 'bigint', (c) => c.notNull().references('ledger_transactions.id').onDelete('cascade'))
@@ -96,11 +87,7 @@ export function fundsMigration(dialect: DialectName): Migration {
         .addColumn('amount', 'bigint', (c) => c.notNull())
         .addColumn('occurred_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('ledger_entries_list_idx')
-        .on('ledger_entries')
-        .columns(['merchant_id', 'occurred_at desc', 'id desc'])
-        .execute();
+      await createIndex(db, 'ledger_entries_list_idx', 'ledger_entries', ['merchant_id', 'occurred_at desc', 'id desc']);
       // The monthly report's withdrawable amount reads the available account's entries by month.
       await db.schema
         .createIndex('ledger_entries_available_idx')
@@ -108,8 +95,8 @@ export function fundsMigration(dialect: DialectName): Migration {
         .columns(['merchant_id', 'occurred_at'])
         .where(sql.raw<boolean>(AVAILABLE_ENTRIES))
         .execute();
-      await db.schema.createIndex('ledger_entries_txn_idx').on('ledger_entries').column('txn_id').execute();
-      await db.schema.createIndex('ledger_entries_account_idx').on('ledger_entries').columns(['account_id', 'id']).execute();
+      await createIndex(db, 'ledger_entries_txn_idx', 'ledger_entries', ['txn_id']);
+      await createIndex(db, 'ledger_entries_account_idx', 'ledger_entries', ['account_id', 'id']);
 
       await withId(db.schema.createTable('settlement_batches'))
         .addColumn('batch_no', 'text', (c) => c.notNull())
@@ -134,18 +121,9 @@ export function fundsMigration(dialect: DialectName): Migration {
         .addColumn('tabulated_at', 'bigint', (c) => c.notNull())
         .addColumn('credited_at', 'bigint')
         .execute();
-      await db.schema.createIndex('settlement_batches_no_uq').on('settlement_batches').column('batch_no').unique().execute();
-      await db.schema
-        .createIndex('settlement_batches_day_uq')
-        .on('settlement_batches')
-        .columns(['merchant_id', 'gateway_id', 'settle_date'])
-        .unique()
-        .execute();
-      await db.schema
-        .createIndex('settlement_batches_list_idx')
-        .on('settlement_batches')
-        .columns(['merchant_id', 'tabulated_at desc', 'id desc'])
-        .execute();
+      await createUniqueIndex(db, 'settlement_batches_no_uq', 'settlement_batches', ['batch_no']);
+      await createUniqueIndex(db, 'settlement_batches_day_uq', 'settlement_batches', ['merchant_id', 'gateway_id', 'settle_date']);
+      await createIndex(db, 'settlement_batches_list_idx', 'settlement_batches', ['merchant_id', 'tabulated_at desc', 'id desc']);
 
       await db.schema
         .createTable('settlement_items')
@@ -157,7 +135,7 @@ export function fundsMigration(dialect: DialectName): Migration {
         .addColumn('net', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('settlement_items_pk', ['batch_id', 'transaction_id'])
         .execute();
-      await db.schema.createIndex('settlement_items_transaction_uq').on('settlement_items').column('transaction_id').unique().execute();
+      await createUniqueIndex(db, 'settlement_items_transaction_uq', 'settlement_items', ['transaction_id']);
 
       await withId(db.schema.createTable('reserve_holds'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -169,8 +147,8 @@ export function fundsMigration(dialect: DialectName): Migration {
         .addColumn('released_at', 'bigint')
         .addColumn('released_amount', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema.createIndex('reserve_holds_due_idx').on('reserve_holds').columns(['release_on', 'released_at']).execute();
-      await db.schema.createIndex('reserve_holds_merchant_idx').on('reserve_holds').columns(['merchant_id', 'release_on']).execute();
+      await createIndex(db, 'reserve_holds_due_idx', 'reserve_holds', ['release_on', 'released_at']);
+      await createIndex(db, 'reserve_holds_merchant_idx', 'reserve_holds', ['merchant_id', 'release_on']);
 
       await withId(db.schema.createTable('withdrawals'))
         .addColumn('withdrawal_no', 'text', (c) => c.notNull())
@@ -192,13 +170,9 @@ export function fundsMigration(dialect: DialectName): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('processed_at', 'bigint')
         .execute();
-      await db.schema.createIndex('withdrawals_no_uq').on('withdrawals').column('withdrawal_no').unique().execute();
-      await db.schema
-        .createIndex('withdrawals_list_idx')
-        .on('withdrawals')
-        .columns(['merchant_id', 'created_at desc', 'id desc'])
-        .execute();
-      await db.schema.createIndex('withdrawals_status_idx').on('withdrawals').columns(['status', 'created_at']).execute();
+      await createUniqueIndex(db, 'withdrawals_no_uq', 'withdrawals', ['withdrawal_no']);
+      await createIndex(db, 'withdrawals_list_idx', 'withdrawals', ['merchant_id', 'created_at desc', 'id desc']);
+      await createIndex(db, 'withdrawals_status_idx', 'withdrawals', ['status', 'created_at']);
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex('transactions_not_settled_idx').execute();

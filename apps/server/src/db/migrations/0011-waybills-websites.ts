@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { idColumnOf } from './schema-kit';
+import { createIndex, createUniqueIndex, idColumnOf } from './schema-kit';
 
 /**
  * Waybills, delivery proof, order products and websites (issue 11).
@@ -37,9 +37,9 @@ export function waybillsWebsitesMigration(dialect: DialectName): Migration {
         .addColumn('uploaded_at', 'bigint', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('waybills_transaction_uq').on('waybills').column('transaction_id').unique().execute();
-      await db.schema.createIndex('waybills_merchant_uploaded_idx').on('waybills').columns(['merchant_id', 'uploaded_at', 'id']).execute();
-      await db.schema.createIndex('waybills_tracking_idx').on('waybills').columns(['tracking_no']).execute();
+      await createUniqueIndex(db, 'waybills_transaction_uq', 'waybills', ['transaction_id']);
+      await createIndex(db, 'waybills_merchant_uploaded_idx', 'waybills', ['merchant_id', 'uploaded_at', 'id']);
+      await createIndex(db, 'waybills_tracking_idx', 'waybills', ['tracking_no']);
 
       await withId(db.schema.createTable('waybill_files'))
         .addColumn('waybill_id', 'bigint', (c) => c.notNull().references('waybills.id'))
@@ -51,7 +51,7 @@ export function waybillsWebsitesMigration(dialect: DialectName): Migration {
         .addColumn('storage_name', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('waybill_files_waybill_idx').on('waybill_files').columns(['waybill_id', 'id']).execute();
+      await createIndex(db, 'waybill_files_waybill_idx', 'waybill_files', ['waybill_id', 'id']);
 
       await db.schema
         .createTable('waybill_reminders')
@@ -72,12 +72,8 @@ export function waybillsWebsitesMigration(dialect: DialectName): Migration {
         .addColumn('quantity', 'integer', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('order_products_merchant_idx')
-        .on('order_products')
-        .columns(['merchant_id', 'created_at', 'id'])
-        .execute();
-      await db.schema.createIndex('order_products_transaction_idx').on('order_products').columns(['transaction_id']).execute();
+      await createIndex(db, 'order_products_merchant_idx', 'order_products', ['merchant_id', 'created_at', 'id']);
+      await createIndex(db, 'order_products_transaction_idx', 'order_products', ['transaction_id']);
       await db.schema
         .createTable('order_freights')
         .addColumn('transaction_id', 'bigint', (c) => c.primaryKey().references('transactions.id'))
@@ -99,7 +95,7 @@ export function waybillsWebsitesMigration(dialect: DialectName): Migration {
         .addColumn('mail_id', 'bigint')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('website_batches_merchant_idx').on('website_batches').columns(['merchant_id', 'created_at']).execute();
+      await createIndex(db, 'website_batches_merchant_idx', 'website_batches', ['merchant_id', 'created_at']);
 
       await withId(db.schema.createTable('websites'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id'))
@@ -116,8 +112,8 @@ export function waybillsWebsitesMigration(dialect: DialectName): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('websites_merchant_url_uq').on('websites').columns(['merchant_id', 'url']).unique().execute();
-      await db.schema.createIndex('websites_merchant_list_idx').on('websites').columns(['merchant_id', 'created_at', 'id']).execute();
+      await createUniqueIndex(db, 'websites_merchant_url_uq', 'websites', ['merchant_id', 'url']);
+      await createIndex(db, 'websites_merchant_list_idx', 'websites', ['merchant_id', 'created_at', 'id']);
     },
     async down(db: Kysely<unknown>) {
       for (const t of ['websites', 'website_batches', 'order_freights', 'order_products', 'waybill_reminders', 'waybill_files', 'waybills'])

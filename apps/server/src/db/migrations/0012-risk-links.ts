@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
-import { idColumnOf } from './schema-kit';
+import { createIndex, createUniqueIndex, idColumnOf } from './schema-kit';
 
 /**
  * Payment links and the risk menu (issue 12).
@@ -52,12 +52,8 @@ export function riskLinksMigration(dialect: DialectName): Migration {
         .addColumn('disabled_at', 'bigint')
         .addColumn('paid_at', 'bigint')
         .execute();
-      await db.schema.createIndex('payment_links_key_uq').on('payment_links').column('link_key').unique().execute();
-      await db.schema
-        .createIndex('payment_links_list_idx')
-        .on('payment_links')
-        .columns(['merchant_id', 'created_at desc', 'id desc'])
-        .execute();
+      await createUniqueIndex(db, 'payment_links_key_uq', 'payment_links', ['link_key']);
+      await createIndex(db, 'payment_links_list_idx', 'payment_links', ['merchant_id', 'created_at desc', 'id desc']);
 
       await withId(db.schema.createTable('payment_link_payments'))
         .addColumn('link_id', 'bigint', (c) => c.notNull().references('payment_links.id').onDelete('cascade'))
@@ -65,11 +61,7 @@ export function riskLinksMigration(dialect: DialectName): Migration {
         .addColumn('transaction_id', 'bigint', (c) => c.notNull().references('transactions.id').onDelete('cascade'))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('payment_link_payments_link_idx')
-        .on('payment_link_payments')
-        .columns(['link_id', 'created_at', 'id'])
-        .execute();
+      await createIndex(db, 'payment_link_payments_link_idx', 'payment_link_payments', ['link_id', 'created_at', 'id']);
 
       await withId(db.schema.createTable('blacklist_entries'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -79,17 +71,8 @@ export function riskLinksMigration(dialect: DialectName): Migration {
         .addColumn('added_by', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('blacklist_entries_uq')
-        .on('blacklist_entries')
-        .columns(['merchant_id', 'entry_type', 'value'])
-        .unique()
-        .execute();
-      await db.schema
-        .createIndex('blacklist_entries_list_idx')
-        .on('blacklist_entries')
-        .columns(['merchant_id', 'created_at desc', 'id desc'])
-        .execute();
+      await createUniqueIndex(db, 'blacklist_entries_uq', 'blacklist_entries', ['merchant_id', 'entry_type', 'value']);
+      await createIndex(db, 'blacklist_entries_list_idx', 'blacklist_entries', ['merchant_id', 'created_at desc', 'id desc']);
 
       await withId(db.schema.createTable('complaints'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -109,8 +92,8 @@ export function riskLinksMigration(dialect: DialectName): Migration {
         .addColumn('processed_at', 'bigint')
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('complaints_no_uq').on('complaints').column('complaint_no').unique().execute();
-      await db.schema.createIndex('complaints_list_idx').on('complaints').columns(['merchant_id', 'created_at desc', 'id desc']).execute();
+      await createUniqueIndex(db, 'complaints_no_uq', 'complaints', ['complaint_no']);
+      await createIndex(db, 'complaints_list_idx', 'complaints', ['merchant_id', 'created_at desc', 'id desc']);
 
       await withId(db.schema.createTable('reply_templates'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -125,7 +108,7 @@ export function riskLinksMigration(dialect: DialectName): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('reply_templates_merchant_idx').on('reply_templates').columns(['merchant_id', 'id']).execute();
+      await createIndex(db, 'reply_templates_merchant_idx', 'reply_templates', ['merchant_id', 'id']);
 
       await withId(db.schema.createTable('cardholder_replies'))
         .addColumn('merchant_id', 'bigint', (c) => c.notNull().references('merchants.id').onDelete('cascade'))
@@ -139,11 +122,7 @@ export function riskLinksMigration(dialect: DialectName): Migration {
         .addColumn('sent_by', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('cardholder_replies_list_idx')
-        .on('cardholder_replies')
-        .columns(['merchant_id', 'created_at desc', 'id desc'])
-        .execute();
+      await createIndex(db, 'cardholder_replies_list_idx', 'cardholder_replies', ['merchant_id', 'created_at desc', 'id desc']);
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('cardholder_replies').execute();

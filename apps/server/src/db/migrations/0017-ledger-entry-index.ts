@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { createIndex } from './schema-kit';
 import { MERCHANT_ENTRIES } from './0014-funds-speed';
 
 /**
@@ -16,19 +17,19 @@ export function ledgerEntryIndexMigration(_dialect: DialectName): Migration {
     async up(db: Kysely<unknown>) {
       await db.schema.dropIndex('ledger_entries_merchant_idx').execute();
       await db.schema.dropIndex('ledger_entries_list_idx').execute();
-      await db.schema
-        .createIndex('ledger_entries_merchant_idx')
-        .on('ledger_entries')
-        .columns(['merchant_id', 'occurred_at desc', 'id desc', 'gateway_id', 'account_kind', 'txn_type', 'currency'])
-        .execute();
+      await createIndex(db, 'ledger_entries_merchant_idx', 'ledger_entries', [
+        'merchant_id',
+        'occurred_at desc',
+        'id desc',
+        'gateway_id',
+        'account_kind',
+        'txn_type',
+        'currency',
+      ]);
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex('ledger_entries_merchant_idx').execute();
-      await db.schema
-        .createIndex('ledger_entries_list_idx')
-        .on('ledger_entries')
-        .columns(['merchant_id', 'occurred_at desc', 'id desc'])
-        .execute();
+      await createIndex(db, 'ledger_entries_list_idx', 'ledger_entries', ['merchant_id', 'occurred_at desc', 'id desc']);
       await db.schema
         .createIndex('ledger_entries_merchant_idx')
         .on('ledger_entries')

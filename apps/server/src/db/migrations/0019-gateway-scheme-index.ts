@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { createIndex } from './schema-kit';
 
 /**
  * One more keyset index of the transaction lists, led by gateway and card scheme together: a list
@@ -13,22 +14,18 @@ import type { DialectName } from '../database';
 export function gatewaySchemeIndexMigration(_dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createIndex('transactions_by_gateway_scheme_idx')
-        .on('transactions')
-        .columns([
-          'merchant_id',
-          'category',
-          'gateway_id',
-          'card_scheme',
-          'created_at desc',
-          'id desc',
-          'pay_status',
-          'trade_type',
-          'currency',
-          'amount',
-        ])
-        .execute();
+      await createIndex(db, 'transactions_by_gateway_scheme_idx', 'transactions', [
+        'merchant_id',
+        'category',
+        'gateway_id',
+        'card_scheme',
+        'created_at desc',
+        'id desc',
+        'pay_status',
+        'trade_type',
+        'currency',
+        'amount',
+      ]);
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex('transactions_by_gateway_scheme_idx').execute();

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../database';
+import { createIndex } from './schema-kit';
 
 /**
  * Card testing across payment links (issue 52 §1; links/README.md "Card testing").
@@ -25,7 +26,7 @@ export function cardTestingMigration(_dialect: DialectName): Migration {
         .addColumn('declines', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('link_attempt_counters_pk', ['scope', 'key_hash'])
         .execute();
-      await db.schema.createIndex('link_attempt_counters_window_idx').on('link_attempt_counters').column('window_start').execute();
+      await createIndex(db, 'link_attempt_counters_window_idx', 'link_attempt_counters', ['window_start']);
 
       await db.schema
         .createTable('link_attempt_limits')

@@ -1,4 +1,4 @@
-import type { CreateTableBuilder } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { DialectName } from '../database';
 
 /*
@@ -13,4 +13,14 @@ export function idColumnOf(dialect: DialectName) {
     dialect === 'sqlite'
       ? builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
       : builder.addColumn('id', 'bigserial', (c) => c.primaryKey());
+}
+
+/** `create index <name> on <table> (<columns>)`; a column may carry its order ('created_at desc'). */
+export function createIndex(db: Kysely<unknown>, name: string, table: string, columns: string[]): Promise<void> {
+  return db.schema.createIndex(name).on(table).columns(columns).execute();
+}
+
+/** `create unique index <name> on <table> (<columns>)`. */
+export function createUniqueIndex(db: Kysely<unknown>, name: string, table: string, columns: string[]): Promise<void> {
+  return db.schema.createIndex(name).on(table).columns(columns).unique().execute();
 }
