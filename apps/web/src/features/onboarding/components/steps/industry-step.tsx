@@ -1,8 +1,8 @@
-import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ADDITIONAL_INDUSTRY_THRESHOLD_PERCENT, INDUSTRIES, KYC_WEBSITES_MAX, SHOP_CHECKLIST_ITEMS, TURNOVER_BANDS } from '@mbo/shared/kyc';
 import { emptyWebsite } from '../../utils/step-values';
+import { EntryCards } from './entry-cards';
 import type { TStepProps } from './step-props';
 
 const HALF = { xs: 24, md: 12 };
@@ -83,62 +83,35 @@ export function IndustryStep({ form, rule }: TStepProps) {
 
       <div className="kyc-section-label">{t('kyc.field.websites')}</div>
       <p className="kyc-muted">{t('kyc.hint.checklist')}</p>
-      <Form.List name="websites">
-        {(fields, { add, remove }) => (
+      <EntryCards
+        name="websites"
+        testId="website"
+        title={(n) => t('kyc.website', { n })}
+        addText={t('kyc.addWebsite')}
+        max={KYC_WEBSITES_MAX}
+        newEntry={emptyWebsite}
+      >
+        {(field, index) => (
           <>
-            {fields.map((field, index) => (
-              <Card
-                key={field.key}
-                size="small"
-                className="kyc-card"
-                title={t('kyc.website', { n: index + 1 })}
-                data-testid={`kyc-website-${index}`}
-                extra={
-                  fields.length > 1 && (
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      onClick={() => remove(field.name)}
-                      data-testid={`kyc-remove-website-${index}`}
-                    >
-                      {t('kyc.remove')}
-                    </Button>
-                  )
-                }
-              >
-                <Form.Item name={[field.name, 'url']} label={t('kyc.field.url')} required rules={[rule(['websites', index, 'url'])]}>
-                  <Input maxLength={300} placeholder="https://" inputMode="url" />
+            <Form.Item name={[field.name, 'url']} label={t('kyc.field.url')} required rules={[rule(['websites', index, 'url'])]}>
+              <Input maxLength={300} placeholder="https://" inputMode="url" />
+            </Form.Item>
+            <div className="kyc-checklist">
+              {SHOP_CHECKLIST_ITEMS.map((item) => (
+                <Form.Item
+                  key={item}
+                  name={[field.name, 'checklist', item]}
+                  valuePropName="checked"
+                  rules={[rule(['websites', index, 'checklist', item])]}
+                  className="kyc-checklist__item"
+                >
+                  <Checkbox>{t(`kyc.checklist.${item}`)}</Checkbox>
                 </Form.Item>
-                <div className="kyc-checklist">
-                  {SHOP_CHECKLIST_ITEMS.map((item) => (
-                    <Form.Item
-                      key={item}
-                      name={[field.name, 'checklist', item]}
-                      valuePropName="checked"
-                      rules={[rule(['websites', index, 'checklist', item])]}
-                      className="kyc-checklist__item"
-                    >
-                      <Checkbox>{t(`kyc.checklist.${item}`)}</Checkbox>
-                    </Form.Item>
-                  ))}
-                </div>
-              </Card>
-            ))}
-            <Button
-              type="dashed"
-              icon={<PlusOutlined />}
-              onClick={() => add(emptyWebsite())}
-              disabled={fields.length >= KYC_WEBSITES_MAX}
-              block
-              className="kyc-add"
-              data-testid="kyc-add-website"
-            >
-              {t('kyc.addWebsite')}
-            </Button>
+              ))}
+            </div>
           </>
         )}
-      </Form.List>
+      </EntryCards>
 
       <Form.Item name="monthlyTurnover" label={t('kyc.field.monthlyTurnover')} required rules={[rule(['monthlyTurnover'])]}>
         <Select placeholder={t('kyc.choose')} options={TURNOVER_BANDS.map((band) => ({ value: band, label: t(`kyc.turnover.${band}`) }))} />
