@@ -4,13 +4,37 @@ import type { TLangHeader } from '@mbo/shared/i18n';
 import type { Db } from '../src/db/database';
 import { insertBusiness, insertPerson } from '../src/domains/onboarding/repository';
 import { cheapHash, DEFAULT_PASSWORD } from './factories';
-import { call, type LoginData, type TestContext } from './helpers';
-import { codeIn, linkIn, type MailServer } from './mail-server';
+import { call, createTestApp, type LoginData, type TestContext } from './helpers';
+import { codeIn, linkIn, startMailServer, type MailServer } from './mail-server';
 
 /*
  * Helpers for onboarding API tests: fresh addresses, codes read from the SMS outbox or from the
  * real mails the test SMTP server received, and a sign-up done the way a person does it.
  */
+
+/**
+ * A test app that sends its mail to a local SMTP server the test reads, with links to the web app's
+ * address; closing `t` stops both.
+ */
+export async function createTestAppWithMail(): Promise<{ t: TestContext; mail: MailServer }> {
+  const mail = await startMailServer();
+  const t = await createTestApp({ config: { smtpUrl: mail.url, appUrl: 'https://merchant.example.test' } }).catch(
+    async (error: unknown) => {
+      await mail.close();
+      throw error;
+    },
+  );
+  const close = async () => {
+    await t.close();
+    await mail.close();
+  };
+  return { t: { ...t, close }, mail };
+}
+
+/** Asks for a sign-up or sign-in code by SMS from the client address `ip`. */
+export function captchaSms(t: TestContext, body: object, ip: string, lang?: TLangHeader) {
+  return call(t.app, OnboardingPath.captchaSms, { ip, body, ...(lang ? { lang } : {}) });
+}
 
 let seq = 0;
 export function uniqueEmail(prefix = 'p'): string {

@@ -2,11 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
+import type { TLangHeader } from '@mbo/shared/i18n';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { createAdmin, createGateway, createMerchant, createPerson } from '../../../test/factories';
-import { call, createTestApp, login, signIn, type LoginData, type TestContext } from '../../../test/helpers';
-import { codeIn, linkIn, startMailServer, type MailServer } from '../../../test/mail-server';
-import { nextIp, signInWithCode, signUpPerson, smsCode, uniqueEmail, uniqueMobile } from '../../../test/onboarding';
+import { call, login, signIn, type LoginData, type TestContext } from '../../../test/helpers';
+import { codeIn, linkIn, type MailServer } from '../../../test/mail-server';
+import {
+  captchaSms,
+  createTestAppWithMail,
+  nextIp,
+  signInWithCode,
+  signUpPerson,
+  smsCode,
+  uniqueEmail,
+  uniqueMobile,
+} from '../../../test/onboarding';
 import { MINUTE_MS } from '../../platform/time';
 import { createSsoTicket } from './identity-service';
 
@@ -19,16 +29,11 @@ import { createSsoTicket } from './identity-service';
 let t: TestContext;
 let mail: MailServer;
 beforeAll(async () => {
-  mail = await startMailServer();
-  t = await createTestApp({ config: { smtpUrl: mail.url, appUrl: 'https://merchant.example.test' } });
+  ({ t, mail } = await createTestAppWithMail());
 });
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-});
+afterAll(() => t.close());
 
-const captcha = (body: object, ip: string, lang?: 'zh_CN' | 'zh_HK' | 'en_US') =>
-  call(t.app, OnboardingPath.captchaSms, { ip, body, ...(lang ? { lang } : {}) });
+const captcha = (body: object, ip: string, lang?: TLangHeader) => captchaSms(t, body, ip, lang);
 
 describe('settings: email change, mobile change, two-step verification', () => {
   it('blocks email sign-in after an email change until the new address is verified', async () => {

@@ -5,11 +5,11 @@ import { TEST_CARDS } from '@mbo/shared/link-cards';
 import type { TListPage } from '@mbo/shared/list';
 import type { TKycStatus } from '@mbo/shared/kyc';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
-import { call, createTestApp, type TestContext } from '../../../test/helpers';
+import { call, type TestContext } from '../../../test/helpers';
 import { saveProfile, uploadProfileFiles } from '../../../test/kyc-flow';
 import { validProfile } from '../../../test/kyc-profile';
-import { startMailServer, type MailServer } from '../../../test/mail-server';
-import { createApplicant, signInWithCode, signUpPerson } from '../../../test/onboarding';
+import type { MailServer } from '../../../test/mail-server';
+import { createApplicant, createTestAppWithMail, signInWithCode, signUpPerson } from '../../../test/onboarding';
 import { opsHarness } from '../../../test/ops-harness';
 import { addBusinessDays } from '../funds/settlement';
 import { businessDay } from '../../platform/rollups';
@@ -25,14 +25,10 @@ let t: TestContext;
 let mail: MailServer;
 let ops: ReturnType<typeof opsHarness>['ops'];
 beforeAll(async () => {
-  mail = await startMailServer();
-  t = await createTestApp({ config: { smtpUrl: mail.url, appUrl: 'https://merchant.example.test' } });
+  ({ t, mail } = await createTestAppWithMail());
   ops = opsHarness(t).ops;
 });
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-});
+afterAll(() => t.close());
 
 const TZ = 'Asia/Shanghai';
 

@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { MerchantStatus } from '@mbo/shared/merchants';
+import type { TLangHeader } from '@mbo/shared/i18n';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
-import { call, createTestApp, type LoginData, type TestContext } from '../../../test/helpers';
-import { codeIn, linkIn, startMailServer, type MailServer } from '../../../test/mail-server';
-import { lastSms, nextIp, signInWithCode, signUpPerson, smsCode, uniqueEmail, uniqueMobile } from '../../../test/onboarding';
+import { call, type LoginData, type TestContext } from '../../../test/helpers';
+import { codeIn, linkIn, type MailServer } from '../../../test/mail-server';
+import {
+  captchaSms,
+  createTestAppWithMail,
+  lastSms,
+  nextIp,
+  signInWithCode,
+  signUpPerson,
+  smsCode,
+  uniqueEmail,
+  uniqueMobile,
+} from '../../../test/onboarding';
 import { MINUTE_MS } from '../../platform/time';
 
 /*
@@ -15,16 +26,11 @@ import { MINUTE_MS } from '../../platform/time';
 let t: TestContext;
 let mail: MailServer;
 beforeAll(async () => {
-  mail = await startMailServer();
-  t = await createTestApp({ config: { smtpUrl: mail.url, appUrl: 'https://merchant.example.test' } });
+  ({ t, mail } = await createTestAppWithMail());
 });
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-});
+afterAll(() => t.close());
 
-const captcha = (body: object, ip: string, lang?: 'zh_CN' | 'zh_HK' | 'en_US') =>
-  call(t.app, OnboardingPath.captchaSms, { ip, body, ...(lang ? { lang } : {}) });
+const captcha = (body: object, ip: string, lang?: TLangHeader) => captchaSms(t, body, ip, lang);
 
 describe('sign-up, email verification and sign-in by code', () => {
   it('signs up, verifies the email from the received mail, then signs in with an emailed code', async () => {

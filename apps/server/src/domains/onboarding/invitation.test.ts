@@ -5,21 +5,17 @@ import { AdminStatus } from '@mbo/shared/merchants';
 import type { TInvitation, TInvitationInfo } from '@mbo/shared/onboarding';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { createAdmin, createGateway, createMerchant, createPerson, createRole } from '../../../test/factories';
-import { call, createTestApp, login, signIn, type LoginData, type TestContext } from '../../../test/helpers';
-import { linkIn, startMailServer, type MailServer } from '../../../test/mail-server';
-import { uniqueEmail } from '../../../test/onboarding';
+import { call, login, signIn, type LoginData, type TestContext } from '../../../test/helpers';
+import { linkIn, type MailServer } from '../../../test/mail-server';
+import { createTestAppWithMail, uniqueEmail } from '../../../test/onboarding';
 import { DAY_MS } from '../../platform/time';
 
 let t: TestContext;
 let mail: MailServer;
 beforeAll(async () => {
-  mail = await startMailServer();
-  t = await createTestApp({ config: { smtpUrl: mail.url, appUrl: 'https://merchant.example.test' } });
+  ({ t, mail } = await createTestAppWithMail());
 });
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-});
+afterAll(() => t.close());
 
 async function ownerOfNewMerchant() {
   const m = await createMerchant(t.db, { name: 'Harbour Lights Ltd.' });

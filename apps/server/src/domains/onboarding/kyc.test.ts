@@ -6,23 +6,19 @@ import type { TKycDraft, TKycFile, TKycStatus } from '@mbo/shared/kyc';
 import { OnboardingPath, fillPath } from '@mbo/shared/onboarding-paths';
 import { MODULES } from '@mbo/shared/permissions';
 import { bmpFile, docxFile, exeFile, jpegFile, oleFile, pdfFile, storedFileCount, type Upload } from '../../../test/files';
-import { call, createTestApp, type LoginData, type TestContext } from '../../../test/helpers';
+import { call, type LoginData, type TestContext } from '../../../test/helpers';
 import { saveProfile as saveKycProfile, uploadKycFiles, uploadProfileFiles as uploadKycFilesOfProfile } from '../../../test/kyc-flow';
 import { validProfile } from '../../../test/kyc-profile';
-import { startMailServer, type MailServer } from '../../../test/mail-server';
-import { createApplicant, signInWithCode, signUpPerson } from '../../../test/onboarding';
+import type { MailServer } from '../../../test/mail-server';
+import { createApplicant, createTestAppWithMail, signInWithCode, signUpPerson } from '../../../test/onboarding';
 import { approveKyc, rejectKyc } from './kyc-review';
 
 let t: TestContext;
 let mail: MailServer;
 beforeAll(async () => {
-  mail = await startMailServer();
-  t = await createTestApp({ config: { smtpUrl: mail.url, appUrl: 'https://merchant.example.test' } });
+  ({ t, mail } = await createTestAppWithMail());
 });
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-});
+afterAll(() => t.close());
 
 const review = () => ({ db: t.db, now: t.clock.now, notifier: t.app.notifier });
 

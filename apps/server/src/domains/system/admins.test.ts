@@ -6,9 +6,9 @@ import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { AdminPath, type TAdminRow, type TGrantable } from '@mbo/shared/system-admins';
 import { createAdmin, createPerson, createRole } from '../../../test/factories';
 import { business } from '../../../test/system-business';
-import { call, createTestApp, login, signIn, type TestContext } from '../../../test/helpers';
-import { linkIn, startMailServer, type MailServer } from '../../../test/mail-server';
-import { uniqueEmail } from '../../../test/onboarding';
+import { call, login, signIn, type TestContext } from '../../../test/helpers';
+import { linkIn, type MailServer } from '../../../test/mail-server';
+import { createTestAppWithMail, uniqueEmail } from '../../../test/onboarding';
 import { DAY_MS } from '../../platform/time';
 
 /*
@@ -20,13 +20,9 @@ import { DAY_MS } from '../../platform/time';
 let t: TestContext;
 let mail: MailServer;
 beforeAll(async () => {
-  mail = await startMailServer();
-  t = await createTestApp({ config: { smtpUrl: mail.url, appUrl: 'https://merchant.example.test' } });
+  ({ t, mail } = await createTestAppWithMail());
 });
-afterAll(async () => {
-  await t.close();
-  await mail.close();
-});
+afterAll(() => t.close());
 
 async function admins(token: string, query: Record<string, string> = {}) {
   return (await call<TListPage<TAdminRow>>(t.app, AdminPath.list, { token, query })).body.data;
