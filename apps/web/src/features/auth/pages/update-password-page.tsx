@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { updateUserInfo, useSession } from '../../../platform/session';
 import { PasswordForm } from '../components/password-form';
 import { useUpdatePassword } from '../api/update-password';
+import { Page } from '../../../platform/page';
 
 export function UpdatePasswordPage() {
   const { t } = useTranslation();
@@ -13,10 +14,7 @@ export function UpdatePasswordPage() {
   const forced = session.userInfo?.forceChangePwd === true;
 
   return (
-    <div className="mbo-page">
-      <h1 className="mbo-page-title" data-testid="page-title">
-        {t('menu.updatePassword')}
-      </h1>
+    <Page title={t('menu.updatePassword')}>
       <Card>
         {forced && <Alert type="warning" showIcon title={t('password.forcedNotice')} style={{ marginBottom: 24, maxWidth: 480 }} />}
         <PasswordForm
@@ -32,6 +30,6 @@ export function UpdatePasswordPage() {
           }
         />
       </Card>
-    </div>
+    </Page>
   );
 }

@@ -9,6 +9,7 @@ import { TradeHistoryCard } from '../components/trade-history-card';
 import { ProductsCard } from '../components/products-card';
 import { MonitoringCard } from '../components/monitoring-card';
 import { DeadlinesCard } from '../components/deadlines-card';
+import { Page } from '../../../platform/page';
 import './dashboard-page.css';
 
 export function DashboardPage() {
@@ -17,10 +18,7 @@ export function DashboardPage() {
   const name = session.userInfo?.name || session.userInfo?.loginName || '';
 
   return (
-    <div className="mbo-page mbo-dashboard">
-      <h1 className="mbo-page-title" data-testid="page-title">
-        {t('dashboard.greeting', { name })}
-      </h1>
+    <Page title={t('dashboard.greeting', { name })} className="mbo-dashboard">
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Row gutter={[16, 16]}>
@@ -55,6 +53,6 @@ export function DashboardPage() {
           </Row>
         </Col>
       </Row>
-    </div>
+    </Page>
   );
 }

@@ -5,6 +5,7 @@ import type { TFundsSummaryRow, TReserveRelease } from '@mbo/shared/funds';
 import { formatAmount } from '../../../platform/format';
 import { useFundsSummary } from '../api/get-funds-summary';
 import { TableRegion } from '../../../platform/table-region';
+import { Page } from '../../../platform/page';
 
 /** The §3 Funds summary fields, in the order shown; each has a tip saying how it is counted. */
 export const SUMMARY_FIELDS = [
@@ -32,10 +33,7 @@ export function AccountSummaryPage() {
   const summary = useFundsSummary();
   const data = summary.data;
   return (
-    <div className="mbo-page">
-      <h1 className="mbo-page-title" data-testid="page-title">
-        {t('menu.accountSummary')}
-      </h1>
+    <Page title={t('menu.accountSummary')}>
       <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('funds.summary.tipsTitle')} description={t('funds.summary.tips')} />
       {summary.isPending && <Skeleton active />}
       {summary.isError && <Empty description={t('common.loadFailed')} />}
@@ -85,6 +83,6 @@ export function AccountSummaryPage() {
           </TableRegion>
         </Card>
       )}
-    </div>
+    </Page>
   );
 }

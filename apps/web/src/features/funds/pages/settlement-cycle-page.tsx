@@ -8,6 +8,7 @@ import { useHasPermission } from '../../../platform/session';
 import { exportPending } from '../api/export-pending';
 import { usePending } from '../api/get-pending';
 import { TableRegion } from '../../../platform/table-region';
+import { Page } from '../../../platform/page';
 
 const GATEWAY_RE = /^\d{1,20}$/;
 
@@ -53,10 +54,7 @@ export function SettlementCyclePage() {
     { title: t('funds.cycle.uploaded'), key: 'uploaded', render: (_: unknown, r) => flag(r.waybillUploaded) },
   ];
   return (
-    <div className="mbo-page">
-      <h1 className="mbo-page-title" data-testid="page-title">
-        {t('menu.settlementCycle')}
-      </h1>
+    <Page title={t('menu.settlementCycle')}>
       <Card>
         <Form
           layout="inline"
@@ -108,6 +106,6 @@ export function SettlementCyclePage() {
           </TableRegion>
         )}
       </Card>
-    </div>
+    </Page>
   );
 }

@@ -12,6 +12,7 @@ import { uploadAdditional } from '../api/upload-additional';
 import { formatFileSize } from '../utils/display-names';
 import { trackUpload, useBatchCheck } from '../utils/track-upload';
 import { acceptFor, uploadHint } from '../utils/file-checks';
+import { Page } from '../../../platform/page';
 import './kyc-upload.css';
 import './additional-documents.css';
 
@@ -63,10 +64,7 @@ export function AdditionalDocuments({ businessId }: { businessId: number | null 
   const failures = pending.filter((item) => item.status === 'error');
 
   return (
-    <div className="mbo-page kyc-additional">
-      <h1 className="mbo-page-title" data-testid="page-title">
-        {t('route.uploadAdditional')}
-      </h1>
+    <Page title={t('route.uploadAdditional')} className="kyc-additional">
       <Card className="kyc-additional__card">
         <p className="kyc-additional__intro">{t('kyc.additional.intro')}</p>
         <div className="kyc-upload">
@@ -131,6 +129,6 @@ export function AdditionalDocuments({ businessId }: { businessId: number | null 
           </ul>
         )}
       </Card>
-    </div>
+    </Page>
   );
 }

@@ -9,6 +9,7 @@ import { ChangeEmailSection } from '../components/settings/change-email-section'
 import { ChangeMobileSection } from '../components/settings/change-mobile-section';
 import { RemoveAccountSection } from '../components/settings/remove-account-section';
 import { TwoFactorSection } from '../components/settings/two-factor-section';
+import { Page } from '../../../platform/page';
 import './settings-page.css';
 
 /**
@@ -25,10 +26,7 @@ export function SettingsPage() {
   const businessId = session.kycInfo?.currBusinessId ?? null;
 
   return (
-    <div className="mbo-page mbo-settings">
-      <h1 className="mbo-page-title" data-testid="page-title">
-        {t('route.setting')}
-      </h1>
+    <Page title={t('route.setting')} className="mbo-settings">
       {!hasPerson ? (
         <Card>
           <Result status="info" title={t('settings.unavailable')} />
@@ -58,6 +56,6 @@ export function SettingsPage() {
           <RemoveAccountSection />
         </div>
       )}
-    </div>
+    </Page>
   );
 }

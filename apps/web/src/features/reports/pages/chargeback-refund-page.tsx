@@ -11,6 +11,7 @@ import { useTimezone } from '../../../platform/timezone';
 import { useChargebackRefundStats, type TStatsFilter } from '../api/get-chargeback-refund-stats';
 import { MonitoringPanel } from '../components/monitoring-panel';
 import { renderCell } from '../components/report-cells';
+import { Page } from '../../../platform/page';
 import '../components/reports.css';
 import { TableRegion } from '../../../platform/table-region';
 
@@ -87,10 +88,7 @@ export function ChargebackRefundPage() {
   }));
 
   return (
-    <div className="mbo-page">
-      <h1 className="mbo-page-title" data-testid="page-title">
-        {t('menu.chargebackRefund')}
-      </h1>
+    <Page title={t('menu.chargebackRefund')}>
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <MonitoringPanel />
         <Card title={t('statistics.title')}>
@@ -132,6 +130,6 @@ export function ChargebackRefundPage() {
           <p className="mbo-report-note">{t('statistics.note')}</p>
         </Card>
       </Space>
-    </div>
+    </Page>
   );
 }

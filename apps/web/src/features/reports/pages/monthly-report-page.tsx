@@ -12,6 +12,7 @@ import { useTimezone } from '../../../platform/timezone';
 import { downloadMonthReport } from '../api/download-report';
 import { useMonthReport, type TMonthReportFilter } from '../api/get-month-report';
 import { ColumnTitle, renderCell } from '../components/report-cells';
+import { Page } from '../../../platform/page';
 import '../components/reports.css';
 import { TableRegion } from '../../../platform/table-region';
 
@@ -63,10 +64,7 @@ export function MonthlyReportPage() {
   }));
 
   return (
-    <div className="mbo-page">
-      <h1 className="mbo-page-title" data-testid="page-title">
-        {t('menu.tradeMonth')}
-      </h1>
+    <Page title={t('menu.tradeMonth')}>
       <Card>
         <div className="mbo-report-filters">
           <MonthRangeFilter
@@ -112,6 +110,6 @@ export function MonthlyReportPage() {
         </TableRegion>
         <Alert className="mbo-report-note" type="info" showIcon message={t('report.monthly.note', { months: MONTHS_BACK_MAX })} />
       </Card>
-    </div>
+    </Page>
   );
 }

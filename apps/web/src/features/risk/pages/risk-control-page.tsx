@@ -8,6 +8,7 @@ import { dayjs } from '../../../platform/dayjs';
 import { useTimezone } from '../../../platform/timezone';
 import { useRiskSummary } from '../api/risk-api';
 import { TableRegion } from '../../../platform/table-region';
+import { Page } from '../../../platform/page';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -26,10 +27,7 @@ export function RiskControlPage() {
   const data = summary.data;
 
   return (
-    <div className="mbo-page">
-      <h1 className="mbo-page-title" data-testid="page-title">
-        {t('menu.riskControl')}
-      </h1>
+    <Page title={t('menu.riskControl')}>
       <Card>
         <DateRangeFilter
           timezone={tz.timezone}
@@ -90,6 +88,6 @@ export function RiskControlPage() {
           />
         </TableRegion>
       </Card>
-    </div>
+    </Page>
   );
 }

@@ -24,6 +24,7 @@ import { useTimezone } from '../../../platform/timezone';
 import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useMerchantDetails } from '../api/get-merchant-details';
 import { useRevealSignKey } from '../api/reveal-sign-key';
+import { Page } from '../../../platform/page';
 import '../system.css';
 import { TableRegion } from '../../../platform/table-region';
 
@@ -80,10 +81,7 @@ export function MerchantDetailsPage() {
   ];
 
   return (
-    <div className="mbo-page">
-      <h1 className="mbo-page-title" data-testid="page-title">
-        {t('menu.merchantDetails')}
-      </h1>
+    <Page title={t('menu.merchantDetails')}>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Card loading={details.isLoading} title={t('merchantDetails.business')}>
           {d && (
@@ -151,7 +149,7 @@ export function MerchantDetailsPage() {
           </TableRegion>
         </Card>
       </Space>
-    </div>
+    </Page>
   );
 }
 
