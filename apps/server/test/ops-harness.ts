@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { runOps, type OpenContext } from '../src/cli/ops';
 import { createNotifier } from '../src/platform/notifier';
-import type { TestContext } from './helpers';
+import { createTestApp, type TestAppOptions, type TestContext } from './helpers';
 
 export type OpsResult = { code: number; out: string; err: string };
 
@@ -10,7 +10,9 @@ export type OpsResult = { code: number; out: string; err: string };
  * SMS kept in their outbox tables, exactly as `npm run ops -- ...` runs them from a shell; what they
  * print is captured.
  */
-export function opsHarness(t: TestContext): { open: OpenContext; ops: (...argv: string[]) => Promise<OpsResult> } {
+export type RunOps = (...argv: string[]) => Promise<OpsResult>;
+
+export function opsHarness(t: TestContext): { open: OpenContext; ops: RunOps } {
   const silent = { info: () => undefined, error: () => undefined };
   const notifier = createNotifier({ config: t.config, db: t.db, now: t.clock.now, log: silent });
   const open: OpenContext = () =>
@@ -31,4 +33,10 @@ export function opsHarness(t: TestContext): { open: OpenContext; ops: (...argv: 
     }
   };
   return { open, ops };
+}
+
+/** A test app with the operator commands that run against its database; what `ops` prints is captured. */
+export async function createTestAppWithOps(o: TestAppOptions = {}): Promise<{ t: TestContext; ops: RunOps }> {
+  const t = await createTestApp(o);
+  return { t, ops: opsHarness(t).ops };
 }

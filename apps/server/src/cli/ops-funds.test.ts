@@ -1,25 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, createMerchant } from '../../test/factories';
-import { opsHarness } from '../../test/ops-harness';
-import { createTestApp, type TestContext } from '../../test/helpers';
+import { createTestAppWithOps, type RunOps } from '../../test/ops-harness';
+import type { TestContext } from '../../test/helpers';
 import { createTransaction } from '../../test/trade-factories';
 
 /* The funds commands run in-process against the test database, as `npm run ops -- ...` runs them. */
 
 let t: TestContext;
-let harness: ReturnType<typeof opsHarness>;
+let ops: RunOps;
 beforeAll(async () => {
-  t = await createTestApp();
-  harness = opsHarness(t);
+  ({ t, ops } = await createTestAppWithOps());
 });
-afterAll(async () => {
-  await t.close();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-const ops = (...argv: string[]) => harness.ops(...argv);
+afterAll(() => t.close());
 
 describe('funds operator commands', () => {
   it('sets a configuration, settles a day, verifies the ledger and writes it as a balanced journal', async () => {

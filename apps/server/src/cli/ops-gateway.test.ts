@@ -1,23 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, createMerchant } from '../../test/factories';
-import { opsHarness } from '../../test/ops-harness';
-import { createTestApp, type TestContext } from '../../test/helpers';
+import { createTestAppWithOps, type RunOps } from '../../test/ops-harness';
+import type { TestContext } from '../../test/helpers';
 import { businessDay } from '../platform/rollups';
 
 let t: TestContext;
-let harness: ReturnType<typeof opsHarness>;
+let ops: RunOps;
 beforeAll(async () => {
-  t = await createTestApp();
-  harness = opsHarness(t);
+  ({ t, ops } = await createTestAppWithOps());
 });
-afterAll(async () => {
-  await t.close();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-const ops = (...argv: string[]) => harness.ops(...argv);
+afterAll(() => t.close());
 
 describe('payment:record', () => {
   it('records a payment with its rollup and prints the transaction order number', async () => {

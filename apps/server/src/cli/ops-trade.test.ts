@@ -1,27 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefundPath } from '@mbo/shared/refunds';
 import { RefundProcessing } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant } from '../../test/factories';
-import { opsHarness } from '../../test/ops-harness';
-import { call, createTestApp, signIn, type TestContext } from '../../test/helpers';
+import { createTestAppWithOps, type RunOps } from '../../test/ops-harness';
+import { call, signIn, type TestContext } from '../../test/helpers';
 import { createTransaction } from '../../test/trade-factories';
 
 /* The trade commands run in-process against the test database, as `npm run ops -- ...` runs them. */
 
 let t: TestContext;
-let harness: ReturnType<typeof opsHarness>;
+let ops: RunOps;
 beforeAll(async () => {
-  t = await createTestApp();
-  harness = opsHarness(t);
+  ({ t, ops } = await createTestAppWithOps());
 });
-afterAll(async () => {
-  await t.close();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-const ops = (...argv: string[]) => harness.ops(...argv);
+afterAll(() => t.close());
 
 describe('trade operator commands', () => {
   it('lists every trade command in --help', async () => {

@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { createAdmin, createMerchant, createPerson } from '../../test/factories';
-import { opsHarness } from '../../test/ops-harness';
-import { call, createTestApp, type LoginData, type TestContext } from '../../test/helpers';
+import { createTestAppWithOps, type RunOps } from '../../test/ops-harness';
+import { call, type LoginData, type TestContext } from '../../test/helpers';
 import { validProfile } from '../../test/kyc-profile';
 import { createApplicant, nextIp, uniqueEmail, uniqueMobile } from '../../test/onboarding';
 import { multipartBody, pdfFile, pngFile } from '../../test/files';
@@ -16,19 +16,11 @@ import { API_BASE } from '@mbo/shared/api-paths';
  */
 
 let t: TestContext;
-let harness: ReturnType<typeof opsHarness>;
+let ops: RunOps;
 beforeAll(async () => {
-  t = await createTestApp({ config: { appUrl: 'https://ops.example.test' } });
-  harness = opsHarness(t);
+  ({ t, ops } = await createTestAppWithOps({ config: { appUrl: 'https://ops.example.test' } }));
 });
-afterAll(async () => {
-  await t.close();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-const ops = (...argv: string[]) => harness.ops(...argv);
+afterAll(() => t.close());
 
 async function submittedApplicant() {
   const a = await createApplicant(t);

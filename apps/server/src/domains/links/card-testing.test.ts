@@ -4,8 +4,8 @@ import type { TListPage } from '@mbo/shared/list';
 import { LinkAmountMode, LinkPath, LinkType, payPagePath, type TLink, type TPayPage, type TPayResultData } from '@mbo/shared/links';
 import { TEST_CARDS } from '@mbo/shared/link-cards';
 import { createAdmin, createGateway, createMerchant, type MerchantRow } from '../../../test/factories';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
-import { opsHarness } from '../../../test/ops-harness';
+import { call, signIn, type TestContext } from '../../../test/helpers';
+import { createTestAppWithOps, type RunOps } from '../../../test/ops-harness';
 import { freshCard } from '../../../test/trade-factories';
 import { DAY_MS, dateInZone } from '../../platform/time';
 import { cardFingerprint, DEFAULT_CARD_TESTING_LIMITS, fingerprintKey } from './card-testing';
@@ -16,14 +16,11 @@ import { cardFingerprint, DEFAULT_CARD_TESTING_LIMITS, fingerprintKey } from './
  */
 
 let t: TestContext;
-let ops: ReturnType<typeof opsHarness>['ops'];
+let ops: RunOps;
 beforeAll(async () => {
-  t = await createTestApp();
-  ops = opsHarness(t).ops;
+  ({ t, ops } = await createTestAppWithOps());
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 const TZ = 'Asia/Shanghai';
 const ATTACKER = '203.0.113.7';

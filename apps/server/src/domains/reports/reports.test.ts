@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { ReportPath, type TDailyReport, type TMonthReport, type TChargebackRefundStats } from '@mbo/shared/reports';
 import { DisputeKind, PayStatus } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole } from '../../../test/factories';
-import { opsHarness } from '../../../test/ops-harness';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { createTestAppWithOps, type RunOps } from '../../../test/ops-harness';
+import { call, signIn, type TestContext } from '../../../test/helpers';
 import { addDispute, addRefund, prng, tradingMerchant } from '../../../test/report-factories';
 import { createTransaction } from '../../../test/trade-factories';
 
@@ -15,23 +15,15 @@ import { createTransaction } from '../../../test/trade-factories';
  */
 
 let t: TestContext;
-let harness: ReturnType<typeof opsHarness>;
+let ops: RunOps;
 // 2026-05-20 12:00 in UTC+08:00: business day 2026-05-20.
 const NOW = Date.parse('2026-05-20T04:00:00Z');
 
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, ops } = await createTestAppWithOps());
   t.clock.set(NOW);
-  harness = opsHarness(t);
 });
-afterAll(async () => {
-  await t.close();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-const ops = (...argv: string[]) => harness.ops(...argv);
+afterAll(() => t.close());
 
 describe('daily report', () => {
   it('equals the sums of the day computed from the records, per settlement currency, cut at midnight UTC+08:00', async () => {
