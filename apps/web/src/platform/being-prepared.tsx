@@ -3,6 +3,7 @@ import { Button, Result } from 'antd';
 import { HourglassOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ResultTitle } from './page';
 
 type TBeingPreparedProps = {
   /** Locale key of the screen's name. */
@@ -18,11 +19,7 @@ export function BeingPrepared({ titleKey, extra }: TBeingPreparedProps) {
     <Result
       className="mbo-being-prepared"
       icon={<HourglassOutlined style={{ color: '#409EFF' }} />}
-      title={
-        <h1 className="mbo-result-title" data-testid="page-title">
-          {t('prepared.title', { name: t(titleKey) })}
-        </h1>
-      }
+      title={<ResultTitle>{t('prepared.title', { name: t(titleKey) })}</ResultTitle>}
       subTitle={t('prepared.description')}
       extra={
         extra ?? (

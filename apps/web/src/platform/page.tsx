@@ -11,3 +11,12 @@ export function Page({ title, className, children }: { title: ReactNode; classNa
     </div>
   );
 }
+
+/** The heading of a screen that is one message or one form (a result, sign-in steps); found as page-title unless said. */
+export function ResultTitle({ testId = 'page-title', children }: { testId?: string; children: ReactNode }) {
+  return (
+    <h1 className="mbo-result-title" data-testid={testId}>
+      {children}
+    </h1>
+  );
+}

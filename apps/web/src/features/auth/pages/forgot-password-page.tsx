@@ -6,6 +6,7 @@ import { PlainFrame } from '../../../platform/plain-frame';
 import { ResetByEmail } from '../components/reset-by-email';
 import { ResetBySms } from '../components/reset-by-sms';
 import { ResetPasswordForm } from '../components/reset-password-form';
+import { ResultTitle } from '../../../platform/page';
 
 type TMethod = 'email' | 'sms';
 
@@ -21,9 +22,7 @@ export function ForgotPasswordPage() {
   return (
     <PlainFrame>
       <section className="mbo-plain-card">
-        <h1 className="mbo-result-title" data-testid="page-title">
-          {t('forgotPassword.title')}
-        </h1>
+        <ResultTitle>{t('forgotPassword.title')}</ResultTitle>
         <p className="mbo-plain-card__subtitle">{t('forgotPassword.subtitle')}</p>
         {!resetToken && (
           <Radio.Group

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { OnboardingLink } from '@mbo/shared/onboarding-paths';
 import { PlainFrame } from '../../../platform/plain-frame';
 import { ResetPasswordForm } from '../components/reset-password-form';
+import { ResultTitle } from '../../../platform/page';
 
 /** `/resetPassword?token=...` from the reset mail (30 minutes, single use). */
 export function ResetPasswordPage() {
@@ -17,18 +18,12 @@ export function ResetPasswordPage() {
         {!token ? (
           <Result
             status="warning"
-            title={
-              <h1 className="mbo-result-title" data-testid="reset-error">
-                {t('resetPassword.noToken')}
-              </h1>
-            }
+            title={<ResultTitle testId="reset-error">{t('resetPassword.noToken')}</ResultTitle>}
             extra={<Link to="/forgotPassword">{t('resetPassword.requestNew')}</Link>}
           />
         ) : (
           <>
-            <h1 className="mbo-result-title" data-testid="page-title">
-              {t('resetPassword.title')}
-            </h1>
+            <ResultTitle>{t('resetPassword.title')}</ResultTitle>
             <p className="mbo-plain-card__subtitle">{t('resetPassword.subtitle')}</p>
             <ResetPasswordForm token={token} />
             <div className="mbo-plain-card__footer">

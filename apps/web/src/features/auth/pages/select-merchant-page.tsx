@@ -11,6 +11,7 @@ import { useSwitchBusiness } from '../api/switch-business';
 import { useCreateNewBusiness } from '../api/create-new-business';
 import { BusinessCard } from '../components/business-card';
 import { CreateBusinessDialog } from '../components/create-business-dialog';
+import { ResultTitle } from '../../../platform/page';
 import './select-merchant-page.css';
 
 /** Account chooser among the businesses linked to the signed-in person. */
@@ -48,9 +49,7 @@ export function SelectMerchantPage() {
   return (
     <PlainFrame>
       <div className="mbo-select-merchant">
-        <h1 className="mbo-result-title" data-testid="page-title">
-          {t(linked.length > 1 ? 'selectMerchant.title' : 'selectMerchant.singleTitle')}
-        </h1>
+        <ResultTitle>{t(linked.length > 1 ? 'selectMerchant.title' : 'selectMerchant.singleTitle')}</ResultTitle>
         {/* Worded from what the person has: several accounts to choose from, or just this one. */}
         <p className="mbo-select-merchant__subtitle" data-testid="select-merchant-subtitle">
           {linked.length > 1

@@ -7,6 +7,7 @@ import { PlainFrame } from '../../../platform/plain-frame';
 import { messageOf } from '../../../platform/request';
 import { storeLoginResult } from '../../../platform/session';
 import { loginBySysAdminOnce } from '../api/login-by-sys-admin';
+import { ResultTitle } from '../../../platform/page';
 
 /**
  * `/sso?ticket=...`: a system administrator's single sign-on. The ticket (60 s, single use) is
@@ -43,11 +44,7 @@ export function SsoPage() {
       {failure ? (
         <Result
           status="error"
-          title={
-            <h1 className="mbo-result-title" data-testid="page-title">
-              {t('sso.failed')}
-            </h1>
-          }
+          title={<ResultTitle>{t('sso.failed')}</ResultTitle>}
           subTitle={<span data-testid="sso-error">{failure}</span>}
           extra={
             <Link to="/loginNew" replace>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TLoginResult } from '@mbo/shared/auth';
 import type { EMAIL_VERIFY_TTL_HOURS } from '@mbo/shared/onboarding';
 import { useResendVerifyEmail } from '../api/resend-verify-email';
+import { ResultTitle } from '../../../platform/page';
 
 /** Tied to the contract by a type-only import (the contract's module would load its schemas). */
 const LINK_HOURS: typeof EMAIL_VERIFY_TTL_HOURS = 24;
@@ -23,11 +24,7 @@ export function RegisterDone({ result, email, onContinue }: TRegisterDoneProps) 
   return (
     <Result
       status="success"
-      title={
-        <h1 className="mbo-result-title" data-testid="register-done">
-          {t('register.doneTitle')}
-        </h1>
-      }
+      title={<ResultTitle testId="register-done">{t('register.doneTitle')}</ResultTitle>}
       subTitle={t('register.doneCheckEmail', { email, hours: LINK_HOURS })}
       extra={
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>

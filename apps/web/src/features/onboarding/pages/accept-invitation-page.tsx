@@ -11,6 +11,7 @@ import { messageOf } from '../../../platform/request';
 import { storeLoginResult } from '../../../platform/session';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitationInfo } from '../api/get-invitation-info';
+import { ResultTitle } from '../../../platform/page';
 
 type TAcceptValues = Omit<TAcceptInvitationBody, 'token'>;
 
@@ -40,11 +41,7 @@ export function AcceptInvitationPage() {
         {failure ? (
           <Result
             status="warning"
-            title={
-              <h1 className="mbo-result-title" data-testid="invitation-error">
-                {failure}
-              </h1>
-            }
+            title={<ResultTitle testId="invitation-error">{failure}</ResultTitle>}
             extra={
               <Link to="/loginNew">
                 <Button type="primary">{t('prepared.backLogin')}</Button>
@@ -55,9 +52,7 @@ export function AcceptInvitationPage() {
           <Result icon={<Spin size="large" />} title={t('common.loading')} />
         ) : (
           <>
-            <h1 className="mbo-result-title" data-testid="page-title">
-              {t('invitation.title')}
-            </h1>
+            <ResultTitle>{t('invitation.title')}</ResultTitle>
             <p className="mbo-plain-card__subtitle">{t('invitation.subtitle', { merchant: info.data.merchantName })}</p>
             <Descriptions
               size="small"

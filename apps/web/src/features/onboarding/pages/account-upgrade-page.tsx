@@ -12,6 +12,7 @@ import { storeSessionInfo, useSession } from '../../../platform/session';
 import { useSendUpgradeCode } from '../api/send-upgrade-code';
 import { useVerifyUpgrade } from '../api/verify-upgrade';
 import { SignOutButton } from '../components/sign-out-button';
+import { ResultTitle } from '../../../platform/page';
 
 /**
  * Account-upgrade notice (guard step 4.2): an old merchant-number login with no person behind it
@@ -38,9 +39,7 @@ export function AccountUpgradePage() {
   return (
     <PlainFrame>
       <section className="mbo-plain-card mbo-plain-card--wide">
-        <h1 className="mbo-result-title" data-testid="page-title">
-          {t('upgrade.title')}
-        </h1>
+        <ResultTitle>{t('upgrade.title')}</ResultTitle>
         <Alert
           type="warning"
           showIcon

@@ -6,6 +6,7 @@ import { PlainFrame } from '../../../platform/plain-frame';
 import { storeLoginResult } from '../../../platform/session';
 import { RegisterForm } from '../components/register-form';
 import { RegisterDone } from '../components/register-done';
+import { ResultTitle } from '../../../platform/page';
 
 /** `/register`: sign-up, then the notice to verify the email; continuing opens the new session. */
 export function RegisterPage() {
@@ -28,9 +29,7 @@ export function RegisterPage() {
           />
         ) : (
           <>
-            <h1 className="mbo-result-title" data-testid="page-title">
-              {t('register.title')}
-            </h1>
+            <ResultTitle>{t('register.title')}</ResultTitle>
             <p className="mbo-plain-card__subtitle">{t('register.subtitle')}</p>
             <RegisterForm onRegistered={(result, email) => setRegistered({ result, email })} />
             <div className="mbo-plain-card__footer">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PlainFrame } from '../../../platform/plain-frame';
 import { getToken } from '../../../platform/session';
+import { ResultTitle } from '../../../platform/page';
 
 type TStatus = NonNullable<ResultProps['status']>;
 const STATUSES: readonly TStatus[] = ['success', 'error', 'info', 'warning', '403', '404', '500'];
@@ -28,11 +29,7 @@ export function ResultPage() {
     <PlainFrame>
       <Result
         status={status}
-        title={
-          <h1 className="mbo-result-title" data-testid="page-title">
-            {title}
-          </h1>
-        }
+        title={<ResultTitle>{title}</ResultTitle>}
         subTitle={subTitle}
         extra={
           <Link to={signedIn ? '/' : '/loginNew'}>

@@ -11,6 +11,7 @@ import { storeLoginResult, useSession } from '../../../platform/session';
 import { useSendSessionCode } from '../api/send-session-code';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { SignOutButton } from '../components/sign-out-button';
+import { ResultTitle } from '../../../platform/page';
 
 /**
  * `/twoFA`: the guard's step 3.1 holds a session with requires2FA 1 here. A code goes to the
@@ -42,10 +43,10 @@ export function TwoFactorPage() {
   return (
     <PlainFrame>
       <section className="mbo-plain-card">
-        <h1 className="mbo-result-title" data-testid="page-title">
+        <ResultTitle>
           <SafetyCertificateOutlined style={{ color: '#409eff', marginRight: 8 }} />
           {t('twoFA.title')}
-        </h1>
+        </ResultTitle>
         <p className="mbo-plain-card__subtitle">{t('twoFA.subtitle')}</p>
         <Form<TTwoFAVerifyBody>
           layout="vertical"
