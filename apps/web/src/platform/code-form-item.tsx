@@ -28,15 +28,21 @@ type TCodeFormItemProps = {
   beforeSend?: () => Promise<boolean>;
   sendTestId?: string;
   sendDisabled?: boolean;
-  /** Shown under the field, e.g. where the code went. */
+  /** Where the last code went ("sent to a***@example.com"), shown under the field once sent. */
+  sentTo?: string | null;
+  /** Shown under the field until a code is sent. */
   extra?: string | null;
 };
 
 /** A 6-digit code field with its send button and countdown beside it. */
-export function CodeFormItem({ name = 'code', label, onSend, beforeSend, sendTestId, sendDisabled, extra }: TCodeFormItemProps) {
+export function CodeFormItem({ name = 'code', label, onSend, beforeSend, sendTestId, sendDisabled, sentTo, extra }: TCodeFormItemProps) {
   const { t } = useTranslation();
   return (
-    <Form.Item label={label ?? t('verificationCode.label')} required extra={extra || undefined}>
+    <Form.Item
+      label={label ?? t('verificationCode.label')}
+      required
+      extra={sentTo ? t('verificationCode.sentTo', { target: sentTo }) : extra || undefined}
+    >
       <Space.Compact block>
         <Form.Item name={name} noStyle rules={codeRules(t)} validateTrigger="onBlur" normalize={digitsOnly}>
           <Input

@@ -71,7 +71,7 @@ export function CodeLoginForm({ channel, onSignedIn }: TCodeLoginFormProps) {
           setSentTo(sent ? sent.sentTo : null);
           return sent;
         }}
-        extra={sentTo ? t('verificationCode.sentTo', { target: sentTo }) : null}
+        sentTo={sentTo}
       />
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="code-login-error" />}
       <Form.Item style={{ marginBottom: 0 }}>

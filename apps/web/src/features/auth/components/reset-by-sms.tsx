@@ -34,7 +34,7 @@ export function ResetBySms({ onVerified }: { onVerified: (token: string) => void
           )
         }
         onSend={() => sendSms.mutateAsync({ mobile: String(form.getFieldValue('mobile')) }).catch(() => undefined)}
-        extra={sendSms.data ? t('verificationCode.sentTo', { target: sendSms.data.sentTo }) : null}
+        sentTo={sendSms.data?.sentTo}
       />
       <Form.Item style={{ marginBottom: 0 }}>
         <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="reset-verify">

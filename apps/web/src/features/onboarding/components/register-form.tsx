@@ -67,7 +67,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (result: TLoginRe
           )
         }
         onSend={() => sendCode.mutateAsync(String(form.getFieldValue('mobile'))).catch(() => undefined)}
-        extra={sendCode.data ? t('verificationCode.sentTo', { target: sendCode.data.sentTo }) : null}
+        sentTo={sendCode.data?.sentTo}
       />
       <NewPasswordFields name="password" label={t('register.password')} />
       <Form.Item name="businessName" label={t('register.businessName')} extra={t('register.businessNameHint')}>

@@ -77,7 +77,7 @@ export function AccountUpgradePage() {
             onSend={() =>
               sendEmailCode.mutateAsync({ channel: 'email', target: String(form.getFieldValue('email')).trim() }).catch(() => undefined)
             }
-            extra={sendEmailCode.data ? t('verificationCode.sentTo', { target: sendEmailCode.data.sentTo }) : null}
+            sentTo={sendEmailCode.data?.sentTo}
           />
           <Form.Item name="mobile" label={t('mobile.label')} rules={mobileRules(t)}>
             <MobileInput />
@@ -88,7 +88,7 @@ export function AccountUpgradePage() {
             sendTestId="upgrade-send-sms"
             beforeSend={validated('mobile')}
             onSend={() => sendSmsCode.mutateAsync({ channel: 'sms', target: String(form.getFieldValue('mobile')) }).catch(() => undefined)}
-            extra={sendSmsCode.data ? t('verificationCode.sentTo', { target: sendSmsCode.data.sentTo }) : null}
+            sentTo={sendSmsCode.data?.sentTo}
           />
           <Form.Item>
             <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="upgrade-submit">

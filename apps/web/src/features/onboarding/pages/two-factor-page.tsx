@@ -78,7 +78,7 @@ export function TwoFactorPage() {
             key={channel}
             sendTestId="twofa-send"
             onSend={() => sendCode.mutateAsync({ purpose: 'twoFA', channel }).catch(() => undefined)}
-            extra={sendCode.data ? t('verificationCode.sentTo', { target: sendCode.data.sentTo }) : null}
+            sentTo={sendCode.data?.sentTo}
           />
           <Form.Item>
             <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="twofa-submit">

@@ -62,13 +62,8 @@ export function ChangeEmailSection({ account }: { account: TAccountInfo }) {
         <CodeFormItem
           sendTestId="settings-email-send-code"
           onSend={() => sendCode.mutateAsync({ purpose: 'changeEmail' }).catch(() => undefined)}
-          extra={
-            sendCode.data
-              ? t('verificationCode.sentTo', { target: sendCode.data.sentTo })
-              : account.mobile
-                ? t('settings.email.codeToMobile', { target: maskMobile(account.mobile) })
-                : null
-          }
+          sentTo={sendCode.data?.sentTo}
+          extra={account.mobile ? t('settings.email.codeToMobile', { target: maskMobile(account.mobile) }) : null}
         />
         <Form.Item style={{ marginBottom: 0 }}>
           <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="settings-email-submit">

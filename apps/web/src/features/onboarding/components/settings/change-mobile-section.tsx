@@ -50,7 +50,7 @@ export function ChangeMobileSection() {
             )
           }
           onSend={() => sendCode.mutateAsync({ newMobile: String(form.getFieldValue('newMobile')) }).catch(() => undefined)}
-          extra={sendCode.data ? t('verificationCode.sentTo', { target: sendCode.data.sentTo }) : null}
+          sentTo={sendCode.data?.sentTo}
         />
         <Form.Item style={{ marginBottom: 0 }}>
           <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="settings-mobile-submit">

@@ -59,11 +59,7 @@ export function CodeConfirmDialog({
     >
       {children}
       <Form form={form} name={formName} layout="vertical" requiredMark={false} preserve={false}>
-        <CodeFormItem
-          sendTestId={`${testId}-send-code`}
-          onSend={onSend}
-          extra={sentTo ? t('verificationCode.sentTo', { target: sentTo }) : null}
-        />
+        <CodeFormItem sendTestId={`${testId}-send-code`} onSend={onSend} sentTo={sentTo} />
       </Form>
     </Modal>
   );
