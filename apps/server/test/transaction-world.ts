@@ -3,7 +3,7 @@ import { AppealStatus, PayStatus, TradeCategory, TradeType } from '@mbo/shared/t
 import { TRANSACTION_VIEW_DEFS, type TTransactionPage, type TTransactionView } from '@mbo/shared/transactions';
 import { expect } from 'vitest';
 import { createAdmin, createGateway, createMerchant, type GatewayRow, type MerchantRow } from './factories';
-import { call, signIn, type TestContext } from './helpers';
+import { call, createTestApp, signIn, type TestContext } from './helpers';
 import { createTransaction, type TransactionRow } from './trade-factories';
 
 /** What the transaction test files share: paths, calls, CSV reading and one merchant with a transaction per case. */
@@ -68,8 +68,19 @@ export type World = {
   tx: Record<string, TransactionRow>;
 };
 
+/** A test app holding the world the transaction tests read. */
+export async function createTestAppWithWorld(): Promise<{ t: TestContext; w: World }> {
+  const t = await createTestApp();
+  try {
+    return { t, w: await makeWorld(t) };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+}
+
 /** One merchant with two gateways and one transaction per interesting case. */
-export async function makeWorld(t: TestContext): Promise<World> {
+async function makeWorld(t: TestContext): Promise<World> {
   const m = await createMerchant(t.db);
   const usd = await createGateway(t.db, m, { currency: 'USD' });
   const eur = await createGateway(t.db, m, { currency: 'EUR' });

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppealStatus, DisputeKind, ProcessingType, RefundProcessing } from '@mbo/shared/trade-enums';
 import type { TTransactionDetail } from '@mbo/shared/transactions';
-import { call, createTestApp, type TestContext } from '../../../test/helpers';
+import { call, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
-import { at, detailPath, makeWorld, type World } from '../../../test/transaction-world';
+import { at, detailPath, createTestAppWithWorld, type World } from '../../../test/transaction-world';
 
 let t: TestContext;
 let w: World;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await makeWorld(t);
+  ({ t, w } = await createTestAppWithWorld());
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 describe('transaction detail', () => {
   it('groups every field, masks the card, computes the refundable amount and orders the timeline', async () => {

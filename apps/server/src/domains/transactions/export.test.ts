@@ -5,20 +5,17 @@ import { ErrorCode } from '@mbo/shared/envelope';
 import { dialectOf } from '../../db/database';
 import { exportCells } from '../../platform/export-cells';
 import { createAdmin, createGateway, createMerchant } from '../../../test/factories';
-import { createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { signIn, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
-import { at, csvRows, exportFile, list, makeWorld, type World } from '../../../test/transaction-world';
+import { at, csvRows, exportFile, list, createTestAppWithWorld, type World } from '../../../test/transaction-world';
 import { exportColumns } from './routes';
 
 let t: TestContext;
 let w: World;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await makeWorld(t);
+  ({ t, w } = await createTestAppWithWorld());
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 describe('transaction export', () => {
   it('CSV: BOM, headers in the caller language, masked card, major amounts, formula cells neutralised, dated file name', async () => {

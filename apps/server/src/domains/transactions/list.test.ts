@@ -4,7 +4,7 @@ import { LIST_COUNT_CAP } from '@mbo/shared/list';
 import { AppealStatus, PayStatus, TradeCategory, TradeType } from '@mbo/shared/trade-enums';
 import type { TTransactionDetail, TTransactionPage } from '@mbo/shared/transactions';
 import { createAdmin, createGateway, createMerchant, createRole } from '../../../test/factories';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { call, signIn, type TestContext } from '../../../test/helpers';
 import type { TransactionRow } from '../../../test/trade-factories';
 import {
   at,
@@ -13,7 +13,7 @@ import {
   exportFile,
   list,
   listPath,
-  makeWorld,
+  createTestAppWithWorld,
   RANGE,
   tradeNos,
   type World,
@@ -23,12 +23,9 @@ import { rebuildRollups } from '../../platform/rollups';
 let t: TestContext;
 let w: World;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await makeWorld(t);
+  ({ t, w } = await createTestAppWithWorld());
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 describe('transaction lists: one per view', () => {
   it('each view shows only its own category (pre-authorization: formal trade type 2), newest first', async () => {
