@@ -47,6 +47,7 @@ export const DOMAIN_PUBLIC = {
   system: ['admins-service', 'repository'],
   transactions: ['repository'],
   websites: ['repository'],
+  webhooks: ['outbox'],
 };
 
 const crossDomain = serverDomains.map((domain) => ({

@@ -17,6 +17,7 @@ import { waybillRoutes } from './domains/waybills/routes';
 import { websiteRoutes } from './domains/websites/routes';
 import { riskRoutes } from './domains/risk/routes';
 import { linkRoutes } from './domains/links/routes';
+import { webhookRoutes } from './domains/webhooks/routes';
 import { isApiRequest } from './platform/envelope';
 import { installCompression } from './platform/compression';
 import { clientErrorHandler, installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
@@ -68,6 +69,7 @@ export const DOMAIN_PLUGINS = [
   websiteRoutes,
   riskRoutes,
   linkRoutes,
+  webhookRoutes,
 ] as const;
 
 /** Content Security Policy the built web app runs under (antd injects style tags, hence 'unsafe-inline' for styles only). */

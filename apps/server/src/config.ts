@@ -67,6 +67,10 @@ export type Config = {
   smsHttpToken: string | null;
   /** Key of the card fingerprints of the payment-link limits; null: a key the server keeps in the database. */
   cardFingerprintKey: string | null;
+  /** Payment notifications may go to http:// and loopback or private addresses (development and tests only). */
+  webhookAllowLocal: boolean;
+  /** Time limit of one notification attempt. */
+  webhookTimeoutMs: number;
 };
 
 /** Repository root, resolved from this file so the defaults do not depend on where the process starts. */
@@ -199,6 +203,13 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description:
       'Secret (32 to 256 characters, the same on every node) of the keyed hash that recognises a card across payment links for the card-testing limit without storing its number; set it in production so that a copy of the database alone cannot test card numbers against the hashes. Unset: a random key the server makes once and keeps in the database',
   },
+  {
+    name: 'WEBHOOK_ALLOW_LOCAL',
+    default: 'true when NODE_ENV=development or test, else false',
+    description:
+      "Payment notifications (webhooks) may go to http:// URLs and to loopback, private and link-local addresses, for a receiver on the developer's machine; refused with NODE_ENV=production. Otherwise only https:// to public addresses, checked at every attempt",
+  },
+  { name: 'WEBHOOK_TIMEOUT_MS', default: '10000', description: 'Time limit of one payment notification attempt, answer included' },
 ];
 
 export class ConfigError extends Error {}
@@ -226,6 +237,14 @@ function readCardFingerprintKey(env: NodeJS.ProcessEnv): string | null {
   // A short key could be found by trying keys against a fingerprint of a known card.
   if (raw.length < 32 || raw.length > 256) throw new ConfigError('CARD_FINGERPRINT_KEY must be 32 to 256 characters');
   return raw;
+}
+
+function readWebhookAllowLocal(env: NodeJS.ProcessEnv): boolean {
+  const mode = env.NODE_ENV?.trim();
+  const allow = readBool(env, 'WEBHOOK_ALLOW_LOCAL', mode === 'development' || mode === 'test');
+  // A production node that may be made to call its own network is a way in (SSRF).
+  if (allow && mode === 'production') throw new ConfigError('WEBHOOK_ALLOW_LOCAL=true is refused with NODE_ENV=production');
+  return allow;
 }
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY besides addresses and CIDR ranges. */
@@ -326,5 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smsHttpUrl,
     smsHttpToken: env.SMS_HTTP_TOKEN?.trim() || null,
     cardFingerprintKey: readCardFingerprintKey(env),
+    webhookAllowLocal: readWebhookAllowLocal(env),
+    webhookTimeoutMs: readInt(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
   };
 }

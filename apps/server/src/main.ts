@@ -9,6 +9,8 @@ import { scheduleDeadlineReminders } from './jobs/deadline-reminders';
 import { scheduleIdempotencyPurge } from './jobs/idempotency-purge';
 import { scheduleSettlement } from './jobs/settlement';
 import { scheduleWaybillReminders } from './jobs/waybill-reminders';
+import { scheduleWebhookDelivery } from './jobs/webhook-delivery';
+import { webhookWorkerDeps } from './domains/webhooks/service';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -31,6 +33,8 @@ async function main(): Promise<void> {
   const stopPurge = scheduleIdempotencyPurge(handle.db, Date.now, (error) => app.log.error({ err: error }, 'idempotency purge failed'));
   // Settlement batches and reserve releases of the current business day (domains/funds/README.md).
   const stopSettlement = scheduleSettlement(handle.db, Date.now, (error) => app.log.error({ err: error }, 'settlement failed'));
+  // Payment notifications (domains/webhooks/README.md): the due ones every 2 s, on one node at a time.
+  const stopWebhooks = scheduleWebhookDelivery(webhookWorkerDeps(app), (error) => app.log.error({ err: error }, 'webhook delivery failed'));
   /*
    * Graceful stop (SIGTERM from an orchestrator, SIGINT from a terminal): readiness turns to 503 and the
    * listener closes at once, so no new connection is accepted; requests in flight run to their end and
@@ -45,6 +49,7 @@ async function main(): Promise<void> {
     stopWaybillReminders();
     stopPurge();
     stopSettlement();
+    stopWebhooks();
     app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests in flight');
     const deadline = setTimeout(() => {
       app.log.warn('shutdown timeout: cutting the connections still open');

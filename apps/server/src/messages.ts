@@ -18,6 +18,7 @@ import { SYSTEM_MESSAGES } from './domains/system/messages';
 import { OPERATION_LABELS } from './domains/system/operation-labels';
 import { TRANSACTION_MESSAGES } from './domains/transactions/messages';
 import { WAYBILL_MESSAGES } from './domains/waybills/messages';
+import { WEBHOOK_MESSAGES } from './domains/webhooks/messages';
 import { WEBSITE_MESSAGES } from './domains/websites/messages';
 import { registerMessages, type MessageTable } from './platform/i18n';
 import { PLATFORM_MESSAGES, type MessageCatalogs } from './platform/messages';
@@ -40,6 +41,7 @@ export const DOMAIN_MESSAGES: DomainCatalogs = {
   waybills: WAYBILL_MESSAGES,
   risk: RISK_MESSAGES,
   links: LINK_MESSAGES,
+  webhooks: WEBHOOK_MESSAGES,
 };
 
 /** Platform's catalog and every domain's, by owner (the key-parity test reads them all). */

@@ -126,6 +126,7 @@ export const MODULES = [
       { url: '/log/forwardOperateLogList', titleKey: 'menu.operateLog', operations: ['OperateLog:Downloads'] },
       { url: '/mernews/showNewsManage', titleKey: 'menu.news', operations: [] },
       { url: '/system/iconList', titleKey: 'menu.iconList', operations: [] },
+      { url: '/webhook/showWebhooks', titleKey: 'menu.webhooks', operations: ['Webhook:Edit'] },
     ],
   },
 ] as const satisfies readonly TModuleDef[];

@@ -21,6 +21,7 @@ import { ledgerEntryIndexMigration } from './migrations/0017-ledger-entry-index'
 import { reminderVersionMigration } from './migrations/0018-reminder-version';
 import { gatewaySchemeIndexMigration } from './migrations/0019-gateway-scheme-index';
 import { cardTestingMigration } from './migrations/0021-card-testing';
+import { webhooksMigration } from './migrations/0022-webhooks';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -45,6 +46,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0018-reminder-version': reminderVersionMigration(dialect),
     '0019-gateway-scheme-index': gatewaySchemeIndexMigration(dialect),
     '0021-card-testing': cardTestingMigration(dialect),
+    '0022-webhooks': webhooksMigration(dialect),
   };
 }
 

@@ -8,6 +8,7 @@ import type { WaybillWebsiteTables } from './tables/waybills-websites';
 import type { RiskLinkTables } from './tables/risk-links';
 import type { SystemTables } from './tables/system';
 import type { PlatformTables } from './tables/platform';
+import type { WebhookTables } from './tables/webhooks';
 
 /*
  * The Kysely schema. Each area's tables are declared in a file of their own under tables/, named after
@@ -25,7 +26,8 @@ export interface Database
     WaybillWebsiteTables,
     RiskLinkTables,
     SystemTables,
-    PlatformTables {}
+    PlatformTables,
+    WebhookTables {}
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
 export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
@@ -91,6 +93,10 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'link_attempt_counters',
   'link_attempt_limits',
   'server_keys',
+  'webhook_endpoints',
+  'webhook_events',
+  'webhook_deliveries',
+  'webhook_attempts',
 ];
 
 export type Admin = Selectable<AdminsTable>;
@@ -172,3 +178,4 @@ export type {
   SmsOutboxTable,
 } from './tables/system';
 export type { IdempotencyKeysTable, JobLeasesTable, ServerKeysTable, StoredFileChunksTable } from './tables/platform';
+export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from './tables/webhooks';

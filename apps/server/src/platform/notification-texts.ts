@@ -45,6 +45,9 @@ const zhCn = {
   'mail.linksPaused.subject': '{merchantName}的支付链接已暂停收款',
   'mail.linksPaused.text':
     '您好：\n\n{merchantName}（商户号 {merchantNo}）的支付链接在一小时内被拒付款达到 {count} 笔，可能有人在用支付链接试卡。为保护您的商户，{links} 个有效的支付链接已暂停收款至 {until}（{minutes} 分钟），之后自动恢复。\n\n请登录{product}，在快捷支付的支付链接中查看这些付款：{link}\n\n如果这些付款来自您的顾客，或需要提前恢复，请联系客服。',
+  'mail.webhookDisabled.subject': '{merchantName}的支付通知地址已停用',
+  'mail.webhookDisabled.text':
+    '您好：\n\n{merchantName}（商户号 {merchantNo}）的支付通知地址 {url} 连续 3 天无法接收通知，已被停用，之后的通知不再发送到该地址。\n\n请修复接收服务后登录{product}，在系统管理的支付通知中启用该地址，并重发失败的通知：{link}',
   'mail.kycRejected.subject': '{businessName}的资料审核未通过',
   'mail.kycRejected.text':
     '您好：\n\n很抱歉，{businessName}（商户号 {merchantNo}）的企业资料审核未通过，原因：\n\n{reason}\n\n请登录{product}修改资料后重新提交：{link}',
@@ -116,6 +119,9 @@ const zhHk: Catalog = {
   'mail.linksPaused.subject': '{merchantName}的支付連結已暫停收款',
   'mail.linksPaused.text':
     '您好：\n\n{merchantName}（商戶號 {merchantNo}）的支付連結在一小時內被拒付款達到 {count} 筆，可能有人在用支付連結試卡。為保護您的商戶，{links} 個有效的支付連結已暫停收款至 {until}（{minutes} 分鐘），之後自動恢復。\n\n請登入{product}，在快捷支付的支付連結中查看這些付款：{link}\n\n如果這些付款來自您的顧客，或需要提前恢復，請聯絡客服。',
+  'mail.webhookDisabled.subject': '{merchantName}的支付通知地址已停用',
+  'mail.webhookDisabled.text':
+    '您好：\n\n{merchantName}（商戶號 {merchantNo}）的支付通知地址 {url} 連續 3 天無法接收通知，已被停用，之後的通知不再發送到該地址。\n\n請修復接收服務後登入{product}，在系統管理的支付通知中啟用該地址，並重發失敗的通知：{link}',
   'mail.kycRejected.subject': '{businessName}的資料審核未通過',
   'mail.kycRejected.text':
     '您好：\n\n很抱歉，{businessName}（商戶號 {merchantNo}）的企業資料審核未通過，原因：\n\n{reason}\n\n請登入{product}修改資料後重新提交：{link}',
@@ -186,6 +192,9 @@ const en: Catalog = {
   'mail.linksPaused.subject': 'The payment links of {merchantName} are paused',
   'mail.linksPaused.text':
     'Hello,\n\n{count} payments through the payment links of {merchantName} (merchant number {merchantNo}) were declined within an hour, which looks like someone testing cards. To protect your business, {links} active payment link(s) take no payment until {until} ({minutes} minutes), then resume by themselves.\n\nLog in to the {product} and look at these payments under Shortcut payment, Payment links: {link}\n\nIf they came from your customers, or to resume earlier, contact customer service.',
+  'mail.webhookDisabled.subject': 'A payment notification endpoint of {merchantName} was disabled',
+  'mail.webhookDisabled.text':
+    'Hello,\n\nThe payment notification endpoint {url} of {merchantName} (merchant number {merchantNo}) failed to take notifications for 3 days and was disabled: no further notifications are sent to it.\n\nOnce your receiver works again, log in to the {product}, enable the endpoint under System, Payment notifications, and resend the failed notifications: {link}',
   'mail.kycRejected.subject': 'The profile of {businessName} was not approved',
   'mail.kycRejected.text':
     'Hello,\n\nThe business profile of {businessName} (merchant number {merchantNo}) did not pass the review. Reason:\n\n{reason}\n\nPlease log in to the {product}, correct the profile and submit it again: {link}',
@@ -236,7 +245,8 @@ export type MailKind =
   | 'signInUnverified'
   | 'websiteReview'
   | 'cardholderReply'
-  | 'linksPaused';
+  | 'linksPaused'
+  | 'webhookDisabled';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 

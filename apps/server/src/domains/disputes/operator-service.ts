@@ -14,6 +14,7 @@ import { addToRollup, disputeDelta } from '../../platform/rollups';
 import { DAY_MS } from '../../platform/time';
 import * as refundRepo from '../refunds/repository';
 import { postCaseOpened, postChargebackReversal, postRefundSucceeded } from '../funds/postings';
+import { emitCaseEvent, emitRefundEvent } from '../webhooks/outbox';
 import { abnormalAfterChargeback, availableOf, completeRefundMoney, newRefundNo, proRata } from '../refunds/service';
 import * as repo from './case-repository';
 
@@ -108,6 +109,7 @@ async function openCase(trx: Trx, t: TradeRow, c: NewCase) {
     disputeDelta(c.kind, settle),
   );
   await postCaseOpened(trx, id, c.now);
+  await emitCaseEvent(trx, id, 'opened', c.now);
   return { id, caseNo };
 }
 
@@ -216,6 +218,7 @@ export async function raiseRdrAlert(db: Db, tradeNo: string, o: { amount?: numbe
     });
     await completeRefundMoney(trx, { transaction_id: t.id, amount, settle_amount: settle }, o.now, false);
     await postRefundSucceeded(trx, refundId, o.now);
+    await emitRefundEvent(trx, refundId, o.now);
     await repo.setTradeFlags(trx, t.id, { rdr_status: 1 });
     await repo.linkAlertRefund(trx, c.id, refundId, o.now);
     return { ...c, refundNo };
@@ -275,6 +278,7 @@ export async function decideAppeal(db: Db, caseNo: string, result: 'success' | '
     const appealStatus = won ? AppealStatus.success : AppealStatus.failed;
     await repo.setTradeFlags(trx, t.id, { appeal_status: appealStatus });
     if (won) await postChargebackReversal(trx, d.id, now);
+    await emitCaseEvent(trx, d.id, 'decided', now);
     if (won)
       await addToRollup(
         trx,

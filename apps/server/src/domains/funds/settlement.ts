@@ -6,6 +6,7 @@ import type { Db, DbOrTrx, Trx } from '../../db/database';
 import { NOT_SETTLED } from '../../db/migrations/0010-funds';
 import { businessDay, businessDayRange } from '../../platform/rollups';
 import { DAY_MS } from '../../platform/time';
+import { emitWebhookEvent } from '../webhooks/outbox';
 import { getConfig, type SettlementConfig } from './config';
 import { findDeliveryProofFlags } from './proof-holds';
 import { credit, deduction, post, type AccountKind, type Balances, type Line } from './ledger';
@@ -282,6 +283,7 @@ export async function creditBatch(db: Db, batchId: number, now: number): Promise
       })
       .where('id', 'in', (eb) => eb.selectFrom('settlement_items').select('transaction_id').where('batch_id', '=', b.id))
       .execute();
+    await emitWebhookEvent(trx, 'settlement.credited', b.id, now);
     return true;
   });
 }

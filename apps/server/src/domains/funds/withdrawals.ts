@@ -6,6 +6,7 @@ import type { Db, DbOrTrx, Trx } from '../../db/database';
 import { AppError, businessError, conflictError } from '../../platform/errors';
 import { plainTx, type TxRunner } from '../../platform/idempotency';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
+import { emitWithdrawalEvent } from '../webhooks/outbox';
 import { getConfig } from './config';
 import { credit, prepare, readBalances, record, post } from './ledger';
 
@@ -236,6 +237,7 @@ export async function payWithdrawal(db: Db, withdrawalNo: string, now: number) {
       ],
       { type: 'withdrawalPay', refType: 'withdrawal', refId: w.id, refNo: w.withdrawal_no, at: now },
     );
+    await emitWithdrawalEvent(trx, w.id, now);
     return { withdrawalNo, status: WithdrawalStatus.success };
   });
 }
@@ -247,6 +249,7 @@ export async function failWithdrawal(db: Db, withdrawalNo: string, reason: strin
     if (!(await moveStatus(trx, w.id, WithdrawalStatus.failed, now, reason)))
       throw new WithdrawalOperatorError(`withdrawal ${withdrawalNo} is not pending`);
     await unfreeze(trx, w, 'withdrawalFail', now);
+    await emitWithdrawalEvent(trx, w.id, now);
     return { withdrawalNo, status: WithdrawalStatus.failed };
   });
 }

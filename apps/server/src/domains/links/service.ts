@@ -33,6 +33,7 @@ import { recordTransactionIn, withNewTradeNo } from '../transactions/repository'
 import { screenPayment } from '../risk/service';
 import * as repo from './repository';
 import { findUsableWebsiteHosts } from '../websites/repository';
+import { emitWebhookEvent } from '../webhooks/outbox';
 import { guardTry, type CardTestingDeps } from './card-testing';
 
 /*
@@ -371,6 +372,7 @@ export async function payThroughLink(
           transaction_id: transactionId,
           created_at: o.now,
         });
+        if (approved) await emitWebhookEvent(trx, 'paymentLink.paid', transactionId, o.now);
         return { result, tradeNo, currency: link.currency, amount };
       }),
     ).then((data) => ({ approved, data }));

@@ -18,6 +18,7 @@ import { ErrorCode } from '@mbo/shared/envelope';
 import { addToRollup } from '../../platform/rollups';
 import type { Scope } from '../../platform/scope';
 import { postRefundSucceeded } from '../funds/postings';
+import { emitRefundEvent } from '../webhooks/outbox';
 import * as repo from './repository';
 
 /*
@@ -217,6 +218,7 @@ export async function moveRefund(db: Db, refundNo: string, step: RefundStep, now
       // A failed refund of an Ethoca alert leaves the alert open again, so the merchant can still answer it.
       if (r.dispute_id !== null) await repo.reopenAlertOfRefund(trx, r.dispute_id, r.id, now);
     }
+    if (terminal) await emitRefundEvent(trx, r.id, now);
     return { refundNo, status: rule.to };
   });
 }

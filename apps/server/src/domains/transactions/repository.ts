@@ -8,6 +8,7 @@ import type { TransactionsTable } from '../../db/types';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
 import { addToRollup, transactionDelta } from '../../platform/rollups';
 import { postCapture } from '../funds/postings';
+import { emitPaymentEvent } from '../webhooks/outbox';
 
 /*
  * One transaction and its history, and the recording of new ones under a trade number of their own
@@ -111,6 +112,7 @@ export function recordTransaction(db: Db, row: Insertable<TransactionsTable>): P
 export async function recordTransactionIn(trx: Trx, row: Insertable<TransactionsTable>): Promise<number> {
   const { id } = await trx.insertInto('transactions').values(row).returning('id').executeTakeFirstOrThrow();
   await postCapture(trx, { ...row, id });
+  await emitPaymentEvent(trx, id, row.created_at);
   await addToRollup(
     trx,
     {

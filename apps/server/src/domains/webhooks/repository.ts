@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import type { TListPaging } from '@mbo/shared/list';
+import type { TWebhookDeliveryQuery } from '@mbo/shared/webhooks';
+import type { Db, DbOrTrx } from '../../db/database';
+import { keysetPage } from '../../platform/list';
+import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
+import { dayRangeInZone } from '../../platform/time';
+
+/* All of the webhooks domain's SQL over endpoints and the delivery log, every query scoped to the caller. */
+
+export function listEndpoints(db: Db, scope: Scope) {
+  return db
+    .selectFrom('webhook_endpoints as e')
+    .innerJoin('gateways as g', 'g.id', 'e.gateway_id')
+    .select(['e.id', 'g.gateway_no', 'e.url', 'e.kinds', 'e.enabled', 'e.disabled_reason', 'e.created_at', 'e.updated_at'])
+    .where(inScope(scope, 'e'))
+    .where('e.deleted_at', 'is', null)
+    .orderBy('e.id')
+    .execute();
+}
+
+export type EndpointRow = Awaited<ReturnType<typeof listEndpoints>>[number];
+
+export function findEndpoint(db: DbOrTrx, scope: Scope, id: number) {
+  return db
+    .selectFrom('webhook_endpoints as e')
+    .selectAll('e')
+    .where(inScope(scope, 'e'))
+    .where('e.id', '=', id)
+    .where('e.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function countEndpoints(db: DbOrTrx, merchantId: number) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('merchant_id', '=', merchantId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+/** A gateway of the caller's scope by its number. */
+export function findScopedGateway(db: DbOrTrx, scope: Scope, gatewayNo: string) {
+  const ids = gatewayIdFilter(scope);
+  return db
+    .selectFrom('gateways')
+    .select(['id', 'gateway_no'])
+    .where('merchant_id', '=', scope.merchantId)
+    .where('gateway_no', '=', gatewayNo)
+    .$if(ids !== null, (qb) => qb.where('id', 'in', ids ?? [0]))
+    .executeTakeFirst();
+}
+
+export type DeliveryFilters = Omit<TWebhookDeliveryQuery, 'page' | 'limit' | 'after'>;
+
+function filtered(db: Db, scope: Scope, f: DeliveryFilters, timezone: string) {
+  const { fromMs, toMs } = dayRangeInZone(f.from, f.to, timezone);
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .where(inScope(scope, 'd'))
+    .where('d.created_at', '>=', fromMs)
+    .where('d.created_at', '<', toMs)
+    .$if(f.kind !== undefined, (qb) => qb.where('d.kind', '=', f.kind ?? ''))
+    .$if(f.status !== undefined, (qb) => qb.where('d.status', '=', f.status ?? ''))
+    .$if(f.endpointId !== undefined, (qb) => qb.where('d.endpoint_id', '=', f.endpointId ?? 0));
+}
+
+function deliveryList(db: Db, scope: Scope, f: DeliveryFilters, timezone: string) {
+  return {
+    rows: () =>
+      filtered(db, scope, f, timezone)
+        .innerJoin('webhook_events as v', 'v.id', 'd.event_id')
+        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+        .select([
+          'd.id',
+          'v.public_id',
+          'd.kind',
+          'd.object_no',
+          'd.endpoint_id',
+          'e.url',
+          'd.status',
+          'd.attempts',
+          'd.last_http_status',
+          'd.last_error',
+          'd.next_attempt_at',
+          'd.created_at',
+        ]),
+    sort: { column: 'd.created_at', id: 'd.id', direction: 'desc', value: (r: { created_at: number }) => r.created_at },
+  } as const;
+}
+
+export type DeliveryRow = Awaited<ReturnType<ReturnType<ReturnType<typeof deliveryList>['rows']>['execute']>>[number];
+
+export function listDeliveries(db: Db, scope: Scope, q: DeliveryFilters & TListPaging, timezone: string) {
+  return keysetPage(db, deliveryList(db, scope, q, timezone), q, { count: filtered(db, scope, q, timezone) });
+}
+
+export function findDelivery(db: DbOrTrx, scope: Scope, id: number) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .select(['d.id', 'd.status', 'e.enabled', 'e.deleted_at'])
+    .where(inScope(scope, 'd'))
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function listAttempts(db: Db, scope: Scope, deliveryId: number) {
+  return db
+    .selectFrom('webhook_attempts as a')
+    .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
+    .select(['a.id', 'a.at', 'a.http_status', 'a.duration_ms', 'a.answer', 'a.error'])
+    .where(inScope(scope, 'd'))
+    .where('a.delivery_id', '=', deliveryId)
+    .orderBy('a.id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+/** Pending again, due now, with a new retry window; only a delivery that is not pending and whose endpoint is enabled. */
+export async function requeue(db: DbOrTrx, scope: Scope, where: { id: number } | { fromMs: number; toMs: number }, now: number) {
+  const r = await db
+    .updateTable('webhook_deliveries as d')
+    .set({ status: 'pending', next_attempt_at: now, window_start: null, updated_at: now })
+    .where(inScope(scope, 'd'))
+    .$if('id' in where, (qb) => qb.where('d.id', '=', 'id' in where ? where.id : 0).where('d.status', '!=', 'pending'))
+    .$if(!('id' in where), (qb) =>
+      qb
+        .where('d.status', '=', 'failed')
+        .where('d.created_at', '>=', 'fromMs' in where ? where.fromMs : 0)
+        .where('d.created_at', '<', 'toMs' in where ? where.toMs : 0),
+    )
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('webhook_endpoints as e')
+          .select(sql<number>`1`.as('one'))
+          .whereRef('e.id', '=', 'd.endpoint_id')
+          .where('e.enabled', '=', 1)
+          .where('e.deleted_at', 'is', null),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
