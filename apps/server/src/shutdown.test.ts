@@ -1,13 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath } from '@mbo/shared/api-paths';
 import { RefundPath } from '@mbo/shared/refunds';
 import { createAdmin, createGateway, createMerchant, createPerson, type AdminRow } from '../test/factories';
-import { freePort, post, waitReady } from '../test/server-process';
+import { freePort, post, signInOverHttp, startServer, waitReady } from '../test/server-process';
 import { createTestDb, type TestDb } from '../test/test-db';
 import { createTransaction, type TransactionRow } from '../test/trade-factories';
 
@@ -18,7 +15,6 @@ import { createTransaction, type TransactionRow } from '../test/trade-factories'
  * stored that was not answered (no request cut mid-way).
  */
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WORKERS = 6;
 
 let handle: TestDb;
@@ -50,35 +46,11 @@ afterAll(async () => {
 describe('graceful shutdown', () => {
   it('on SIGTERM during a refund load: every acknowledged refund is stored, none is cut, exit code 0', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED_ON_EMPTY: 'false',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        SHUTDOWN_TIMEOUT_SECONDS: '20',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const { child, exited, log } = startServer({ databaseUrl, dataDir, port, env: { SHUTDOWN_TIMEOUT_SECONDS: '20' } });
 
     try {
-      await waitReady(port, child, () => output);
-      const login = await post(
-        port,
-        ApiPath.login,
-        { merchantNo: owner.merchant.merchantNo, loginName: owner.loginName, password: owner.password },
-        null,
-      );
-      const token = (JSON.parse(login.text) as { data: { token: string } }).data.token;
+      await waitReady(port, child, log);
+      const token = await signInOverHttp(port, owner);
 
       let signalAt = Number.POSITIVE_INFINITY;
       let stop = false;
@@ -121,7 +93,7 @@ describe('graceful shutdown', () => {
       stop = true;
       await load;
 
-      expect(code, output).toBe(0);
+      expect(code, log()).toBe(0);
       const answered = outcomes.filter((o) => o.kind === 'answered');
       const cut = outcomes.filter((o) => o.kind === 'cut');
       expect(cut, JSON.stringify(cut.slice(0, 3))).toEqual([]);

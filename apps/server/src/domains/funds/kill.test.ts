@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath } from '@mbo/shared/api-paths';
 import { FundsPath } from '@mbo/shared/funds';
 import { DEFAULT_CONFIG, setConfig } from './config';
 import { readBalances, verifyLedger } from './ledger';
@@ -18,7 +15,7 @@ import {
   type GatewayRow,
   type MerchantRow,
 } from '../../../test/factories';
-import { freePort, post, waitReady } from '../../../test/server-process';
+import { freePort, post, signInOverHttp, startServer, waitReady } from '../../../test/server-process';
 import { createTestDb, type TestDb } from '../../../test/test-db';
 import { createTransaction } from '../../../test/trade-factories';
 
@@ -29,7 +26,6 @@ import { createTransaction } from '../../../test/trade-factories';
  * nothing overdrawn, frozen = the pending withdrawals).
  */
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const WORKERS = 6;
 
 let handle: TestDb;
@@ -84,41 +80,13 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'src', 'main.ts')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_ON_EMPTY: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, log: () => output };
-}
-
 describe('kill -9 during withdrawals', () => {
   it('after a restart every acknowledged withdrawal is stored and the ledger verifies', async () => {
     const port = await freePort();
-    const first = startServer(port);
+    const first = startServer({ databaseUrl, dataDir, port });
     try {
       await waitReady(port, first.child, first.log);
-      const login = await post(
-        port,
-        ApiPath.login,
-        { merchantNo: owner.merchant.merchantNo, loginName: owner.loginName, password: owner.password },
-        null,
-      );
-      const token = (JSON.parse(login.text) as { data: { token: string } }).data.token;
+      const token = await signInOverHttp(port, owner);
       let stop = false;
       let seq = 0;
       const outcomes: Outcome[] = [];
@@ -166,7 +134,7 @@ describe('kill -9 during withdrawals', () => {
       expect(acknowledged.length).toBeGreaterThan(5);
 
       // Restart on the same database: it starts, and everything acknowledged is there.
-      const second = startServer(port);
+      const second = startServer({ databaseUrl, dataDir, port });
       try {
         await waitReady(port, second.child, second.log);
       } finally {
