@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
-import { EXPORT_FORMATS, exportRequest, listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
+import { EXPORT_FORMATS, opt, optText, zGatewayNoFilter } from './list';
 import { defineList, field } from './list-fields';
 import { zCode } from './trade-enums';
 
@@ -139,7 +139,7 @@ export const WITHDRAWALS = defineList({
     failReason: field.text(),
     applicant: field.text('funds.withdraw.applicant'),
     createdAt: field.time('funds.withdraw.createdAt'),
-    processedAt: field.time('funds.withdraw.processedAt', { optional: true }),
+    processedAt: field.timeOrNull('funds.withdraw.processedAt'),
   },
   filters: ZDateRange.extend({ gatewayNo: zGatewayNoFilter, status: opt(zCode(WithdrawalStatus)), withdrawalNo: optText(64) }),
   refine: checkDateRange,
@@ -154,66 +154,76 @@ export const ZWithdrawalPage = WITHDRAWALS.page;
 export const ZWithdrawResult = z.object({ withdrawalNo: z.string(), status: z.number().int(), amount: money, fee: money, received: money });
 export type TWithdrawResult = z.infer<typeof ZWithdrawResult>;
 
-export const ZEntryFilters = ZDateRange.extend({
-  gatewayNo: zGatewayNoFilter,
-  type: opt(z.enum(LEDGER_TYPES)),
-  account: opt(z.enum(MERCHANT_ACCOUNTS)),
-  currency: opt(
-    z
-      .string()
-      .trim()
-      .regex(/^[A-Z]{3}$/),
-  ),
+/** The recorded-entry flow, declared once (list-fields.ts). */
+export const ENTRIES = defineList({
+  fields: {
+    id: field.count(),
+    occurredAt: field.time('funds.entry.time'),
+    gatewayNo: field.text('funds.gatewayNo'),
+    currency: field.text('funds.currency'),
+    account: field.textCode('funds.entry.account', 'funds.account'),
+    type: field.textCode('funds.entry.type', 'funds.ledgerType'),
+    /** Positive: the account grew. */
+    amount: field.money('funds.entry.amount'),
+    /** What caused it: transaction, refund, case, batch, reserve, withdrawal; its number (the "cause" column). */
+    refType: field.text(),
+    refNo: field.link('funds.entry.cause'),
+  },
+  filters: ZDateRange.extend({
+    gatewayNo: zGatewayNoFilter,
+    type: opt(z.enum(LEDGER_TYPES)),
+    account: opt(z.enum(MERCHANT_ACCOUNTS)),
+    currency: opt(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{3}$/),
+    ),
+  }),
+  refine: checkDateRange,
+  days: 7,
 });
-export const ZEntryListQuery = listQuery(ZEntryFilters, checkDateRange);
+export const ZEntryListQuery = ENTRIES.query;
 export type TEntryListQuery = z.infer<typeof ZEntryListQuery>;
-export const ZEntryExportBody = exportRequest(ZEntryFilters, checkDateRange);
+export const ZEntryExportBody = ENTRIES.exportBody;
 export type TEntryExportBody = z.infer<typeof ZEntryExportBody>;
-
-export const ZEntry = z.object({
-  id: z.number().int(),
-  occurredAt: z.string(),
-  gatewayNo: z.string(),
-  currency: z.string(),
-  account: z.string(),
-  type: z.string(),
-  /** Positive: the account grew. */
-  amount: money,
-  /** What caused it: transaction, refund, case, batch, reserve, withdrawal; its number. */
-  refType: z.string(),
-  refNo: z.string(),
-});
+export const ZEntry = ENTRIES.row;
 export type TEntry = z.infer<typeof ZEntry>;
-export const ZEntryPage = zListPage(ZEntry);
+export const ZEntryPage = ENTRIES.page;
 
-export const ZBatchFilters = ZDateRange.extend({ gatewayNo: zGatewayNoFilter, batchNo: optText(64) });
-export const ZBatchListQuery = listQuery(ZBatchFilters, checkDateRange);
-export type TBatchListQuery = z.infer<typeof ZBatchListQuery>;
-export const ZBatchExportBody = exportRequest(ZBatchFilters, checkDateRange);
-export type TBatchExportBody = z.infer<typeof ZBatchExportBody>;
-
-/** §3 Credit entry. */
-export const ZBatch = z.object({
-  batchNo: z.string(),
-  gatewayNo: z.string(),
-  currency: z.string(),
-  settleDate: z.string(),
-  tradeDeadline: z.string(),
-  creditStatus: z.number().int(),
-  recordedAt: z.string().nullable(),
-  txCount: z.number().int(),
-  gross: money,
-  singleFee: money,
-  refundFee: money,
-  chargebackFee: money,
-  rdrFee: money,
-  ethocaFee: money,
-  reserveExtracted: money,
-  reserveReturned: money,
-  recognized: money,
+/** §3 Credit entry (settlement batches), declared once (list-fields.ts). */
+export const BATCHES = defineList({
+  fields: {
+    recordedAt: field.timeOrNull('funds.batch.recordedAt'),
+    batchNo: field.link('funds.batch.no'),
+    gatewayNo: field.text('funds.gatewayNo'),
+    currency: field.text('funds.currency'),
+    /** The last instant of the trades it covers. */
+    tradeDeadline: field.time('funds.batch.tradeDeadline'),
+    txCount: field.count('funds.batch.txCount'),
+    gross: field.money('funds.batch.gross'),
+    singleFee: field.money('funds.batch.singleFee'),
+    refundFee: field.money('funds.batch.refundFee'),
+    chargebackFee: field.money('funds.batch.chargebackFee'),
+    reserveExtracted: field.money('funds.batch.reserveExtracted'),
+    reserveReturned: field.money('funds.batch.reserveReturned'),
+    recognized: field.money('funds.batch.recognized'),
+    rdrFee: field.money('funds.batch.rdrFee'),
+    ethocaFee: field.money('funds.batch.ethocaFee'),
+    creditStatus: field.code('funds.batch.creditStatus', 'funds.creditStatus'),
+    settleDate: field.text(),
+  },
+  filters: ZDateRange.extend({ gatewayNo: zGatewayNoFilter, batchNo: optText(64) }),
+  refine: checkDateRange,
+  days: 30,
 });
+export const ZBatchListQuery = BATCHES.query;
+export type TBatchListQuery = z.infer<typeof ZBatchListQuery>;
+export const ZBatchExportBody = BATCHES.exportBody;
+export type TBatchExportBody = z.infer<typeof ZBatchExportBody>;
+export const ZBatch = BATCHES.row;
 export type TBatch = z.infer<typeof ZBatch>;
-export const ZBatchPage = zListPage(ZBatch);
+export const ZBatchPage = BATCHES.page;
 
 export const ZBatchNoParams = z.object({ batchNo: z.string().trim().min(1).max(64) });
 export const ZBatchItemsQuery = z.object({

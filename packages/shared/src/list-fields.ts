@@ -13,7 +13,7 @@ import { exportRequest, listQuery, zListPage } from './list';
  *     currency: field.text(),                                  // no label: carried for the amounts
  *     amount: field.money('funds.withdraw.amount'),            // its currency: the `currency` field
  *     status: field.code('funds.withdraw.status', 'funds.withdrawStatus'),
- *     processedAt: field.time('funds.withdraw.processedAt', { optional: true }),
+ *     processedAt: field.timeOrNull('funds.withdraw.processedAt'),
  *   };
  *   export const ZWithdrawal = rowSchema(WITHDRAWAL_FIELDS);
  */
@@ -55,12 +55,10 @@ export const field = {
   link: (label?: string, o: TTextOptions = {}) => make('link', z.string(), { label, ...o }),
   /** Minor units of the currency in field `currency`. */
   money: (label?: string, currency = 'currency') => make('money', z.number().int(), { label, currency }),
-  /** An instant, sent as ISO text; `optional`: null when it has not happened. */
-  time: <O extends boolean = false>(label?: string, o: { optional?: O } = {}) =>
-    make('time', (o.optional ? z.string().nullable() : z.string()) as O extends true ? z.ZodNullable<z.ZodString> : z.ZodString, {
-      label,
-      optional: o.optional,
-    }),
+  /** An instant, sent as ISO text. */
+  time: (label?: string) => make('time', z.string(), { label }),
+  /** An instant that may not have happened yet: null until then. */
+  timeOrNull: (label?: string) => make('time', z.string().nullable(), { label, optional: true }),
   /** A numeric code whose labels are `<codes>.<code>` in the catalog. */
   code: (label: string | undefined, codes: string) => make('enum', z.number().int(), { label, codes }),
   /** A text code whose labels are `<codes>.<code>` in the catalog. */

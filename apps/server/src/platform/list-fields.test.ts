@@ -17,7 +17,7 @@ const FIELDS = {
   amount: field.money('x.amount'),
   status: field.code('x.status', 'funds.withdrawStatus'),
   createdAt: field.time('x.createdAt'),
-  doneAt: field.time('x.doneAt', { optional: true }),
+  doneAt: field.timeOrNull('x.doneAt'),
   count: field.count('x.count'),
 };
 

@@ -8,7 +8,7 @@
  *   mapPage(page, rowMapper(WITHDRAWAL_FIELDS));
  *   columns: (c) => exportColumns(ENTRY_FIELDS, c, { headers: 'entryCol', codes: { type: 'ledgerType' }, sortField: 'occurredAt' }),
  */
-import { sql, type AliasedRawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { TListField, TListFields } from '@mbo/shared/list-fields';
 import type { ExportCells } from './export-cells';
@@ -17,14 +17,19 @@ import type { ExportCell, ExportColumn } from './export-values';
 import type { MessageKey } from './messages';
 import { toIso } from './time';
 
-/** A row as the list statement gives it: every field under its own name, and the row id. */
-export type FieldRow<F extends TListFields> = { [K in keyof F]: unknown } & { id: number };
+/** A row as the list statement gives it: every field under its own name, the row id, and any other column selected with them. */
+export type FieldRow<F extends TListFields> = { [K in keyof F]: unknown } & { id: number } & Record<string, unknown>;
 
 /** The answer's row of a list's fields (the row schema's output). */
 export type FieldValues<F extends TListFields> = { [K in keyof F]: z.output<F[K]['schema']> };
 
-/** Where each field is read from: a column reference ('g.gateway_no'); by default `<alias>.<field in snake_case>`. */
-export type FieldSources<F extends TListFields> = Partial<Record<keyof F & string, string>>;
+/**
+ * Where each field is read from: a column reference ('g.gateway_no') or an expression; by default
+ * `<alias>.<field in snake_case>`. A name that is no field is selected too (a sort column the answer
+ * does not carry).
+ */
+export type FieldSources<F extends TListFields> = Partial<Record<keyof F & string, string | RawBuilder<unknown>>> &
+  Record<string, string | RawBuilder<unknown>>;
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
 
@@ -38,10 +43,13 @@ export function fieldSelect<F extends TListFields>(
   sources: FieldSources<F> = {},
 ): AliasedRawBuilder<unknown, string>[] {
   const out: AliasedRawBuilder<unknown, string>[] = [sql.ref(`${alias}.id`).as('id')];
+  const add = (key: string, source: string | RawBuilder<unknown>) =>
+    out.push((typeof source === 'string' ? sql.ref(source) : source).as(key));
   for (const [key, f] of Object.entries(fields)) {
-    const source = sources[key as keyof F & string] ?? (f.kind === 'data' ? undefined : `${alias}.${snake(key)}`);
-    if (source !== undefined) out.push(sql.ref(source).as(key));
+    const source = sources[key] ?? (f.kind === 'data' ? undefined : `${alias}.${snake(key)}`);
+    if (source !== undefined && key !== 'id') add(key, source);
   }
+  for (const [key, source] of Object.entries(sources)) if (!(key in fields)) add(key, source);
   return out;
 }
 
@@ -101,10 +109,10 @@ export type ExportOptions<F extends TListFields> = {
   codes?: Partial<Record<keyof F & string, string>>;
   /** The columns of the file, in order; by default every field with a title, in the declared order. */
   columns?: readonly (keyof F & string)[];
-  /** Columns that are not the kind's plain cell (a header of their own, a value made of several fields). */
-  special?: { [K in keyof F]?: Partial<ExportColumn<FieldRow<F>>> };
-  /** The field the walk sorts by: read with the cells when the database makes them (csvSqlPlan). */
-  sortField: keyof F & string;
+  /** Columns that are not the kind's plain cell (a value made of several fields); null leaves the field's column out. */
+  special?: { [K in keyof F]?: Partial<ExportColumn<FieldRow<F>>> | null };
+  /** The selected column the walk sorts by (a field or another source): read with the cells when the database makes them (csvSqlPlan). */
+  sortField: string;
 };
 
 /**
@@ -115,10 +123,14 @@ export type ExportOptions<F extends TListFields> = {
  */
 export function exportColumns<F extends TListFields>(fields: F, c: ExportCells, o: ExportOptions<F>): ExportColumn<FieldRow<F>>[] {
   const keys = o.columns ?? (Object.keys(fields).filter((k) => fields[k]!.label !== undefined) as (keyof F & string)[]);
-  const columns = keys.map((key): ExportColumn<FieldRow<F>> => {
+  const columns = keys.flatMap((key): ExportColumn<FieldRow<F>>[] => {
+    const special = o.special?.[key];
+    if (special === null) return [];
     const header = c.text(`${o.headers}.${key}` as MessageKey);
-    const plain = kindColumn(fields[key]!, key, c, o.codes?.[key]);
-    return { header, ...plain, ...o.special?.[key] } as ExportColumn<FieldRow<F>>;
+    let plain = kindColumn(fields[key]!, key, c, o.codes?.[key]);
+    // A value of its own makes the kind's SQL wrong for it: such a column is written from its row.
+    if (special?.value && !special.sql) plain = { value: plain.value, fields: special.fields ?? [key] };
+    return [{ header, ...plain, ...special } as ExportColumn<FieldRow<F>>];
   });
   // The walk reads its sort value from each row (keysetBatches), made by the database too.
   if (columns[0]) columns[0] = { ...columns[0], fields: [...(columns[0].fields ?? []), o.sortField] };

@@ -21,17 +21,21 @@ type TColumnOptions<F extends TListFields, Row> = {
   append?: readonly TListColumn<Row>[];
 };
 
-function plainColumn<Row>(key: string, f: TListField, t: (key: string) => string, timezone: string): TListColumn<Row> {
+function plainColumn<Row>(key: string, f: TListField, t: (key: string) => string, timezone: string, shown: Set<string>): TListColumn<Row> {
   const title = t(f.label ?? key);
   const at = (r: Row) => (r as TRow)[key];
   switch (f.kind) {
-    case 'money':
+    case 'money': {
+      const currency = f.currency ?? 'currency';
+      // Beside a currency column an amount is the number only.
+      const code = !shown.has(currency);
       return {
         title,
         key,
         align: 'right',
-        render: (_: unknown, r: Row) => formatAmount(Number(at(r)), String((r as TRow)[f.currency ?? 'currency'])),
+        render: (_: unknown, r: Row) => formatAmount(Number(at(r)), String((r as TRow)[currency]), { code }),
       };
+    }
     case 'time':
       return { title, key, dataIndex: key, render: (v: string | null) => (v ? parseTime(v, undefined, timezone) : '-') };
     case 'enum':
@@ -48,11 +52,8 @@ export function useListColumns<F extends TListFields, Row>(fields: F, o: TColumn
   const { t } = useTranslation();
   const { timezone } = useTimezone();
   const keys = o.order ?? (Object.keys(fields).filter((k) => fields[k]!.label !== undefined) as (keyof F & string)[]);
+  const shown = new Set<string>(keys.filter((key) => o.special?.[key] !== null));
   const columns: TListColumn<Row>[] = [];
-  for (const key of keys) {
-    const special = o.special?.[key];
-    if (special === null) continue;
-    columns.push({ ...plainColumn<Row>(key, fields[key]!, t, timezone), ...special });
-  }
+  for (const key of shown) columns.push({ ...plainColumn<Row>(key, fields[key]!, t, timezone, shown), ...o.special?.[key] });
   return [...columns, ...(o.append ?? [])];
 }

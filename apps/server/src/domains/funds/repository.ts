@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { WITHDRAWALS, type TBatchListQuery, type TEntryListQuery, type TWithdrawalListQuery } from '@mbo/shared/funds';
+import { BATCHES, ENTRIES, WITHDRAWALS, type TBatchListQuery, type TEntryListQuery, type TWithdrawalListQuery } from '@mbo/shared/funds';
 import type { TListPaging } from '@mbo/shared/list';
 import type { Db } from '../../db/database';
 import { NOT_SETTLED } from '../../db/migrations/0010-funds';
@@ -7,7 +7,7 @@ import { MERCHANT_ENTRIES, WITH_RETRIEVALS } from '../../db/migrations/0014-fund
 import { type ExportReader } from '../../platform/export-reader';
 import { keysetBatches } from '../../platform/keyset-walk';
 import { keysetPage, type Seek } from '../../platform/list';
-import { selectFields } from '../../platform/list-fields';
+import { selectFields, type FieldRow } from '../../platform/list-fields';
 import { inScope, type Scope } from '../../platform/scope';
 
 type Range = { fromMs: number; toMs: number };
@@ -151,12 +151,18 @@ function entryBase(db: Db, scope: Scope, f: EntryFilters, r: Range) {
 }
 
 function entryRows(db: Db, scope: Scope, f: EntryFilters, r: Range) {
-  return entryBase(db, scope, f, r)
+  const rows = entryBase(db, scope, f, r)
     .innerJoin('ledger_transactions as t', 't.id', 'e.txn_id')
-    .innerJoin('gateways as g', 'g.id', 'e.gateway_id')
-    .select(['e.id', 'e.occurred_at', 'g.gateway_no', 'e.currency', 'e.account_kind', 'e.txn_type', 'e.amount', 't.ref_type', 't.ref_no']);
+    .innerJoin('gateways as g', 'g.id', 'e.gateway_id');
+  return selectFields(rows, ENTRIES.fields, 'e', ENTRY_SOURCES);
 }
-export type EntryRow = Awaited<ReturnType<ReturnType<typeof entryRows>['execute']>>[number];
+const ENTRY_SOURCES = {
+  gatewayNo: 'g.gateway_no',
+  account: 'e.account_kind',
+  type: 'e.txn_type',
+  refType: 't.ref_type',
+  refNo: 't.ref_no',
+};
 
 const entryList = (db: Db, scope: Scope, f: EntryFilters, r: Range) =>
   ({
@@ -166,7 +172,7 @@ const entryList = (db: Db, scope: Scope, f: EntryFilters, r: Range) =>
         fromMs: until ? Math.max(r.fromMs, until.value) : r.fromMs,
         toMs: seek ? Math.min(r.toMs, seek.value + 1) : r.toMs,
       }),
-    sort: { column: 'e.occurred_at', id: 'e.id', direction: 'desc', value: (x: EntryRow) => x.occurred_at },
+    sort: { column: 'e.occurred_at', id: 'e.id', direction: 'desc', value: (x: FieldRow<typeof ENTRIES.fields>) => Number(x.occurredAt) },
   }) as const;
 
 export function listEntries(db: Db, scope: Scope, q: EntryFilters & TListPaging, r: Range) {
@@ -181,22 +187,27 @@ export function iterateEntries(db: Db, scope: Scope, f: EntryFilters, r: Range, 
 export type BatchFilters = Omit<TBatchListQuery, 'page' | 'limit' | 'after'>;
 
 function batchRows(db: Db, scope: Scope, f: BatchFilters, r: Range) {
-  return db
+  const rows = db
     .selectFrom('settlement_batches as b')
     .innerJoin('gateways as g', 'g.id', 'b.gateway_id')
     .where(inScope(scope, 'b'))
     .where('b.tabulated_at', '>=', r.fromMs)
     .where('b.tabulated_at', '<', r.toMs)
-    .$if(f.batchNo !== undefined, (qb) => qb.where('b.batch_no', '=', f.batchNo ?? ''))
-    .selectAll('b')
-    .select('g.gateway_no');
+    .$if(f.batchNo !== undefined, (qb) => qb.where('b.batch_no', '=', f.batchNo ?? ''));
+  return selectFields(rows, BATCHES.fields, 'b', BATCH_SOURCES);
 }
-export type BatchRow = Awaited<ReturnType<ReturnType<typeof batchRows>['execute']>>[number];
+/** The stored deadline is the exclusive end of the trades a batch covers; the list shows their last instant. */
+const BATCH_SOURCES = {
+  recordedAt: 'b.credited_at',
+  gatewayNo: 'g.gateway_no',
+  tradeDeadline: sql`b.trade_deadline - 1`,
+  tabulatedAt: 'b.tabulated_at',
+};
 
 const batchList = (db: Db, scope: Scope, f: BatchFilters, r: Range) =>
   ({
     rows: () => batchRows(db, scope, f, r),
-    sort: { column: 'b.tabulated_at', id: 'b.id', direction: 'desc', value: (x: BatchRow) => x.tabulated_at },
+    sort: { column: 'b.tabulated_at', id: 'b.id', direction: 'desc', value: (x: FieldRow<typeof BATCHES.fields>) => Number(x.tabulatedAt) },
   }) as const;
 
 export function listBatches(db: Db, scope: Scope, q: BatchFilters & TListPaging, r: Range) {
@@ -207,14 +218,12 @@ export function iterateBatches(db: Db, scope: Scope, f: BatchFilters, r: Range, 
 }
 
 export function findBatch(db: Db, scope: Scope, batchNo: string) {
-  return db
+  const rows = db
     .selectFrom('settlement_batches as b')
     .innerJoin('gateways as g', 'g.id', 'b.gateway_id')
     .where(inScope(scope, 'b'))
-    .where('b.batch_no', '=', batchNo)
-    .selectAll('b')
-    .select('g.gateway_no')
-    .executeTakeFirst();
+    .where('b.batch_no', '=', batchNo);
+  return selectFields(rows, BATCHES.fields, 'b', BATCH_SOURCES).executeTakeFirst();
 }
 
 export function batchItems(db: Db, batchId: number, o: { limit: number; offset: number; tradeNo?: string | undefined }) {

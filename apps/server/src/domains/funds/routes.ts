@@ -18,26 +18,25 @@ import {
   ZPendingQuery,
   type TPendingRow,
   WITHDRAWALS,
+  ENTRIES,
+  BATCHES,
   ZWithdrawalListQuery,
   ZWithdrawalNoParams,
   ZWithdrawalPage,
   ZWithdrawApply,
   ZWithdrawOptions,
   ZWithdrawResult,
-  type TBatch,
-  type TEntry,
 } from '@mbo/shared/funds';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { sendExport } from '../../platform/export';
-import { exportCells, type ExportCells } from '../../platform/export-cells';
+import { exportCells } from '../../platform/export-cells';
 import { FILE_RESPONSE, defineExport, registerExport } from '../../platform/export-route';
 import { type ExportColumn } from '../../platform/export-values';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { mapPage } from '../../platform/list';
-import { rowMapper } from '../../platform/list-fields';
+import { exportColumns, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
-import type { MessageKey } from '../../platform/messages';
 import { requireSession } from '../../platform/request-context';
 import { narrowToGateway } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session';
@@ -47,75 +46,10 @@ import * as repo from './repository';
 import { fundsCard, fundsSummary, pendingSettlement } from './summary';
 import { applyWithdrawal, cancelWithdrawal, withdrawOptions } from './withdrawals';
 
-export function toEntry(r: repo.EntryRow): TEntry {
-  return {
-    id: Number(r.id),
-    occurredAt: toIso(r.occurred_at),
-    gatewayNo: r.gateway_no,
-    currency: r.currency,
-    account: r.account_kind,
-    type: r.txn_type,
-    amount: Number(r.amount),
-    refType: r.ref_type,
-    refNo: r.ref_no,
-  };
-}
-
-export function toBatch(b: repo.BatchRow): TBatch {
-  return {
-    batchNo: b.batch_no,
-    gatewayNo: b.gateway_no,
-    currency: b.currency,
-    settleDate: b.settle_date,
-    // The last instant of the trades it covers (the stored deadline is the exclusive end).
-    tradeDeadline: toIso(b.trade_deadline - 1),
-    creditStatus: b.credit_status,
-    recordedAt: b.credited_at === null ? null : toIso(b.credited_at),
-    txCount: b.tx_count,
-    gross: Number(b.gross),
-    singleFee: Number(b.single_fee),
-    refundFee: Number(b.refund_fee),
-    chargebackFee: Number(b.chargeback_fee),
-    rdrFee: Number(b.rdr_fee),
-    ethocaFee: Number(b.ethoca_fee),
-    reserveExtracted: Number(b.reserve_extracted),
-    reserveReturned: Number(b.reserve_returned),
-    recognized: Number(b.recognized),
-  };
-}
-
-function entryColumns(c: ExportCells): ExportColumn<repo.EntryRow>[] {
-  return [
-    { header: c.text('entryCol.occurredAt'), value: (r) => c.time(r.occurred_at) },
-    { header: c.text('entryCol.gatewayNo'), value: (r) => r.gateway_no },
-    { header: c.text('entryCol.currency'), value: (r) => r.currency },
-    { header: c.text('entryCol.account'), value: (r) => c.text(`ledgerAccount.${r.account_kind}` as MessageKey) },
-    { header: c.text('entryCol.type'), value: (r) => c.text(`ledgerType.${r.txn_type}` as MessageKey) },
-    { header: c.text('entryCol.amount'), value: (r) => c.money(r.amount, r.currency) },
-    { header: c.text('entryCol.refNo'), value: (r) => r.ref_no },
-  ];
-}
-
-function batchColumns(c: ExportCells): ExportColumn<repo.BatchRow>[] {
-  const m = (pick: (b: repo.BatchRow) => number) => (b: repo.BatchRow) => c.money(pick(b), b.currency);
-  return [
-    { header: c.text('batchCol.recordedAt'), value: (b) => c.time(b.credited_at) },
-    { header: c.text('batchCol.batchNo'), value: (b) => b.batch_no },
-    { header: c.text('batchCol.gatewayNo'), value: (b) => b.gateway_no },
-    { header: c.text('batchCol.currency'), value: (b) => b.currency },
-    { header: c.text('batchCol.tradeDeadline'), value: (b) => c.time(b.trade_deadline - 1) },
-    { header: c.text('batchCol.txCount'), value: (b) => b.tx_count },
-    { header: c.text('batchCol.gross'), value: m((b) => b.gross) },
-    { header: c.text('batchCol.singleFee'), value: m((b) => b.single_fee) },
-    { header: c.text('batchCol.refundFee'), value: m((b) => b.refund_fee) },
-    { header: c.text('batchCol.chargebackFee'), value: m((b) => b.chargeback_fee) },
-    { header: c.text('batchCol.reserveExtracted'), value: m((b) => b.reserve_extracted) },
-    { header: c.text('batchCol.reserveReturned'), value: m((b) => b.reserve_returned) },
-    { header: c.text('batchCol.recognized'), value: m((b) => b.recognized) },
-    { header: c.text('batchCol.rdrFee'), value: m((b) => b.rdr_fee) },
-    { header: c.text('batchCol.ethocaFee'), value: m((b) => b.ethoca_fee) },
-  ];
-}
+const toEntry = rowMapper(ENTRIES.fields);
+/** The server catalog's labels of the entries' codes. */
+const ENTRY_CODES = { account: 'ledgerAccount', type: 'ledgerType' };
+const toBatch = rowMapper(BATCHES.fields);
 
 /** Declared with the module so an export worker finds it (defineExport). */
 const entryExport = defineExport({
@@ -124,7 +58,7 @@ const entryExport = defineExport({
   body: ZEntryExportBody,
   filePrefix: 'entries',
   sheetName: (c) => c.text('export.entries'),
-  columns: entryColumns,
+  columns: (c) => exportColumns(ENTRIES.fields, c, { headers: 'entryCol', codes: ENTRY_CODES, sortField: 'occurredAt' }),
   batches: (b, { db, scope, timezone, reader }) => repo.iterateEntries(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
 });
 
@@ -135,7 +69,7 @@ const batchExport = defineExport({
   body: ZBatchExportBody,
   filePrefix: 'credits',
   sheetName: (c) => c.text('export.batches'),
-  columns: batchColumns,
+  columns: (c) => exportColumns(BATCHES.fields, c, { headers: 'batchCol', special: { creditStatus: null }, sortField: 'tabulatedAt' }),
   batches: (b, { db, scope, timezone, reader }) => repo.iterateBatches(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
 });
 
@@ -299,7 +233,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
           reserve: Number(r.reserve),
           net: Number(r.net),
         })),
-        total: tradeNo === undefined ? b.tx_count : rows.length,
+        total: tradeNo === undefined ? Number(b.txCount) : rows.length,
         page,
         limit,
       });

@@ -1,11 +1,10 @@
-import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TEntry } from '@mbo/shared/funds';
-import { formatAmount, parseTime } from '../../../platform/format';
+import { ENTRIES, type TEntry } from '@mbo/shared/funds';
+import { formatAmount } from '../../../platform/format';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
-import { useTimezone } from '../../../platform/timezone';
 import { ENTRY_LIST } from '../funds-lists';
 
 /** Where the cause of an entry is shown: its own screen, filtered to it. */
@@ -31,43 +30,32 @@ export function causeLink(e: Pick<TEntry, 'refType' | 'refNo' | 'occurredAt'>): 
 /** Recorded-entry flow (spec §2): every entry of the merchant's accounts, each linked to what caused it. */
 export function EntryListPage() {
   const { t } = useTranslation();
-  const tz = useTimezone();
   const screen = useListScreen(ENTRY_LIST);
-  const columns: TableColumnsType<TEntry> = [
-    {
-      title: t('funds.entry.time'),
-      dataIndex: 'occurredAt',
-      key: 'occurredAt',
-      render: (v: string) => parseTime(v, undefined, tz.timezone),
-    },
-    { title: t('funds.gatewayNo'), dataIndex: 'gatewayNo', key: 'gatewayNo' },
-    { title: t('funds.entry.account'), dataIndex: 'account', key: 'account', render: (v: string) => t(`funds.account.${v}`) },
-    { title: t('funds.entry.type'), dataIndex: 'type', key: 'type', render: (v: string) => t(`funds.ledgerType.${v}`) },
-    {
-      title: t('funds.entry.amount'),
-      key: 'amount',
-      align: 'right',
-      render: (_: unknown, r) => (
-        <span
-          style={{ color: r.amount < 0 ? '#cf1322' : undefined }}
-        >{`${r.amount > 0 ? '+' : ''}${formatAmount(r.amount, r.currency)}`}</span>
-      ),
-    },
-    {
-      title: t('funds.entry.cause'),
-      key: 'cause',
-      render: (_: unknown, r) => {
-        const to = causeLink(r);
-        const text = `${t(`funds.refType.${r.refType}`)} ${r.refType === 'reserve' ? `#${r.refNo}` : r.refNo}`;
-        return to ? (
-          <Link to={to} data-testid="entry-cause">
-            {text}
-          </Link>
-        ) : (
-          text
-        );
+  const columns = useListColumns<typeof ENTRIES.fields, TEntry>(ENTRIES.fields, {
+    special: {
+      currency: null,
+      amount: {
+        render: (_: unknown, r) => (
+          <span
+            style={{ color: r.amount < 0 ? '#cf1322' : undefined }}
+          >{`${r.amount > 0 ? '+' : ''}${formatAmount(r.amount, r.currency)}`}</span>
+        ),
+      },
+      refNo: {
+        key: 'cause',
+        render: (_: unknown, r) => {
+          const to = causeLink(r);
+          const text = `${t(`funds.refType.${r.refType}`)} ${r.refType === 'reserve' ? `#${r.refNo}` : r.refNo}`;
+          return to ? (
+            <Link to={to} data-testid="entry-cause">
+              {text}
+            </Link>
+          ) : (
+            text
+          );
+        },
       },
     },
-  ];
+  });
   return <ListPage screen={screen} columns={columns} />;
 }
