@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { AdminStatus } from '@mbo/shared/merchants';
 import { DEMO_LEGACY, DEMO_OPERATOR, DEMO_SIGN_IN, seedDemo } from '../src/seed/demo';
 import { createAdmin } from './factories';
@@ -9,10 +9,70 @@ import { login, type TestContext } from './helpers';
  * scope shows, with every kind of row the lists read) with a few months of a few hundred
  * transactions, plus rows of the kinds the demo has too few of for each filter to keep some rows and
  * drop others. The test reads what is there; it does not depend on which values the demo drew.
+ * `member` signs in as the demo's customer-service member, who sees one gateway only.
  */
+/**
+ * Values the demo draws for formal payments only; two values of one column are neighbours, so that
+ * they land on different rows of a view with few rows.
+ */
+const TRADE_CHANGES = [
+  { refund_status: 1 },
+  { chargeback_status: 1 },
+  { retrieval_status: 1 },
+  { rdr_status: 1 },
+  { ethoca_status: 1 },
+  { appeal_status: 1 },
+  { appeal_status: 2 },
+  { pay_status: 2 },
+  { pay_status: 4 },
+  { trade_type: 2 },
+  { card_scheme: 'VISA' },
+  { card_scheme: 'JCB' },
+  { card_first6: '411111' },
+  { card_first6: '352800' },
+  { amount: 150 },
+  { amount: 99_999 },
+] as const;
+
+type Changes = readonly Record<string, number | string>[];
+
+/** Hours to weeks after a row's creation, in another order than the creation times. */
+const later = (r: { i: number; created_at: number }) => r.created_at + ((r.i * 7) % 11) * 40 * 3_600_000;
+
+/**
+ * Gives the first rows (by id) of a table that meet `where` the changes, one each; with fewer rows
+ * than changes a row takes several. `each` adds columns to every one of those rows.
+ */
+async function vary(
+  t: TestContext,
+  table: 'transactions' | 'refunds' | 'disputes',
+  where: RawBuilder<unknown>,
+  changes: Changes,
+  each: (r: { i: number; created_at: number }) => Record<string, number> = () => ({}),
+) {
+  const time = sql.raw(table === 'refunds' ? 'applied_at' : 'created_at');
+  const rows = await sql<{ id: number; t: number | string }>`select id, ${time} as t from ${sql.table(table)}
+    where ${where} order by id limit ${Math.max(changes.length, 16)}`.execute(t.db);
+  const n = rows.rows.length;
+  for (const [i, r] of rows.rows.entries()) {
+    const change = Object.assign({}, ...changes.filter((_c, k) => k % n === i), each({ i, created_at: Number(r.t) })) as Record<
+      string,
+      number | string
+    >;
+    if (Object.keys(change).length > 0)
+      await sql`update ${sql.table(table)} set ${sql.join(
+        Object.entries(change).map(([k, v]) => sql`${sql.ref(k)} = ${v}`),
+      )} where id = ${r.id}`.execute(t.db);
+  }
+}
+
+/** The moment the data is made at and the test runs at: the demo draws its rows relative to it, so the data is the same at every run. */
+export const LIST_DATA_NOW = Date.UTC(2026, 10, 26, 9, 30);
+
 export async function seedListData(t: TestContext) {
   const { db } = t;
-  const now = t.clock.now();
+  t.clock.set(LIST_DATA_NOW);
+  const now = LIST_DATA_NOW;
   await seedDemo(db, now, { transactions: 600, months: 3 });
   const merchant = await db
     .selectFrom('merchants')
@@ -21,36 +81,27 @@ export async function seedListData(t: TestContext) {
     .executeTakeFirstOrThrow();
   const merchantId = Number(merchant.id);
 
-  // Each transaction view gets a few rows with each rare flag and status (the demo draws them for formal payments only).
+  // Each transaction view gets a few rows with each rare flag and status (the demo draws them for formal payments only),
+  // with processing times hours to weeks after the payment, in another order than the payment times.
   const views = [sql`category = 1 and trade_type = 2`, sql`category = 1`, ...[2, 3, 4, 5].map((c) => sql`category = ${c}`)];
-  const changes = [
-    { refund_status: 1 },
-    { chargeback_status: 1 },
-    { retrieval_status: 1 },
-    { rdr_status: 1 },
-    { ethoca_status: 1 },
-    { appeal_status: 1 },
-    { appeal_status: 2 },
-    { pay_status: 2 },
-    { pay_status: 4 },
-    { trade_type: 2 },
-  ] as const;
   for (const view of views) {
-    const rows = await sql<{ id: number; created_at: number }>`select id, created_at from transactions
-      where merchant_id = ${merchantId} and ${view} order by id limit 16`.execute(db);
-    const n = rows.rows.length;
-    for (const [i, r] of rows.rows.entries()) {
-      // Changes that set one column to two values go to neighbouring rows; a short view's rows take several.
-      const change = Object.assign({}, ...changes.filter((_c, k) => k % n === i)) as Record<string, number>;
-      // A processing time hours to days after the payment, in another order than the payment times.
-      const returned_at = Number(r.created_at) + ((i * 7) % 11) * 9 * 3_600_000;
-      await db
-        .updateTable('transactions')
-        .set({ ...change, returned_at })
-        .where('id', '=', r.id)
-        .execute();
-    }
+    await vary(t, 'transactions', sql`merchant_id = ${merchantId} and ${view}`, TRADE_CHANGES, (r) => ({ returned_at: later(r) }));
   }
+  await vary(
+    t,
+    'refunds',
+    sql`merchant_id = ${merchantId}`,
+    [1, 2, 3, 4, 5].map((status) => ({ status })),
+    (r) => ({
+      processed_at: later(r),
+    }),
+  );
+  await vary(
+    t,
+    'disputes',
+    sql`merchant_id = ${merchantId} and kind = 1`,
+    [0, 1, 2, 3].map((appeal_status) => ({ appeal_status })),
+  );
 
   // Administrators in each state an administrator list shows.
   const m = { id: merchantId, merchantNo: DEMO_SIGN_IN.merchantNo };
@@ -94,5 +145,5 @@ export async function seedListData(t: TestContext) {
   await login(t.app, DEMO_OPERATOR.merchantNo, DEMO_OPERATOR.loginName, 'wrong-password');
   await login(t.app, DEMO_LEGACY.merchantNo, DEMO_LEGACY.loginName, 'wrong-password');
   await login(t.app, DEMO_OPERATOR.merchantNo, DEMO_OPERATOR.loginName, DEMO_OPERATOR.password);
-  return { merchantId, ...DEMO_SIGN_IN };
+  return { merchantId, ...DEMO_SIGN_IN, member: DEMO_OPERATOR };
 }
