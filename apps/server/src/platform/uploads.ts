@@ -34,12 +34,16 @@ const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const BMP_DIB_SIZES = new Set([12, 40, 52, 56, 64, 108, 124]);
 
-/** Names of the entries of a ZIP archive, from its central directory; null when it is not a readable ZIP. */
-export function zipEntryNames(buf: Buffer): string[] | null {
+export type ZipEntry = { name: string; method: number; compressedSize: number; offset: number };
+
+/**
+ * The entries of a ZIP archive (an OOXML document is one), from its central directory; null when it is
+ * not a readable ZIP.
+ */
+export function zipEntries(buf: Buffer): ZipEntry[] | null {
   if (buf.length < 22 || buf.readUInt32LE(0) !== 0x04034b50) return null;
-  const stop = Math.max(0, buf.length - 22 - 0xffff);
   let eocd = -1;
-  for (let i = buf.length - 22; i >= stop; i--) {
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
     if (buf.readUInt32LE(i) === 0x06054b50) {
       eocd = i;
       break;
@@ -48,17 +52,22 @@ export function zipEntryNames(buf: Buffer): string[] | null {
   if (eocd < 0) return null;
   const count = buf.readUInt16LE(eocd + 10);
   let p = buf.readUInt32LE(eocd + 16);
-  const names: string[] = [];
+  const entries: ZipEntry[] = [];
   for (let n = 0; n < count; n++) {
     if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return null;
     const nameLen = buf.readUInt16LE(p + 28);
     const extraLen = buf.readUInt16LE(p + 30);
     const commentLen = buf.readUInt16LE(p + 32);
     if (p + 46 + nameLen > buf.length) return null;
-    names.push(buf.toString('utf8', p + 46, p + 46 + nameLen));
+    entries.push({
+      name: buf.toString('utf8', p + 46, p + 46 + nameLen),
+      method: buf.readUInt16LE(p + 10),
+      compressedSize: buf.readUInt32LE(p + 20),
+      offset: buf.readUInt32LE(p + 42),
+    });
     p += 46 + nameLen + extraLen + commentLen;
   }
-  return names;
+  return entries;
 }
 
 /** What the bytes are, or null when they are none of the accepted formats. */
@@ -73,7 +82,7 @@ export function sniffFileType(buf: Buffer): SniffedType | null {
     if (buf.includes(Buffer.from('Workbook', 'utf16le')) || buf.includes(Buffer.from('Book', 'utf16le'))) return 'xls';
     return null;
   }
-  const names = zipEntryNames(buf);
+  const names = zipEntries(buf)?.map((e) => e.name);
   if (names && names.includes('[Content_Types].xml')) {
     if (names.some((n) => n.startsWith('word/'))) return 'docx';
     if (names.some((n) => n.startsWith('xl/'))) return 'xlsx';

@@ -1,5 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import type { CsvRecord } from './csv-reader';
+import { zipEntries, type ZipEntry } from './uploads';
 
 /**
  * Reads the first sheet of an XLSX file a merchant uploads (a batch file) as rows of text cells, the
@@ -9,38 +10,6 @@ import type { CsvRecord } from './csv-reader';
  * bytes are not a readable XLSX.
  */
 export const XLSX_MAX_ENTRY_BYTES = 32 * 1024 * 1024;
-
-type ZipEntry = { name: string; method: number; compressedSize: number; offset: number };
-
-function centralDirectory(buf: Buffer): ZipEntry[] | null {
-  if (buf.length < 22 || buf.readUInt32LE(0) !== 0x04034b50) return null;
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
-  const count = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
-  const entries: ZipEntry[] = [];
-  for (let n = 0; n < count; n++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return null;
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    if (p + 46 + nameLen > buf.length) return null;
-    entries.push({
-      name: buf.toString('utf8', p + 46, p + 46 + nameLen),
-      method: buf.readUInt16LE(p + 10),
-      compressedSize: buf.readUInt32LE(p + 20),
-      offset: buf.readUInt32LE(p + 42),
-    });
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return entries;
-}
 
 function entryText(buf: Buffer, e: ZipEntry): string | null {
   const h = e.offset;
@@ -216,7 +185,7 @@ function columnIndex(ref: string): number {
  * too many); cells past column AY are left out. Time and memory are linear in the entries' size.
  */
 export function readXlsxRows(buf: Buffer, maxRows: number): CsvRecord[] | null {
-  const entries = centralDirectory(buf);
+  const entries = zipEntries(buf);
   if (!entries) return null;
   const byName = new Map(entries.map((e) => [e.name, e]));
   const sheetEntry =
