@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TLoginResult } from '@mbo/shared/auth';
@@ -9,6 +9,7 @@ import { MobileInput, mobileRules } from '../../../platform/mobile-input';
 import { RequestError } from '../../../platform/request';
 import { useSendSignInCode } from '../api/send-sign-in-code';
 import { useSignInByCode } from '../api/sign-in-by-code';
+import { FormSubmitButton } from '../../../platform/form-submit-button';
 
 export type TCodeChannel = 'email' | 'sms';
 
@@ -74,11 +75,9 @@ export function CodeLoginForm({ channel, onSignedIn }: TCodeLoginFormProps) {
         sentTo={sentTo}
       />
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="code-login-error" />}
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block loading={signIn.isPending} data-testid="code-login-submit">
-          {t('login.submit')}
-        </Button>
-      </Form.Item>
+      <FormSubmitButton pending={signIn.isPending} testId="code-login-submit">
+        {t('login.submit')}
+      </FormSubmitButton>
     </Form>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { LockOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TLoginBody } from '@mbo/shared/auth';
+import { FormSubmitButton } from '../../../platform/form-submit-button';
 
 type TLoginFormProps = {
   submitting: boolean;
@@ -55,11 +56,9 @@ export function LoginForm({ submitting, onSubmit }: TLoginFormProps) {
           placeholder={t('login.passwordPlaceholder')}
         />
       </Form.Item>
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
-          {t('login.submit')}
-        </Button>
-      </Form.Item>
+      <FormSubmitButton pending={submitting} testId="login-submit">
+        {t('login.submit')}
+      </FormSubmitButton>
     </Form>
   );
 }

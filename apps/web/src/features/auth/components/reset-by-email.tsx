@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { RESET_LINK_TTL_MINUTES, TResetPwdSendEmailBody } from '@mbo/shared/onboarding';
 import { emailRules } from '../../../platform/contact-rules';
 import { useSendResetEmail } from '../api/send-reset-email';
+import { FormSubmitButton } from '../../../platform/form-submit-button';
 
 /** Tied to the contract by a type-only import (the contract's module would load its schemas). */
 const LINK_MINUTES: typeof RESET_LINK_TTL_MINUTES = 30;
@@ -44,11 +45,9 @@ export function ResetByEmail() {
       <Form.Item name="email" label={t('email.label')} rules={emailRules(t)}>
         <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" maxLength={254} placeholder={t('email.placeholder')} />
       </Form.Item>
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block loading={send.isPending} data-testid="reset-send-email">
-          {t('forgotPassword.sendEmail')}
-        </Button>
-      </Form.Item>
+      <FormSubmitButton pending={send.isPending} testId="reset-send-email">
+        {t('forgotPassword.sendEmail')}
+      </FormSubmitButton>
     </Form>
   );
 }

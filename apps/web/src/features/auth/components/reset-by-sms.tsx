@@ -1,10 +1,11 @@
-import { Button, Form } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TResetPwdVerifySmsBody } from '@mbo/shared/onboarding';
 import { CodeFormItem } from '../../../platform/code-form-item';
 import { MobileInput, mobileRules } from '../../../platform/mobile-input';
 import { useSendResetSms } from '../api/send-reset-sms';
 import { useVerifyResetSmsCode } from '../api/verify-reset-sms-code';
+import { FormSubmitButton } from '../../../platform/form-submit-button';
 
 /** Forgot password by SMS, first half: mobile and code, traded for a reset token (10 minutes). */
 export function ResetBySms({ onVerified }: { onVerified: (token: string) => void }) {
@@ -36,11 +37,9 @@ export function ResetBySms({ onVerified }: { onVerified: (token: string) => void
         onSend={() => sendSms.mutateAsync({ mobile: String(form.getFieldValue('mobile')) }).catch(() => undefined)}
         sentTo={sendSms.data?.sentTo}
       />
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="reset-verify">
-          {t('forgotPassword.next')}
-        </Button>
-      </Form.Item>
+      <FormSubmitButton pending={verify.isPending} testId="reset-verify">
+        {t('forgotPassword.next')}
+      </FormSubmitButton>
     </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, message } from 'antd';
+import { Alert, Form, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TResetPwdBody } from '@mbo/shared/onboarding';
@@ -7,6 +7,7 @@ import { NewPasswordFields } from '../../../platform/new-password-fields';
 import { messageOf } from '../../../platform/request';
 import { clearSession, getToken } from '../../../platform/session';
 import { useResetPassword } from '../api/reset-password';
+import { FormSubmitButton } from '../../../platform/form-submit-button';
 
 type TResetValues = Omit<TResetPwdBody, 'token'>;
 
@@ -47,11 +48,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
           data-testid="reset-error"
         />
       )}
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block loading={reset.isPending} data-testid="reset-submit">
-          {t('resetPassword.submit')}
-        </Button>
-      </Form.Item>
+      <FormSubmitButton pending={reset.isPending} testId="reset-submit">
+        {t('resetPassword.submit')}
+      </FormSubmitButton>
     </Form>
   );
 }

@@ -5,6 +5,7 @@ import type { TLoginBody, TLoginResult } from '@mbo/shared/auth';
 import { CodeFormItem } from '../../../platform/code-form-item';
 import { RequestError } from '../../../platform/request';
 import { useSendUnlockCode, useUnlock } from '../api/unlock';
+import { FormSubmitButton } from '../../../platform/form-submit-button';
 
 /**
  * What the sign-in page shows under its form once the lock has refused a sign-in: the offer to unlock
@@ -85,11 +86,9 @@ export function UnlockForm({ credentials, onSignedIn, onCancel }: TUnlockFormPro
         extra={sent ? t('login.unlock.codeSent') : null}
       />
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="unlock-error" />}
-      <Form.Item style={{ marginBottom: 8 }}>
-        <Button type="primary" htmlType="submit" block loading={unlock.isPending} data-testid="unlock-submit">
-          {t('login.unlock.submit')}
-        </Button>
-      </Form.Item>
+      <FormSubmitButton pending={unlock.isPending} testId="unlock-submit" marginBottom={8}>
+        {t('login.unlock.submit')}
+      </FormSubmitButton>
       <Button type="link" block onClick={onCancel} data-testid="unlock-cancel">
         {t('login.unlock.back')}
       </Button>

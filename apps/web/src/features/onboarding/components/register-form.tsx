@@ -1,4 +1,4 @@
-import { Button, Checkbox, Form, Input } from 'antd';
+import { Checkbox, Form, Input } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TLoginResult } from '@mbo/shared/auth';
@@ -8,6 +8,7 @@ import { MobileInput, mobileRules } from '../../../platform/mobile-input';
 import { NewPasswordFields } from '../../../platform/new-password-fields';
 import { useSendSignUpCode } from '../api/send-sign-up-code';
 import { useSignUp } from '../api/sign-up';
+import { FormSubmitButton } from '../../../platform/form-submit-button';
 
 export type TRegisterValues = {
   email: string;
@@ -85,11 +86,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (result: TLoginRe
       >
         <Checkbox>{t('register.agree')}</Checkbox>
       </Form.Item>
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block size="large" loading={signUp.isPending} data-testid="register-submit">
-          {t('register.submit')}
-        </Button>
-      </Form.Item>
+      <FormSubmitButton pending={signUp.isPending} testId="register-submit" size="large">
+        {t('register.submit')}
+      </FormSubmitButton>
     </Form>
   );
 }

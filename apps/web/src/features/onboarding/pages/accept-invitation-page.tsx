@@ -12,6 +12,7 @@ import { storeLoginResult } from '../../../platform/session';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitationInfo } from '../api/get-invitation-info';
 import { ResultTitle } from '../../../platform/page';
+import { FormSubmitButton } from '../../../platform/form-submit-button';
 
 type TAcceptValues = Omit<TAcceptInvitationBody, 'token'>;
 
@@ -100,11 +101,9 @@ export function AcceptInvitationPage() {
                 title={t('invitation.signInHint', { merchantNo: info.data.merchantNo, loginName: info.data.loginName })}
                 style={{ marginBottom: 16 }}
               />
-              <Form.Item style={{ marginBottom: 0 }}>
-                <Button type="primary" htmlType="submit" block loading={accept.isPending} data-testid="invitation-submit">
-                  {t('invitation.submit')}
-                </Button>
-              </Form.Item>
+              <FormSubmitButton pending={accept.isPending} testId="invitation-submit">
+                {t('invitation.submit')}
+              </FormSubmitButton>
             </Form>
           </>
         )}
