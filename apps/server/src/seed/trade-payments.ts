@@ -56,6 +56,15 @@ function convert(amountMinor: number, from: string, to: string): number {
  * The gateway's record of each payment: category, buyer, card, amounts, outcome and settlement, plus a
  * failed payment's immediate retry. An approved payment hands over to `FollowOnEvents`.
  */
+/** How a formal payment ends, from one draw in [0, 1): 80 % success, then failed, 3-D refused, to be confirmed, unpaid. */
+function formalOutcome(p: number): number {
+  if (p < 0.8) return PayStatus.success;
+  if (p < 0.92) return PayStatus.failed;
+  if (p < 0.95) return PayStatus.threeDRefused;
+  if (p < 0.97) return PayStatus.toBeConfirmed;
+  return PayStatus.unpaid;
+}
+
 export class Payments {
   /** Rows not written yet, in column order. */
   private rows: SqlValue[][] = [];
@@ -152,30 +161,8 @@ export class Payments {
     let message: string;
     if (category === TradeCategory.formal) {
       const p = rng.next();
-      if (tradeType === TradeType.preAuthorization)
-        payStatus =
-          p < 0.25
-            ? PayStatus.preAuthConfirming
-            : p < 0.8
-              ? PayStatus.success
-              : p < 0.92
-                ? PayStatus.failed
-                : p < 0.95
-                  ? PayStatus.threeDRefused
-                  : p < 0.97
-                    ? PayStatus.toBeConfirmed
-                    : PayStatus.unpaid;
-      else
-        payStatus =
-          p < 0.8
-            ? PayStatus.success
-            : p < 0.92
-              ? PayStatus.failed
-              : p < 0.95
-                ? PayStatus.threeDRefused
-                : p < 0.97
-                  ? PayStatus.toBeConfirmed
-                  : PayStatus.unpaid;
+      // A pre-authorization may still wait for its capture; past that, it ends as any payment does.
+      payStatus = tradeType === TradeType.preAuthorization && p < 0.25 ? PayStatus.preAuthConfirming : formalOutcome(p);
       message = oneOf(rng, RETURN_MESSAGES[payStatus] ?? ['']);
     } else if (category === TradeCategory.riskDeclined) {
       payStatus = PayStatus.failed;
