@@ -45,8 +45,13 @@ function newStorageName(merchantId: number): string {
   return `${merchantId}/${randomBytes(16).toString('hex')}`;
 }
 
-function describe(storageName: string, content: Buffer): StoredUpload {
-  return { storageName, sha256: createHash('sha256').update(content).digest('hex'), size: content.length };
+/** `put` of every backend: a name the server chooses, and the content stored under it by the backend's `putAs`. */
+function putUnderNewName(putAs: FileStorage['putAs']): FileStorage['put'] {
+  return async (db, merchantId, content) => {
+    const storageName = newStorageName(merchantId);
+    await putAs(db, storageName, content);
+    return { storageName, sha256: createHash('sha256').update(content).digest('hex'), size: content.length };
+  };
 }
 
 export function uploadsDir(dataDir: string): string {
@@ -70,11 +75,7 @@ export function diskStorage(dataDir: string): FileStorage {
   return {
     kind: 'disk',
     putAs,
-    async put(db, merchantId, content) {
-      const storageName = newStorageName(merchantId);
-      await putAs(db, storageName, content);
-      return describe(storageName, content);
-    },
+    put: putUnderNewName(putAs),
     async get(_db, storageName) {
       try {
         return await fs.promises.readFile(uploadPath(dataDir, storageName));
@@ -101,11 +102,7 @@ export function databaseStorage(): FileStorage {
   return {
     kind: 'database',
     putAs,
-    async put(db, merchantId, content) {
-      const storageName = newStorageName(merchantId);
-      await putAs(db, storageName, content);
-      return describe(storageName, content);
-    },
+    put: putUnderNewName(putAs),
     async get(db, storageName) {
       const rows = await db
         .selectFrom('stored_file_chunks')
