@@ -155,27 +155,34 @@ async function loginNameOf(db: Db, adminId: number): Promise<string> {
   return row?.login_name ?? '';
 }
 
+/** The row of an explicit entry, named after what wrote it (a route, or a job when `action` is the entry's own). */
+async function entryRow(
+  db: Db,
+  e: OperationEntry,
+  by: { source: string; module: TOperationModule; action: string; type: TOperationType },
+): Promise<OperationRow> {
+  return {
+    merchant_id: e.merchantId,
+    admin_id: e.adminId,
+    operator: await loginNameOf(db, e.adminId),
+    sys_admin: e.sysAdmin ? 1 : 0,
+    source: by.source,
+    module: validModule(e.module, by.module),
+    operation: e.operation,
+    action: by.action,
+    op_type: by.type,
+    content: e.content,
+    target: '',
+    result: 1,
+    error: '',
+    ip: e.ip,
+    created_at: e.now,
+  };
+}
+
 /** An entry written outside any request or command (a scheduled job): straight to the table. */
 async function insertEntry(db: Db, e: OperationEntry, source: string): Promise<void> {
-  await insertOperationRows(db, [
-    {
-      merchant_id: e.merchantId,
-      admin_id: e.adminId,
-      operator: await loginNameOf(db, e.adminId),
-      sys_admin: e.sysAdmin ? 1 : 0,
-      source,
-      module: validModule(e.module, 'system'),
-      operation: e.operation,
-      action: e.operation,
-      op_type: 'edit',
-      content: e.content,
-      target: '',
-      result: 1,
-      error: '',
-      ip: e.ip,
-      created_at: e.now,
-    },
-  ]);
+  await insertOperationRows(db, [await entryRow(db, e, { source, module: 'system', action: e.operation, type: 'edit' })]);
 }
 
 /**
@@ -280,23 +287,7 @@ async function writeRequestEntry(
   // Entries about other businesses (removing an account touches each of the person's businesses).
   for (const e of store.entries) {
     if (e === primary) continue;
-    rows.push({
-      merchant_id: e.merchantId,
-      admin_id: e.adminId,
-      operator: await loginNameOf(db, e.adminId),
-      sys_admin: e.sysAdmin ? 1 : 0,
-      source: 'api',
-      module: validModule(e.module, op.module),
-      operation: e.operation,
-      action: op.action,
-      op_type: op.type,
-      content: e.content,
-      target: '',
-      result: 1,
-      error: '',
-      ip: e.ip,
-      created_at: e.now,
-    });
+    rows.push(await entryRow(db, e, { source: 'api', module: op.module, action: op.action, type: op.type }));
   }
   await insertOperationRows(db, rows);
 }
