@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/database';
-import { deflateRawSync } from 'node:zlib';
+import { zipOf } from './zip';
 
 /*
  * Small real files of each accepted format (and some impostors) for upload tests. They are built
@@ -63,40 +63,7 @@ export function oleFile(streamName: 'WordDocument' | 'Workbook'): Buffer {
 
 /** A ZIP archive (deflated entries, with central directory) holding the given files. */
 export function zipFile(entries: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(entries)) {
-    const nameBuf = Buffer.from(name, 'utf8');
-    const data = deflateRawSync(Buffer.from(content, 'utf8'));
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(Buffer.byteLength(content), 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(Buffer.byteLength(content), 24);
-    central.writeUInt16LE(nameBuf.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBuf, data);
-    centrals.push(central, nameBuf);
-    offset += local.length + nameBuf.length + data.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
+  return zipOf(Object.entries(entries).map(([name, data]) => ({ name, data })));
 }
 
 const CONTENT_TYPES = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
