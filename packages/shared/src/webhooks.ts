@@ -112,7 +112,8 @@ export const ZWebhookEndpoint = z.object({
   updatedAt: z.string(),
 });
 export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
-export const ZWebhookEndpointList = z.object({ list: z.array(ZWebhookEndpoint) });
+/** The endpoints, and the gateway numbers the caller may add one for. */
+export const ZWebhookEndpointList = z.object({ list: z.array(ZWebhookEndpoint), gateways: z.array(z.string()) });
 
 /** What one attempt got: an HTTP status (null when none came), the time it took, the start of the answer or the error. */
 export const ZWebhookAttempt = z.object({

@@ -84,6 +84,11 @@ const LoginLogListPage = lazyPage(
   'LoginLogListPage',
   () => import('../features/system/pages/login-log-list-page-prefetch'),
 );
+const WebhooksPage = lazyPage(
+  () => import('../features/system/pages/webhooks-page'),
+  'WebhooksPage',
+  () => import('../features/system/pages/webhooks-page-prefetch'),
+);
 const MerchantDetailsPage = lazyPage(() => import('../features/system/pages/merchant-details-page'), 'MerchantDetailsPage');
 const AdminListPage = lazyPage(
   () => import('../features/system/pages/admin-list-page'),
@@ -146,6 +151,7 @@ export const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {
   '/log/forwardOperateLogList': () => <OperationLogListPage />,
   '/mernews/showNewsManage': () => <NewsPage />,
   '/system/iconList': () => <IconListPage />,
+  '/webhook/showWebhooks': () => <WebhooksPage />,
   '/merTradeMgr/initTradeRecordPage': () => <TransactionListPage view="formal" />,
   '/merTradeMgr/initUnTradeRecordPage': () => <TransactionListPage view="riskDeclined" />,
   '/merTradeMgr/initUnFishedTradeRecordPage': () => <TransactionListPage view="uncompleted" />,

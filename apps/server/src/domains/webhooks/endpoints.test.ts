@@ -155,7 +155,9 @@ describe('notification endpoints', () => {
   it('needs the screen to read and Webhook:Edit to change', async () => {
     const role = await createRole(t.db, merchant, { permissions: ['/webhook/showWebhooks'] });
     const reader = await signIn(t.app, await createAdmin(t.db, merchant, { roleId: role.id }));
-    expect((await call(t.app, WebhookPath.endpoints, { token: reader })).body.code).toBe(0);
+    const read = await call<{ gateways: string[] }>(t.app, WebhookPath.endpoints, { token: reader });
+    // The gateways an endpoint may be added for: the caller's own, never another merchant's.
+    expect(read.body.data.gateways).toEqual([gateway.gatewayNo]);
     const res = await post(
       WebhookPath.endpointAdd,
       { gatewayNo: gateway.gatewayNo, url: rx.url('/ok'), kinds: ['payment.succeeded'] },

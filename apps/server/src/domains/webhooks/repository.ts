@@ -19,6 +19,19 @@ export function listEndpoints(db: Db, scope: Scope) {
     .execute();
 }
 
+/** The gateway numbers of the caller's scope. */
+export async function listScopedGatewayNos(db: Db, scope: Scope): Promise<string[]> {
+  const ids = gatewayIdFilter(scope);
+  const rows = await db
+    .selectFrom('gateways')
+    .select('gateway_no')
+    .where('merchant_id', '=', scope.merchantId)
+    .$if(ids !== null, (qb) => qb.where('id', 'in', ids ?? [0]))
+    .orderBy('gateway_no')
+    .execute();
+  return rows.map((r) => r.gateway_no);
+}
+
 export type EndpointRow = Awaited<ReturnType<typeof listEndpoints>>[number];
 
 export function findEndpoint(db: DbOrTrx, scope: Scope, id: number) {

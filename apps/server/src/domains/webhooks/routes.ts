@@ -71,7 +71,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission: SCREEN }, schema: { response: okResponse(ZWebhookEndpointList) } },
     async (request) => {
       const { scope } = requireSession(request);
-      return ok(request, { list: (await repo.listEndpoints(app.db, scope)).map(toEndpoint) });
+      const [rows, gateways] = await Promise.all([repo.listEndpoints(app.db, scope), repo.listScopedGatewayNos(app.db, scope)]);
+      return ok(request, { list: rows.map(toEndpoint), gateways });
     },
   );
 

@@ -4,6 +4,7 @@ import { AdminStatus } from '@mbo/shared/merchants';
 import { OPERATION_MODULES, OPERATION_TYPES, ZOperationLogListQuery } from '@mbo/shared/operation-log';
 import { ZAdminListQuery } from '@mbo/shared/system-admins';
 import { ZRoleListQuery } from '@mbo/shared/system-roles';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_KINDS, ZWebhookDeliveryQuery } from '@mbo/shared/webhooks';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
 import type { TListScreen } from '../../platform/list-screen';
 import { announcementsKey, getAnnouncementPage } from './api/announcements';
@@ -11,6 +12,7 @@ import { adminsKey, getAdmins } from './api/get-admins';
 import { exportOperationLogs, getOperationLogs, operationLogsKey } from './api/get-operation-logs';
 import { getLoginLogs, loginLogsKey } from './api/get-login-logs';
 import { getRoles, rolesKey } from './api/get-roles';
+import { getWebhookDeliveries, webhookDeliveriesKey } from './api/get-webhook-deliveries';
 
 /** The list screens of the System menu: administrators, roles, the operation and login logs, and announcements. */
 
@@ -92,4 +94,22 @@ export const LOGIN_LOG_LIST: TListScreen<Awaited<ReturnType<typeof getLoginLogs>
   ],
   rowKey: 'id',
   testId: 'login-log-table',
+};
+
+export type TWebhookDeliveryFilterKey = 'from' | 'to' | 'kind' | 'status';
+
+/** The payment notification log opens on today's deliveries. */
+export const WEBHOOK_DELIVERY_LIST: TListScreen<Awaited<ReturnType<typeof getWebhookDeliveries>>, TWebhookDeliveryFilterKey> = {
+  title: 'webhooks.log',
+  key: webhookDeliveriesKey,
+  fetch: getWebhookDeliveries,
+  schema: ZWebhookDeliveryQuery,
+  defaults: (today) => ({ from: today, to: today, kind: '', status: '' }),
+  fields: [
+    { kind: 'dateRange', from: 'from', to: 'to', label: 'webhooks.time' },
+    selectField('kind', 'webhooks.kind', enumOptions('webhooks.kinds', [...WEBHOOK_EVENT_KINDS, 'test']), { all: true }),
+    selectField('status', 'webhooks.status', enumOptions('webhooks.statuses', WEBHOOK_DELIVERY_STATUSES), { all: true }),
+  ],
+  rowKey: 'id',
+  testId: 'webhook-delivery-table',
 };
