@@ -87,17 +87,21 @@ export function shiftDay(day: string, n: number): string {
 }
 
 /**
- * The filters a plain visit of a list shows: every filter empty, and a date range of the last `days`
- * days ending today when the filters have one (`from`, `to`).
+ * The filters a plain visit of a list shows: each filter's default in its schema (a time type), else
+ * empty, and a date range of the last `days` days ending today when the filters have one (`from`, `to`).
  */
 export function filterDefaults<S extends z.ZodRawShape>(
   filters: z.ZodObject<S>,
   days: number | null,
   today: string,
 ): Record<keyof S & string, string> {
-  const out = Object.fromEntries(Object.keys(filters.shape).map((k) => [k, ''])) as Record<keyof S & string, string>;
+  const out: Record<string, string> = {};
+  for (const [key, schema] of Object.entries(filters.shape)) {
+    const absent = (schema as z.ZodType).safeParse(undefined);
+    out[key] = absent.success && absent.data !== undefined ? String(absent.data) : '';
+  }
   if (days !== null && 'from' in out && 'to' in out) Object.assign(out, { from: shiftDay(today, 1 - days), to: today });
-  return out;
+  return out as Record<keyof S & string, string>;
 }
 
 type TRefine<T> = (value: T, ctx: z.RefinementCtx) => void;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
-import { exportRequest, listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
+import { opt, optText, zGatewayNoFilter } from './list';
+import { defineList, field } from './list-fields';
 import { RefundMethod, RefundProcessing, RefundSource, zCode } from './trade-enums';
 
 /** Spec §5/§9: a refund reason is 1 to 100 characters. */
@@ -48,43 +49,46 @@ export const ZRefundNoParams = z.object({ refundNo: z.string().trim().min(1).max
 export const REFUND_TIME_TYPES = ['refundApply', 'process', 'trans'] as const;
 export type TRefundTimeType = (typeof REFUND_TIME_TYPES)[number];
 
-export const ZRefundFilters = ZDateRange.extend({
-  timeType: z.enum(REFUND_TIME_TYPES).default('refundApply'),
-  gatewayNo: zGatewayNoFilter,
-  tradeNo: optText(64),
-  refundNo: optText(64),
-  status: opt(zCode(RefundProcessing)),
-  method: opt(zCode(RefundMethod)),
-  source: opt(zCode(RefundSource)),
+/** The refund query, declared once (list-fields.ts); it opens on today's applications. */
+export const REFUNDS = defineList({
+  fields: {
+    refundNo: field.link('refund.refundNo'),
+    tradeNo: field.text('refund.tradeNo'),
+    gatewayNo: field.text('refund.gatewayNo'),
+    refundType: field.code('refund.type', 'tradeEnum.refundType'),
+    method: field.code('refund.method', 'tradeEnum.refundMethod'),
+    source: field.code('refund.source', 'tradeEnum.refundSource'),
+    currency: field.text('refund.currency'),
+    availableAmount: field.money('refund.availableAmount'),
+    /** Minor units of `currency`. */
+    amount: field.money('refund.amount'),
+    reason: field.text('refund.reason'),
+    applicant: field.text('refund.applicant'),
+    appliedAt: field.time('refund.appliedAt'),
+    status: field.code('refund.status', 'tradeEnum.refundProcessing'),
+    processedAt: field.timeOrNull('refund.processedAt'),
+    failReason: field.text('refund.failReason'),
+    tradeAt: field.time(),
+  },
+  filters: ZDateRange.extend({
+    timeType: z.enum(REFUND_TIME_TYPES).default('refundApply'),
+    gatewayNo: zGatewayNoFilter,
+    tradeNo: optText(64),
+    refundNo: optText(64),
+    status: opt(zCode(RefundProcessing)),
+    method: opt(zCode(RefundMethod)),
+    source: opt(zCode(RefundSource)),
+  }),
+  refine: checkDateRange,
+  days: 1,
 });
-
-export const ZRefundListQuery = listQuery(ZRefundFilters, checkDateRange);
+export const ZRefundListQuery = REFUNDS.query;
 export type TRefundListQuery = z.infer<typeof ZRefundListQuery>;
-
-export const ZRefundExportBody = exportRequest(ZRefundFilters, checkDateRange);
+export const ZRefundExportBody = REFUNDS.exportBody;
 export type TRefundExportBody = z.infer<typeof ZRefundExportBody>;
-
-export const ZRefund = z.object({
-  refundNo: z.string(),
-  tradeNo: z.string(),
-  gatewayNo: z.string(),
-  refundType: z.number().int(),
-  method: z.number().int(),
-  source: z.number().int(),
-  currency: z.string(),
-  /** Minor units of `currency`. */
-  amount: z.number().int(),
-  availableAmount: z.number().int(),
-  reason: z.string(),
-  applicant: z.string(),
-  status: z.number().int(),
-  failReason: z.string(),
-  appliedAt: z.string(),
-  processedAt: z.string().nullable(),
-  tradeAt: z.string(),
-});
+export const ZRefund = REFUNDS.row;
 export type TRefund = z.infer<typeof ZRefund>;
-export const ZRefundPage = zListPage(ZRefund);
+export const ZRefundPage = REFUNDS.page;
 
 export const ZRefundApplied = z.object({ refundNo: z.string(), status: z.number().int(), method: z.number().int() });
 export type TRefundApplied = z.infer<typeof ZRefundApplied>;

@@ -175,7 +175,11 @@ function kindColumn(f: TListField, key: string, c: ExportCells, codes: string | 
       };
     }
     case 'count':
-      return { value: (r) => Number(at(r) ?? 0), fields: [key] };
+      return {
+        value: (r) => Number(at(r) ?? 0),
+        // NULL or anything but an integer gives NULL: the row is written by `value`.
+        sql: c.dialect === 'postgres' ? `("${key}")::text` : `case typeof("${key}") when 'integer' then "${key}" end`,
+      };
     case 'data':
       return { value: (r) => at(r) as ExportCell, fields: [key] };
   }

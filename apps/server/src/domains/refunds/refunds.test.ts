@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefundPath, refundablePath, type TRefund } from '@mbo/shared/refunds';
 import { PayStatus, RefundProcessing, AbnormalStatus } from '@mbo/shared/trade-enums';
 import type { TListPage } from '@mbo/shared/list';
+import { toMajorString } from '@mbo/shared/money';
 import {
   createAdmin,
   createGateway,
@@ -13,6 +14,8 @@ import {
 } from '../../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
+import { translate } from '../../platform/i18n';
+import type { MessageKey } from '../../platform/messages';
 import { businessDay } from '../../platform/rollups';
 import { auditRefund, failRefund, processRefund, succeedRefund } from './service';
 
@@ -236,7 +239,8 @@ describe('refund flow and query', () => {
 
   it('exports the same rows as the list, as CSV with translated headers', async () => {
     const q = { from: today(), to: today() };
-    const list = await call<TListPage<TRefund>>(t.app, RefundPath.list, { token, query: q });
+    const list = await call<TListPage<TRefund>>(t.app, RefundPath.list, { token, query: { ...q, limit: '50' } });
+    expect(list.body.data.nextCursor).toBeNull();
     const res = await t.app.inject({
       method: 'POST',
       url: `/v3api${RefundPath.export}`,
@@ -250,5 +254,19 @@ describe('refund flow and query', () => {
       .split('\r\n');
     expect(lines[0]).toContain('Refund number');
     expect(lines.length - 1).toBe(list.body.data.total);
+    // Each line is its row of the list, amounts in the currency's decimals (the columns before the free-text reason).
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 9))).toEqual(
+      list.body.data.list.map((r) => [
+        r.refundNo,
+        r.tradeNo,
+        r.gatewayNo,
+        ...[`refundType.${r.refundType}`, `refundMethod.${r.method}`, `refundSource.${r.source}`].map((k) =>
+          translate('en', k as MessageKey),
+        ),
+        r.currency,
+        toMajorString(r.availableAmount, r.currency),
+        toMajorString(r.amount, r.currency),
+      ]),
+    );
   });
 });

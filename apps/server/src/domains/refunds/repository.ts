@@ -1,11 +1,12 @@
 import { sql, type Insertable } from 'kysely';
 import type { TListPaging } from '@mbo/shared/list';
-import type { TRefundListQuery, TRefundTimeType } from '@mbo/shared/refunds';
+import { REFUNDS, type TRefundListQuery, type TRefundTimeType } from '@mbo/shared/refunds';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
 import type { RefundsTable } from '../../db/types';
 import { type ExportReader } from '../../platform/export-reader';
 import { keysetBatches } from '../../platform/keyset-walk';
 import { keysetPage } from '../../platform/list';
+import { selectFields, type FieldRow } from '../../platform/list-fields';
 import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
 
 /** The columns of a transaction that refunds and dispute actions move money on. */
@@ -156,42 +157,29 @@ function filtered(db: Db, scope: Scope, f: RefundFilters, range: Range) {
 
 /** What a refund row shows, in the list and in the detail alike (the gateway joined for its number only). */
 function withColumns(qb: ReturnType<typeof scoped>) {
-  return qb
-    .innerJoin('gateways as g', 'g.id', 'r.gateway_id')
-    .select([
-      'r.id',
-      'r.refund_no',
-      'r.refund_type',
-      'r.method',
-      'r.source',
-      'r.currency',
-      'r.amount',
-      'r.available_amount',
-      'r.reason',
-      'r.applicant',
-      'r.status',
-      'r.fail_reason',
-      'r.applied_at',
-      'r.processed_at',
-      't.trade_no',
-      't.created_at as trade_at',
-      'g.gateway_no',
-    ]);
+  return selectFields(qb.innerJoin('gateways as g', 'g.id', 'r.gateway_id'), REFUNDS.fields, 'r', {
+    tradeNo: 't.trade_no',
+    gatewayNo: 'g.gateway_no',
+    tradeAt: 't.created_at',
+  });
 }
 
-export type RefundRow = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
-
-const SORT_VALUE: Record<TRefundTimeType, (r: RefundRow) => number> = {
-  refundApply: (r) => r.applied_at,
-  process: (r) => r.processed_at ?? 0,
-  trans: (r) => r.trade_at,
-};
+/** The field of each time type, which the list sorts by. */
+export const SORT_FIELD = { refundApply: 'appliedAt', process: 'processedAt', trans: 'tradeAt' } as const satisfies Record<
+  TRefundTimeType,
+  keyof typeof REFUNDS.fields
+>;
 
 /** Refunds newest first by the chosen time. */
 function refundList(db: Db, scope: Scope, f: RefundFilters, range: Range) {
   return {
     rows: () => withColumns(filtered(db, scope, f, range)),
-    sort: { column: SORT_COLUMN[f.timeType], id: 'r.id', direction: 'desc', value: SORT_VALUE[f.timeType] },
+    sort: {
+      column: SORT_COLUMN[f.timeType],
+      id: 'r.id',
+      direction: 'desc',
+      value: (r: FieldRow<typeof REFUNDS.fields>) => Number(r[SORT_FIELD[f.timeType]] ?? 0),
+    },
   } as const;
 }
 

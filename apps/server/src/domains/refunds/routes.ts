@@ -11,68 +11,30 @@ import {
   ZRefundListQuery,
   ZRefundNoParams,
   ZRefundPage,
-  type TRefund,
+  REFUNDS,
 } from '@mbo/shared/refunds';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, forbiddenError } from '../../platform/errors';
-import { type ExportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
-import { type ExportColumn } from '../../platform/export-values';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { mapPage } from '../../platform/list';
+import { exportColumns, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import type { TPermission } from '@mbo/shared/permissions';
 import { holdsAnyPermission } from '../../platform/permissions';
 import { requireSession } from '../../platform/request-context';
 import type { SessionContext } from '../../platform/session';
-import { dayRangeInZone, toIso } from '../../platform/time';
+import { dayRangeInZone } from '../../platform/time';
 import * as repo from './repository';
 import * as service from './service';
 
 /** Either operation lets a person apply for a refund (from the refund screen or from a transaction's detail). */
 const APPLY_PERMISSIONS: readonly TPermission[] = ['Refundment:Apply', 'TradeRecord:Refund'];
 
-export function toRefund(r: repo.RefundRow): TRefund {
-  return {
-    refundNo: r.refund_no,
-    tradeNo: r.trade_no,
-    gatewayNo: r.gateway_no,
-    refundType: r.refund_type,
-    method: r.method,
-    source: r.source,
-    currency: r.currency,
-    amount: r.amount,
-    availableAmount: r.available_amount,
-    reason: r.reason,
-    applicant: r.applicant,
-    status: r.status,
-    failReason: r.fail_reason,
-    appliedAt: toIso(r.applied_at),
-    processedAt: r.processed_at === null ? null : toIso(r.processed_at),
-    tradeAt: toIso(r.trade_at),
-  };
-}
+const toRefund = rowMapper(REFUNDS.fields);
 
-/** Export columns of the refund query, in the list's order. */
-function exportColumns(c: ExportCells): ExportColumn<repo.RefundRow>[] {
-  return [
-    { header: c.text('refundCol.refundNo'), value: (r) => r.refund_no },
-    { header: c.text('refundCol.tradeNo'), value: (r) => r.trade_no },
-    { header: c.text('refundCol.gatewayNo'), value: (r) => r.gateway_no },
-    { header: c.text('refundCol.type'), value: (r) => c.label('refundType', r.refund_type) },
-    { header: c.text('refundCol.method'), value: (r) => c.label('refundMethod', r.method) },
-    { header: c.text('refundCol.source'), value: (r) => c.label('refundSource', r.source) },
-    { header: c.text('refundCol.currency'), value: (r) => r.currency },
-    { header: c.text('refundCol.availableAmount'), value: (r) => c.money(r.available_amount, r.currency) },
-    { header: c.text('refundCol.amount'), value: (r) => c.money(r.amount, r.currency) },
-    { header: c.text('refundCol.reason'), value: (r) => r.reason },
-    { header: c.text('refundCol.applicant'), value: (r) => r.applicant },
-    { header: c.text('refundCol.appliedAt'), value: (r) => c.time(r.applied_at) },
-    { header: c.text('refundCol.status'), value: (r) => c.label('refundStatus', r.status) },
-    { header: c.text('refundCol.processedAt'), value: (r) => c.time(r.processed_at) },
-    { header: c.text('refundCol.failReason'), value: (r) => r.fail_reason },
-  ];
-}
+/** The server catalog's labels of the refunds' codes. */
+const REFUND_CODES = { refundType: 'refundType', method: 'refundMethod', source: 'refundSource', status: 'refundStatus' };
 
 /** Declared with the module so an export worker finds it (defineExport). */
 const refundExport = defineExport({
@@ -81,7 +43,13 @@ const refundExport = defineExport({
   body: ZRefundExportBody,
   filePrefix: 'refunds',
   sheetName: (c) => c.text('export.refunds'),
-  columns: exportColumns,
+  columns: (c, b) =>
+    exportColumns(REFUNDS.fields, c, {
+      headers: 'refundCol',
+      codes: REFUND_CODES,
+      special: { tradeAt: null },
+      sortField: repo.SORT_FIELD[b.timeType],
+    }),
   batches: (b, { db, scope, timezone, reader }) => repo.iterateRefunds(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
 });
 

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Button, Tag, type TableColumnsType } from 'antd';
+import { Button, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TRefund } from '@mbo/shared/refunds';
-import { formatAmount, parseTime } from '../../../platform/format';
+import { REFUNDS, type TRefund } from '@mbo/shared/refunds';
 import { DeferredPart } from '../../../platform/deferred-part';
 import { lazyPage } from '../../../platform/lazy-page';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
-import { useTimezone } from '../../../platform/timezone';
 import { RefundApplyDialog } from '../components/refund-apply-dialog';
 import { REFUND_LIST, REFUND_STATUS_COLORS } from '../refund-list';
 
@@ -19,36 +18,21 @@ const RefundDetailDrawer = lazyPage(() => import('../components/refund-detail-dr
 /** Refund query (spec §2): filters, page, the open detail (?detail=) and the apply dialog (?apply=) live in the URL. */
 export function RefundListPage() {
   const { t } = useTranslation();
-  const tz = useTimezone();
   const screen = useListScreen(REFUND_LIST);
   const { url } = screen;
   const [applyOpen, setApplyOpen] = useState(false);
   const mayApply = useHasPermission('Refundment:Apply', 'TradeRecord:Refund');
-  const time = (v: string | null) => (v ? parseTime(v, undefined, tz.timezone) : '-');
-
-  const columns: TableColumnsType<TRefund> = [
-    detailLinkColumn(t('refund.refundNo'), 'refundNo', 'refund-open-detail', (no) => url.setExtra('detail', no)),
-    { title: t('refund.tradeNo'), dataIndex: 'tradeNo', key: 'tradeNo' },
-    { title: t('refund.gatewayNo'), dataIndex: 'gatewayNo', key: 'gatewayNo' },
-    { title: t('refund.method'), dataIndex: 'method', key: 'method', render: (c: number) => t(`tradeEnum.refundMethod.${c}`) },
-    {
-      title: t('refund.availableAmount'),
-      key: 'available',
-      align: 'right',
-      render: (_: unknown, r) => formatAmount(r.availableAmount, r.currency),
+  const columns = useListColumns<typeof REFUNDS.fields, TRefund>(REFUNDS.fields, {
+    special: {
+      refundNo: detailLinkColumn(t('refund.refundNo'), 'refundNo', 'refund-open-detail', (no) => url.setExtra('detail', no)),
+      refundType: null,
+      source: null,
+      currency: null,
+      reason: { ellipsis: true },
+      status: { render: (s: number) => <Tag color={REFUND_STATUS_COLORS[s] ?? 'default'}>{t(`tradeEnum.refundProcessing.${s}`)}</Tag> },
+      failReason: null,
     },
-    { title: t('refund.amount'), key: 'amount', align: 'right', render: (_: unknown, r) => formatAmount(r.amount, r.currency) },
-    { title: t('refund.reason'), dataIndex: 'reason', key: 'reason', ellipsis: true },
-    { title: t('refund.applicant'), dataIndex: 'applicant', key: 'applicant' },
-    { title: t('refund.appliedAt'), dataIndex: 'appliedAt', key: 'appliedAt', render: time },
-    {
-      title: t('refund.status'),
-      dataIndex: 'status',
-      key: 'status',
-      render: (s: number) => <Tag color={REFUND_STATUS_COLORS[s] ?? 'default'}>{t(`tradeEnum.refundProcessing.${s}`)}</Tag>,
-    },
-    { title: t('refund.processedAt'), dataIndex: 'processedAt', key: 'processedAt', render: time },
-  ];
+  });
 
   return (
     <ListPage
