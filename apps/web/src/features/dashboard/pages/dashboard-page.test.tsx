@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { TMonitoring } from '@mbo/shared/reports';
 import { storeSessionInfo } from '../../../platform/session';
 import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { loginResult, monitoringFigures } from '../../../test/factories';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { DashboardPage } from './dashboard-page';
@@ -19,27 +18,12 @@ vi.mock('../components/history-chart', () => ({
   },
 }));
 
-const monitoring: TMonitoring = {
-  month: '2026-05',
-  daysElapsed: 15,
-  daysInMonth: 31,
-  programs: [
-    {
-      program: 'vamp',
-      parts: { fraudReports: 6, chargebacks: 10, rdrExcluded: 50 },
-      mtd: { count: 16, base: 1000, ratioBp: 160, level: 'excessive' },
-      projected: { count: 33, base: 2067, ratioBp: 160, level: 'excessive' },
-      thresholds: [{ level: 'excessive', ratioBp: 150, minCount: 0 }],
-    },
-    {
-      program: 'ecp',
-      parts: { chargebacks: 12, previousApproved: 10000 },
-      mtd: { count: 12, base: 10000, ratioBp: 12, level: null },
-      projected: { count: 25, base: 10000, ratioBp: 25, level: null },
-      thresholds: [{ level: 'warning', ratioBp: 100, minCount: 100 }],
-    },
-  ],
-};
+const monitoring = monitoringFigures({
+  parts: { chargebacks: 12, previousApproved: 10000 },
+  mtd: { count: 12, base: 10000, ratioBp: 12, level: null },
+  projected: { count: 25, base: 10000, ratioBp: 25, level: null },
+  thresholds: [{ level: 'warning', ratioBp: 100, minCount: 100 }],
+});
 
 describe('dashboard widgets', () => {
   useSignedOutEnglishClient();

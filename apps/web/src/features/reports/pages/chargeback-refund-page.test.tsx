@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
-import type { TMonitoring } from '@mbo/shared/reports';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { storeSessionInfo } from '../../../platform/session';
 import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { loginResult, monitoringFigures } from '../../../test/factories';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { ChargebackRefundPage, readStatsQuery } from './chargeback-refund-page';
@@ -16,31 +15,16 @@ vi.mock('../components/rates-chart', () => ({
   },
 }));
 
-const monitoring: TMonitoring = {
-  month: '2026-05',
-  daysElapsed: 15,
-  daysInMonth: 31,
-  programs: [
-    {
-      program: 'vamp',
-      parts: { fraudReports: 6, chargebacks: 10, rdrExcluded: 50 },
-      mtd: { count: 16, base: 1000, ratioBp: 160, level: 'excessive' },
-      projected: { count: 33, base: 2067, ratioBp: 160, level: 'excessive' },
-      thresholds: [{ level: 'excessive', ratioBp: 150, minCount: 0 }],
-    },
-    {
-      program: 'ecp',
-      parts: { chargebacks: 120, previousApproved: 10000 },
-      mtd: { count: 120, base: 10000, ratioBp: 120, level: 'warning' },
-      projected: { count: 248, base: 10000, ratioBp: 248, level: 'excessive' },
-      thresholds: [
-        { level: 'warning', ratioBp: 100, minCount: 100 },
-        { level: 'excessive', ratioBp: 150, minCount: 100 },
-        { level: 'highExcessive', ratioBp: 300, minCount: 300 },
-      ],
-    },
+const monitoring = monitoringFigures({
+  parts: { chargebacks: 120, previousApproved: 10000 },
+  mtd: { count: 120, base: 10000, ratioBp: 120, level: 'warning' },
+  projected: { count: 248, base: 10000, ratioBp: 248, level: 'excessive' },
+  thresholds: [
+    { level: 'warning', ratioBp: 100, minCount: 100 },
+    { level: 'excessive', ratioBp: 150, minCount: 100 },
+    { level: 'highExcessive', ratioBp: 300, minCount: 300 },
   ],
-};
+});
 
 describe('chargeback and refund rate page', () => {
   useSignedOutEnglishClient();
@@ -107,5 +91,21 @@ describe('chargeback and refund rate page', () => {
         .map((e) => e.textContent),
     ).toEqual(['Early warning', 'Excessive']);
     expect(ecp.textContent).toContain('High excessive: ≥ 3.00%, with at least 300');
+  });
+
+  it('clears the card scheme from the URL and keeps the months', async () => {
+    storeSessionInfo(loginResult());
+    mockFetch((url) => {
+      if (url.pathname === '/v3api/statistics/monitoring') return envelope(monitoring);
+      if (url.pathname === '/v3api/statistics/tnx/chargebackRefundList') return envelope({ list: [] });
+      return undefined;
+    });
+    const view = renderRoutes('/s?from=2026-01&to=2026-02&cardScheme=VISA', { '/s': <ChargebackRefundPage /> });
+    const scheme = await screen.findByTestId('stats-scheme');
+    const clear = scheme.querySelector('.ant-select-clear') ?? scheme.parentElement?.querySelector('.ant-select-clear');
+    if (!clear) throw new Error('no clear button on the card scheme');
+    fireEvent.mouseDown(clear);
+    fireEvent.click(clear);
+    await waitFor(() => expect(view.location()).toBe('/s?from=2026-01&to=2026-02'));
   });
 });

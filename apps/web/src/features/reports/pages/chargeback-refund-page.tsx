@@ -1,23 +1,19 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Card, Select, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { MAX_RANGE_MONTHS } from '@mbo/shared/date-range';
-import { addMonths, monthSpan, MONTHS_BACK_MAX, type TChargebackRefundRow } from '@mbo/shared/reports';
+import type { TChargebackRefundRow } from '@mbo/shared/reports';
 import { CARD_SCHEMES } from '@mbo/shared/trade-enums';
 import { MonthRangeFilter } from '../../../platform/date-range-filter';
-import { todayIn } from '../../../platform/zone-clock';
-import { useTimezone } from '../../../platform/timezone';
 import { useChargebackRefundStats, type TStatsFilter } from '../api/get-chargeback-refund-stats';
 import { MonitoringPanel } from '../components/monitoring-panel';
 import { renderCell } from '../components/report-cells';
+import { readMonthRange, useMonthQuery } from '../utils/month-query';
 import { Page } from '../../../platform/page';
 import '../components/reports.css';
 import { TableRegion } from '../../../platform/table-region';
 
 const RatesChart = lazy(() => import('../components/rates-chart'));
 
-const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
 const COLUMNS = [
   'month',
   'cardScheme',
@@ -29,20 +25,11 @@ const COLUMNS = [
   'refundRateBp',
 ] as const;
 
+/** Months and card scheme in the URL; a missing or out-of-window range falls back to the last six months. */
 export function readStatsQuery(params: URLSearchParams, currentMonth: string): TStatsFilter {
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const valid =
-    MONTH_RE.test(from) &&
-    MONTH_RE.test(to) &&
-    from <= to &&
-    to <= currentMonth &&
-    from >= addMonths(currentMonth, -(MONTHS_BACK_MAX - 1)) &&
-    monthSpan(from, to) <= MAX_RANGE_MONTHS;
   const scheme = params.get('cardScheme') ?? '';
   return {
-    from: valid ? from : addMonths(currentMonth, -5),
-    to: valid ? to : currentMonth,
+    ...readMonthRange(params, currentMonth, 6),
     ...((CARD_SCHEMES as readonly string[]).includes(scheme) ? { cardScheme: scheme } : {}),
   };
 }
@@ -52,18 +39,10 @@ const toPercent = (bp: number | null) => (bp === null ? null : bp / 100);
 
 export function ChargebackRefundPage() {
   const { t } = useTranslation();
-  const tz = useTimezone();
-  const currentMonth = todayIn(tz.timezone).slice(0, 7);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = readStatsQuery(searchParams, currentMonth);
+  const months = useMonthQuery(readStatsQuery, 'cardScheme');
+  const query = months.query;
   const stats = useChargebackRefundStats(query);
   const list = useMemo(() => stats.data?.list ?? [], [stats.data]);
-
-  const update = (next: TStatsFilter) => {
-    const params = new URLSearchParams({ from: next.from, to: next.to });
-    if (next.cardScheme) params.set('cardScheme', next.cardScheme);
-    setSearchParams(params);
-  };
 
   const chart = useMemo(() => {
     const months = [...new Set(list.map((r) => r.month))].sort();
@@ -93,19 +72,13 @@ export function ChargebackRefundPage() {
         <MonitoringPanel />
         <Card title={t('statistics.title')}>
           <div className="mbo-report-filters">
-            <MonthRangeFilter
-              timezone={tz.timezone}
-              from={query.from}
-              to={query.to}
-              onChange={(from, to) => update({ ...query, from, to })}
-              testId="stats-range"
-            />
+            <MonthRangeFilter timezone={months.timezone} from={query.from} to={query.to} onChange={months.setRange} testId="stats-range" />
             <Select<string>
               allowClear
               placeholder={t('statistics.cardScheme')}
               aria-label={t('statistics.cardScheme')}
               value={query.cardScheme}
-              onChange={(cardScheme) => update({ from: query.from, to: query.to, ...(cardScheme ? { cardScheme } : {}) })}
+              onChange={months.setChoice}
               options={CARD_SCHEMES.map((s) => ({ value: s, label: t(`tradeEnum.cardScheme.${s}`) }))}
               data-testid="stats-scheme"
             />
