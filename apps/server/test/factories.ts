@@ -180,3 +180,15 @@ export async function createAdmin(db: Db, merchant: MerchantRow, o: AdminOptions
   }
   return { id: row.id, loginName, password, merchant };
 }
+
+/** The owner of a new merchant with a person of its own (verified email, a mobile): someone a code can be sent to. */
+export async function createOwnerWithPerson(
+  db: Db,
+  o: { twoFa?: boolean } = {},
+): Promise<AdminRow & { personId: number; mobile: string; email: string }> {
+  const person = await createPerson(db, o);
+  const m = await createMerchant(db);
+  const a = await createAdmin(db, m, { personId: person.id, isOwner: true });
+  const p = await db.selectFrom('persons').select(['mobile', 'email']).where('id', '=', person.id).executeTakeFirstOrThrow();
+  return { ...a, mobile: p.mobile, email: p.email, personId: person.id };
+}

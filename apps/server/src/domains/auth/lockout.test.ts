@@ -4,7 +4,7 @@ import { ErrorCode } from '@mbo/shared/envelope';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@mbo/shared/limits';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { UnlockPath } from '@mbo/shared/sign-in-lock';
-import { createAdmin, createMerchant, createPerson, type AdminRow } from '../../../test/factories';
+import { createAdmin, createMerchant, createOwnerWithPerson, type AdminRow } from '../../../test/factories';
 import { call, createTestApp, login, type LoginData, type TestContext } from '../../../test/helpers';
 import { nextIp } from '../../../test/onboarding';
 import { opsHarness } from '../../../test/ops-harness';
@@ -25,13 +25,7 @@ const EN_LOCKED = `The account is locked, please try again in ${LOGIN_LOCK_MINUT
 /** Waits out the longest per-account delay, as a patient guesser would. */
 const waitOut = () => t.clock.advance(ACCOUNT_MAX_DELAY_MS + 1);
 
-async function personAdmin(): Promise<AdminRow & { mobile: string; email: string }> {
-  const person = await createPerson(t.db);
-  const m = await createMerchant(t.db);
-  const a = await createAdmin(t.db, m, { personId: person.id, isOwner: true });
-  const p = await t.db.selectFrom('persons').select(['mobile', 'email']).where('id', '=', person.id).executeTakeFirstOrThrow();
-  return { ...a, mobile: p.mobile, email: p.email };
-}
+const personAdmin = () => createOwnerWithPerson(t.db);
 
 async function mailsTo(to: string) {
   return t.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('to_addr', '=', to).orderBy('id').execute();

@@ -3,7 +3,7 @@ import { ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { LOGIN_LOCK_MINUTES } from '@mbo/shared/limits';
 import { UnlockPath } from '@mbo/shared/sign-in-lock';
-import { createAdmin, createMerchant, createPerson, type AdminRow } from '../../../test/factories';
+import { createAdmin, createMerchant, createOwnerWithPerson, type AdminRow } from '../../../test/factories';
 import { call, createTestApp, login, type LoginData, type TestContext } from '../../../test/helpers';
 import { nextIp } from '../../../test/onboarding';
 import { PASSWORD_RECHECK_MAX_FAILURES } from '../../platform/attempt-limiter';
@@ -27,13 +27,7 @@ afterAll(async () => {
 const EN_OLD_WRONG = 'The old password is incorrect';
 const EN_CHANGE_LOCKED = /^Too many wrong current passwords, please try again in \d+ minutes$/;
 
-async function personAdmin(): Promise<AdminRow & { mobile: string; email: string; personId: number }> {
-  const person = await createPerson(t.db);
-  const m = await createMerchant(t.db);
-  const a = await createAdmin(t.db, m, { personId: person.id, isOwner: true });
-  const p = await t.db.selectFrom('persons').select(['mobile', 'email']).where('id', '=', person.id).executeTakeFirstOrThrow();
-  return { ...a, mobile: p.mobile, email: p.email, personId: person.id };
-}
+const personAdmin = () => createOwnerWithPerson(t.db);
 
 async function tokenOf(a: AdminRow): Promise<string> {
   const res = await login(t.app, a.merchant.merchantNo, a.loginName, a.password, { ip: nextIp() });

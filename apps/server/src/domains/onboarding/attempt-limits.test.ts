@@ -5,7 +5,7 @@ import { AdminStatus } from '@mbo/shared/merchants';
 import { CODE_MAX_ATTEMPTS } from '@mbo/shared/onboarding';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { UnlockPath } from '@mbo/shared/sign-in-lock';
-import { createAdmin, createMerchant, createPerson } from '../../../test/factories';
+import { createAdmin, createMerchant, createOwnerWithPerson, createPerson } from '../../../test/factories';
 import { call, createTestApp, login, type ApiResponse, type TestContext } from '../../../test/helpers';
 import { nextIp, uniqueEmail, uniqueMobile } from '../../../test/onboarding';
 import { createActionToken } from '../../platform/action-tokens';
@@ -54,13 +54,10 @@ async function codeTo(destination: string): Promise<string> {
 const wrongFor = (code: string, i = 0) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
 
 async function personSession(o: { twoFa?: boolean } = {}) {
-  const person = await createPerson(t.db, o);
-  const m = await createMerchant(t.db);
-  const a = await createAdmin(t.db, m, { personId: person.id, isOwner: true });
-  const p = await t.db.selectFrom('persons').select(['mobile', 'email']).where('id', '=', person.id).executeTakeFirstOrThrow();
-  const res = await login(t.app, m.merchantNo, a.loginName, a.password, { ip: nextIp() });
+  const a = await createOwnerWithPerson(t.db, o);
+  const res = await login(t.app, a.merchant.merchantNo, a.loginName, a.password, { ip: nextIp() });
   if (res.body.code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
-  return { ...a, ...p, token: res.body.data.token };
+  return { ...a, token: res.body.data.token };
 }
 
 /** One place that checks a code: how to have a code sent, where it goes, and how to try one. */
