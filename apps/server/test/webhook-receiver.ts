@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /*
  * A merchant's notification receiver on 127.0.0.1 for the webhook tests: `/ok` answers 200, `/fail`
  * 500, `/redirect` a 302 to /ok, `/hang` never answers (until the server closes), `/slow` answers 200
- * after `slowMs`; `/switch` answers `switchStatus`, which a test changes. Every request is recorded with
+ * after `slowMs`; `/switch` answers `switchStatus`, which a test changes; `/picky` refuses (500) only
+ * failed payments. Every request is recorded with
  * its raw body.
  */
 
@@ -32,6 +33,7 @@ export async function startReceiver(o: { slowMs?: number } = {}): Promise<Receiv
       else if (path === '/redirect') res.writeHead(302, { location: '/ok' }).end();
       else if (path === '/switch') res.writeHead(state.switchStatus).end(`status ${state.switchStatus}`);
       else if (path === '/slow') setTimeout(() => res.end('late'), o.slowMs ?? 5_000).unref();
+      else if (path === '/picky') res.writeHead(body.includes('"payment.failed"') ? 500 : 200).end('picky');
       else if (path === '/hang') return;
       else res.writeHead(404).end('no');
     });

@@ -178,6 +178,26 @@ describe('payment notifications', () => {
     expect(mail?.text_body).toContain(rx.url('/fail'));
   });
 
+  it('gives one delivery up after 3 days of failures while the endpoint, answering the others, stays enabled', async () => {
+    const endpointId = await onlyEndpoint(rx.url('/picky'), ['payment.succeeded', 'payment.failed']);
+    const refused = await createTransaction(t.db, merchant, gateway, { pay_status: PayStatus.failed });
+    const start = t.clock.now();
+    const state = () =>
+      t.db.selectFrom('webhook_deliveries').select('status').where('object_no', '=', refused.tradeNo).executeTakeFirstOrThrow();
+    // 3 days are 12 rounds of 6 hours; a few more at most, never an endless loop when the window is lost.
+    for (let round = 0; round < 20 && (await state()).status === 'pending'; round += 1) {
+      // Another payment every 6 hours, which the endpoint takes.
+      await createTransaction(t.db, merchant, gateway);
+      await run();
+      t.clock.advance(6 * 3_600_000);
+    }
+    expect((await state()).status).toBe('failed');
+    expect(t.clock.now() - start).toBeGreaterThanOrEqual(RETRY_WINDOW_MS);
+    const endpoint = await t.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', endpointId).executeTakeFirstOrThrow();
+    expect(endpoint).toMatchObject({ enabled: 1, disabled_reason: '' });
+    token = await signIn(t.app, owner);
+  });
+
   it('delivers the events of one object in order, while another object is not held up', async () => {
     await onlyEndpoint(rx.url('/switch'), ['payment.succeeded', 'payment.failed', 'refund.succeeded', 'alert.rdr']);
     rx.switchStatus = 500;
