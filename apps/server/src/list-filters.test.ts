@@ -274,6 +274,19 @@ describe('every list and every filter of the API', () => {
           }
           continue;
         }
+        if ('given' in f.values) {
+          // A filter whose values take different paths (a status that means "no waybill yet"): every value that tells.
+          let telling = 0;
+          for (const c of await candidates(o, f, baseQ)) {
+            const q = { ...baseQ, [name]: c.api };
+            const rows = await expected(o, q, [f.cond(c, env)]);
+            if (rows.length === 0 || rows.length === all.length) continue;
+            telling += 1;
+            expect(await walk(path, o, q), `${path} ${name}=${c.api}`).toEqual(rows);
+          }
+          if (telling === 0) failures.push(`${name}: no value in the seeded data keeps some rows but not all`);
+          continue;
+        }
         const pick = await pickValue(o, name, f, baseQ, all);
         if (!pick) {
           failures.push(`${name}: no value in the seeded data keeps some rows but not all`);

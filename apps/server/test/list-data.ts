@@ -66,6 +66,8 @@ async function vary(
   }
 }
 
+const DAY_MS = 86_400_000;
+
 /** The moment the data is made at and the test runs at: the demo draws its rows relative to it, so the data is the same at every run. */
 export const LIST_DATA_NOW = Date.UTC(2026, 10, 26, 9, 30);
 
@@ -141,9 +143,79 @@ export async function seedListData(t: TestContext) {
       .execute();
   }
 
+  await addWebhookDeliveries(t, now);
+
   // Failed sign-ins beside the successful ones.
   await login(t.app, DEMO_OPERATOR.merchantNo, DEMO_OPERATOR.loginName, 'wrong-password');
   await login(t.app, DEMO_LEGACY.merchantNo, DEMO_LEGACY.loginName, 'wrong-password');
   await login(t.app, DEMO_OPERATOR.merchantNo, DEMO_OPERATOR.loginName, DEMO_OPERATOR.password);
   return { merchantId, ...DEMO_SIGN_IN, member: DEMO_OPERATOR };
+}
+
+/** Payment notifications of several kinds and outcomes to two endpoints of merchant 100001, and one of 100002's. */
+async function addWebhookDeliveries(t: TestContext, now: number) {
+  const gateways = await t.db
+    .selectFrom('gateways as g')
+    .innerJoin('merchants as m', 'm.id', 'g.merchant_id')
+    .select(['g.id', 'g.merchant_id', 'm.merchant_no'])
+    .orderBy('g.id')
+    .execute();
+  const targets = [
+    ...gateways.filter((g) => g.merchant_no === DEMO_SIGN_IN.merchantNo).slice(0, 2),
+    ...gateways.filter((g) => g.merchant_no !== DEMO_SIGN_IN.merchantNo).slice(0, 1),
+  ];
+  const kinds = ['payment.succeeded', 'payment.failed', 'refund.succeeded'];
+  const statuses = ['pending', 'delivered', 'failed', 'delivered'];
+  for (const [e, g] of targets.entries()) {
+    const endpoint = await t.db
+      .insertInto('webhook_endpoints')
+      .values({
+        merchant_id: g.merchant_id,
+        gateway_id: g.id,
+        url: `https://hooks${e}.example.com/in`,
+        kinds: kinds.join(','),
+        enabled: 1,
+        disabled_reason: '',
+        failing_since: null,
+        deleted_at: null,
+        created_at: now - 30 * DAY_MS,
+        updated_at: now - 30 * DAY_MS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 9; i++) {
+      const at = now - (e * 9 + i) * 0.7 * DAY_MS;
+      const kind = kinds[i % kinds.length] ?? '';
+      const event = await t.db
+        .insertInto('webhook_events')
+        .values({
+          public_id: `evt_list${e}_${i}`,
+          merchant_id: g.merchant_id,
+          gateway_id: g.id,
+          kind,
+          object_no: `OBJ${e}${i}`,
+          payload: '{}',
+          created_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('webhook_deliveries')
+        .values({
+          event_id: event.id,
+          endpoint_id: endpoint.id,
+          merchant_id: g.merchant_id,
+          gateway_id: g.id,
+          kind,
+          object_no: `OBJ${e}${i}`,
+          status: statuses[i % statuses.length] ?? 'pending',
+          next_attempt_at: null,
+          window_start: null,
+          last_http_status: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+  }
 }

@@ -83,7 +83,7 @@ const DAY_MS = 86_400_000;
 const ZERO_DECIMALS = ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'PYG', 'UGX', 'XAF', 'XOF'];
 
 function amountBound(op: '>=' | '<='): FilterOracle {
-  return given(['0.5', '12.5', '50', '99.99', '150', '400.01', '1000'], (c) => {
+  return given(['12.5', '150', '400.01'], (c) => {
     const cents = Math.round(Number(c.api) * 100);
     const whole = op === '>=' ? Math.ceil(cents / 100) : Math.floor(cents / 100);
     return sql`((t.currency in (${sql.join(ZERO_DECIMALS)}) and t.amount ${sql.raw(op)} ${whole})
@@ -296,6 +296,10 @@ export const LIST_ORACLES: Record<string, ListOracle> = {
   '/log/loginLogList': owned('login_logs l', {
     filters: { success: given(['true', 'false'], (c) => sql`l.success = ${c.api === 'true' ? 1 : 0}`) },
   }),
+  '/webhook/deliveries': owned(
+    'webhook_deliveries d join webhook_events v on v.id = d.event_id join webhook_endpoints e on e.id = d.endpoint_id join gateways g on g.id = d.gateway_id',
+    { time: 'd.created_at', filters: { kind: eq('d.kind'), status: eq('d.status'), endpointId: eq('d.endpoint_id') } },
+  ),
   '/tradeDailyReport/list': {
     // One row per business day and settlement currency of the day rollups (the report reads no raw transaction).
     from: 'trade_rollups_day d join gateways g on g.id = d.gateway_id',
