@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { createTestApp, type TestContext } from '../test/helpers';
+import { testAppForFile } from '../test/helpers';
 import { CONFIG_VARS, loadConfig } from './config';
 import { HealthPath } from './platform/health';
 import { METRICS_PATH } from './platform/metrics';
@@ -63,13 +63,7 @@ const api = podTemplate(deployment).spec.containers[0]!;
 const migrate = podTemplate(job).spec.containers[0]!;
 const configNames = new Set(CONFIG_VARS.map((v) => v.name));
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 describe('deploy/kubernetes', () => {
   it('probes paths the server answers: readiness on the ready endpoint, liveness and start-up on the live one', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { Writable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
 import type { TEnvelope } from '@mbo/shared/envelope';
@@ -90,6 +91,45 @@ export async function createTestApp(o: TestAppOptions = {}): Promise<TestContext
       await testDb.cleanup();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The test app of one test file: made before the file's first test and closed after its last. Read
+ * its fields inside tests and hooks; they are not there yet while the file is being collected.
+ */
+export function testAppForFile(o: TestAppOptions = {}): TestContext {
+  let made: TestContext | undefined;
+  beforeAll(async () => {
+    made = await createTestApp(o);
+  });
+  afterAll(async () => {
+    await made?.close();
+  });
+  const current = (): TestContext => {
+    if (!made) throw new Error('the test app is made before the first test: read it inside a test or hook');
+    return made;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get dialect() {
+      return current().dialect;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get config() {
+      return current().config;
+    },
+    get logs() {
+      return current().logs;
+    },
+    close: () => current().close(),
   };
 }
 

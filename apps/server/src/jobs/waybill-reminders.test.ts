@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { AdminStatus } from '@mbo/shared/merchants';
 import { createAdmin, createGateway, createMerchant, type AdminRow } from '../../test/factories';
-import { call, createTestApp, signIn, type TestContext } from '../../test/helpers';
+import { call, testAppForFile, signIn } from '../../test/helpers';
 import { createTransaction } from '../../test/trade-factories';
 import { setProofType } from '../domains/waybills/repository';
 import { DAY_MS } from '../platform/time';
@@ -12,13 +12,7 @@ const HOUR = 3_600_000;
 /** 2026-03-10 00:00 in UTC+08:00: a payment made at 10:00 that day must have its proof by 2026-03-14. */
 const DAY0 = Date.UTC(2026, 2, 9, 16);
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 /** The unread reminders an administrator sees in the back office, in English. */
 async function remindersOf(admin: AdminRow): Promise<string[]> {

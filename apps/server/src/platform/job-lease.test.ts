@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../test/helpers';
 import { runLeased, takeLease, type LeaseOptions } from './job-lease';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 const MIN = 60_000;
 const job = (holder: string): LeaseOptions => ({ name: 'test-job', leaseMs: 5 * MIN, minGapMs: 5 * MIN, holder });

@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMerchant } from '../../test/factories';
-import { createTestApp, type TestContext } from '../../test/helpers';
+import { testAppForFile } from '../../test/helpers';
 import { opsHarness } from '../../test/ops-harness';
 import { CHUNK_BYTES, databaseStorage, diskStorage, type FileStorage } from './storage';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 describe.each([
   ['disk', () => diskStorage(t.config.dataDir)],

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@mbo/shared/limits';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import { createAdmin, createGateway, createMerchant, createPerson } from '../../../test/factories';
-import { call, createTestApp, login, signIn, type LoginData, type TestContext } from '../../../test/helpers';
+import { call, testAppForFile, login, signIn, type LoginData } from '../../../test/helpers';
 import { nextIp } from '../../../test/onboarding';
 import { accountKey, ACCOUNT_MAX_DELAY_MS } from '../../platform/attempt-limiter';
 import { MINUTE_MS } from '../../platform/time';
@@ -15,13 +15,7 @@ import { MINUTE_MS } from '../../platform/time';
  * password changes) is session.test.ts.
  */
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 const EN_BAD_CREDENTIALS = 'Incorrect merchant number, login name or password';
 

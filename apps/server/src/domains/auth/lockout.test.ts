@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@mbo/shared/limits';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { UnlockPath } from '@mbo/shared/sign-in-lock';
 import { createAdmin, createMerchant, createOwnerWithPerson, type AdminRow } from '../../../test/factories';
-import { call, createTestApp, login, type LoginData, type TestContext } from '../../../test/helpers';
+import { call, createTestApp, testAppForFile, login, type LoginData, type TestContext } from '../../../test/helpers';
 import { nextIp } from '../../../test/onboarding';
 import { opsHarness } from '../../../test/ops-harness';
 import { accountDelayMs, ACCOUNT_MAX_DELAY_MS, IP_FREE_FAILURES } from '../../platform/attempt-limiter';
 import { MINUTE_MS } from '../../platform/time';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 const EN_BAD = 'Incorrect merchant number, login name or password';
 const EN_LOCKED = `The account is locked, please try again in ${LOGIN_LOCK_MINUTES} minutes, or unlock it now with the password and a code sent to the account's mobile or verified email`;

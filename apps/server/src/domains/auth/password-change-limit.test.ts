@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { LOGIN_LOCK_MINUTES } from '@mbo/shared/limits';
 import { UnlockPath } from '@mbo/shared/sign-in-lock';
 import { createAdmin, createMerchant, createOwnerWithPerson, type AdminRow } from '../../../test/factories';
-import { call, createTestApp, login, type LoginData, type TestContext } from '../../../test/helpers';
+import { call, testAppForFile, login, type LoginData } from '../../../test/helpers';
 import { nextIp } from '../../../test/onboarding';
 import { PASSWORD_RECHECK_MAX_FAILURES } from '../../platform/attempt-limiter';
 import { createSession } from '../../platform/session';
@@ -16,13 +16,7 @@ import { MINUTE_MS } from '../../platform/time';
  * account as sign-in's lock does and ends the owner's sessions. On SQLite and PostgreSQL.
  */
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 const EN_OLD_WRONG = 'The old password is incorrect';
 const EN_CHANGE_LOCKED = /^Too many wrong current passwords, please try again in \d+ minutes$/;

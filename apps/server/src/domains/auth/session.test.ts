@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { AdminStatus } from '@mbo/shared/merchants';
 import { ALWAYS_ALLOWED_MENUS } from '@mbo/shared/permissions';
 import { createAdmin, createMerchant, createPerson, createRole } from '../../../test/factories';
-import { call, createTestApp, login, signIn, type TestContext } from '../../../test/helpers';
+import { call, testAppForFile, login, signIn } from '../../../test/helpers';
 import { nextIp } from '../../../test/onboarding';
 import { MINUTE_MS } from '../../platform/time';
 
@@ -14,13 +14,7 @@ import { MINUTE_MS } from '../../platform/time';
  * auth.test.ts.
  */
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 describe('session tokens', () => {
   it('answers 401 with the translated message without a token, with a garbage token, and with a cookie only', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   FundsPath,
   WithdrawalStatus,
@@ -10,7 +10,7 @@ import {
 import type { TListPage } from '@mbo/shared/list';
 import { RefundPath } from '@mbo/shared/refunds';
 import { createAdmin } from '../../../test/factories';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { call, testAppForFile, signIn } from '../../../test/helpers';
 import { expectLedgerOk, funded, MONDAY_NOON, type Funded } from '../../../test/funds-factories';
 import { auditRefund, processRefund, succeedRefund } from '../refunds/service';
 import { businessDay } from '../../platform/rollups';
@@ -23,13 +23,7 @@ import { payWithdrawal } from './withdrawals';
  * settlement.test.ts.
  */
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 const apply = (f: Funded, amount: string, o: { bankId?: number; key?: string; lang?: 'en_US' } = {}) =>
   call<TWithdrawResult>(t.app, FundsPath.withdrawApply, {

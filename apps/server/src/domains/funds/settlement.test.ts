@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   batchItemsPath,
   FundsPath,
@@ -11,7 +11,7 @@ import {
 import type { TListPage } from '@mbo/shared/list';
 import { ReportPath } from '@mbo/shared/reports';
 import { createAdmin, createGateway, createMerchant } from '../../../test/factories';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { call, testAppForFile, signIn } from '../../../test/helpers';
 import { expectLedgerOk, funded, MONDAY_NOON } from '../../../test/funds-factories';
 import { createTransaction } from '../../../test/trade-factories';
 import { MERCHANT_ENTRIES } from '../../db/migrations/0014-funds-speed';
@@ -27,13 +27,7 @@ import { runSettlement } from './settlement';
  * chargebacks, appeals and RDR alerts. Withdrawals are funds.test.ts.
  */
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 describe('settlement and the ledger', () => {
   it('lists unsettled money by settlement date on the settlement cycle screen, and exports it', async () => {

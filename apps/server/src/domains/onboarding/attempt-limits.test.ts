@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { LOGIN_MAX_FAILURES } from '@mbo/shared/limits';
 import { AdminStatus } from '@mbo/shared/merchants';
@@ -6,7 +6,7 @@ import { CODE_MAX_ATTEMPTS } from '@mbo/shared/onboarding';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { UnlockPath } from '@mbo/shared/sign-in-lock';
 import { createAdmin, createMerchant, createOwnerWithPerson, createPerson } from '../../../test/factories';
-import { call, createTestApp, login, type ApiResponse, type TestContext } from '../../../test/helpers';
+import { call, testAppForFile, login, type ApiResponse } from '../../../test/helpers';
 import { nextIp, uniqueEmail, uniqueMobile } from '../../../test/onboarding';
 import { createActionToken } from '../../platform/action-tokens';
 import { ACCOUNT_MAX_DELAY_MS, CODE_MAX_FAILURES, IP_FREE_FAILURES, LOCK_MS } from '../../platform/attempt-limiter';
@@ -20,13 +20,7 @@ import { createSsoTicket } from './identity-service';
  * before the check, so 40 parallel tries cannot pass any of them. On SQLite and PostgreSQL.
  */
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 const EN_WRONG = /^Incorrect verification code, \d attempts left$/;
 const EN_BURNT = 'Too many wrong attempts, please request a new code';

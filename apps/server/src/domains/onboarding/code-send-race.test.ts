@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { CODE_RESEND_SECONDS } from '@mbo/shared/onboarding';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { createPerson } from '../../../test/factories';
-import { call, createTestApp, type ApiResponse, type TestContext } from '../../../test/helpers';
+import { call, testAppForFile, type ApiResponse } from '../../../test/helpers';
 import { nextIp, uniqueMobile } from '../../../test/onboarding';
 import { CODES_PER_DESTINATION_PER_HOUR, CODES_PER_IP_PER_HOUR } from '../../platform/codes';
 
@@ -15,13 +15,7 @@ import { CODES_PER_DESTINATION_PER_HOUR, CODES_PER_IP_PER_HOUR } from '../../pla
  * On SQLite and PostgreSQL.
  */
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 const BURST = 30;
 const EN_TOO_SOON = `Please wait ${CODE_RESEND_SECONDS} seconds before requesting another code`;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NewsPath, newsDetailPath, newsReadPath, type TAnnouncementDetail, type TUnreadCount } from '@mbo/shared/announcements';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
@@ -6,7 +6,7 @@ import type { TListPage } from '@mbo/shared/list';
 import type { TAnnouncement } from '@mbo/shared/system';
 import { MerchantPath, type TMerchantDetails } from '@mbo/shared/system-merchant';
 import { createAdmin, createGateway, createMerchant, createPerson, createRole } from '../../../test/factories';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { call, testAppForFile, signIn } from '../../../test/helpers';
 import { nextIp } from '../../../test/onboarding';
 import { PASSWORD_RECHECK_MAX_FAILURES } from '../../platform/attempt-limiter';
 import { createSession } from '../../platform/session';
@@ -16,13 +16,7 @@ import { createSession } from '../../platform/session';
  * PostgreSQL.
  */
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 async function business() {
   const m = await createMerchant(t.db, { name: 'Lantern Goods Ltd.' });

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { LANGUAGES } from '@mbo/shared/i18n';
 import type { TListPage } from '@mbo/shared/list';
 import { OperationLogPath, type TOperationLog } from '@mbo/shared/operation-log';
 import { RolePath } from '@mbo/shared/system-roles';
 import { createAdmin, createGateway, createMerchant, createPerson, createRole } from '../../../test/factories';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { call, testAppForFile, signIn } from '../../../test/helpers';
 import { opsHarness } from '../../../test/ops-harness';
 import { isMessageKey, translate } from '../../platform/i18n';
 import { recordJobOperation } from '../../platform/operation-log';
@@ -19,13 +19,7 @@ import { DAY_MS, dateInZone } from '../../platform/time';
  * refuses to change an entry or to delete one younger than 12 months.
  */
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 async function business() {
   const m = await createMerchant(t.db);

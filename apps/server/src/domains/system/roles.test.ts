@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import type { TListPage } from '@mbo/shared/list';
@@ -6,20 +6,14 @@ import { RefundPath } from '@mbo/shared/refunds';
 import { RolePath, type TRole } from '@mbo/shared/system-roles';
 import { createAdmin, createRole, type MerchantRow } from '../../../test/factories';
 import { business } from '../../../test/system-business';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { call, testAppForFile, signIn } from '../../../test/helpers';
 
 /*
  * Roles (issue 10) on SQLite and PostgreSQL: the permission editor's rules, what a role's holders may
  * do once it changes, and the grants a member may make. Administrators are admins.test.ts.
  */
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 const roleBody = (name: string, permissions: string[] = ['/refundment/forwardRefundmentList']) => ({
   name,

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { createAdmin, createGateway, createMerchant, createRole, type AdminRow, type MerchantRow } from '../../../test/factories';
-import { call, createTestApp, login, signIn, type TestContext } from '../../../test/helpers';
+import { call, testAppForFile, login, signIn } from '../../../test/helpers';
 import { DAY_MS } from '../../platform/time';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 type Reminder = { id: number; content: string };
 type Page<T> = { list: T[]; total: number; capped: boolean; page: number; limit: number };
