@@ -1,4 +1,4 @@
-import { Alert, Col, Form, Input, Radio, Row, Select } from 'antd';
+import { Alert, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ENTITY_TYPES, REGISTRATION_PLACES } from '@mbo/shared/kyc';
 import { dayjs } from '../../../../platform/dayjs';
@@ -6,9 +6,8 @@ import { DatePicker } from '../../../../platform/date-picker';
 import { isRefusedEntityType } from '../../utils/kyc-rules';
 import { DATE_FORMAT } from '../../utils/step-values';
 import { KycUpload } from '../kyc-upload';
+import { HalfField } from './half-field';
 import type { TStepProps } from './step-props';
-
-const HALF = { xs: 24, md: 12 };
 
 /** Step 1: the business entity (spec §3 KYC: registration, names and numbers, address, documents). */
 export function BusinessStep({ form, rule, businessId, files, onUploaded }: TStepProps) {
@@ -19,81 +18,52 @@ export function BusinessStep({ form, rule, businessId, files, onUploaded }: TSte
   return (
     <>
       <Row gutter={16}>
-        <Col {...HALF}>
-          <Form.Item name="registrationPlace" label={t('kyc.field.registrationPlace')} required rules={[rule(['registrationPlace'])]}>
-            <Select
-              placeholder={t('kyc.choose')}
-              options={REGISTRATION_PLACES.map((place) => ({ value: place, label: t(`kyc.place.${place}`) }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col {...HALF}>
-          <Form.Item name="entityType" label={t('kyc.field.entityType')} required rules={[rule(['entityType'])]}>
-            <Radio.Group options={ENTITY_TYPES.map((type) => ({ value: type, label: t(`kyc.entityType.${type}`) }))} />
-          </Form.Item>
-        </Col>
+        <HalfField field="registrationPlace" rule={rule} required>
+          <Select
+            placeholder={t('kyc.choose')}
+            options={REGISTRATION_PLACES.map((place) => ({ value: place, label: t(`kyc.place.${place}`) }))}
+          />
+        </HalfField>
+        <HalfField field="entityType" rule={rule} required>
+          <Radio.Group options={ENTITY_TYPES.map((type) => ({ value: type, label: t(`kyc.entityType.${type}`) }))} />
+        </HalfField>
       </Row>
       {refused && (
         <Alert type="error" showIcon title={t('kyc.error.soleProprietor')} className="kyc-alert" data-testid="kyc-sole-proprietor" />
       )}
       <Row gutter={16}>
-        <Col {...HALF}>
-          <Form.Item name="legalName" label={t('kyc.field.legalName')} required rules={[rule(['legalName'])]}>
-            <Input maxLength={200} autoComplete="organization" />
-          </Form.Item>
-        </Col>
-        <Col {...HALF}>
-          <Form.Item name="registrationNumber" label={t('kyc.field.registrationNumber')} required rules={[rule(['registrationNumber'])]}>
-            <Input maxLength={64} />
-          </Form.Item>
-        </Col>
-        <Col {...HALF}>
-          <Form.Item
-            name="crn"
-            label={t('kyc.field.crn')}
-            required={entityType === 'company'}
-            extra={t('kyc.hint.crn')}
-            dependencies={['entityType']}
-            rules={[rule(['crn'])]}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
-        </Col>
-        <Col {...HALF}>
-          <Form.Item name="vatNumber" label={t('kyc.field.vatNumber')} rules={[rule(['vatNumber'])]}>
-            <Input maxLength={64} />
-          </Form.Item>
-        </Col>
-        <Col {...HALF}>
-          <Form.Item name="registeredAddress" label={t('kyc.field.registeredAddress')} required rules={[rule(['registeredAddress'])]}>
-            <Input maxLength={200} autoComplete="address-line1" />
-          </Form.Item>
-        </Col>
-        <Col {...HALF}>
-          <Form.Item name="registeredAddress2" label={t('kyc.field.registeredAddress2')} rules={[rule(['registeredAddress2'])]}>
-            <Input maxLength={200} autoComplete="address-line2" />
-          </Form.Item>
-        </Col>
-        <Col {...HALF}>
-          <Form.Item name="city" label={t('kyc.field.city')} required rules={[rule(['city'])]}>
-            <Input maxLength={100} autoComplete="address-level2" />
-          </Form.Item>
-        </Col>
-        <Col {...HALF}>
-          <Form.Item name="postalCode" label={t('kyc.field.postalCode')} rules={[rule(['postalCode'])]}>
-            <Input maxLength={20} autoComplete="postal-code" />
-          </Form.Item>
-        </Col>
-        <Col {...HALF}>
-          <Form.Item name="formationDate" label={t('kyc.field.formationDate')} required rules={[rule(['formationDate'])]}>
-            <DatePicker
-              format={DATE_FORMAT}
-              placeholder={DATE_FORMAT}
-              style={{ width: '100%' }}
-              disabledDate={(date) => date.isAfter(dayjs(), 'day')}
-            />
-          </Form.Item>
-        </Col>
+        <HalfField field="legalName" rule={rule} required>
+          <Input maxLength={200} autoComplete="organization" />
+        </HalfField>
+        <HalfField field="registrationNumber" rule={rule} required>
+          <Input maxLength={64} />
+        </HalfField>
+        <HalfField field="crn" rule={rule} required={entityType === 'company'} extra={t('kyc.hint.crn')} dependencies={['entityType']}>
+          <Input maxLength={64} />
+        </HalfField>
+        <HalfField field="vatNumber" rule={rule}>
+          <Input maxLength={64} />
+        </HalfField>
+        <HalfField field="registeredAddress" rule={rule} required>
+          <Input maxLength={200} autoComplete="address-line1" />
+        </HalfField>
+        <HalfField field="registeredAddress2" rule={rule}>
+          <Input maxLength={200} autoComplete="address-line2" />
+        </HalfField>
+        <HalfField field="city" rule={rule} required>
+          <Input maxLength={100} autoComplete="address-level2" />
+        </HalfField>
+        <HalfField field="postalCode" rule={rule}>
+          <Input maxLength={20} autoComplete="postal-code" />
+        </HalfField>
+        <HalfField field="formationDate" rule={rule} required>
+          <DatePicker
+            format={DATE_FORMAT}
+            placeholder={DATE_FORMAT}
+            style={{ width: '100%' }}
+            disabledDate={(date) => date.isAfter(dayjs(), 'day')}
+          />
+        </HalfField>
       </Row>
       <Form.Item
         name="documentFileIds"

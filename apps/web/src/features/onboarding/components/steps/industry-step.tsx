@@ -1,11 +1,11 @@
-import { Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ADDITIONAL_INDUSTRY_THRESHOLD_PERCENT, INDUSTRIES, KYC_WEBSITES_MAX, SHOP_CHECKLIST_ITEMS, TURNOVER_BANDS } from '@mbo/shared/kyc';
 import { emptyWebsite } from '../../utils/step-values';
 import { EntryCards } from './entry-cards';
+import { HalfField } from './half-field';
 import type { TStepProps } from './step-props';
 
-const HALF = { xs: 24, md: 12 };
 const threshold = ADDITIONAL_INDUSTRY_THRESHOLD_PERCENT;
 
 /** Step 2: the business profile (industries, products, websites with the §5 shop-site checklist, turnover). */
@@ -17,22 +17,12 @@ export function IndustryStep({ form, rule }: TStepProps) {
   return (
     <>
       <Row gutter={16}>
-        <Col {...HALF}>
-          <Form.Item name="mainIndustry" label={t('kyc.field.mainIndustry')} required rules={[rule(['mainIndustry'])]}>
-            <Select placeholder={t('kyc.choose')} options={industryOptions} showSearch={{ optionFilterProp: 'label' }} />
-          </Form.Item>
-        </Col>
-        <Col {...HALF}>
-          <Form.Item
-            name="mainIndustryShare"
-            label={t('kyc.field.mainIndustryShare')}
-            required
-            dependencies={['additionalIndustryShare']}
-            rules={[rule(['mainIndustryShare'])]}
-          >
-            <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
+        <HalfField field="mainIndustry" rule={rule} required>
+          <Select placeholder={t('kyc.choose')} options={industryOptions} showSearch={{ optionFilterProp: 'label' }} />
+        </HalfField>
+        <HalfField field="mainIndustryShare" rule={rule} required dependencies={['additionalIndustryShare']}>
+          <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: '100%' }} />
+        </HalfField>
       </Row>
       <Form.Item
         name="hasAdditionalIndustry"
@@ -53,28 +43,12 @@ export function IndustryStep({ form, rule }: TStepProps) {
       </Form.Item>
       {declared && (
         <Row gutter={16}>
-          <Col {...HALF}>
-            <Form.Item
-              name="additionalIndustry"
-              label={t('kyc.field.additionalIndustry')}
-              required
-              dependencies={['mainIndustry']}
-              rules={[rule(['additionalIndustry'])]}
-            >
-              <Select placeholder={t('kyc.choose')} options={industryOptions} showSearch={{ optionFilterProp: 'label' }} />
-            </Form.Item>
-          </Col>
-          <Col {...HALF}>
-            <Form.Item
-              name="additionalIndustryShare"
-              label={t('kyc.field.additionalIndustryShare')}
-              required
-              dependencies={['mainIndustryShare']}
-              rules={[rule(['additionalIndustryShare'])]}
-            >
-              <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
+          <HalfField field="additionalIndustry" rule={rule} required dependencies={['mainIndustry']}>
+            <Select placeholder={t('kyc.choose')} options={industryOptions} showSearch={{ optionFilterProp: 'label' }} />
+          </HalfField>
+          <HalfField field="additionalIndustryShare" rule={rule} required dependencies={['mainIndustryShare']}>
+            <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: '100%' }} />
+          </HalfField>
         </Row>
       )}
       <Form.Item name="productDescription" label={t('kyc.field.productDescription')} required rules={[rule(['productDescription'])]}>
