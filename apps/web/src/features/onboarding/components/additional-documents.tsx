@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Result, Spin, Upload, message, type UploadFile, type UploadProps } from 'antd';
-import { DownloadOutlined, FileOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TKycFile } from '@mbo/shared/kyc';
@@ -11,7 +11,8 @@ import { getAdditionalFilesQueryOptions, useAdditionalFiles } from '../api/get-a
 import { uploadAdditional } from '../api/upload-additional';
 import { formatFileSize } from '../utils/display-names';
 import { trackUpload, useBatchCheck } from '../utils/track-upload';
-import { acceptFor, uploadHint } from '../utils/file-checks';
+import { acceptFor } from '../utils/file-checks';
+import { DropPrompt, UploadFailures } from './kyc-upload';
 import { Page } from '../../../platform/page';
 import './kyc-upload.css';
 import './additional-documents.css';
@@ -61,8 +62,6 @@ export function AdditionalDocuments({ businessId }: { businessId: number | null 
     });
   };
 
-  const failures = pending.filter((item) => item.status === 'error');
-
   return (
     <Page title={t('route.uploadAdditional')} className="kyc-additional">
       <Card className="kyc-additional__card">
@@ -80,21 +79,9 @@ export function AdditionalDocuments({ businessId }: { businessId: number | null 
               return false;
             }}
           >
-            <p className="kyc-upload__icon">
-              <InboxOutlined />
-            </p>
-            <p className="kyc-upload__text">{t('kyc.upload.pick')}</p>
-            <p className="kyc-upload__hint">{uploadHint(t, FIELD)}</p>
+            <DropPrompt field={FIELD} />
           </Upload.Dragger>
-          {failures.length > 0 && (
-            <ul className="kyc-upload__errors" data-testid="upload-additional-errors">
-              {failures.map((item) => (
-                <li key={item.uid}>
-                  {item.name}: {String(item.response)}
-                </li>
-              ))}
-            </ul>
-          )}
+          <UploadFailures pending={pending} testId="upload-additional-errors" />
         </div>
       </Card>
       <Card className="kyc-additional__card" title={t('kyc.additional.listTitle', { total: uploaded.length })}>

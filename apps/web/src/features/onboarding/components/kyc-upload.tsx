@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Upload, type UploadFile, type UploadProps } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TKycFile } from '@mbo/shared/kyc';
+import type { TKycFile, TKycFileField } from '@mbo/shared/kyc';
 import { useDeleteKycFile } from '../api/delete-kyc-file';
 import { downloadKycFile } from '../api/download-kyc-file';
 import { uploadKycFiles } from '../api/upload-kyc-files';
@@ -89,8 +89,6 @@ export function KycUpload({ id, value, onChange, field, businessId, files, onUpl
     }),
     ...pending,
   ];
-  const failures = pending.filter((item) => item.status === 'error');
-
   return (
     <div className="kyc-upload">
       <Upload.Dragger
@@ -106,21 +104,38 @@ export function KycUpload({ id, value, onChange, field, businessId, files, onUpl
         onDownload={open}
         showUploadList={{ showDownloadIcon: true, showRemoveIcon: true }}
       >
-        <p className="kyc-upload__icon">
-          <InboxOutlined />
-        </p>
-        <p className="kyc-upload__text">{t('kyc.upload.pick')}</p>
-        <p className="kyc-upload__hint">{uploadHint(t, field)}</p>
+        <DropPrompt field={field} />
       </Upload.Dragger>
-      {failures.length > 0 && (
-        <ul className="kyc-upload__errors" data-testid={`${testId}-errors`}>
-          {failures.map((item) => (
-            <li key={item.uid}>
-              {item.name}: {String(item.response)}
-            </li>
-          ))}
-        </ul>
-      )}
+      <UploadFailures pending={pending} testId={`${testId}-errors`} />
     </div>
+  );
+}
+
+/** What the drop area says: pick or drop files, and the field's type, size and count rules. */
+export function DropPrompt({ field }: { field: TKycFileField }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="kyc-upload__icon">
+        <InboxOutlined />
+      </p>
+      <p className="kyc-upload__text">{t('kyc.upload.pick')}</p>
+      <p className="kyc-upload__hint">{uploadHint(t, field)}</p>
+    </>
+  );
+}
+
+/** Each refused upload with the reason the server or the check gave. */
+export function UploadFailures({ pending, testId }: { pending: UploadFile[]; testId: string }) {
+  const failures = pending.filter((item) => item.status === 'error');
+  if (failures.length === 0) return null;
+  return (
+    <ul className="kyc-upload__errors" data-testid={testId}>
+      {failures.map((item) => (
+        <li key={item.uid}>
+          {item.name}: {String(item.response)}
+        </li>
+      ))}
+    </ul>
   );
 }
