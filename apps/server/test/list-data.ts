@@ -166,20 +166,18 @@ async function addWebhookDeliveries(t: TestContext, now: number) {
   ];
   const kinds = ['payment.succeeded', 'payment.failed', 'refund.succeeded'];
   const statuses = ['pending', 'delivered', 'failed', 'delivered'];
+  const times = (at: number) => ({ created_at: at, updated_at: at });
   for (const [e, g] of targets.entries()) {
+    const owner = { merchant_id: g.merchant_id, gateway_id: g.id };
     const endpoint = await t.db
       .insertInto('webhook_endpoints')
       .values({
-        merchant_id: g.merchant_id,
-        gateway_id: g.id,
+        ...owner,
         url: `https://hooks${e}.example.com/in`,
         kinds: kinds.join(','),
         enabled: 1,
         disabled_reason: '',
-        failing_since: null,
-        deleted_at: null,
-        created_at: now - 30 * DAY_MS,
-        updated_at: now - 30 * DAY_MS,
+        ...times(now - 30 * DAY_MS),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -188,32 +186,22 @@ async function addWebhookDeliveries(t: TestContext, now: number) {
       const kind = kinds[i % kinds.length] ?? '';
       const event = await t.db
         .insertInto('webhook_events')
-        .values({
-          public_id: `evt_list${e}_${i}`,
-          merchant_id: g.merchant_id,
-          gateway_id: g.id,
-          kind,
-          object_no: `OBJ${e}${i}`,
-          payload: '{}',
-          created_at: at,
-        })
+        .values({ ...owner, public_id: `evt_list${e}_${i}`, kind, object_no: `OBJ${e}${i}`, payload: '{}', created_at: at })
         .returning('id')
         .executeTakeFirstOrThrow();
       await t.db
         .insertInto('webhook_deliveries')
         .values({
+          ...owner,
           event_id: event.id,
           endpoint_id: endpoint.id,
-          merchant_id: g.merchant_id,
-          gateway_id: g.id,
           kind,
           object_no: `OBJ${e}${i}`,
           status: statuses[i % statuses.length] ?? 'pending',
           next_attempt_at: null,
           window_start: null,
           last_http_status: null,
-          created_at: at,
-          updated_at: at,
+          ...times(at),
         })
         .execute();
     }
