@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGateway, createMerchant } from '../../test/factories';
-import { createTestDb, type TestDb } from '../../test/test-db';
+import { testDbForFile } from '../../test/test-db';
 import { narrowToGateway, sessionScope } from './scope';
 
-let db: TestDb;
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(async () => {
-  await db.cleanup();
-});
+const db = testDbForFile();
 
 describe('narrowing a scope to a gateway number', () => {
   it("keeps one permitted gateway of the caller's merchant; anything else is null (an empty list)", async () => {

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TLedgerType } from '@mbo/shared/funds';
 import { createGateway, createMerchant } from '../../../test/factories';
-import { createTestDb, type TestDb } from '../../../test/test-db';
+import { testDbForFile } from '../../../test/test-db';
 import { operatorScope, sessionScope } from '../../platform/scope';
 import { post, verifyLedger } from './ledger';
 import { withdrawableByMonth } from './summary';
 
 /* The monthly rollup of the available balance (ledger_available_months) behind the monthly report's withdrawable amount. */
 
-let tdb: TestDb;
-beforeAll(async () => {
-  tdb = await createTestDb();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
+const tdb = testDbForFile();
 
 let refId = 0;
 async function credit(gatewayId: number, merchantId: number, amount: number, at: number, type: TLedgerType = 'settlement') {

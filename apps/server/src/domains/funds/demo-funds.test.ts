@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../test/test-db';
+import { describe, expect, it } from 'vitest';
+import { testDbForFile } from '../../../test/test-db';
 import { seedDemo } from '../../seed/demo';
 import { operatorScope } from '../../platform/scope';
 import { verifyLedger } from './ledger';
 import { runSettlement, settlementDayOf } from './settlement';
 import { fundsSummary } from './summary';
 
-let tdb: TestDb;
-beforeAll(async () => {
-  tdb = await createTestDb();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
+const tdb = testDbForFile();
 
 describe('demo funds', () => {
   it('a year of batches, reserves and withdrawals that passes ledger:verify, and a settlement run on top of it', async () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toMajorString } from '@mbo/shared/money';
 import { createGateway, createMerchant } from '../../../test/factories';
-import { createTestDb, type TestDb } from '../../../test/test-db';
+import { testDbForFile } from '../../../test/test-db';
 import { createTransaction } from '../../../test/trade-factories';
 import { AppError } from '../../platform/errors';
 import { businessDay } from '../../platform/rollups';
@@ -22,13 +22,7 @@ import { applyWithdrawal, cancelWithdrawal, failWithdrawal, payWithdrawal, Withd
  * fields agree with each other.
  */
 
-let tdb: TestDb;
-beforeAll(async () => {
-  tdb = await createTestDb();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
+const tdb = testDbForFile();
 
 const Op = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('pay' as const), amount: fc.integer({ min: 100, max: 50_000 }) }), weight: 4 },
