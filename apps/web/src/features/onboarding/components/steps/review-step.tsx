@@ -90,92 +90,63 @@ export function ProfileSummary({
   };
   const stepTitle = (step: TKycStep) => t(`kyc.step.${step}`);
   const item = (key: string, label: string, children: ReactNode) => ({ key, label, children });
+  const field = (key: string, children: ReactNode) => item(key, t(`kyc.field.${key}`), children);
+  const table = (items: ReturnType<typeof item>[]) => <Descriptions bordered layout={layout} size="small" column={COLUMNS} items={items} />;
 
   return (
     <>
       <Section step="business" title={stepTitle('business')} onEdit={onEdit}>
-        <Descriptions
-          bordered
-          layout={layout}
-          size="small"
-          column={COLUMNS}
-          items={[
-            item('registrationPlace', t('kyc.field.registrationPlace'), option('kyc.place', b.registrationPlace)),
-            item('entityType', t('kyc.field.entityType'), option('kyc.entityType', b.entityType)),
-            item('legalName', t('kyc.field.legalName'), text(b.legalName)),
-            item('registrationNumber', t('kyc.field.registrationNumber'), text(b.registrationNumber)),
-            item('crn', t('kyc.field.crn'), text(b.crn)),
-            item('vatNumber', t('kyc.field.vatNumber'), text(b.vatNumber)),
-            item(
-              'registeredAddress',
-              t('kyc.field.registeredAddress'),
-              [b.registeredAddress, b.registeredAddress2].filter(Boolean).join(', ') || '—',
-            ),
-            item('city', t('kyc.field.city'), [b.city, b.postalCode].filter(Boolean).join(' ') || '—'),
-            item('formationDate', t('kyc.field.formationDate'), text(b.formationDate)),
-            item('documentFileIds', t('kyc.field.documentFileIds'), fileNames(b.documentFileIds)),
-          ]}
-        />
+        {table([
+          field('registrationPlace', option('kyc.place', b.registrationPlace)),
+          field('entityType', option('kyc.entityType', b.entityType)),
+          field('legalName', text(b.legalName)),
+          field('registrationNumber', text(b.registrationNumber)),
+          field('crn', text(b.crn)),
+          field('vatNumber', text(b.vatNumber)),
+          field('registeredAddress', [b.registeredAddress, b.registeredAddress2].filter(Boolean).join(', ') || '—'),
+          field('city', [b.city, b.postalCode].filter(Boolean).join(' ') || '—'),
+          field('formationDate', text(b.formationDate)),
+          field('documentFileIds', fileNames(b.documentFileIds)),
+        ])}
       </Section>
 
       <Section step="industry" title={stepTitle('industry')} onEdit={onEdit}>
-        <Descriptions
-          bordered
-          layout={layout}
-          size="small"
-          column={COLUMNS}
-          items={[
+        {table([
+          field('mainIndustry', `${option('kyc.industry', ind.mainIndustry)} (${text(ind.mainIndustryShare)}%)`),
+          field(
+            'additionalIndustry',
+            ind.hasAdditionalIndustry
+              ? `${option('kyc.industry', ind.additionalIndustry)} (${text(ind.additionalIndustryShare)}%)`
+              : t('kyc.none'),
+          ),
+          field('monthlyTurnover', option('kyc.turnover', ind.monthlyTurnover)),
+          field('productDescription', <span className="kyc-pre">{text(ind.productDescription)}</span>),
+          ...(ind.websites ?? []).map((site, index) =>
             item(
-              'mainIndustry',
-              t('kyc.field.mainIndustry'),
-              `${option('kyc.industry', ind.mainIndustry)} (${text(ind.mainIndustryShare)}%)`,
+              `website-${index}`,
+              t('kyc.website', { n: index + 1 }),
+              <>
+                <div className="kyc-break">{text(site.url)}</div>
+                {SHOP_CHECKLIST_ITEMS.every((key) => site.checklist?.[key] === true) ? (
+                  <Tag color="success">{t('kyc.checklistConfirmed')}</Tag>
+                ) : (
+                  <Tag color="error">{t('kyc.checklistMissing')}</Tag>
+                )}
+              </>,
             ),
-            item(
-              'additionalIndustry',
-              t('kyc.field.additionalIndustry'),
-              ind.hasAdditionalIndustry
-                ? `${option('kyc.industry', ind.additionalIndustry)} (${text(ind.additionalIndustryShare)}%)`
-                : t('kyc.none'),
-            ),
-            item('monthlyTurnover', t('kyc.field.monthlyTurnover'), option('kyc.turnover', ind.monthlyTurnover)),
-            item('productDescription', t('kyc.field.productDescription'), <span className="kyc-pre">{text(ind.productDescription)}</span>),
-            ...(ind.websites ?? []).map((site, index) =>
-              item(
-                `website-${index}`,
-                t('kyc.website', { n: index + 1 }),
-                <>
-                  <div className="kyc-break">{text(site.url)}</div>
-                  {SHOP_CHECKLIST_ITEMS.every((key) => site.checklist?.[key] === true) ? (
-                    <Tag color="success">{t('kyc.checklistConfirmed')}</Tag>
-                  ) : (
-                    <Tag color="error">{t('kyc.checklistMissing')}</Tag>
-                  )}
-                </>,
-              ),
-            ),
-          ]}
-        />
+          ),
+        ])}
       </Section>
 
       <Section step="bank" title={stepTitle('bank')} onEdit={onEdit}>
-        <Descriptions
-          bordered
-          layout={layout}
-          size="small"
-          column={COLUMNS}
-          items={[
-            item('bankName', t('kyc.field.bankName'), text(bank.bankName)),
-            item('accountHolder', t('kyc.field.accountHolder'), text(bank.accountHolder)),
-            item('accountNumber', t('kyc.field.accountNumber'), text(bank.accountNumber)),
-            item('branch', t('kyc.field.branch'), text(bank.branch)),
-            item('swiftCode', t('kyc.field.swiftCode'), text(bank.swiftCode)),
-            item(
-              'settlementCurrency',
-              t('kyc.field.settlementCurrency'),
-              bank.settlementCurrency ? currencyLabel(bank.settlementCurrency, lang) : '—',
-            ),
-          ]}
-        />
+        {table([
+          field('bankName', text(bank.bankName)),
+          field('accountHolder', text(bank.accountHolder)),
+          field('accountNumber', text(bank.accountNumber)),
+          field('branch', text(bank.branch)),
+          field('swiftCode', text(bank.swiftCode)),
+          field('settlementCurrency', bank.settlementCurrency ? currencyLabel(bank.settlementCurrency, lang) : '—'),
+        ])}
       </Section>
 
       <Section step="owners" title={stepTitle('owners')} onEdit={onEdit}>
@@ -189,19 +160,15 @@ export function ProfileSummary({
             size="small"
             column={COLUMNS}
             items={[
-              item('roles', t('kyc.field.roles'), (owner.roles ?? []).map((role) => t(`kyc.role.${role}`)).join(', ') || '—'),
-              item('ownershipPercent', t('kyc.field.ownershipPercent'), `${text(owner.ownershipPercent)}%`),
-              item('phone', t('kyc.field.phone'), text(owner.phone)),
-              item('dateOfBirth', t('kyc.field.dateOfBirth'), text(owner.dateOfBirth)),
-              item('nationality', t('kyc.field.nationality'), countryName(owner.nationality, lang) || '—'),
-              item('idIssueCountry', t('kyc.field.idIssueCountry'), countryName(owner.idIssueCountry, lang) || '—'),
-              item('idType', t('kyc.field.idType'), `${option('kyc.idType', owner.idType)} ${owner.idNumber ?? ''}`.trim()),
-              item('idPhotoFileIds', t('kyc.field.idPhotoFileIds'), fileNames(owner.idPhotoFileIds)),
-              item(
-                'address',
-                t('kyc.field.address'),
-                [owner.address, owner.city, owner.state, owner.postalCode].filter(Boolean).join(', ') || '—',
-              ),
+              field('roles', (owner.roles ?? []).map((role) => t(`kyc.role.${role}`)).join(', ') || '—'),
+              field('ownershipPercent', `${text(owner.ownershipPercent)}%`),
+              field('phone', text(owner.phone)),
+              field('dateOfBirth', text(owner.dateOfBirth)),
+              field('nationality', countryName(owner.nationality, lang) || '—'),
+              field('idIssueCountry', countryName(owner.idIssueCountry, lang) || '—'),
+              field('idType', `${option('kyc.idType', owner.idType)} ${owner.idNumber ?? ''}`.trim()),
+              field('idPhotoFileIds', fileNames(owner.idPhotoFileIds)),
+              field('address', [owner.address, owner.city, owner.state, owner.postalCode].filter(Boolean).join(', ') || '—'),
             ]}
           />
         ))}
