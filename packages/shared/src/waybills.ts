@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
 import { exportRequest, listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
+import { defineList, field } from './list-fields';
 import { zCode } from './trade-enums';
 import { normalizeWebsiteUrl } from './websites';
 
@@ -130,49 +131,54 @@ export function parseCarrierSites(raw: string): string[] | null {
   return out;
 }
 
-export const ZWaybillFilters = ZDateRange.extend({
-  gatewayNo: zGatewayNoFilter,
-  tradeNo: optText(64),
-  trackingNo: optText(40),
-  /** WaybillStatus code; 0 is "transport not uploaded". */
-  status: opt(zCode(WaybillStatus)),
-  /** Only what must still be uploaded within this many days (0: due today). */
-  dueWithinDays: opt(z.coerce.number().int().min(0).max(30)),
-});
-export const ZWaybillListQuery = listQuery(ZWaybillFilters, checkDateRange);
-export type TWaybillListQuery = z.infer<typeof ZWaybillListQuery>;
-export const ZWaybillExportBody = exportRequest(ZWaybillFilters, checkDateRange);
-
 export const ZWaybillImage = z.object({ id: z.number().int(), name: z.string(), size: z.number().int() });
 
-export const ZWaybill = z.object({
-  tradeNo: z.string(),
-  merchantOrderNo: z.string(),
-  gatewayNo: z.string(),
-  currency: z.string(),
-  amount: z.number().int(),
-  tradeAt: z.string(),
-  /** Business dates (YYYY-MM-DD, UTC+08:00). */
-  settlementDate: z.string(),
-  lastUploadDate: z.string(),
-  /** Days left to upload (negative: the deadline passed), counted in business days from today. */
-  daysLeft: z.number().int(),
-  trackingNo: z.string(),
-  carrier: z.string(),
-  carrierSites: z.array(z.string()),
-  uploadedAt: z.string().nullable(),
-  status: z.number().int(),
-  checkedAt: z.string().nullable(),
-  failReason: z.string(),
-  images: z.array(ZWaybillImage),
-  uploadCount: z.number().int(),
-  /** Proof is stored as the merchant's delivery-proof type requires (and was not rejected). */
-  uploaded: z.boolean(),
-  /** The tracking number is also on another transaction of the merchant. */
-  reusedTracking: z.boolean(),
+/** Waybill status query (spec §2), declared once (list-fields.ts): the successful transactions that need delivery proof. */
+export const WAYBILLS = defineList({
+  fields: {
+    tradeNo: field.text('waybills.tradeNo'),
+    merchantOrderNo: field.text(),
+    gatewayNo: field.text('waybills.gatewayNo'),
+    currency: field.text(),
+    amount: field.money('waybills.amount'),
+    tradeAt: field.time('waybills.tradeAt'),
+    /** Business dates (YYYY-MM-DD, UTC+08:00). */
+    settlementDate: field.data(z.string()),
+    lastUploadDate: field.data(z.string(), 'waybills.lastUploadDate'),
+    /** Days left to upload (negative: the deadline passed), counted in business days from today. */
+    daysLeft: field.data(z.number().int()),
+    trackingNo: field.text('waybills.trackingNo'),
+    carrier: field.text('waybills.carrier'),
+    carrierSites: field.data(z.array(z.string()), 'waybills.carrierSites'),
+    uploadedAt: field.timeOrNull('waybills.uploadedAt'),
+    status: field.code('waybills.status', 'waybills.statuses'),
+    checkedAt: field.timeOrNull('waybills.checkedAt'),
+    failReason: field.text('waybills.failReason'),
+    images: field.data(z.array(ZWaybillImage), 'waybills.images'),
+    uploadCount: field.count('waybills.uploadCount'),
+    /** Proof is stored as the merchant's delivery-proof type requires (and was not rejected). */
+    uploaded: field.data(z.boolean()),
+    /** The tracking number is also on another transaction of the merchant. */
+    reusedTracking: field.data(z.boolean(), 'waybills.reused'),
+  },
+  filters: ZDateRange.extend({
+    gatewayNo: zGatewayNoFilter,
+    tradeNo: optText(64),
+    trackingNo: optText(40),
+    /** WaybillStatus code; 0 is "transport not uploaded". */
+    status: opt(zCode(WaybillStatus)),
+    /** Only what must still be uploaded within this many days (0: due today). */
+    dueWithinDays: opt(z.coerce.number().int().min(0).max(30)),
+  }),
+  refine: checkDateRange,
+  days: 30,
 });
+export const ZWaybillListQuery = WAYBILLS.query;
+export type TWaybillListQuery = z.infer<typeof ZWaybillListQuery>;
+export const ZWaybillExportBody = WAYBILLS.exportBody;
+export const ZWaybill = WAYBILLS.row;
 export type TWaybill = z.infer<typeof ZWaybill>;
-export const ZWaybillPage = zListPage(ZWaybill);
+export const ZWaybillPage = WAYBILLS.page;
 
 export const ZWaybillOverview = z.object({
   deliveryProofType: z.enum(DELIVERY_PROOF_TYPES).nullable(),

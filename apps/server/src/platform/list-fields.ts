@@ -111,6 +111,11 @@ export type ExportOptions<F extends TListFields> = {
   columns?: readonly (keyof F & string)[];
   /** Columns that are not the kind's plain cell (a value made of several fields); null leaves the field's column out. */
   special?: { [K in keyof F]?: Partial<ExportColumn<FieldRow<F>>> | null };
+  /**
+   * Whether the rows are changed after they are read (cells worked out in JavaScript, as the waybills'
+   * deadlines): then the database makes no cell, and every column is written from its row.
+   */
+  fromRows?: boolean;
   /** The selected column the walk sorts by (a field or another source): read with the cells when the database makes them (csvSqlPlan). */
   sortField: string;
 };
@@ -132,6 +137,7 @@ export function exportColumns<F extends TListFields>(fields: F, c: ExportCells, 
     if (special?.value && !special.sql) plain = { value: plain.value, fields: special.fields ?? [key] };
     return [{ header, ...plain, ...special } as ExportColumn<FieldRow<F>>];
   });
+  if (o.fromRows) return columns.map((col) => ({ header: col.header, value: col.value }));
   // The walk reads its sort value from each row (keysetBatches), made by the database too.
   if (columns[0]) columns[0] = { ...columns[0], fields: [...(columns[0].fields ?? []), o.sortField] };
   return columns;

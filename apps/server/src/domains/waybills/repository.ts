@@ -3,6 +3,7 @@ import type { TListPaging } from '@mbo/shared/list';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import {
   REJECTED_STATUSES,
+  WAYBILLS,
   WaybillStatus,
   type TDeliveryProofType,
   type TProductListQuery,
@@ -13,6 +14,7 @@ import type { WaybillFilesTable } from '../../db/types';
 import { type ExportReader } from '../../platform/export-reader';
 import { keysetBatches } from '../../platform/keyset-walk';
 import { keysetPage } from '../../platform/list';
+import { selectFields, type FieldRow } from '../../platform/list-fields';
 import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
 
 type Range = { fromMs: number; toMs: number };
@@ -61,36 +63,29 @@ function filtered(db: Db, scope: Scope, f: WaybillFilters, range: Range, o: { ty
 }
 
 function withColumns(qb: ReturnType<typeof needingProof>) {
-  return qb
-    .innerJoin('gateways as g', 'g.id', 't.gateway_id')
-    .select([
-      't.id',
-      't.trade_no',
-      't.merchant_order_no',
-      't.currency',
-      't.amount',
-      't.created_at',
-      'g.gateway_no',
-      'w.id as waybill_id',
-      'w.tracking_no',
-      'w.carrier',
-      'w.carrier_sites',
-      'w.status',
-      'w.fail_reason',
-      'w.checked_at',
-      'w.upload_count',
-      'w.image_count',
-      'w.reused_tracking',
-      'w.uploaded_at',
-    ]);
+  return selectFields(qb.innerJoin('gateways as g', 'g.id', 't.gateway_id'), WAYBILLS.fields, 't', {
+    gatewayNo: 'g.gateway_no',
+    tradeAt: 't.created_at',
+    trackingNo: 'w.tracking_no',
+    carrier: 'w.carrier',
+    carrierSites: 'w.carrier_sites',
+    uploadedAt: 'w.uploaded_at',
+    status: 'w.status',
+    checkedAt: 'w.checked_at',
+    failReason: 'w.fail_reason',
+    uploadCount: 'w.upload_count',
+    reusedTracking: 'w.reused_tracking',
+    waybillId: 'w.id',
+    imageCount: 'w.image_count',
+  });
 }
 
-export type WaybillRow = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
+export type WaybillRow = FieldRow<typeof WAYBILLS.fields>;
 
 function waybillList(db: Db, scope: Scope, f: WaybillFilters, range: Range, o: { type: TDeliveryProofType; due: Range | null }) {
   return {
     rows: () => withColumns(filtered(db, scope, f, range, o)),
-    sort: { column: 't.created_at', id: 't.id', direction: 'desc', value: (r: WaybillRow) => r.created_at },
+    sort: { column: 't.created_at', id: 't.id', direction: 'desc', value: (r: WaybillRow) => Number(r.tradeAt) },
   } as const;
 }
 

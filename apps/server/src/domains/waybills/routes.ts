@@ -22,8 +22,6 @@ import {
   ZWaybillTemplateQuery,
   ZWaybillUploaded,
   ZWaybillUploadFields,
-  isUploaded,
-  type TDeliveryProofType,
   type TProduct,
   type TWaybill,
 } from '@mbo/shared/waybills';
@@ -46,6 +44,7 @@ import { cleanFileName, contentDisposition, MIME_OF, sniffFileType } from '../..
 import * as repo from './repository';
 import * as service from './service';
 import { addDays, daysLeft, proofDeadline, settlementDaysOf, tradeRangeForLastUploadDays } from './settlement';
+import { toWaybill, waybillColumns, type ExportRow, type ListContext } from './waybill-list';
 
 /** One upload: up to 10 images of 10 MB and the four text fields; a batch file shares the plugin's parser (its own size check below). */
 const PROOF_UPLOAD: UploadLimits = {
@@ -59,60 +58,6 @@ const PROOF_UPLOAD: UploadLimits = {
 
 const PROOF_TYPES = new Set(['jpeg', 'png', 'bmp']);
 const DUE_SOON_DAYS = 3;
-
-type ListContext = { type: TDeliveryProofType; settlementDays: number };
-
-function toWaybill(r: repo.WaybillRow, ctx: ListContext, images: Map<number, TWaybill['images']>, now: number): TWaybill {
-  const d = proofDeadline(r.created_at, ctx.settlementDays);
-  const uploaded = r.waybill_id !== null;
-  return {
-    tradeNo: r.trade_no,
-    merchantOrderNo: r.merchant_order_no,
-    gatewayNo: r.gateway_no,
-    currency: r.currency,
-    amount: r.amount,
-    tradeAt: toIso(r.created_at),
-    settlementDate: d.settlementDate,
-    lastUploadDate: d.lastUploadDate,
-    daysLeft: daysLeft(d.lastUploadDate, now),
-    trackingNo: r.tracking_no ?? '',
-    carrier: r.carrier ?? '',
-    carrierSites: (r.carrier_sites ?? '').split(',').filter(Boolean),
-    uploadedAt: uploaded && r.uploaded_at !== null ? toIso(r.uploaded_at) : null,
-    status: r.status ?? 0,
-    checkedAt: r.checked_at === null ? null : toIso(r.checked_at),
-    failReason: r.fail_reason ?? '',
-    images: r.waybill_id === null ? [] : (images.get(r.waybill_id) ?? []),
-    uploadCount: r.upload_count ?? 0,
-    uploaded: isUploaded(ctx.type, uploaded ? r : null),
-    reusedTracking: r.reused_tracking === 1,
-  };
-}
-
-type ExportRow = repo.WaybillRow & { settlement_date: string; last_upload_date: string };
-
-function waybillColumns(c: ExportCells): ExportColumn<ExportRow>[] {
-  return [
-    { header: c.text('waybillCol.tradeNo'), value: (r) => r.trade_no },
-    { header: c.text('waybillCol.merchantOrderNo'), value: (r) => r.merchant_order_no },
-    { header: c.text('waybillCol.gatewayNo'), value: (r) => r.gateway_no },
-    { header: c.text('waybillCol.currency'), value: (r) => r.currency },
-    { header: c.text('waybillCol.amount'), value: (r) => c.money(r.amount, r.currency) },
-    { header: c.text('waybillCol.tradeAt'), value: (r) => c.time(r.created_at) },
-    { header: c.text('waybillCol.settlementDate'), value: (r) => r.settlement_date },
-    { header: c.text('waybillCol.lastUploadDate'), value: (r) => r.last_upload_date },
-    { header: c.text('waybillCol.trackingNo'), value: (r) => r.tracking_no ?? '' },
-    { header: c.text('waybillCol.carrier'), value: (r) => r.carrier ?? '' },
-    { header: c.text('waybillCol.carrierSites'), value: (r) => r.carrier_sites ?? '' },
-    { header: c.text('waybillCol.uploadedAt'), value: (r) => c.time(r.uploaded_at) },
-    { header: c.text('waybillCol.status'), value: (r) => c.label('waybillStatus', r.status ?? 0) },
-    { header: c.text('waybillCol.checkedAt'), value: (r) => c.time(r.checked_at) },
-    { header: c.text('waybillCol.failReason'), value: (r) => r.fail_reason ?? '' },
-    { header: c.text('waybillCol.images'), value: (r) => r.image_count ?? 0 },
-    { header: c.text('waybillCol.uploadCount'), value: (r) => r.upload_count ?? 0 },
-    { header: c.text('waybillCol.reused'), value: (r) => (r.reused_tracking === 1 ? c.text('waybillCol.yes') : '') },
-  ];
-}
 
 function orderTotal(r: repo.ProductRow): string {
   return toMajorString(Number(r.items_total) + Number(r.freight ?? 0), r.currency);
@@ -191,7 +136,7 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
       const files = await repo.listImages(
         db,
         scope.merchantId,
-        page.list.flatMap((r) => (r.waybill_id === null ? [] : [r.waybill_id])),
+        page.list.flatMap((r) => (r.waybillId === null ? [] : [Number(r.waybillId)])),
       );
       const images = new Map<number, TWaybill['images']>();
       for (const f of files)
@@ -380,8 +325,8 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
       reader,
     )) {
       yield rows.map((r) => {
-        const d = proofDeadline(r.created_at, ctx.settlementDays);
-        return { ...r, settlement_date: d.settlementDate, last_upload_date: d.lastUploadDate };
+        const d = proofDeadline(Number(r.tradeAt), ctx.settlementDays);
+        return { ...r, settlementDate: d.settlementDate, lastUploadDate: d.lastUploadDate };
       });
     }
   }

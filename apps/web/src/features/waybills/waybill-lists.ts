@@ -1,10 +1,8 @@
-import { WaybillStatus, ZProductListQuery, ZWaybillListQuery } from '@mbo/shared/waybills';
+import { WAYBILLS, WaybillStatus, ZProductListQuery } from '@mbo/shared/waybills';
 import { dayjs } from '../../platform/dayjs';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
-import type { TListScreen } from '../../platform/list-screen';
+import { declaredScreen, type TListScreen } from '../../platform/list-screen';
 import { exportProducts, exportWaybills, getProducts, getWaybills, productsKey, waybillsKey } from './api/waybills';
-
-export type TWaybillFilterKey = 'from' | 'to' | 'tradeNo' | 'status' | 'trackingNo' | 'gatewayNo' | 'dueWithinDays';
 
 /** The last 30 days end today: every transaction still before its settlement is in view. */
 export function last30Days(today: string): { from: string; to: string } {
@@ -12,12 +10,10 @@ export function last30Days(today: string): { from: string; to: string } {
 }
 
 /** Waybill status query (spec §2): the successful transactions that need delivery proof. */
-export const WAYBILL_LIST: TListScreen<Awaited<ReturnType<typeof getWaybills>>, TWaybillFilterKey> = {
+export const WAYBILL_LIST = declaredScreen(WAYBILLS, {
   title: 'menu.waybill',
   key: waybillsKey,
   fetch: getWaybills,
-  schema: ZWaybillListQuery,
-  defaults: (today) => ({ ...last30Days(today), tradeNo: '', status: '', trackingNo: '', gatewayNo: '', dueWithinDays: '' }),
   fields: [
     { kind: 'dateRange', from: 'from', to: 'to', label: 'waybills.tradeDate' },
     textField('tradeNo', 'waybills.tradeNo', 64),
@@ -30,7 +26,7 @@ export const WAYBILL_LIST: TListScreen<Awaited<ReturnType<typeof getWaybills>>, 
   testId: 'waybill-table',
   extras: ['upload'],
   export: { run: exportWaybills },
-};
+});
 
 export type TProductFilterKey = 'from' | 'to' | 'tradeNo' | 'goodsNo' | 'name' | 'gatewayNo';
 
