@@ -7,6 +7,7 @@ import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
+import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useResendFailedWebhooks, useResendWebhook } from '../api/get-webhook-deliveries';
 import { WebhookAttemptsDrawer } from '../components/webhook-attempts-drawer';
 import { WebhookEndpoints } from '../components/webhook-endpoints';
@@ -21,6 +22,8 @@ export function WebhooksPage() {
   const tz = useTimezone();
   const screen = useListScreen(WEBHOOK_DELIVERY_LIST);
   const mayEdit = useHasPermission('Webhook:Edit');
+  // On a phone a pinned column would cover most of the row; it scrolls with the others there.
+  const mobile = useIsMobile();
   const resend = useResendWebhook();
   const resendFailed = useResendFailedWebhooks();
   const [open, setOpen] = useState<TWebhookDelivery | null>(null);
@@ -52,7 +55,7 @@ export function WebhooksPage() {
     {
       title: t('webhooks.actions'),
       key: 'actions',
-      fixed: 'right',
+      fixed: mobile ? undefined : 'right',
       render: (_: unknown, d) => (
         <span className="mbo-webhook-row-actions">
           <Button size="small" type="link" onClick={() => setOpen(d)}>
