@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { init, use as registerEchartsParts, type ComposeOption } from 'echarts/core';
+import { useMemo } from 'react';
+import { use as registerEchartsParts, type ComposeOption } from 'echarts/core';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
@@ -10,6 +10,7 @@ import {
   type TooltipComponentOption,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useEchart } from '../../../platform/echart';
 import { tooltipValue } from './chart-texts';
 
 // Modular echarts, loaded lazily by the dashboard so its first paint and the sign-in bundle stay small.
@@ -29,12 +30,8 @@ export type THistoryChartProps = {
 };
 
 export default function HistoryChart({ days, amounts, successRates, actualRates, amountTexts, labels }: THistoryChartProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return undefined;
-    const chart = init(el);
-    const option: TOption = {
+  const option = useMemo<TOption>(
+    () => ({
       tooltip: { trigger: 'axis' },
       legend: { top: 0, data: [labels.amount, labels.successRate, labels.actualRate] },
       grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
@@ -68,14 +65,9 @@ export default function HistoryChart({ days, amounts, successRates, actualRates,
           tooltip: { valueFormatter: (v, i) => tooltipValue('rate', v, i, amountTexts) },
         },
       ],
-    };
-    chart.setOption(option);
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      chart.dispose();
-    };
-  }, [days, amounts, successRates, actualRates, amountTexts, labels]);
+    }),
+    [days, amounts, successRates, actualRates, amountTexts, labels],
+  );
+  const ref = useEchart(option);
   return <div ref={ref} style={{ width: '100%', height: 320 }} data-testid="history-chart" />;
 }
