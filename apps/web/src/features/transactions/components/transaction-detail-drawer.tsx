@@ -61,6 +61,11 @@ function timelineColor(entry: TTimelineEntry): string {
   return 'gray';
 }
 
+/** Rows of a section whose values are shown as the server sent them, in the order given. */
+function fieldsOf<T extends Record<string, ReactNode>>(values: T, keys: readonly (keyof T & string)[]): [string, ReactNode][] {
+  return keys.map((key) => [key, values[key]]);
+}
+
 function DetailBody({ detail, view, onRefund }: { detail: TTransactionDetail; view: TTransactionView; onRefund: (() => void) | null }) {
   const { t } = useTranslation();
   const tz = useTimezone();
@@ -136,31 +141,12 @@ function DetailBody({ detail, view, onRefund }: { detail: TTransactionDetail; vi
       )}
       {section(
         t('tradeDetail.cardholder'),
-        [
-          ['name', detail.cardholder.name],
-          ['email', detail.cardholder.email],
-          ['customerEmail', detail.cardholder.customerEmail],
-          ['ip', detail.cardholder.ip],
-          ['phone', detail.cardholder.phone],
-          ['address', detail.cardholder.address],
-          ['city', detail.cardholder.city],
-          ['state', detail.cardholder.state],
-          ['zip', detail.cardholder.zip],
-        ],
+        fieldsOf(detail.cardholder, ['name', 'email', 'customerEmail', 'ip', 'phone', 'address', 'city', 'state', 'zip']),
         'detail-cardholder',
       )}
       {section(
         t('tradeDetail.shipping'),
-        [
-          ['name', detail.shipping.name],
-          ['email', detail.shipping.email],
-          ['phone', detail.shipping.phone],
-          ['address', detail.shipping.address],
-          ['city', detail.shipping.city],
-          ['state', detail.shipping.state],
-          ['zip', detail.shipping.zip],
-          ['country', detail.shipping.country],
-        ],
+        fieldsOf(detail.shipping, ['name', 'email', 'phone', 'address', 'city', 'state', 'zip', 'country']),
         'detail-shipping',
       )}
       {section(
