@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
 import type { TEnvelope } from '@mbo/shared/envelope';
@@ -11,6 +10,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Notifier } from '../src/platform/notifier';
 import type { AdminRow } from './factories';
+import { forTestFile } from './for-test-file';
 import { createTestDb, type TestDb } from './test-db';
 
 export type TestClock = { now: () => number; advance: (ms: number) => void; set: (ms: number) => void };
@@ -94,43 +94,14 @@ export async function createTestApp(o: TestAppOptions = {}): Promise<TestContext
   };
 }
 
-/**
- * The test app of one test file: made before the file's first test and closed after its last. Read
- * its fields inside tests and hooks; they are not there yet while the file is being collected.
- */
+/** The test app of one test file, made before its first test and closed after its last (forTestFile). */
 export function testAppForFile(o: TestAppOptions = {}): TestContext {
-  let made: TestContext | undefined;
-  beforeAll(async () => {
-    made = await createTestApp(o);
-  });
-  afterAll(async () => {
-    await made?.close();
-  });
-  const current = (): TestContext => {
-    if (!made) throw new Error('the test app is made before the first test: read it inside a test or hook');
-    return made;
-  };
-  return {
-    get app() {
-      return current().app;
-    },
-    get db() {
-      return current().db;
-    },
-    get dialect() {
-      return current().dialect;
-    },
-    get clock() {
-      return current().clock;
-    },
-    get config() {
-      return current().config;
-    },
-    get logs() {
-      return current().logs;
-    },
-    close: () => current().close(),
-  };
+  const fields = { app: true, db: true, dialect: true, clock: true, config: true, logs: true, close: true } as const;
+  return forTestFile(
+    () => createTestApp(o),
+    (t) => t.close(),
+    fields,
+  );
 }
 
 export type CallOptions = {

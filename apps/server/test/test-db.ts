@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
 import { createDb, type DbHandle } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { ensureCurrencies } from '../src/db/currencies';
+import { forTestFile } from './for-test-file';
 
 const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
@@ -43,33 +43,8 @@ export async function createTestDb(): Promise<TestDb> {
 
 /** The migrated database of one test file, for tests below the API: made before its first test, dropped after its last. */
 export function testDbForFile(): TestDb {
-  let made: TestDb | undefined;
-  beforeAll(async () => {
-    made = await createTestDb();
-  });
-  afterAll(async () => {
-    await made?.cleanup();
-  });
-  const current = (): TestDb => {
-    if (!made) throw new Error('the test database is made before the first test: read it inside a test or hook');
-    return made;
-  };
-  return {
-    get db() {
-      return current().db;
-    },
-    get dialect() {
-      return current().dialect;
-    },
-    get sqlitePath() {
-      return current().sqlitePath;
-    },
-    get url() {
-      return current().url;
-    },
-    destroy: () => current().destroy(),
-    cleanup: () => current().cleanup(),
-  };
+  const fields = { db: true, dialect: true, sqlitePath: true, url: true, destroy: true, cleanup: true } as const;
+  return forTestFile(createTestDb, (d) => d.cleanup(), fields);
 }
 
 /** What the template holds depends on the migrations and the reference data: its name says which. */
