@@ -2,21 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
-import type { TLangHeader } from '@mbo/shared/i18n';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { createAdmin, createGateway, createMerchant, createPerson } from '../../../test/factories';
 import { call, login, signIn, type LoginData, type TestContext } from '../../../test/helpers';
 import { codeIn, linkIn, type MailServer } from '../../../test/mail-server';
-import {
-  captchaSms,
-  createTestAppWithMail,
-  nextIp,
-  signInWithCode,
-  signUpPerson,
-  smsCode,
-  uniqueEmail,
-  uniqueMobile,
-} from '../../../test/onboarding';
+import { createTestAppWithMail, nextIp, signInWithCode, signUpPerson, smsCode, uniqueEmail, uniqueMobile } from '../../../test/onboarding';
 import { MINUTE_MS } from '../../platform/time';
 import { createSsoTicket } from './identity-service';
 
@@ -33,8 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const captcha = (body: object, ip: string, lang?: TLangHeader) => captchaSms(t, body, ip, lang);
-
 describe('settings: email change, mobile change, two-step verification', () => {
   it('blocks email sign-in after an email change until the new address is verified', async () => {
     const p = await signUpPerson(t, mail);
@@ -49,7 +37,10 @@ describe('settings: email change, mobile change, two-step verification', () => {
     expect(info.body.data).toMatchObject({ email: newEmail, emailVerified: false, upgradeRequired: false });
     const { token: link } = linkIn(mail.last(newEmail), '/verifyEmail');
     // No code goes to the unverified address (a notice does), so email sign-in fails like a wrong code.
-    const refused = await captcha({ purpose: 'signIn', channel: 'email', target: newEmail }, nextIp());
+    const refused = await call(t.app, OnboardingPath.captchaSms, {
+      ip: nextIp(),
+      body: { purpose: 'signIn', channel: 'email', target: newEmail },
+    });
     expect(refused.body.code).toBe(0);
     expect(mail.last(newEmail).text).not.toMatch(/\b\d{6}\b/);
     const refusedSignIn = await call(t.app, OnboardingPath.signIn, {
@@ -58,7 +49,11 @@ describe('settings: email change, mobile change, two-step verification', () => {
     });
     expect(refusedSignIn.body.msg).toBe('Incorrect verification code, 4 attempts left');
     // The old address is no longer an account.
-    expect((await captcha({ purpose: 'signIn', channel: 'email', target: p.email }, nextIp())).body.code).toBe(0);
+    const asked = await call(t.app, OnboardingPath.captchaSms, {
+      ip: nextIp(),
+      body: { purpose: 'signIn', channel: 'email', target: p.email },
+    });
+    expect(asked.body.code).toBe(0);
     expect(mail.last(p.email).subject).not.toMatch(/验证码/);
 
     expect((await call(t.app, OnboardingPath.verifyEmail, { body: { token: link } })).body.code).toBe(0);
@@ -318,7 +313,11 @@ describe('remove account', () => {
     expect(pw.body.msg).toBe('This account is disabled, please contact your administrator');
     // The address is free again and no code goes to it for sign-in.
     t.clock.advance(61_000);
-    expect((await captcha({ purpose: 'signIn', channel: 'sms', target: p.mobile }, nextIp())).body.code).toBe(0);
+    const asked = await call(t.app, OnboardingPath.captchaSms, {
+      ip: nextIp(),
+      body: { purpose: 'signIn', channel: 'sms', target: p.mobile },
+    });
+    expect(asked.body.code).toBe(0);
     const person = await t.db
       .selectFrom('persons')
       .selectAll()
