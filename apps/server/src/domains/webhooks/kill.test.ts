@@ -8,6 +8,8 @@ import { createAdmin, createGateway, createMerchant, type GatewayRow, type Merch
 import { freePort, startServer, waitReady, type ServerProcess } from '../../../test/server-process';
 import { createTestDb, type TestDb } from '../../../test/test-db';
 import { createTransaction } from '../../../test/trade-factories';
+import { operatorScope } from '../../platform/scope';
+import { addEndpoint } from './service';
 
 /*
  * Two API nodes (`main.ts`) on one database deliver payment notifications to a receiver on loopback;
@@ -47,22 +49,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const { port } = receiver.address() as AddressInfo;
-  const now = Date.now();
-  await handle.db
-    .insertInto('webhook_endpoints')
-    .values({
-      merchant_id: merchant.id,
-      gateway_id: gateway.id,
-      url: `http://127.0.0.1:${port}/hook`,
-      kinds: 'payment.succeeded',
-      enabled: 1,
-      disabled_reason: '',
-      failing_since: null,
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await addEndpoint(
+    handle.db,
+    operatorScope(merchant.id),
+    { gatewayNo: gateway.gatewayNo, url: `http://127.0.0.1:${port}/hook`, kinds: ['payment.succeeded'] },
+    true,
+    Date.now(),
+  );
   for (let i = 0; i < EVENTS; i += 1) await createTransaction(handle.db, merchant, gateway);
   // Paused until both nodes are up, so that neither has sent everything before the other is there.
   await handle.db.updateTable('webhook_endpoints').set({ enabled: 0 }).where('merchant_id', '=', merchant.id).execute();
