@@ -59,7 +59,7 @@ export function LoginPage() {
           </div>
         </div>
         <LoginTabs value={tab} onChange={setTab} />
-        <p className="mbo-login-card__subtitle">{tab === 'merchant' ? t('login.subtitle') : t(`codeLogin.subtitle.${tab}`)}</p>
+        <p className="mbo-plain-card__subtitle">{tab === 'merchant' ? t('login.subtitle') : t(`codeLogin.subtitle.${tab}`)}</p>
         <div id="login-tab-panel" role="tabpanel" aria-labelledby={`login-tab-${tab}`}>
           {tab === 'merchant' && locked?.unlocking ? (
             <Suspense fallback={<ProgressFallback />}>
@@ -94,7 +94,7 @@ export function LoginPage() {
             {t('forgotPassword.link')}
           </Link>
         </div>
-        <div className="mbo-login-card__footer">
+        <div className="mbo-plain-card__footer">
           <span>{t('login.noAccount')}</span> <Link to="/register">{t('login.register')}</Link>
         </div>
       </section>
