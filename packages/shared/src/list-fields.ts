@@ -36,11 +36,13 @@ export type TListField<S extends z.ZodType = z.ZodType> = {
   codes?: string;
   /** A time that may be missing (null), a text that may be empty. */
   optional?: boolean;
+  /** A column of the export though the screen does not show it (no title on screen). */
+  file?: boolean;
 };
 
 export type TListFields = Record<string, TListField>;
 
-type TTextOptions = { optional?: boolean };
+type TTextOptions = { optional?: boolean; file?: boolean };
 
 function make<S extends z.ZodType>(kind: TFieldKind, schema: S, more: Omit<TListField, 'kind' | 'schema'>): TListField<S> {
   // Keys left undefined are dropped, so a field compares equal to its written-out form.
@@ -66,7 +68,7 @@ export const field = {
   /** A whole number shown with thousands separators. */
   count: (label?: string) => make('count', z.number().int(), { label }),
   /** Anything else the row carries (a list, a flag): made by the server's own mapping, shown by the screen's own column. */
-  data: <S extends z.ZodType>(schema: S, label?: string) => make('data', schema, { label }),
+  data: <S extends z.ZodType>(schema: S, label?: string, o: { file?: boolean } = {}) => make('data', schema, { label, ...o }),
 };
 
 export type TRowShape<F extends TListFields> = { [K in keyof F]: F[K]['schema'] };

@@ -137,13 +137,13 @@ export const ZWaybillImage = z.object({ id: z.number().int(), name: z.string(), 
 export const WAYBILLS = defineList({
   fields: {
     tradeNo: field.text('waybills.tradeNo'),
-    merchantOrderNo: field.text(),
+    merchantOrderNo: field.text(undefined, { file: true }),
     gatewayNo: field.text('waybills.gatewayNo'),
-    currency: field.text(),
+    currency: field.text(undefined, { file: true }),
     amount: field.money('waybills.amount'),
     tradeAt: field.time('waybills.tradeAt'),
     /** Business dates (YYYY-MM-DD, UTC+08:00). */
-    settlementDate: field.data(z.string()),
+    settlementDate: field.data(z.string(), undefined, { file: true }),
     lastUploadDate: field.data(z.string(), 'waybills.lastUploadDate'),
     /** Days left to upload (negative: the deadline passed), counted in business days from today. */
     daysLeft: field.data(z.number().int()),

@@ -107,7 +107,7 @@ export type ExportOptions<F extends TListFields> = {
   headers: string;
   /** The server catalog prefix of each exported enum field's labels (`status: 'withdrawStatus'`). */
   codes?: Partial<Record<keyof F & string, string>>;
-  /** The columns of the file, in order; by default every field with a title, in the declared order. */
+  /** The columns of the file, in order; by default every field with a title or marked `file`, in the declared order. */
   columns?: readonly (keyof F & string)[];
   /** Columns that are not the kind's plain cell (a value made of several fields); null leaves the field's column out. */
   special?: { [K in keyof F]?: Partial<ExportColumn<FieldRow<F>>> | null };
@@ -127,7 +127,7 @@ export type ExportOptions<F extends TListFields> = {
  * to the rows, as before.
  */
 export function exportColumns<F extends TListFields>(fields: F, c: ExportCells, o: ExportOptions<F>): ExportColumn<FieldRow<F>>[] {
-  const keys = o.columns ?? (Object.keys(fields).filter((k) => fields[k]!.label !== undefined) as (keyof F & string)[]);
+  const keys = o.columns ?? (Object.keys(fields).filter((k) => fields[k]!.label !== undefined || fields[k]!.file) as (keyof F & string)[]);
   const columns = keys.flatMap((key): ExportColumn<FieldRow<F>>[] => {
     const special = o.special?.[key];
     if (special === null) return [];

@@ -41,27 +41,6 @@ export function waybillColumns(c: ExportCells): ExportColumn<ExportRow>[] {
   return exportColumns(WAYBILLS.fields, c, {
     headers: 'waybillCol',
     codes: { status: 'waybillStatus' },
-    // The file has the order's number, its currency and the settlement date beside what the screen shows.
-    columns: [
-      'tradeNo',
-      'merchantOrderNo',
-      'gatewayNo',
-      'currency',
-      'amount',
-      'tradeAt',
-      'settlementDate',
-      'lastUploadDate',
-      'trackingNo',
-      'carrier',
-      'carrierSites',
-      'uploadedAt',
-      'status',
-      'checkedAt',
-      'failReason',
-      'images',
-      'uploadCount',
-      'reusedTracking',
-    ],
     special: {
       settlementDate: own((r) => r.settlementDate),
       lastUploadDate: own((r) => r.lastUploadDate),
