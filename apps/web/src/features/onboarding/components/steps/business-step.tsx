@@ -1,12 +1,10 @@
 import { Alert, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ENTITY_TYPES, REGISTRATION_PLACES } from '@mbo/shared/kyc';
-import { dayjs } from '../../../../platform/dayjs';
-import { DatePicker } from '../../../../platform/date-picker';
 import { isRefusedEntityType } from '../../utils/kyc-rules';
-import { DATE_FORMAT } from '../../utils/step-values';
 import { KycUpload } from '../kyc-upload';
 import { HalfField } from './half-field';
+import { PastDatePicker } from './past-date-picker';
 import type { TStepProps } from './step-props';
 
 /** Step 1: the business entity (spec §3 KYC: registration, names and numbers, address, documents). */
@@ -57,12 +55,7 @@ export function BusinessStep({ form, rule, businessId, files, onUploaded }: TSte
           <Input maxLength={20} autoComplete="postal-code" />
         </HalfField>
         <HalfField field="formationDate" rule={rule} required>
-          <DatePicker
-            format={DATE_FORMAT}
-            placeholder={DATE_FORMAT}
-            style={{ width: '100%' }}
-            disabledDate={(date) => date.isAfter(dayjs(), 'day')}
-          />
+          <PastDatePicker />
         </HalfField>
       </Row>
       <Form.Item

@@ -1,14 +1,13 @@
 import { Alert, Checkbox, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BENEFICIARY_THRESHOLD_PERCENT, ID_TYPES, KYC_OWNERS_MAX, OWNER_ROLES } from '@mbo/shared/kyc';
-import { dayjs } from '../../../../platform/dayjs';
-import { DatePicker } from '../../../../platform/date-picker';
 import { getLanguage } from '../../../../platform/i18n';
 import { countryOptions } from '../../utils/display-names';
-import { DATE_FORMAT, emptyOwner, type TOwnerValues } from '../../utils/step-values';
+import { emptyOwner, type TOwnerValues } from '../../utils/step-values';
 import { KycUpload } from '../kyc-upload';
 import { EntryCards } from './entry-cards';
 import { HalfField } from './half-field';
+import { PastDatePicker } from './past-date-picker';
 import type { TStepProps } from './step-props';
 
 type TOwnersStepProps = TStepProps & {
@@ -66,12 +65,7 @@ export function OwnersStep({ form, rule, businessId, files, onUploaded, onRemove
                   <Input maxLength={32} inputMode="tel" placeholder="+852 9123 4567" autoComplete="off" />
                 </HalfField>
                 <HalfField field="dateOfBirth" rule={rule} entry={entry} required>
-                  <DatePicker
-                    format={DATE_FORMAT}
-                    placeholder={DATE_FORMAT}
-                    style={{ width: '100%' }}
-                    disabledDate={(date) => date.isAfter(dayjs(), 'day')}
-                  />
+                  <PastDatePicker />
                 </HalfField>
                 <HalfField field="nationality" rule={rule} entry={entry} required>
                   {countrySelect}
