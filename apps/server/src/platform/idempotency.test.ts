@@ -1,24 +1,28 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, IDEMPOTENCY_KEY_HEADER } from '@mbo/shared/api-paths';
 import { DisputePath } from '@mbo/shared/disputes';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { RefundPath } from '@mbo/shared/refunds';
 import { createAdmin, createGateway, createMerchant, type GatewayRow, type MerchantRow } from '../../test/factories';
 import { multipartBody, pdfFile } from '../../test/files';
-import { call, testAppForFile, signIn } from '../../test/helpers';
+import { call, createTestApp, signIn, type TestContext } from '../../test/helpers';
 import { createTransaction } from '../../test/trade-factories';
 import { raiseChargeback, raiseEthocaAlert } from '../domains/disputes/operator-service';
 import { IN_FLIGHT_LEASE_MS, KEY_TTL_MS, purgeExpiredKeys } from './idempotency';
 
-const t = testAppForFile();
+let t: TestContext;
 let merchant: MerchantRow;
 let gateway: GatewayRow;
 let token: string;
 
 beforeAll(async () => {
+  t = await createTestApp();
   merchant = await createMerchant(t.db);
   gateway = await createGateway(t.db, merchant);
   token = await signIn(t.app, await createAdmin(t.db, merchant));
+});
+afterAll(async () => {
+  await t.close();
 });
 
 type Applied = { refundNo: string; status: number; method: number };

@@ -1,19 +1,23 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DashboardPath, type TDeadlines, type TProducts, type TTradeHistory, type TTradeToday } from '@mbo/shared/dashboard';
 import { ErrorCode } from '@mbo/shared/envelope';
 import type { TMonitoring } from '@mbo/shared/reports';
 import { AppealStatus, DisputeKind, PayStatus, ProcessingType } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
-import { call, testAppForFile, signIn } from '../../../test/helpers';
+import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
 
-const t = testAppForFile();
+let t: TestContext;
 // 2026-05-20 00:30 in UTC+08:00 (still 19 May in UTC): business day 2026-05-20.
 const NOW = Date.parse('2026-05-19T16:30:00Z');
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
+  t = await createTestApp();
   t.clock.set(NOW);
+});
+afterAll(async () => {
+  await t.close();
 });
 
 let seq = 0;

@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
 import { DisputePath, disputeDetailPath, disputeFilePath, type TDispute, type TDisputeDetail } from '@mbo/shared/disputes';
 import type { TListPage } from '@mbo/shared/list';
 import { AbnormalStatus, AppealStatus, DisputeKind, ProcessingType, RefundProcessing, RefundSource } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, type AdminRow, type GatewayRow, type MerchantRow } from '../../../test/factories';
 import { exeFile, multipartBody, pdfFile, pngFile } from '../../../test/files';
-import { call, testAppForFile, signIn } from '../../../test/helpers';
+import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
 import { runDeadlineReminders } from '../../jobs/deadline-reminders';
 import { businessDay, rebuildRollups } from '../../platform/rollups';
@@ -21,17 +21,21 @@ import {
   raiseRetrieval,
 } from './operator-service';
 
-const t = testAppForFile();
+let t: TestContext;
 let merchant: MerchantRow;
 let gateway: GatewayRow;
 let admin: AdminRow;
 let token: string;
 
 beforeAll(async () => {
+  t = await createTestApp();
   merchant = await createMerchant(t.db);
   gateway = await createGateway(t.db, merchant);
   admin = await createAdmin(t.db, merchant);
   token = await signIn(t.app, admin);
+});
+afterAll(async () => {
+  await t.close();
 });
 
 const today = () => businessDay(t.clock.now());

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefundPath, refundablePath, type TRefund } from '@mbo/shared/refunds';
 import { PayStatus, RefundProcessing, AbnormalStatus } from '@mbo/shared/trade-enums';
 import type { TListPage } from '@mbo/shared/list';
@@ -12,24 +12,28 @@ import {
   type GatewayRow,
   type MerchantRow,
 } from '../../../test/factories';
-import { call, testAppForFile, signIn } from '../../../test/helpers';
+import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
 import { translate } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
 import { businessDay } from '../../platform/rollups';
 import { auditRefund, failRefund, processRefund, succeedRefund } from './service';
 
-const t = testAppForFile();
+let t: TestContext;
 let merchant: MerchantRow;
 let gateway: GatewayRow;
 let admin: AdminRow;
 let token: string;
 
 beforeAll(async () => {
+  t = await createTestApp();
   merchant = await createMerchant(t.db);
   gateway = await createGateway(t.db, merchant);
   admin = await createAdmin(t.db, merchant);
   token = await signIn(t.app, admin);
+});
+afterAll(async () => {
+  await t.close();
 });
 
 const today = () => businessDay(t.clock.now());

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import type { TListPage } from '@mbo/shared/list';
 import {
@@ -12,10 +12,10 @@ import {
 import { dateInZone } from '../../platform/time';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
-import { call, testAppForFile, signIn } from '../../../test/helpers';
+import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { opsHarness } from '../../../test/ops-harness';
 
-const t = testAppForFile();
+let t: TestContext;
 let merchant: MerchantRow;
 let gateway: GatewayRow;
 let token: string;
@@ -23,12 +23,16 @@ let otherToken: string;
 let harness: ReturnType<typeof opsHarness>;
 
 beforeAll(async () => {
+  t = await createTestApp();
   harness = opsHarness(t);
   merchant = await createMerchant(t.db);
   gateway = await createGateway(t.db, merchant);
   token = await signIn(t.app, await createAdmin(t.db, merchant));
   const other = await createMerchant(t.db);
   otherToken = await signIn(t.app, await createAdmin(t.db, other));
+});
+afterAll(async () => {
+  await t.close();
 });
 
 const add = (body: unknown, tok = token) =>

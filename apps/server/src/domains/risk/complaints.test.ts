@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ComplaintAction,
   ComplaintPath,
@@ -13,12 +13,12 @@ import { ErrorCode } from '@mbo/shared/envelope';
 import type { TListPage } from '@mbo/shared/list';
 import { RefundProcessing } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
-import { call, testAppForFile, signIn } from '../../../test/helpers';
+import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { opsHarness } from '../../../test/ops-harness';
 import { createTransaction } from '../../../test/trade-factories';
 import { dateInZone } from '../../platform/time';
 
-const t = testAppForFile();
+let t: TestContext;
 let merchant: MerchantRow;
 let gateway: GatewayRow;
 let token: string;
@@ -26,12 +26,16 @@ let otherToken: string;
 let harness: ReturnType<typeof opsHarness>;
 
 beforeAll(async () => {
+  t = await createTestApp();
   harness = opsHarness(t);
   merchant = await createMerchant(t.db, { name: 'Harbour Mugs Ltd.' });
   gateway = await createGateway(t.db, merchant);
   token = await signIn(t.app, await createAdmin(t.db, merchant));
   const other = await createMerchant(t.db);
   otherToken = await signIn(t.app, await createAdmin(t.db, other));
+});
+afterAll(async () => {
+  await t.close();
 });
 
 const today = () => dateInZone(t.clock.now(), 'Asia/Shanghai');

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@mbo/shared/api-paths';
 import type { TEnvelope } from '@mbo/shared/envelope';
 import { headerToLanguage, type TLangHeader } from '@mbo/shared/i18n';
 import { WaybillPath } from '@mbo/shared/waybills';
 import { createAdmin, createGateway, createMerchant } from '../../../test/factories';
 import { multipartBody } from '../../../test/files';
-import { testAppForFile, signIn } from '../../../test/helpers';
+import { createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { zipOf } from '../../../test/zip';
 import { createTransaction } from '../../../test/trade-factories';
 import { translate } from '../../platform/i18n';
@@ -31,14 +31,18 @@ const hostile = zipOf([
   { name: 'xl/worksheets/sheet1.xml', data: '<worksheet><sheetData>' + '<row>'.repeat((XLSX_MAX_ENTRY_BYTES - 64) / 5) },
 ]);
 
-const t = testAppForFile();
+let t: TestContext;
 let token: string;
 
 beforeAll(async () => {
+  t = await createTestApp();
   const merchant = await createMerchant(t.db);
   await setProofType(t.db, merchant.id, 'either');
   await createTransaction(t.db, merchant, await createGateway(t.db, merchant));
   token = await signIn(t.app, await createAdmin(t.db, merchant));
+});
+afterAll(async () => {
+  await t.close();
 });
 
 async function sendBatch(lang: TLangHeader) {

@@ -1,27 +1,31 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@mbo/shared/api-paths';
 import type { TListPage } from '@mbo/shared/list';
 import { WebsitePath, WebsiteStatus, type TWebsite, type TWebsiteUploadResult } from '@mbo/shared/websites';
 import { createAdmin, createMerchant, createRole, type AdminRow, type MerchantRow } from '../../../test/factories';
 import { multipartBody, pngFile } from '../../../test/files';
-import { call, testAppForFile, signIn } from '../../../test/helpers';
+import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { opsHarness } from '../../../test/ops-harness';
 import { findUsableWebsiteHosts } from './repository';
 
 const CHECKLIST = { refundPolicy: true, contactInfo: true, termsOfService: true, shippingPolicy: true, testOrdersAllowed: true };
 
-const t = testAppForFile();
+let t: TestContext;
 let merchant: MerchantRow;
 let admin: AdminRow;
 let token: string;
 
 beforeAll(async () => {
+  t = await createTestApp();
   merchant = await createMerchant(t.db);
   admin = await createAdmin(t.db, merchant);
   token = await signIn(t.app, admin);
+});
+afterAll(async () => {
+  await t.close();
 });
 
 async function upload(name: string, content: string | Buffer, o: { tok?: string; checklist?: unknown } = {}) {
