@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { runOps, type OpenContext } from '../src/cli/ops';
 import { createNotifier } from '../src/platform/notifier';
-import { createTestApp, type TestAppOptions, type TestContext } from './helpers';
+import type { TestContext } from './helpers';
 
 export type OpsResult = { code: number; out: string; err: string };
 
@@ -35,8 +35,7 @@ export function opsHarness(t: TestContext): { open: OpenContext; ops: RunOps } {
   return { open, ops };
 }
 
-/** A test app with the operator commands that run against its database; what `ops` prints is captured. */
-export async function createTestAppWithOps(o: TestAppOptions = {}): Promise<{ t: TestContext; ops: RunOps }> {
-  const t = await createTestApp(o);
-  return { t, ops: opsHarness(t).ops };
+/** Runs an operator command against the app's database, as a new `npm run ops` process would: the app may be made later (testAppForFile). */
+export function opsOf(t: TestContext): RunOps {
+  return (...argv) => opsHarness(t).ops(...argv);
 }

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGateway, createMerchant } from '../../test/factories';
-import { createTestAppWithOps, type RunOps } from '../../test/ops-harness';
-import type { TestContext } from '../../test/helpers';
+import { opsOf } from '../../test/ops-harness';
+import { testAppForFile } from '../../test/helpers';
 import { createTransaction } from '../../test/trade-factories';
 
 /* The funds commands run in-process against the test database, as `npm run ops -- ...` runs them. */
 
-let t: TestContext;
-let ops: RunOps;
-beforeAll(async () => {
-  ({ t, ops } = await createTestAppWithOps());
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const ops = opsOf(t);
 
 describe('funds operator commands', () => {
   it('sets a configuration, settles a day, verifies the ledger and writes it as a balanced journal', async () => {

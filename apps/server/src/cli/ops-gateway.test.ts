@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGateway, createMerchant } from '../../test/factories';
-import { createTestAppWithOps, type RunOps } from '../../test/ops-harness';
-import type { TestContext } from '../../test/helpers';
+import { opsOf } from '../../test/ops-harness';
+import { testAppForFile } from '../../test/helpers';
 import { businessDay } from '../platform/rollups';
 
-let t: TestContext;
-let ops: RunOps;
-beforeAll(async () => {
-  ({ t, ops } = await createTestAppWithOps());
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const ops = opsOf(t);
 
 describe('payment:record', () => {
   it('records a payment with its rollup and prints the transaction order number', async () => {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RefundPath } from '@mbo/shared/refunds';
 import { RefundProcessing } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant } from '../../test/factories';
-import { createTestAppWithOps, type RunOps } from '../../test/ops-harness';
-import { call, signIn, type TestContext } from '../../test/helpers';
+import { opsOf } from '../../test/ops-harness';
+import { call, signIn, testAppForFile } from '../../test/helpers';
 import { createTransaction } from '../../test/trade-factories';
 
 /* The trade commands run in-process against the test database, as `npm run ops -- ...` runs them. */
 
-let t: TestContext;
-let ops: RunOps;
-beforeAll(async () => {
-  ({ t, ops } = await createTestAppWithOps());
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const ops = opsOf(t);
 
 describe('trade operator commands', () => {
   it('lists every trade command in --help', async () => {

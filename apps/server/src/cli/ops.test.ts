@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { createAdmin, createMerchant, createPerson } from '../../test/factories';
-import { createTestAppWithOps, type RunOps } from '../../test/ops-harness';
-import { call, type LoginData, type TestContext } from '../../test/helpers';
+import { opsOf } from '../../test/ops-harness';
+import { call, type LoginData, testAppForFile } from '../../test/helpers';
 import { validProfile } from '../../test/kyc-profile';
 import { createApplicant, nextIp, uniqueEmail, uniqueMobile } from '../../test/onboarding';
 import { multipartBody, pdfFile, pngFile } from '../../test/files';
@@ -15,12 +15,8 @@ import { API_BASE } from '@mbo/shared/api-paths';
  * and SMS kept in the outbox tables, exactly as `npm run ops -- ...` runs them from a shell.
  */
 
-let t: TestContext;
-let ops: RunOps;
-beforeAll(async () => {
-  ({ t, ops } = await createTestAppWithOps({ config: { appUrl: 'https://ops.example.test' } }));
-});
-afterAll(() => t.close());
+const t = testAppForFile({ config: { appUrl: 'https://ops.example.test' } });
+const ops = opsOf(t);
 
 async function submittedApplicant() {
   const a = await createApplicant(t);

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import type { TListPage } from '@mbo/shared/list';
 import { LinkAmountMode, LinkPath, LinkType, payPagePath, type TLink, type TPayPage, type TPayResultData } from '@mbo/shared/links';
 import { TEST_CARDS } from '@mbo/shared/link-cards';
 import { createAdmin, createGateway, createMerchant, type MerchantRow } from '../../../test/factories';
-import { call, signIn, type TestContext } from '../../../test/helpers';
-import { createTestAppWithOps, type RunOps } from '../../../test/ops-harness';
+import { call, signIn, testAppForFile } from '../../../test/helpers';
+import { opsOf } from '../../../test/ops-harness';
 import { freshCard } from '../../../test/trade-factories';
 import { DAY_MS, dateInZone } from '../../platform/time';
 import { cardFingerprint, DEFAULT_CARD_TESTING_LIMITS, fingerprintKey } from './card-testing';
@@ -15,12 +15,8 @@ import { cardFingerprint, DEFAULT_CARD_TESTING_LIMITS, fingerprintKey } from './
  * per merchant and per card hold across links (README "Card testing").
  */
 
-let t: TestContext;
-let ops: RunOps;
-beforeAll(async () => {
-  ({ t, ops } = await createTestAppWithOps());
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const ops = opsOf(t);
 
 const TZ = 'Asia/Shanghai';
 const ATTACKER = '203.0.113.7';

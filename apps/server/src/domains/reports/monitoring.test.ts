@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ReportPath, type TMonitoring } from '@mbo/shared/reports';
 import { createAdmin, createGateway, createMerchant, type GatewayRow, type MerchantRow } from '../../../test/factories';
-import { createTestAppWithOps, type RunOps } from '../../../test/ops-harness';
-import { call, signIn, type TestContext } from '../../../test/helpers';
+import { opsOf } from '../../../test/ops-harness';
+import { call, signIn, testAppForFile } from '../../../test/helpers';
 import { addToRollup } from '../../platform/rollups';
 
 /* Card-scheme monitoring (VAMP, ECP) reads the month's rollups; these tests write the rollup counts directly. */
 
-let t: TestContext;
-let ops: RunOps;
+const t = testAppForFile();
+const ops = opsOf(t);
 // 2026-05-20 12:00 in UTC+08:00: business day 2026-05-20.
 const NOW = Date.parse('2026-05-20T04:00:00Z');
 
-beforeAll(async () => {
-  ({ t, ops } = await createTestAppWithOps());
+beforeAll(() => {
   t.clock.set(NOW);
 });
-afterAll(() => t.close());
 
 describe('card-scheme monitoring', () => {
   const MAY_15 = Date.parse('2026-05-15T04:00:00Z');

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { ReportPath, type TDailyReport, type TMonthReport, type TChargebackRefundStats } from '@mbo/shared/reports';
 import { DisputeKind, PayStatus } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole } from '../../../test/factories';
-import { createTestAppWithOps, type RunOps } from '../../../test/ops-harness';
-import { call, signIn, type TestContext } from '../../../test/helpers';
+import { opsOf } from '../../../test/ops-harness';
+import { call, signIn, testAppForFile } from '../../../test/helpers';
 import { addDispute, addRefund, prng, tradingMerchant } from '../../../test/report-factories';
 import { createTransaction } from '../../../test/trade-factories';
 
@@ -14,16 +14,14 @@ import { createTransaction } from '../../../test/trade-factories';
  * sums computed here from the generated records. Card-scheme monitoring is in monitoring.test.ts.
  */
 
-let t: TestContext;
-let ops: RunOps;
+const t = testAppForFile();
+const ops = opsOf(t);
 // 2026-05-20 12:00 in UTC+08:00: business day 2026-05-20.
 const NOW = Date.parse('2026-05-20T04:00:00Z');
 
-beforeAll(async () => {
-  ({ t, ops } = await createTestAppWithOps());
+beforeAll(() => {
   t.clock.set(NOW);
 });
-afterAll(() => t.close());
 
 describe('daily report', () => {
   it('equals the sums of the day computed from the records, per settlement currency, cut at midnight UTC+08:00', async () => {
