@@ -63,8 +63,9 @@ export const field = {
   timeOrNull: (label?: string) => make('time', z.string().nullable(), { label, optional: true }),
   /** A numeric code whose labels are `<codes>.<code>` in the catalog. */
   code: (label: string | undefined, codes: string) => make('enum', z.number().int(), { label, codes }),
-  /** A text code whose labels are `<codes>.<code>` in the catalog. */
-  textCode: (label: string | undefined, codes: string) => make('enum', z.string(), { label, codes }),
+  /** A text code whose labels are `<codes>.<code>` in the catalog; `schema` narrows it (z.enum of the codes). */
+  textCode: <S extends z.ZodType<string> = z.ZodString>(label: string | undefined, codes: string, schema?: S) =>
+    make('enum', schema ?? (z.string() as z.ZodType as S), { label, codes }),
   /** A whole number shown with thousands separators. */
   count: (label?: string) => make('count', z.number().int(), { label }),
   /** Anything else the row carries (a list, a flag): made by the server's own mapping, shown by the screen's own column. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
-import { listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
+import { opt, optText, zGatewayNoFilter } from './list';
+import { defineList, field } from './list-fields';
 
 /*
  * Risk menu: the merchant's blacklist and the rule it adds to risk control.
@@ -64,24 +65,26 @@ export const RiskPath = {
   blacklistImport: '/blacklist/import',
 } as const;
 
-export const ZBlacklistFilters = z.object({
-  type: opt(z.enum(BLACKLIST_TYPES)),
-  value: optText(100),
+/** The merchant's blacklist, declared once (list-fields.ts), newest first. */
+export const BLACKLIST = defineList({
+  fields: {
+    id: field.count(),
+    type: field.textCode('risk.blacklist.type', 'risk.blacklist.typeCode', z.enum(BLACKLIST_TYPES)),
+    value: field.text('risk.blacklist.value'),
+    reason: field.text('risk.blacklist.reason'),
+    addedBy: field.text('risk.blacklist.addedBy'),
+    createdAt: field.time('risk.blacklist.addedAt'),
+  },
+  filters: z.object({ type: opt(z.enum(BLACKLIST_TYPES)), value: optText(100) }),
+  days: null,
 });
+export const ZBlacklistFilters = BLACKLIST.filters;
 export type TBlacklistFilters = z.infer<typeof ZBlacklistFilters>;
-export const ZBlacklistListQuery = listQuery(ZBlacklistFilters);
+export const ZBlacklistListQuery = BLACKLIST.query;
 export type TBlacklistListQuery = z.infer<typeof ZBlacklistListQuery>;
-
-export const ZBlacklistEntry = z.object({
-  id: z.number().int(),
-  type: z.enum(BLACKLIST_TYPES),
-  value: z.string(),
-  reason: z.string(),
-  addedBy: z.string(),
-  createdAt: z.string(),
-});
+export const ZBlacklistEntry = BLACKLIST.row;
 export type TBlacklistEntry = z.infer<typeof ZBlacklistEntry>;
-export const ZBlacklistPage = zListPage(ZBlacklistEntry);
+export const ZBlacklistPage = BLACKLIST.page;
 
 export const ZBlacklistAdd = z.object({
   type: z.enum(BLACKLIST_TYPES),

@@ -1,6 +1,7 @@
-import type { TBlacklistFilters, TBlacklistListQuery, TBlacklistType } from '@mbo/shared/risk';
+import { BLACKLIST, type TBlacklistFilters, type TBlacklistListQuery, type TBlacklistType } from '@mbo/shared/risk';
 import type { Db, DbOrTrx } from '../../db/database';
 import { keysetPage } from '../../platform/list';
+import { selectFields } from '../../platform/list-fields';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
 import { TradeCategory } from '@mbo/shared/trade-enums';
 
@@ -13,16 +14,12 @@ const base = (db: Db, scope: Scope, f: TBlacklistFilters) =>
     .$if(f.type !== undefined, (qb) => qb.where('b.entry_type', '=', f.type ?? ''))
     .$if(f.value !== undefined, (qb) => qb.where('b.value', 'like', `%${(f.value ?? '').toLowerCase().replace(/[%_\\]/g, '')}%`));
 
-const COLUMNS = ['b.id', 'b.entry_type', 'b.value', 'b.reason', 'b.added_by', 'b.created_at'] as const;
-
 function blacklistList(db: Db, scope: Scope, f: TBlacklistFilters) {
   return {
-    rows: () => base(db, scope, f).select(COLUMNS),
-    sort: { column: 'b.created_at', id: 'b.id', direction: 'desc', value: (r: { created_at: number }) => Number(r.created_at) },
+    rows: () => selectFields(base(db, scope, f), BLACKLIST.fields, 'b', { type: 'b.entry_type' }),
+    sort: { column: 'b.created_at', id: 'b.id', direction: 'desc', value: (r: { createdAt: unknown }) => Number(r.createdAt) },
   } as const;
 }
-
-export type BlacklistRow = Awaited<ReturnType<ReturnType<ReturnType<typeof blacklistList>['rows']>['execute']>>[number];
 
 export function listBlacklist(db: Db, scope: Scope, q: TBlacklistListQuery) {
   return keysetPage(db, blacklistList(db, scope, q), q, { count: base(db, scope, q) });

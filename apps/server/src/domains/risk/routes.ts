@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZEmptyData } from '@mbo/shared/envelope';
 import {
+  BLACKLIST,
   RiskControlPath,
   RiskPath,
   ZBlacklistAdd,
@@ -12,31 +13,19 @@ import {
   ZBlacklistUploadResult,
   ZRiskControlQuery,
   ZRiskControlSummary,
-  type TBlacklistEntry,
-  type TBlacklistType,
 } from '@mbo/shared/risk';
 import { ok, okResponse } from '../../platform/envelope';
 import { notFoundError } from '../../platform/errors';
 import { mapPage } from '../../platform/list';
+import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
 import { narrowToGateway } from '../../platform/scope';
-import { dayRangeInZone, toIso } from '../../platform/time';
+import { dayRangeInZone } from '../../platform/time';
 import { parseUpload } from '../../platform/upload-parse';
 import { registerComplaintRoutes } from './complaint-routes';
 import * as repo from './repository';
 import * as service from './service';
-
-function toEntry(r: repo.BlacklistRow): TBlacklistEntry {
-  return {
-    id: Number(r.id),
-    type: r.entry_type as TBlacklistType,
-    value: r.value,
-    reason: r.reason,
-    addedBy: r.added_by,
-    createdAt: toIso(Number(r.created_at)),
-  };
-}
 
 /** The risk menu: the merchant's blacklist (the rule it adds is applied in the gateway path by service.screenPayment). */
 export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +34,7 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
     permission: '/blacklist/showBlacklist',
     query: ZBlacklistListQuery,
     page: ZBlacklistPage,
-    list: async (q, { db, scope }) => mapPage(await repo.listBlacklist(db, scope, q), toEntry),
+    list: async (q, { db, scope }) => mapPage(await repo.listBlacklist(db, scope, q), rowMapper(BLACKLIST.fields)),
   });
 
   app.post(

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TBlacklistEntry } from '@mbo/shared/risk';
-import { parseTime } from '../../../platform/format';
+import { BLACKLIST, type TBlacklistEntry } from '@mbo/shared/risk';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
-import { useTimezone } from '../../../platform/timezone';
 import { useRemoveBlacklistEntry } from '../api/risk-api';
 import { BLACKLIST_LIST } from '../blacklist-list';
 import { BlacklistAddDialog, BlacklistImportDialog } from '../components/blacklist-dialogs';
@@ -15,40 +14,32 @@ import { BlacklistAddDialog, BlacklistImportDialog } from '../components/blackli
 /** Blacklist (Risk menu): entries by type with reason, who added them and when; add, remove, CSV import. */
 export function BlacklistPage() {
   const { t } = useTranslation();
-  const tz = useTimezone();
   const screen = useListScreen(BLACKLIST_LIST);
   const mayEdit = useHasPermission('Blacklist:Edit');
   const remove = useRemoveBlacklistEntry();
   const [addOpen, setAddOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
 
-  const columns: TableColumnsType<TBlacklistEntry> = [
-    { title: t('risk.blacklist.type'), dataIndex: 'type', key: 'type', render: (v: string) => t(`risk.blacklist.typeCode.${v}`) },
-    { title: t('risk.blacklist.value'), dataIndex: 'value', key: 'value' },
-    { title: t('risk.blacklist.reason'), dataIndex: 'reason', key: 'reason', ellipsis: true },
-    { title: t('risk.blacklist.addedBy'), dataIndex: 'addedBy', key: 'addedBy' },
-    {
-      title: t('risk.blacklist.addedAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      render: (v: string) => parseTime(v, undefined, tz.timezone),
-    },
-    ...(mayEdit
-      ? [
-          {
-            title: t('risk.actions'),
-            key: 'actions',
-            render: (_: unknown, r: TBlacklistEntry) => (
-              <Popconfirm title={t('risk.blacklist.removeConfirm')} onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}>
-                <Button type="link" size="small" danger data-testid="blacklist-remove">
-                  {t('risk.blacklist.remove')}
-                </Button>
-              </Popconfirm>
-            ),
-          },
-        ]
-      : []),
-  ];
+  const columns = useListColumns<typeof BLACKLIST.fields, TBlacklistEntry>(BLACKLIST.fields, {
+    special: { reason: { ellipsis: true } },
+    append: [
+      ...(mayEdit
+        ? [
+            {
+              title: t('risk.actions'),
+              key: 'actions',
+              render: (_: unknown, r: TBlacklistEntry) => (
+                <Popconfirm title={t('risk.blacklist.removeConfirm')} onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}>
+                  <Button type="link" size="small" danger data-testid="blacklist-remove">
+                    {t('risk.blacklist.remove')}
+                  </Button>
+                </Popconfirm>
+              ),
+            },
+          ]
+        : []),
+    ],
+  });
 
   return (
     <ListPage
