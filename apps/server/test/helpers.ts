@@ -94,11 +94,11 @@ export async function createTestApp(o: TestAppOptions = {}): Promise<TestContext
   };
 }
 
-/** The test app of one test file, made before its first test and closed after its last (forTestFile). */
-export function testAppForFile(o: TestAppOptions = {}): TestContext {
+/** The test app of one test file, made before its first test and closed after its last (forTestFile); options read then. */
+export function testAppForFile(o: TestAppOptions | (() => TestAppOptions) = {}): TestContext {
   const fields = { app: true, db: true, dialect: true, clock: true, config: true, logs: true, close: true } as const;
   return forTestFile(
-    () => createTestApp(o),
+    () => createTestApp(typeof o === 'function' ? o() : o),
     (t) => t.close(),
     fields,
   );

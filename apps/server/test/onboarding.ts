@@ -4,7 +4,8 @@ import type { TLangHeader } from '@mbo/shared/i18n';
 import type { Db } from '../src/db/database';
 import { insertBusiness, insertPerson } from '../src/domains/onboarding/repository';
 import { cheapHash, DEFAULT_PASSWORD } from './factories';
-import { call, createTestApp, type LoginData, type TestContext } from './helpers';
+import { forTestFile } from './for-test-file';
+import { call, testAppForFile, type LoginData, type TestContext } from './helpers';
 import { codeIn, linkIn, startMailServer, type MailServer } from './mail-server';
 
 /*
@@ -13,22 +14,13 @@ import { codeIn, linkIn, startMailServer, type MailServer } from './mail-server'
  */
 
 /**
- * A test app that sends its mail to a local SMTP server the test reads, with links to the web app's
- * address; closing `t` stops both.
+ * A test file's local SMTP server and the app that mails it, with links to the web app's address: made
+ * before the file's first test, stopped after its last.
  */
-export async function createTestAppWithMail(): Promise<{ t: TestContext; mail: MailServer }> {
-  const mail = await startMailServer();
-  const t = await createTestApp({ config: { smtpUrl: mail.url, appUrl: 'https://merchant.example.test' } }).catch(
-    async (error: unknown) => {
-      await mail.close();
-      throw error;
-    },
-  );
-  const close = async () => {
-    await t.close();
-    await mail.close();
-  };
-  return { t: { ...t, close }, mail };
+export function testAppWithMailForFile(): { t: TestContext; mail: MailServer } {
+  const mail = forTestFile(startMailServer, (m) => m.close(), { url: true, messages: true, to: true, last: true, close: true });
+  const t = testAppForFile(() => ({ config: { smtpUrl: mail.url, appUrl: 'https://merchant.example.test' } }));
+  return { t, mail };
 }
 
 /** Asks for a sign-up or sign-in code by SMS from the client address `ip`. */

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { createAdmin, createGateway, createMerchant, createPerson } from '../../../test/factories';
-import { call, login, signIn, type LoginData, type TestContext } from '../../../test/helpers';
-import { codeIn, linkIn, type MailServer } from '../../../test/mail-server';
-import { createTestAppWithMail, nextIp, signInWithCode, signUpPerson, smsCode, uniqueEmail, uniqueMobile } from '../../../test/onboarding';
+import { call, login, signIn, type LoginData } from '../../../test/helpers';
+import { codeIn, linkIn } from '../../../test/mail-server';
+import { testAppWithMailForFile, nextIp, signInWithCode, signUpPerson, smsCode, uniqueEmail, uniqueMobile } from '../../../test/onboarding';
 import { MINUTE_MS } from '../../platform/time';
 import { createSsoTicket } from './identity-service';
 
@@ -16,12 +16,7 @@ import { createSsoTicket } from './identity-service';
  * are in identity.test.ts.
  */
 
-let t: TestContext;
-let mail: MailServer;
-beforeAll(async () => {
-  ({ t, mail } = await createTestAppWithMail());
-});
-afterAll(() => t.close());
+const { t, mail } = testAppWithMailForFile();
 
 describe('settings: email change, mobile change, two-step verification', () => {
   it('blocks email sign-in after an email change until the new address is verified', async () => {

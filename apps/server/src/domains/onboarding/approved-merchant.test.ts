@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FundsPath, WithdrawalStatus, type TWithdrawal, type TWithdrawResult } from '@mbo/shared/funds';
 import { LinkAmountMode, LinkPath, LinkType, payPagePath, type TLinkOptions, type TPayResultData } from '@mbo/shared/links';
 import { TEST_CARDS } from '@mbo/shared/link-cards';
 import type { TListPage } from '@mbo/shared/list';
 import type { TKycStatus } from '@mbo/shared/kyc';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
-import { call, type TestContext } from '../../../test/helpers';
+import { call } from '../../../test/helpers';
 import { saveProfile, uploadProfileFiles } from '../../../test/kyc-flow';
 import { validProfile } from '../../../test/kyc-profile';
-import type { MailServer } from '../../../test/mail-server';
-import { createApplicant, createTestAppWithMail, signInWithCode, signUpPerson } from '../../../test/onboarding';
-import { opsHarness } from '../../../test/ops-harness';
+import { createApplicant, testAppWithMailForFile, signInWithCode, signUpPerson } from '../../../test/onboarding';
+import { opsOf } from '../../../test/ops-harness';
 import { addBusinessDays } from '../funds/settlement';
 import { businessDay } from '../../platform/rollups';
 import { DAY_MS, dateInZone } from '../../platform/time';
@@ -21,14 +20,8 @@ import { DAY_MS, dateInZone } from '../../platform/time';
  * data did not make (issue 52 §2).
  */
 
-let t: TestContext;
-let mail: MailServer;
-let ops: ReturnType<typeof opsHarness>['ops'];
-beforeAll(async () => {
-  ({ t, mail } = await createTestAppWithMail());
-  ops = opsHarness(t).ops;
-});
-afterAll(() => t.close());
+const { t, mail } = testAppWithMailForFile();
+const ops = opsOf(t);
 
 const TZ = 'Asia/Shanghai';
 

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { MerchantStatus } from '@mbo/shared/merchants';
 import type { TLangHeader } from '@mbo/shared/i18n';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
-import { call, type LoginData, type TestContext } from '../../../test/helpers';
-import { codeIn, linkIn, type MailServer } from '../../../test/mail-server';
+import { call, type LoginData } from '../../../test/helpers';
+import { codeIn, linkIn } from '../../../test/mail-server';
 import {
   captchaSms,
-  createTestAppWithMail,
+  testAppWithMailForFile,
   lastSms,
   nextIp,
   signInWithCode,
@@ -23,12 +23,7 @@ import { MINUTE_MS } from '../../platform/time';
  * the account afterwards (settings, password reset, more businesses, removal) is in account.test.ts.
  */
 
-let t: TestContext;
-let mail: MailServer;
-beforeAll(async () => {
-  ({ t, mail } = await createTestAppWithMail());
-});
-afterAll(() => t.close());
+const { t, mail } = testAppWithMailForFile();
 
 const captcha = (body: object, ip: string, lang?: TLangHeader) => captchaSms(t, body, ip, lang);
 

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { AdminStatus } from '@mbo/shared/merchants';
 import type { TInvitation, TInvitationInfo } from '@mbo/shared/onboarding';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { createAdmin, createGateway, createMerchant, createPerson, createRole } from '../../../test/factories';
-import { call, login, signIn, type LoginData, type TestContext } from '../../../test/helpers';
-import { linkIn, type MailServer } from '../../../test/mail-server';
-import { createTestAppWithMail, uniqueEmail } from '../../../test/onboarding';
+import { call, login, signIn, type LoginData } from '../../../test/helpers';
+import { linkIn } from '../../../test/mail-server';
+import { testAppWithMailForFile, uniqueEmail } from '../../../test/onboarding';
 import { DAY_MS } from '../../platform/time';
 
-let t: TestContext;
-let mail: MailServer;
-beforeAll(async () => {
-  ({ t, mail } = await createTestAppWithMail());
-});
-afterAll(() => t.close());
+const { t, mail } = testAppWithMailForFile();
 
 async function ownerOfNewMerchant() {
   const m = await createMerchant(t.db, { name: 'Harbour Lights Ltd.' });

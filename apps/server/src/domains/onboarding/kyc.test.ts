@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { MerchantStatus } from '@mbo/shared/merchants';
@@ -6,19 +6,13 @@ import type { TKycDraft, TKycFile, TKycStatus } from '@mbo/shared/kyc';
 import { OnboardingPath, fillPath } from '@mbo/shared/onboarding-paths';
 import { MODULES } from '@mbo/shared/permissions';
 import { bmpFile, docxFile, exeFile, jpegFile, oleFile, pdfFile, storedFileCount, type Upload } from '../../../test/files';
-import { call, type LoginData, type TestContext } from '../../../test/helpers';
+import { call, type LoginData } from '../../../test/helpers';
 import { saveProfile as saveKycProfile, uploadKycFiles, uploadProfileFiles as uploadKycFilesOfProfile } from '../../../test/kyc-flow';
 import { validProfile } from '../../../test/kyc-profile';
-import type { MailServer } from '../../../test/mail-server';
-import { createApplicant, createTestAppWithMail, signInWithCode, signUpPerson } from '../../../test/onboarding';
+import { createApplicant, testAppWithMailForFile, signInWithCode, signUpPerson } from '../../../test/onboarding';
 import { approveKyc, rejectKyc } from './kyc-review';
 
-let t: TestContext;
-let mail: MailServer;
-beforeAll(async () => {
-  ({ t, mail } = await createTestAppWithMail());
-});
-afterAll(() => t.close());
+const { t, mail } = testAppWithMailForFile();
 
 const review = () => ({ db: t.db, now: t.clock.now, notifier: t.app.notifier });
 

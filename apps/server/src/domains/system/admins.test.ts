@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { AdminStatus } from '@mbo/shared/merchants';
 import type { TListPage } from '@mbo/shared/list';
@@ -6,9 +6,9 @@ import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { AdminPath, type TAdminRow, type TGrantable } from '@mbo/shared/system-admins';
 import { createAdmin, createPerson, createRole } from '../../../test/factories';
 import { business } from '../../../test/system-business';
-import { call, login, signIn, type TestContext } from '../../../test/helpers';
-import { linkIn, type MailServer } from '../../../test/mail-server';
-import { createTestAppWithMail, uniqueEmail } from '../../../test/onboarding';
+import { call, login, signIn } from '../../../test/helpers';
+import { linkIn } from '../../../test/mail-server';
+import { testAppWithMailForFile, uniqueEmail } from '../../../test/onboarding';
 import { DAY_MS } from '../../platform/time';
 
 /*
@@ -17,12 +17,7 @@ import { DAY_MS } from '../../platform/time';
  * nothing changes. Roles are roles.test.ts.
  */
 
-let t: TestContext;
-let mail: MailServer;
-beforeAll(async () => {
-  ({ t, mail } = await createTestAppWithMail());
-});
-afterAll(() => t.close());
+const { t, mail } = testAppWithMailForFile();
 
 async function admins(token: string, query: Record<string, string> = {}) {
   return (await call<TListPage<TAdminRow>>(t.app, AdminPath.list, { token, query })).body.data;
