@@ -34,7 +34,7 @@ export type TListField<S extends z.ZodType = z.ZodType> = {
   currency?: string;
   /** enum: catalog prefix of its codes' labels on screen (`funds.withdrawStatus` reads `funds.withdrawStatus.2`). */
   codes?: string;
-  /** A time that may be missing (null), a text that may be empty. */
+  /** A time or an amount that may be missing (null), a text that may be empty. */
   optional?: boolean;
   /** A column of the export though the screen does not show it (no title on screen). */
   file?: boolean;
@@ -57,6 +57,8 @@ export const field = {
   link: (label?: string, o: TTextOptions = {}) => make('link', z.string(), { label, ...o }),
   /** Minor units of the currency in field `currency`. */
   money: (label?: string, currency = 'currency') => make('money', z.number().int(), { label, currency }),
+  /** Minor units that may not be given: null then. */
+  moneyOrNull: (label?: string, currency = 'currency') => make('money', z.number().int().nullable(), { label, currency, optional: true }),
   /** An instant, sent as ISO text. */
   time: (label?: string) => make('time', z.string(), { label }),
   /** An instant that may not have happened yet: null until then. */

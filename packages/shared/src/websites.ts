@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZShopChecklist } from './kyc';
-import { exportRequest, listQuery, opt, optText, zListPage } from './list';
+import { opt, optText } from './list';
+import { defineList, field } from './list-fields';
 import { isMajorAmountText } from './money';
 import { zCode } from './trade-enums';
 
@@ -84,30 +85,30 @@ export const ZWebsiteAdd = z
   });
 export type TWebsiteAdd = z.infer<typeof ZWebsiteAdd>;
 
-export const ZWebsiteFilters = z.object({
-  url: optText(WEBSITE_URL_MAX),
-  status: opt(zCode(WebsiteStatus)),
-  type: opt(zCode(WebsiteType)),
+/** The website list, declared once (list-fields.ts), newest first. */
+export const WEBSITES = defineList({
+  fields: {
+    id: field.count(),
+    url: field.link('websites.url'),
+    type: field.code('websites.type', 'websites.types'),
+    /** Minor units of `currency`; null when not given (a plain-text batch line). */
+    averageAmount: field.moneyOrNull('websites.averageAmount'),
+    currency: field.text('websites.currency'),
+    status: field.code('websites.status', 'websites.statuses'),
+    platformStoreUrl: field.text('websites.platformStoreUrl'),
+    failReason: field.text('websites.failReason'),
+    createdAt: field.time('websites.createdAt'),
+    updatedAt: field.time(),
+  },
+  filters: z.object({ url: optText(WEBSITE_URL_MAX), status: opt(zCode(WebsiteStatus)), type: opt(zCode(WebsiteType)) }),
+  days: null,
 });
-export const ZWebsiteListQuery = listQuery(ZWebsiteFilters);
+export const ZWebsiteListQuery = WEBSITES.query;
 export type TWebsiteListQuery = z.infer<typeof ZWebsiteListQuery>;
-export const ZWebsiteExportBody = exportRequest(ZWebsiteFilters);
-
-export const ZWebsite = z.object({
-  id: z.number().int(),
-  url: z.string(),
-  type: z.number().int(),
-  /** Minor units of `currency`; null when not given (a plain-text batch line). */
-  averageAmount: z.number().int().nullable(),
-  currency: z.string(),
-  platformStoreUrl: z.string(),
-  status: z.number().int(),
-  failReason: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ZWebsiteExportBody = WEBSITES.exportBody;
+export const ZWebsite = WEBSITES.row;
 export type TWebsite = z.infer<typeof ZWebsite>;
-export const ZWebsitePage = zListPage(ZWebsite);
+export const ZWebsitePage = WEBSITES.page;
 
 /** Why one line of a batch was not taken. */
 export const WEBSITE_LINE_ERRORS = [

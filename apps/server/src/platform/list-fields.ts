@@ -70,6 +70,7 @@ function answerValue(f: TListField): (raw: unknown) => unknown {
     case 'link':
       return (raw) => (raw === null || raw === undefined ? '' : String(raw));
     case 'money':
+      return f.optional ? (raw) => (raw === null || raw === undefined ? null : Number(raw)) : (raw) => Number(raw ?? 0);
     case 'count':
       return (raw) => Number(raw ?? 0);
     case 'time':
@@ -161,7 +162,7 @@ function kindColumn(f: TListField, key: string, c: ExportCells, codes: string | 
     case 'money': {
       const currency = f.currency ?? 'currency';
       return {
-        value: (r) => c.money(Number(at(r)), String(r[currency])),
+        value: (r) => (f.optional && (at(r) === null || at(r) === undefined) ? null : c.money(Number(at(r)), String(r[currency]))),
         sql: moneySql(key, currency, c.dialect),
         xlsx: moneyXlsx(key, currency),
       };

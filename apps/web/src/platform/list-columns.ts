@@ -33,7 +33,7 @@ function plainColumn<Row>(key: string, f: TListField, t: (key: string) => string
         title,
         key,
         align: 'right',
-        render: (_: unknown, r: Row) => formatAmount(Number(at(r)), String((r as TRow)[currency]), { code }),
+        render: (_: unknown, r: Row) => (at(r) === null ? '-' : formatAmount(Number(at(r)), String((r as TRow)[currency]), { code })),
       };
     }
     case 'time':

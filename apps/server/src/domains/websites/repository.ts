@@ -1,11 +1,12 @@
 import { sql, type Insertable } from 'kysely';
 import type { TListPaging } from '@mbo/shared/list';
-import { WebsiteStatus, type TWebsiteListQuery } from '@mbo/shared/websites';
+import { WEBSITES, WebsiteStatus, type TWebsiteListQuery } from '@mbo/shared/websites';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
 import type { WebsiteBatchesTable, WebsitesTable } from '../../db/types';
 import { type ExportReader } from '../../platform/export-reader';
 import { keysetBatches } from '../../platform/keyset-walk';
 import { keysetPage } from '../../platform/list';
+import { selectFields } from '../../platform/list-fields';
 import type { Scope } from '../../platform/scope';
 
 /*
@@ -33,24 +34,10 @@ function escapeLike(text: string): string {
 
 function websiteList(db: Db, scope: Scope, f: WebsiteFilters) {
   return {
-    rows: () =>
-      filtered(db, scope, f).select([
-        'w.id',
-        'w.url',
-        'w.site_type',
-        'w.average_amount',
-        'w.currency',
-        'w.platform_store_url',
-        'w.status',
-        'w.fail_reason',
-        'w.created_at',
-        'w.updated_at',
-      ]),
-    sort: { column: 'w.created_at', id: 'w.id', direction: 'desc', value: (r: { created_at: number }) => r.created_at },
+    rows: () => selectFields(filtered(db, scope, f), WEBSITES.fields, 'w', { type: 'w.site_type' }),
+    sort: { column: 'w.created_at', id: 'w.id', direction: 'desc', value: (r: { createdAt: unknown }) => Number(r.createdAt) },
   } as const;
 }
-
-export type WebsiteRow = Awaited<ReturnType<ReturnType<ReturnType<typeof websiteList>['rows']>['execute']>>[number];
 
 export function listWebsites(db: Db, scope: Scope, q: WebsiteFilters & TListPaging) {
   return keysetPage(db, websiteList(db, scope, q), q, { count: filtered(db, scope, q) });

@@ -6,23 +6,21 @@ import {
   WEBSITE_BATCH_MAX_BYTES,
   WEBSITE_BATCH_MAX_LINES,
   WebsitePath,
+  WEBSITES,
   ZWebsiteAdd,
   ZWebsiteExportBody,
   ZWebsiteListQuery,
   ZWebsitePage,
   ZWebsiteUploadResult,
-  type TWebsite,
 } from '@mbo/shared/websites';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
-import { type ExportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
-import { type ExportColumn } from '../../platform/export-values';
 import { mapPage } from '../../platform/list';
+import { exportColumns, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { requireSession } from '../../platform/request-context';
-import { toIso } from '../../platform/time';
 import { parseUpload } from '../../platform/upload-parse';
 import { cleanFileName } from '../../platform/uploads';
 import * as repo from './repository';
@@ -37,36 +35,7 @@ const BATCH_UPLOAD: UploadLimits = {
   tooLarge: 'website.fileTooLarge',
 };
 
-export function toWebsite(r: repo.WebsiteRow): TWebsite {
-  return {
-    id: r.id,
-    url: r.url,
-    type: r.site_type,
-    averageAmount: r.average_amount === null ? null : Number(r.average_amount),
-    currency: r.currency,
-    platformStoreUrl: r.platform_store_url,
-    status: r.status,
-    failReason: r.fail_reason,
-    createdAt: toIso(r.created_at),
-    updatedAt: toIso(r.updated_at),
-  };
-}
-
-function exportColumns(c: ExportCells): ExportColumn<repo.WebsiteRow>[] {
-  return [
-    { header: c.text('websiteCol.url'), value: (r) => r.url },
-    { header: c.text('websiteCol.type'), value: (r) => c.label('websiteType', r.site_type) },
-    {
-      header: c.text('websiteCol.averageAmount'),
-      value: (r) => (r.average_amount === null ? '' : c.money(Number(r.average_amount), r.currency)),
-    },
-    { header: c.text('websiteCol.currency'), value: (r) => r.currency },
-    { header: c.text('websiteCol.status'), value: (r) => c.label('websiteStatus', r.status) },
-    { header: c.text('websiteCol.platformStoreUrl'), value: (r) => r.platform_store_url },
-    { header: c.text('websiteCol.failReason'), value: (r) => r.fail_reason },
-    { header: c.text('websiteCol.createdAt'), value: (r) => c.time(r.created_at) },
-  ];
-}
+const toWebsite = rowMapper(WEBSITES.fields);
 
 /** Declared with the module so an export worker finds it (defineExport). */
 const websiteExport = defineExport({
@@ -75,7 +44,12 @@ const websiteExport = defineExport({
   body: ZWebsiteExportBody,
   filePrefix: 'websites',
   sheetName: (c) => c.text('export.websites'),
-  columns: exportColumns,
+  columns: (c) =>
+    exportColumns(WEBSITES.fields, c, {
+      headers: 'websiteCol',
+      codes: { type: 'websiteType', status: 'websiteStatus' },
+      sortField: 'createdAt',
+    }),
   batches: (b, { db, scope, reader }) => repo.iterateWebsites(db, scope, b, reader),
 });
 

@@ -177,6 +177,15 @@ describe('websites', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('https://one.example.com');
     expect(res.headers['content-disposition']).toContain('websites_');
+    // A line per listed website, under eight translated headers.
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]!.split(',')).toHaveLength(8);
+    expect(lines[0]).not.toMatch(/websiteCol\./);
+    const list = await t.app.inject({ method: 'GET', url: `${API_BASE}${WebsitePath.list}?limit=50`, headers: { 'x-auth-token': token } });
+    expect(lines.length - 1).toBe((JSON.parse(list.body) as { data: { total: number } }).data.total);
   });
 });
 

@@ -1,17 +1,13 @@
-import { WebsiteStatus, WebsiteType, ZWebsiteListQuery } from '@mbo/shared/websites';
+import { WEBSITES, WebsiteStatus, WebsiteType } from '@mbo/shared/websites';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
-import type { TListScreen } from '../../platform/list-screen';
+import { declaredScreen } from '../../platform/list-screen';
 import { exportWebsites, getWebsites, websitesKey } from './api/websites';
 
-export type TWebsiteFilterKey = 'url' | 'status' | 'type';
-
 /** Website screen (spec §2): every website of the merchant, newest first. */
-export const WEBSITE_LIST: TListScreen<Awaited<ReturnType<typeof getWebsites>>, TWebsiteFilterKey> = {
+export const WEBSITE_LIST = declaredScreen(WEBSITES, {
   title: 'menu.website',
   key: websitesKey,
   fetch: getWebsites,
-  schema: ZWebsiteListQuery,
-  defaults: () => ({ url: '', status: '', type: '' }),
   fields: [
     textField('url', 'websites.url', 300),
     selectField('status', 'websites.status', enumOptions('websites.statuses', WebsiteStatus), { all: true }),
@@ -20,4 +16,4 @@ export const WEBSITE_LIST: TListScreen<Awaited<ReturnType<typeof getWebsites>>, 
   rowKey: 'id',
   testId: 'website-table',
   export: { run: exportWebsites },
-};
+});
