@@ -7,6 +7,7 @@ import { OperationLogPath, type TOperationLog } from '@mbo/shared/operation-log'
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { ALL_PERMISSIONS, ALWAYS_ALLOWED_MENUS, type TPermission } from '@mbo/shared/permissions';
 import { AdminPath, type TAdminRow } from '@mbo/shared/system-admins';
+import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
 import { MerchantPath, type TMerchantDetails } from '@mbo/shared/system-merchant';
 import { menuOfOperation, RolePath, type TRole } from '@mbo/shared/system-roles';
 import { createAdmin, createGateway, createMerchant, createPerson, createRole, type MerchantRow } from '../test/factories';
@@ -53,7 +54,7 @@ const PUBLIC_ROUTES = new Set([
  * Routes any signed-in caller may call, and why. `inside`: the handler itself requires one of these
  * permissions (a refund is applied from either of two screens).
  */
-const SIGNED_IN_ROUTES: Record<string, { why: string; inside?: readonly TPermission[]; body?: unknown }> = {
+const SIGNED_IN_ROUTES: Record<string, { why: string; inside?: readonly TPermission[]; body?: unknown; query?: string }> = {
   'GET /v3api/admin/getInfo': { why: 'own user info for the navigation guard' },
   'POST /v3api/admin/logout': { why: 'own session' },
   'GET /v3api/index/deadlines': { why: 'dashboard, scoped to the caller' },
@@ -98,6 +99,12 @@ const SIGNED_IN_ROUTES: Record<string, { why: string; inside?: readonly TPermiss
     body: { tradeNo: 'T0', amount: '1.00', reason: 'matrix' },
   },
   'GET /v3api/refundment/refundable/:tradeNo': { why: 'from two screens', inside: ['Refundment:Apply', 'TradeRecord:Refund'] },
+  'GET /v3api/webhook/tradeEvents': {
+    why: 'a payment drawer opens from any transaction screen',
+    inside: Object.values(TRANSACTION_VIEW_DEFS).map((d) => d.menu),
+    // A well-formed query, so the handler (and its check) runs instead of the validation.
+    query: '?tradeNo=T0',
+  },
 };
 
 let t: TestContext;
@@ -163,7 +170,7 @@ async function memberWith(permissions: readonly string[]): Promise<string> {
 }
 
 async function send(r: CatalogRoute, token: string | undefined): Promise<number> {
-  const url = fillParams(r.url, { businessId: String(a.id) }).replace(/:\w+/g, '1');
+  const url = fillParams(r.url, { businessId: String(a.id) }).replace(/:\w+/g, '1') + (SIGNED_IN_ROUTES[key(r)]?.query ?? '');
   const body = SIGNED_IN_ROUTES[key(r)]?.body;
   const res = await t.app.inject({
     method: r.method as 'GET',

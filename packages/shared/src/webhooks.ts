@@ -24,6 +24,12 @@ export const WebhookPath = {
   resend: '/webhook/resend',
   /** POST {from, to}: deliver again every failed event of a period (Webhook:Edit). */
   resendFailed: '/webhook/resendFailed',
+  /** GET ?tradeNo=: the events of one payment with their deliveries (the transaction drawers). */
+  tradeEvents: '/webhook/tradeEvents',
+  /** GET ?refundNo=: the events of one refund with their deliveries (the refund drawer). */
+  refundEvents: '/webhook/refundEvents',
+  /** GET ?caseNo=: the events of one case with their deliveries (the dispute drawer). */
+  caseEvents: '/webhook/caseEvents',
 } as const;
 
 /** What a merchant may subscribe to; `test` is only sent by the test button. */
@@ -165,3 +171,27 @@ export const ZWebhookTestResult = z.object({
   error: z.string(),
 });
 export type TWebhookTestResult = z.infer<typeof ZWebhookTestResult>;
+
+const zObjectNo = z.string().trim().min(1).max(64);
+export const ZWebhookTradeEventsQuery = z.object({ tradeNo: zObjectNo });
+export const ZWebhookRefundEventsQuery = z.object({ refundNo: zObjectNo });
+export const ZWebhookCaseEventsQuery = z.object({ caseNo: zObjectNo });
+
+/** One event of an object, as a drawer's "Notifications" section shows it, with one delivery per endpoint. */
+export const ZWebhookObjectEvent = z.object({
+  eventId: z.string(),
+  kind: z.string(),
+  createdAt: z.string(),
+  deliveries: z.array(
+    z.object({
+      url: z.string(),
+      status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+      attempts: z.number().int(),
+      lastHttpStatus: z.number().int().nullable(),
+      lastAttemptAt: z.string().nullable(),
+    }),
+  ),
+});
+export type TWebhookObjectEvent = z.infer<typeof ZWebhookObjectEvent>;
+export const ZWebhookObjectEvents = z.object({ list: z.array(ZWebhookObjectEvent) });
+export type TWebhookObjectEvents = z.infer<typeof ZWebhookObjectEvents>;

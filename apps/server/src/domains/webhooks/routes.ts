@@ -4,6 +4,7 @@ import {
   WebhookPath,
   ZWebhookAttemptList,
   ZWebhookAttemptsQuery,
+  ZWebhookCaseEventsQuery,
   ZWebhookDeliveryPage,
   ZWebhookDeliveryQuery,
   ZWebhookEndpointAdd,
@@ -11,19 +12,26 @@ import {
   ZWebhookEndpointEnable,
   ZWebhookEndpointList,
   ZWebhookIdBody,
+  ZWebhookObjectEvents,
+  ZWebhookRefundEventsQuery,
   ZWebhookResend,
   ZWebhookResendFailed,
   ZWebhookResendResult,
   ZWebhookTestResult,
+  ZWebhookTradeEventsQuery,
   type TWebhookDelivery,
   type TWebhookDeliveryStatus,
   type TWebhookEndpoint,
 } from '@mbo/shared/webhooks';
+import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
+import { forbiddenError } from '../../platform/errors';
 import { ok, okResponse } from '../../platform/envelope';
+import { holdsAnyPermission } from '../../platform/permissions';
 import { mapPage } from '../../platform/list';
 import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
 import { toIso } from '../../platform/time';
+import * as objectEvents from './object-events';
 import * as repo from './repository';
 import { maskUrl } from './sender';
 import * as service from './service';
@@ -32,6 +40,7 @@ import * as service from './service';
 
 const SCREEN = '/webhook/showWebhooks' as const;
 const EDIT = 'Webhook:Edit' as const;
+const TRADE_SCREENS = Object.values(TRANSACTION_VIEW_DEFS).map((d) => d.menu);
 
 function toEndpoint(r: repo.EndpointRow): TWebhookEndpoint {
   return {
@@ -169,4 +178,35 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(request, { queued: await service.resendFailed(app.db, scope, request.body, request.timezone, app.now()) });
     },
   );
+
+  // The drawers' "Notifications" (README.md "In the drawers"): readable by whoever opens the drawer's screen.
+  app.get(
+    WebhookPath.tradeEvents,
+    { config: { signedIn: true }, schema: { querystring: ZWebhookTradeEventsQuery, response: okResponse(ZWebhookObjectEvents) } },
+    async (request) => {
+      const session = requireSession(request);
+      // A payment's drawer opens from any of the transaction screens, each its own menu.
+      if (!(await holdsAnyPermission(app.db, session.roleId, session.merchantId, TRADE_SCREENS))) throw forbiddenError();
+      return ok(request, { list: await objectEvents.tradeEvents(app.db, session.scope, request.query.tradeNo) });
+    },
+  );
+
+  const byScreen = [
+    { path: WebhookPath.refundEvents, permission: '/refundment/forwardRefundmentList', query: ZWebhookRefundEventsQuery },
+    { path: WebhookPath.caseEvents, permission: '/merTradeMgr/initProConTradePage', query: ZWebhookCaseEventsQuery },
+  ] as const;
+  for (const r of byScreen)
+    app.get(
+      r.path,
+      { config: { permission: r.permission }, schema: { querystring: r.query, response: okResponse(ZWebhookObjectEvents) } },
+      async (request) => {
+        const { scope } = requireSession(request);
+        const q = request.query as { refundNo?: string; caseNo?: string };
+        const list =
+          q.refundNo !== undefined
+            ? await objectEvents.refundEvents(app.db, scope, q.refundNo)
+            : await objectEvents.caseEvents(app.db, scope, q.caseNo ?? '');
+        return ok(request, { list });
+      },
+    );
 };

@@ -1,0 +1,92 @@
+import type { TWebhookDeliveryStatus, TWebhookObjectEvent } from '@mbo/shared/webhooks';
+import type { Db } from '../../db/database';
+import { inScope, type Scope } from '../../platform/scope';
+import { toIso } from '../../platform/time';
+import { maskUrl } from './sender';
+
+/*
+ * The events of one payment, refund or case with their deliveries, for the "Notifications" section of
+ * the drawers (README.md "In the drawers"). Events store their object by number (`object_no`): a
+ * payment's and a case's events both by the trade number, so the kind tells them apart and a case's own
+ * number is read from the event's body.
+ */
+
+const TRADE_KINDS = ['payment.succeeded', 'payment.failed', 'paymentLink.paid'];
+const REFUND_KINDS = ['refund.succeeded', 'refund.failed'];
+const CASE_KINDS = ['chargeback.opened', 'chargeback.decided', 'retrieval.opened', 'retrieval.decided', 'alert.rdr', 'alert.ethoca'];
+
+async function eventsOf(db: Db, scope: Scope, objectNo: string, kinds: readonly string[]) {
+  const events = await db
+    .selectFrom('webhook_events as v')
+    .select(['v.id', 'v.public_id', 'v.kind', 'v.payload', 'v.created_at'])
+    .where(inScope(scope, 'v'))
+    .where('v.object_no', '=', objectNo)
+    .where('v.kind', 'in', kinds)
+    // Newest first: events are written in the order they happen.
+    .orderBy('v.id', 'desc')
+    .limit(100)
+    .execute();
+  if (events.length === 0) return [];
+  const deliveries = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .select((eb) => [
+      'd.event_id',
+      'e.url',
+      'd.status',
+      'd.attempts',
+      'd.last_http_status',
+      eb
+        .selectFrom('webhook_attempts as a')
+        .select((a) => a.fn.max('a.at').as('at'))
+        .whereRef('a.delivery_id', '=', 'd.id')
+        .as('last_attempt_at'),
+    ])
+    .where(inScope(scope, 'd'))
+    .where(
+      'd.event_id',
+      'in',
+      events.map((v) => v.id),
+    )
+    .orderBy('d.id')
+    .execute();
+  return events.map((v) => ({
+    payload: v.payload,
+    event: {
+      eventId: v.public_id,
+      kind: v.kind,
+      createdAt: toIso(v.created_at),
+      deliveries: deliveries
+        .filter((d) => d.event_id === v.id)
+        .map((d) => ({
+          url: maskUrl(d.url),
+          status: d.status as TWebhookDeliveryStatus,
+          attempts: d.attempts,
+          lastHttpStatus: d.last_http_status,
+          lastAttemptAt: d.last_attempt_at === null ? null : toIso(Number(d.last_attempt_at)),
+        })),
+    } satisfies TWebhookObjectEvent,
+  }));
+}
+
+export async function tradeEvents(db: Db, scope: Scope, tradeNo: string): Promise<TWebhookObjectEvent[]> {
+  return (await eventsOf(db, scope, tradeNo, TRADE_KINDS)).map((e) => e.event);
+}
+
+export async function refundEvents(db: Db, scope: Scope, refundNo: string): Promise<TWebhookObjectEvent[]> {
+  return (await eventsOf(db, scope, refundNo, REFUND_KINDS)).map((e) => e.event);
+}
+
+export async function caseEvents(db: Db, scope: Scope, caseNo: string): Promise<TWebhookObjectEvent[]> {
+  const c = await db
+    .selectFrom('disputes as d')
+    .innerJoin('transactions as t', 't.id', 'd.transaction_id')
+    .select('t.trade_no')
+    .where(inScope(scope, 'd'))
+    .where('d.case_no', '=', caseNo)
+    .executeTakeFirst();
+  if (!c) return [];
+  const events = await eventsOf(db, scope, c.trade_no, CASE_KINDS);
+  // Other cases of the same trade share its number: keep this case's events only.
+  return events.filter((e) => (JSON.parse(e.payload) as { caseNo?: string }).caseNo === caseNo).map((e) => e.event);
+}
