@@ -3,7 +3,8 @@ import { AppealStatus, PayStatus, TradeCategory, TradeType } from '@mbo/shared/t
 import { TRANSACTION_VIEW_DEFS, type TTransactionPage, type TTransactionView } from '@mbo/shared/transactions';
 import { expect } from 'vitest';
 import { createAdmin, createGateway, createMerchant, type GatewayRow, type MerchantRow } from './factories';
-import { call, createTestApp, signIn, type TestContext } from './helpers';
+import { forTestFile } from './for-test-file';
+import { call, signIn, type TestContext } from './helpers';
 import { createTransaction, type TransactionRow } from './trade-factories';
 
 /** What the transaction test files share: paths, calls, CSV reading and one merchant with a transaction per case. */
@@ -68,15 +69,13 @@ export type World = {
   tx: Record<string, TransactionRow>;
 };
 
-/** A test app holding the world the transaction tests read. */
-export async function createTestAppWithWorld(): Promise<{ t: TestContext; w: World }> {
-  const t = await createTestApp();
-  try {
-    return { t, w: await makeWorld(t) };
-  } catch (error) {
-    await t.close();
-    throw error;
-  }
+/** The world the transaction tests read, made in the file's app (testAppForFile) before the file's first test. */
+export function worldForFile(t: TestContext): World {
+  return forTestFile(
+    () => makeWorld(t),
+    () => Promise.resolve(),
+    { m: true, usd: true, eur: true, token: true, tx: true },
+  );
 }
 
 /** One merchant with two gateways and one transaction per interesting case. */

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppealStatus, DisputeKind, ProcessingType, RefundProcessing } from '@mbo/shared/trade-enums';
 import type { TTransactionDetail } from '@mbo/shared/transactions';
-import { call, type TestContext } from '../../../test/helpers';
+import { call, testAppForFile } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
-import { at, detailPath, createTestAppWithWorld, type World } from '../../../test/transaction-world';
+import { at, detailPath, worldForFile } from '../../../test/transaction-world';
 
-let t: TestContext;
-let w: World;
-beforeAll(async () => {
-  ({ t, w } = await createTestAppWithWorld());
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const w = worldForFile(t);
 
 describe('transaction detail', () => {
   it('groups every field, masks the card, computes the refundable amount and orders the timeline', async () => {

@@ -1,21 +1,17 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { dialectOf } from '../../db/database';
 import { exportCells } from '../../platform/export-cells';
 import { createAdmin, createGateway, createMerchant } from '../../../test/factories';
-import { signIn, type TestContext } from '../../../test/helpers';
+import { signIn, testAppForFile } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
-import { at, csvRows, exportFile, list, createTestAppWithWorld, type World } from '../../../test/transaction-world';
+import { at, csvRows, exportFile, list, worldForFile } from '../../../test/transaction-world';
 import { exportColumns } from './routes';
 
-let t: TestContext;
-let w: World;
-beforeAll(async () => {
-  ({ t, w } = await createTestAppWithWorld());
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const w = worldForFile(t);
 
 describe('transaction export', () => {
   it('CSV: BOM, headers in the caller language, masked card, major amounts, formula cells neutralised, dated file name', async () => {

@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { LIST_COUNT_CAP } from '@mbo/shared/list';
 import { AppealStatus, PayStatus, TradeCategory, TradeType } from '@mbo/shared/trade-enums';
 import type { TTransactionDetail, TTransactionPage } from '@mbo/shared/transactions';
 import { createAdmin, createGateway, createMerchant, createRole } from '../../../test/factories';
-import { call, signIn, type TestContext } from '../../../test/helpers';
+import { call, signIn, testAppForFile } from '../../../test/helpers';
 import type { TransactionRow } from '../../../test/trade-factories';
-import {
-  at,
-  csvRows,
-  detailPath,
-  exportFile,
-  list,
-  listPath,
-  createTestAppWithWorld,
-  RANGE,
-  tradeNos,
-  type World,
-} from '../../../test/transaction-world';
+import { at, csvRows, detailPath, exportFile, list, listPath, worldForFile, RANGE, tradeNos } from '../../../test/transaction-world';
 import { rebuildRollups } from '../../platform/rollups';
 
-let t: TestContext;
-let w: World;
-beforeAll(async () => {
-  ({ t, w } = await createTestAppWithWorld());
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const w = worldForFile(t);
 
 describe('transaction lists: one per view', () => {
   it('each view shows only its own category (pre-authorization: formal trade type 2), newest first', async () => {
