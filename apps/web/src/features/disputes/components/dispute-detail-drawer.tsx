@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useTimezone } from '../../../platform/timezone';
+import { WebhookNotifications } from '../../../platform/webhook-notifications';
 import { downloadEvidence } from '../api/appeal-dispute';
 import { useDisputeDetail } from '../api/get-dispute-detail';
 import { TimeLeft } from '../../../platform/time-left';
@@ -82,6 +83,7 @@ export function DisputeDetailDrawer({ caseNo, onClose, onAppeal, onAlertRefund }
               </Button>
             )}
           </Space>
+          <WebhookNotifications object="case" no={d.caseNo} />
         </>
       )}
     </Drawer>

@@ -4,6 +4,7 @@ import type { TRefund } from '@mbo/shared/refunds';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useTimezone } from '../../../platform/timezone';
+import { WebhookNotifications } from '../../../platform/webhook-notifications';
 import { useRefundDetail } from '../api/get-refund-detail';
 import { REFUND_STATUS_COLORS } from '../refund-list';
 
@@ -38,6 +39,7 @@ export function RefundDetailDrawer({ refundNo, onClose }: { refundNo: string | n
           <Descriptions.Item label={t('refund.tradeAt')}>{time(r.tradeAt)}</Descriptions.Item>
         </Descriptions>
       )}
+      {r && <WebhookNotifications object="refund" no={r.refundNo} />}
     </Drawer>
   );
 }

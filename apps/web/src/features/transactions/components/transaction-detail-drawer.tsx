@@ -10,6 +10,7 @@ import { messageOf } from '../../../platform/request';
 import { useSession } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
 import { useIsMobile } from '../../../platform/use-is-mobile';
+import { WebhookNotifications } from '../../../platform/webhook-notifications';
 import { gatewayText, riskRuleText } from '../../../platform/gateway-text';
 import { useTransactionDetail } from '../api/get-transaction-detail';
 
@@ -234,6 +235,7 @@ export function TransactionDetailDrawer({
           onRefund={refundable ? () => void navigate(`${REFUND_APPLY_PATH}?apply=${encodeURIComponent(d.order.tradeNo)}`) : null}
         />
       )}
+      {d && <WebhookNotifications object="trade" no={d.order.tradeNo} />}
     </Drawer>
   );
 }
