@@ -50,7 +50,7 @@ describe('notifications section of a drawer', () => {
     setLanguage('en');
     show();
     expect(await screen.findByText('Notifications')).toBeTruthy();
-    expect(get).toHaveBeenCalledWith(WebhookPath.refundEvents, { refundNo: 'R1' });
+    expect(get).toHaveBeenCalledWith(WebhookPath.refundEvents, { refundNo: 'R1' }, { noToast: true });
     expect(screen.getByText('Delivered')).toBeTruthy();
     expect(screen.getByText('Failed')).toBeTruthy();
     expect(screen.getByText(/https:\/\/backup\.example\/hook · 3 attempts · HTTP 500/)).toBeTruthy();

@@ -25,7 +25,8 @@ export function WebhookNotifications({ object, no }: { object: keyof typeof PATH
   const { path, param } = PATHS[object];
   const events = useQuery({
     queryKey: ['webhookDeliveries', 'object', object, no],
-    queryFn: () => http.get<TWebhookObjectEvents>(path, { [param]: no }),
+    // A refusal (a role without the screen's menu) or a failure is not the drawer's error: no toast over it.
+    queryFn: () => http.get<TWebhookObjectEvents>(path, { [param]: no }, { noToast: true }),
   });
   // Not part of what the drawer is about: while loading or refused, the section simply stays away.
   if (!events.data) return null;
