@@ -1,7 +1,8 @@
 import type { TWebhookDeliveryStatus, TWebhookObjectEvent } from '@mbo/shared/webhooks';
 import type { Db } from '../../db/database';
-import { inScope, type Scope } from '../../platform/scope';
+import type { Scope } from '../../platform/scope';
 import { toIso } from '../../platform/time';
+import { findCaseTradeNo, listEventDeliveries, listObjectEvents } from './delivery-repository';
 import { maskUrl } from './sender';
 
 /*
@@ -16,40 +17,13 @@ const REFUND_KINDS = ['refund.succeeded', 'refund.failed'];
 const CASE_KINDS = ['chargeback.opened', 'chargeback.decided', 'retrieval.opened', 'retrieval.decided', 'alert.rdr', 'alert.ethoca'];
 
 async function eventsOf(db: Db, scope: Scope, objectNo: string, kinds: readonly string[]) {
-  const events = await db
-    .selectFrom('webhook_events as v')
-    .select(['v.id', 'v.public_id', 'v.kind', 'v.payload', 'v.created_at'])
-    .where(inScope(scope, 'v'))
-    .where('v.object_no', '=', objectNo)
-    .where('v.kind', 'in', kinds)
-    // Newest first: events are written in the order they happen.
-    .orderBy('v.id', 'desc')
-    .limit(100)
-    .execute();
+  const events = await listObjectEvents(db, scope, objectNo, kinds);
   if (events.length === 0) return [];
-  const deliveries = await db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .select((eb) => [
-      'd.event_id',
-      'e.url',
-      'd.status',
-      'd.attempts',
-      'd.last_http_status',
-      eb
-        .selectFrom('webhook_attempts as a')
-        .select((a) => a.fn.max('a.at').as('at'))
-        .whereRef('a.delivery_id', '=', 'd.id')
-        .as('last_attempt_at'),
-    ])
-    .where(inScope(scope, 'd'))
-    .where(
-      'd.event_id',
-      'in',
-      events.map((v) => v.id),
-    )
-    .orderBy('d.id')
-    .execute();
+  const deliveries = await listEventDeliveries(
+    db,
+    scope,
+    events.map((v) => v.id),
+  );
   return events.map((v) => ({
     payload: v.payload,
     event: {
@@ -78,15 +52,9 @@ export async function refundEvents(db: Db, scope: Scope, refundNo: string): Prom
 }
 
 export async function caseEvents(db: Db, scope: Scope, caseNo: string): Promise<TWebhookObjectEvent[]> {
-  const c = await db
-    .selectFrom('disputes as d')
-    .innerJoin('transactions as t', 't.id', 'd.transaction_id')
-    .select('t.trade_no')
-    .where(inScope(scope, 'd'))
-    .where('d.case_no', '=', caseNo)
-    .executeTakeFirst();
-  if (!c) return [];
-  const events = await eventsOf(db, scope, c.trade_no, CASE_KINDS);
+  const tradeNo = await findCaseTradeNo(db, scope, caseNo);
+  if (tradeNo === undefined) return [];
+  const events = await eventsOf(db, scope, tradeNo, CASE_KINDS);
   // Other cases of the same trade share its number: keep this case's events only.
   return events.filter((e) => (JSON.parse(e.payload) as { caseNo?: string }).caseNo === caseNo).map((e) => e.event);
 }

@@ -3,13 +3,15 @@ import { WithdrawalStatus } from '@mbo/shared/funds';
 import { DisputeKind, PayStatus, RefundProcessing } from '@mbo/shared/trade-enums';
 import type { TWebhookEventKind } from '@mbo/shared/webhooks';
 import type { DbOrTrx, Trx } from '../../db/database';
+import { insertEventRows, listeningEndpoints, stateOf, type ObjectTable } from './delivery-repository';
 import { READERS, type ObjectType, type WebhookObject } from './event-objects';
 
 /*
  * The outbox (README.md "Events"). A write path that causes an event calls `emitWebhookEvent` inside its
  * own transaction: the event row, made of the object as it is now, and one delivery per enabled endpoint
  * of the gateway that wants the kind are inserted there, so they commit or roll back with the change.
- * The object is read here, with this domain's own SQL, so the calling domain only names it.
+ * The object is read here (event-objects.ts), so the calling domain only names it; the SQL is in
+ * delivery-repository.ts.
  */
 
 /** Which table a kind's object is in. */
@@ -46,17 +48,7 @@ export async function emitWebhookEvent(
   now: number,
 ): Promise<void> {
   if (kind === null) return;
-  const endpoints = await trx
-    .selectFrom('webhook_endpoints as e')
-    .innerJoin(
-      // The object's gateway, without reading the object when nobody listens.
-      (eb) => eb.selectFrom(tableOf(OBJECT_OF_KIND[kind])).select('gateway_id').where('id', '=', objectId).as('o'),
-      (join) => join.onRef('o.gateway_id', '=', 'e.gateway_id'),
-    )
-    .select(['e.id', 'e.kinds'])
-    .where('e.enabled', '=', 1)
-    .where('e.deleted_at', 'is', null)
-    .execute();
+  const endpoints = await listeningEndpoints(trx, tableOf(OBJECT_OF_KIND[kind]), objectId);
   const wanted = endpoints.filter((e) => e.kinds.split(',').includes(kind));
   if (wanted.length === 0) return;
   const object = await READERS[OBJECT_OF_KIND[kind]](trx, objectId);
@@ -70,7 +62,7 @@ export async function emitWebhookEvent(
   );
 }
 
-function tableOf(type: ObjectType) {
+function tableOf(type: ObjectType): ObjectTable {
   return (
     {
       transaction: 'transactions',
@@ -90,40 +82,15 @@ export async function insertEvent(
   endpointIds: readonly number[],
   now: number,
 ): Promise<number> {
-  const event = await trx
-    .insertInto('webhook_events')
-    .values({
-      public_id: newEventId(),
-      merchant_id: object.merchantId,
-      gateway_id: object.gatewayId,
-      kind,
-      object_no: object.objectNo,
-      payload: JSON.stringify(object.data),
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (endpointIds.length > 0)
-    await trx
-      .insertInto('webhook_deliveries')
-      .values(
-        endpointIds.map((endpointId) => ({
-          event_id: event.id,
-          endpoint_id: endpointId,
-          merchant_id: object.merchantId,
-          gateway_id: object.gatewayId,
-          kind,
-          object_no: object.objectNo,
-          status: 'pending',
-          next_attempt_at: now,
-          window_start: null,
-          last_http_status: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  return event.id;
+  const row = {
+    publicId: newEventId(),
+    merchantId: object.merchantId,
+    gatewayId: object.gatewayId,
+    kind,
+    objectNo: object.objectNo,
+    payload: JSON.stringify(object.data),
+  };
+  return insertEventRows(trx, row, endpointIds, now);
 }
 
 /*
@@ -133,11 +100,11 @@ export async function insertEvent(
 
 /** A gateway record: payment succeeded, or failed (3-D Secure refusal included). */
 export async function emitPaymentEvent(trx: Trx, transactionId: number, now: number): Promise<void> {
-  const t = await trx.selectFrom('transactions').select('pay_status').where('id', '=', transactionId).executeTakeFirst();
+  const payStatus = await stateOf(trx, 'transactions', transactionId);
   const kind =
-    t?.pay_status === PayStatus.success
+    payStatus === PayStatus.success
       ? 'payment.succeeded'
-      : t?.pay_status === PayStatus.failed || t?.pay_status === PayStatus.threeDRefused
+      : payStatus === PayStatus.failed || payStatus === PayStatus.threeDRefused
         ? 'payment.failed'
         : null;
   await emitWebhookEvent(trx, kind, transactionId, now);
@@ -145,9 +112,8 @@ export async function emitPaymentEvent(trx: Trx, transactionId: number, now: num
 
 /** A refund that reached its end: refunded or failed. */
 export async function emitRefundEvent(trx: Trx, refundId: number, now: number): Promise<void> {
-  const r = await trx.selectFrom('refunds').select('status').where('id', '=', refundId).executeTakeFirst();
-  const kind =
-    r?.status === RefundProcessing.refunded ? 'refund.succeeded' : r?.status === RefundProcessing.failed ? 'refund.failed' : null;
+  const status = await stateOf(trx, 'refunds', refundId);
+  const kind = status === RefundProcessing.refunded ? 'refund.succeeded' : status === RefundProcessing.failed ? 'refund.failed' : null;
   await emitWebhookEvent(trx, kind, refundId, now);
 }
 
@@ -160,14 +126,13 @@ const CASE_EVENTS: Record<number, { opened: Exclude<TWebhookEventKind, 'test'>; 
 
 /** A case opened (chargeback, retrieval, RDR or Ethoca alert; a fraud report is no event) or its appeal decided. */
 export async function emitCaseEvent(trx: Trx, caseId: number, step: 'opened' | 'decided', now: number): Promise<void> {
-  const d = await trx.selectFrom('disputes').select('kind').where('id', '=', caseId).executeTakeFirst();
-  await emitWebhookEvent(trx, d ? (CASE_EVENTS[d.kind]?.[step] ?? null) : null, caseId, now);
+  const caseKind = await stateOf(trx, 'disputes', caseId);
+  await emitWebhookEvent(trx, caseKind === undefined ? null : (CASE_EVENTS[caseKind]?.[step] ?? null), caseId, now);
 }
 
 /** A withdrawal paid out or failed. */
 export async function emitWithdrawalEvent(trx: Trx, withdrawalId: number, now: number): Promise<void> {
-  const w = await trx.selectFrom('withdrawals').select('status').where('id', '=', withdrawalId).executeTakeFirst();
-  const kind =
-    w?.status === WithdrawalStatus.success ? 'withdrawal.paid' : w?.status === WithdrawalStatus.failed ? 'withdrawal.failed' : null;
+  const status = await stateOf(trx, 'withdrawals', withdrawalId);
+  const kind = status === WithdrawalStatus.success ? 'withdrawal.paid' : status === WithdrawalStatus.failed ? 'withdrawal.failed' : null;
   await emitWebhookEvent(trx, kind, withdrawalId, now);
 }

@@ -1,12 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { TListPaging } from '@mbo/shared/list';
 import type { TWebhookDeliveryQuery } from '@mbo/shared/webhooks';
 import type { Db, DbOrTrx } from '../../db/database';
+import type { WebhookEndpointsTable } from '../../db/types';
 import { keysetPage } from '../../platform/list';
 import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
 import { dayRangeInZone } from '../../platform/time';
 
-/* All of the webhooks domain's SQL over endpoints and the delivery log, every query scoped to the caller. */
+/* The webhooks domain's SQL over endpoints and the delivery log as the screens use them, every read scoped to the caller (the outbox's and the worker's: delivery-repository.ts). */
 
 export function listEndpoints(db: Db, scope: Scope) {
   return db
@@ -156,4 +157,41 @@ export async function requeue(db: DbOrTrx, scope: Scope, where: { id: number } |
     )
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+/** A new endpoint of a gateway of the merchant, enabled; its id. */
+export async function insertEndpoint(
+  trx: DbOrTrx,
+  merchantId: number,
+  gatewayId: number,
+  body: { url: string; kinds: readonly string[] },
+  now: number,
+): Promise<number> {
+  const row = await trx
+    .insertInto('webhook_endpoints')
+    .values({
+      merchant_id: merchantId,
+      gateway_id: gatewayId,
+      url: body.url,
+      kinds: body.kinds.join(','),
+      enabled: 1,
+      disabled_reason: '',
+      failing_since: null,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Changes an endpoint found in the caller's scope (findEndpoint). */
+export async function updateEndpoint(db: DbOrTrx, id: number, set: Updateable<WebhookEndpointsTable>): Promise<void> {
+  await db.updateTable('webhook_endpoints').set(set).where('id', '=', id).execute();
+}
+
+export async function gatewayNoOf(db: DbOrTrx, gatewayId: number): Promise<string> {
+  const row = await db.selectFrom('gateways').select('gateway_no').where('id', '=', gatewayId).executeTakeFirstOrThrow();
+  return row.gateway_no;
 }

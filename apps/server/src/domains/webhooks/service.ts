@@ -8,7 +8,8 @@ import { dayRangeInZone } from '../../platform/time';
 import { insertEvent } from './outbox';
 import * as repo from './repository';
 import { refusedUrl, sendWebhook } from './sender';
-import { attemptDelivery, findSendable, ownerAddresses, type WorkerDeps } from './worker';
+import { failPending, findMerchantName, findSendable, holdDelivery, ownerAddresses } from './delivery-repository';
+import { attemptDelivery, type WorkerDeps } from './worker';
 
 /** The worker's dependencies from the app: its clock, the sender under the configured limits, the owners' mail. */
 export function webhookWorkerDeps(app: FastifyInstance, random: () => number = Math.random): WorkerDeps {
@@ -21,11 +22,7 @@ export function webhookWorkerDeps(app: FastifyInstance, random: () => number = M
       sendWebhook(url, body, headers, { timeoutMs: config.webhookTimeoutMs, allowLocal: config.webhookAllowLocal }),
     endpointDisabled: (endpoint) =>
       app.background.run('webhookDisabledNotice', async () => {
-        const merchant = await app.db
-          .selectFrom('merchants')
-          .select(['merchant_no', 'name'])
-          .where('id', '=', endpoint.merchantId)
-          .executeTakeFirstOrThrow();
+        const merchant = await findMerchantName(app.db, endpoint.merchantId);
         for (const owner of await ownerAddresses(app.db, endpoint.merchantId)) {
           const lang: TLanguage = owner.language && isLanguage(owner.language) ? owner.language : DEFAULT_LANGUAGE;
           await app.notifier.mail.send(owner.to, lang, 'webhookDisabled', {
@@ -52,23 +49,7 @@ export async function addEndpoint(db: Db, scope: Scope, body: TWebhookEndpointAd
   return db.transaction().execute(async (trx) => {
     if ((await repo.countEndpoints(trx, scope.merchantId)) >= WEBHOOK_ENDPOINTS_MAX)
       throw businessError('webhook.tooMany', { max: WEBHOOK_ENDPOINTS_MAX });
-    const row = await trx
-      .insertInto('webhook_endpoints')
-      .values({
-        merchant_id: scope.merchantId,
-        gateway_id: gateway.id,
-        url: body.url,
-        kinds: body.kinds.join(','),
-        enabled: 1,
-        disabled_reason: '',
-        failing_since: null,
-        deleted_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return repo.insertEndpoint(trx, scope.merchantId, gateway.id, body, now);
   });
 }
 
@@ -81,42 +62,27 @@ async function requireEndpoint(db: Db, scope: Scope, id: number) {
 export async function editEndpoint(db: Db, scope: Scope, body: TWebhookEndpointEdit, allowLocal: boolean, now: number): Promise<void> {
   checkUrl(body.url, allowLocal);
   const endpoint = await requireEndpoint(db, scope, body.id);
-  await db
-    .updateTable('webhook_endpoints')
-    .set({ url: body.url, kinds: body.kinds.join(','), updated_at: now })
-    .where('id', '=', endpoint.id)
-    .execute();
+  await repo.updateEndpoint(db, endpoint.id, { url: body.url, kinds: body.kinds.join(','), updated_at: now });
 }
 
 /** Enabling clears the failure record (a fresh 3 days); disabling by the user keeps pending deliveries waiting. */
 export async function enableEndpoint(db: Db, scope: Scope, id: number, enabled: boolean, now: number): Promise<void> {
   const endpoint = await requireEndpoint(db, scope, id);
-  await db
-    .updateTable('webhook_endpoints')
-    .set(
-      enabled
-        ? { enabled: 1, disabled_reason: '', failing_since: null, updated_at: now }
-        : { enabled: 0, disabled_reason: 'byUser', updated_at: now },
-    )
-    .where('id', '=', endpoint.id)
-    .execute();
+  await repo.updateEndpoint(
+    db,
+    endpoint.id,
+    enabled
+      ? { enabled: 1, disabled_reason: '', failing_since: null, updated_at: now }
+      : { enabled: 0, disabled_reason: 'byUser', updated_at: now },
+  );
 }
 
 /** A deleted endpoint is kept for its delivery log; what was still pending for it fails. */
 export async function deleteEndpoint(db: Db, scope: Scope, id: number, now: number): Promise<void> {
   const endpoint = await requireEndpoint(db, scope, id);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('webhook_endpoints')
-      .set({ enabled: 0, deleted_at: now, updated_at: now })
-      .where('id', '=', endpoint.id)
-      .execute();
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({ status: 'failed', next_attempt_at: null, last_error: 'endpointDeleted', updated_at: now })
-      .where('endpoint_id', '=', endpoint.id)
-      .where('status', '=', 'pending')
-      .execute();
+    await repo.updateEndpoint(trx, endpoint.id, { enabled: 0, deleted_at: now, updated_at: now });
+    await failPending(trx, endpoint.id, 'endpointDeleted', now);
   });
 }
 
@@ -124,23 +90,17 @@ export async function deleteEndpoint(db: Db, scope: Scope, id: number, now: numb
 export async function testEndpoint(deps: WorkerDeps, scope: Scope, id: number): Promise<TWebhookTestResult> {
   const endpoint = await requireEndpoint(deps.db, scope, id);
   const now = deps.now();
-  const gateway = await deps.db.selectFrom('gateways').select('gateway_no').where('id', '=', endpoint.gateway_id).executeTakeFirstOrThrow();
+  const gatewayNo = await repo.gatewayNoOf(deps.db, endpoint.gateway_id);
   const deliveryId = await deps.db.transaction().execute(async (trx) => {
     const object = {
       merchantId: scope.merchantId,
       gatewayId: endpoint.gateway_id,
       objectNo: 'test',
-      data: { object: 'test', gatewayNo: gateway.gateway_no, message: 'This is a test notification.' },
+      data: { object: 'test', gatewayNo, message: 'This is a test notification.' },
     };
     const eventId = await insertEvent(trx, 'test', object, [endpoint.id], now);
     // Not due for the worker: this request sends it itself, once.
-    const d = await trx
-      .updateTable('webhook_deliveries')
-      .set({ next_attempt_at: null })
-      .where('event_id', '=', eventId)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return d.id;
+    return holdDelivery(trx, eventId);
   });
   const result = await attemptDelivery(deps, await findSendable(deps.db, deliveryId), false);
   return result;

@@ -1,9 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import { AdminStatus } from '@mbo/shared/merchants';
 import { WEBHOOK_HEADERS } from '@mbo/shared/webhooks';
-import type { Db, DbOrTrx } from '../../db/database';
+import type { Db } from '../../db/database';
 import { DAY_MS, MINUTE_MS, toIso } from '../../platform/time';
+import {
+  disableFailingEndpoint,
+  findDue,
+  markEndpointAnswering,
+  markEndpointFailing,
+  recordAttempt,
+  signKeyOf,
+  type DueDelivery,
+} from './delivery-repository';
 import type { SendResult } from './sender';
 import { maskUrl, signWebhook } from './sender';
 
@@ -38,71 +44,10 @@ export function backoffMs(failures: number, random: () => number): number {
   return Math.round(full / 2 + (random() * full) / 2);
 }
 
-export type DueDelivery = Awaited<ReturnType<typeof findDue>>[number];
-
-/** A delivery with what sending it needs: the endpoint's URL and the event. */
-function sendable(db: Db) {
-  return db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .innerJoin('webhook_events as v', 'v.id', 'd.event_id')
-    .select([
-      'd.id',
-      'd.merchant_id',
-      'd.endpoint_id',
-      'd.attempts',
-      'd.window_start',
-      'e.url',
-      'v.public_id',
-      'v.kind',
-      'v.payload',
-      'v.created_at',
-    ]);
-}
-
-export function findSendable(db: Db, deliveryId: number) {
-  return sendable(db).where('d.id', '=', deliveryId).executeTakeFirstOrThrow();
-}
-
-function findDue(db: Db, now: number, limit: number) {
-  return sendable(db)
-    .where('d.status', '=', 'pending')
-    .where('d.next_attempt_at', '<=', now)
-    .where('e.enabled', '=', 1)
-    .where('e.deleted_at', 'is', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('webhook_deliveries as p')
-            .select(sql<number>`1`.as('one'))
-            .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
-            .whereRef('p.object_no', '=', 'd.object_no')
-            .where('p.status', '=', 'pending')
-            .whereRef('p.id', '<', 'd.id'),
-        ),
-      ),
-    )
-    .orderBy('d.id')
-    .limit(limit)
-    .execute();
-}
-
 /** The body a receiver gets: the event id, kind, time and the object (stored as JSON when the event happened). */
 export function eventBody(e: { public_id: string; kind: string; created_at: number; payload: string }): string {
   const head = JSON.stringify({ id: e.public_id, kind: e.kind, createdAt: toIso(e.created_at) });
   return `${head.slice(0, -1)},"data":${e.payload}}`;
-}
-
-/** The merchant's sign key, issued the way the merchant details screen issues it when there is none yet. */
-export async function signKeyOf(db: DbOrTrx, merchantId: number): Promise<string> {
-  await db
-    .updateTable('merchants')
-    .set({ sign_key: randomBytes(16).toString('hex') })
-    .where('id', '=', merchantId)
-    .where('sign_key', '=', '')
-    .execute();
-  const row = await db.selectFrom('merchants').select('sign_key').where('id', '=', merchantId).executeTakeFirstOrThrow();
-  return row.sign_key;
 }
 
 export function signedHeaders(key: string, eventId: string, body: string, now: number): Record<string, string> {
@@ -127,43 +72,21 @@ export async function attemptDelivery(deps: WorkerDeps, d: DueDelivery, retry = 
   const windowStart = d.window_start ?? now;
   const givenUp = !ok && (!retry || now - windowStart >= RETRY_WINDOW_MS);
   const disabled = await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('webhook_attempts')
-      .values({
-        delivery_id: d.id,
-        merchant_id: d.merchant_id,
-        at: now,
-        http_status: result.httpStatus,
-        duration_ms: result.durationMs,
-        answer: result.answer,
-        error: result.error,
-      })
-      .execute();
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        status: ok ? 'delivered' : givenUp ? 'failed' : 'pending',
-        attempts: sql<number>`attempts + 1`,
-        next_attempt_at: ok || givenUp ? null : now + backoffMs(failures, deps.random),
-        last_http_status: result.httpStatus,
-        last_error: result.error,
-        window_start: windowStart,
-        updated_at: now,
-      })
-      .where('id', '=', d.id)
-      .execute();
+    const next = ok || givenUp ? null : now + backoffMs(failures, deps.random);
+    await recordAttempt(
+      trx,
+      d,
+      { at: now, ...result },
+      { status: ok ? 'delivered' : givenUp ? 'failed' : 'pending', nextAttemptAt: next, windowStart },
+    );
     if (!retry) return false;
     if (ok) {
-      await trx.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', d.endpoint_id).execute();
+      await markEndpointAnswering(trx, d.endpoint_id);
       return false;
     }
-    await trx
-      .updateTable('webhook_endpoints')
-      .set({ failing_since: now })
-      .where('id', '=', d.endpoint_id)
-      .where('failing_since', 'is', null)
-      .execute();
-    return disableIfFailingTooLong(trx, d.endpoint_id, now);
+    await markEndpointFailing(trx, d.endpoint_id, now);
+    // An endpoint failing for the whole retry window is disabled.
+    return disableFailingEndpoint(trx, d.endpoint_id, now - RETRY_WINDOW_MS, now);
   });
   deps.log.info(
     { delivery: d.id, event: d.public_id, url: maskUrl(d.url), status: result.httpStatus, error: result.error, ms: result.durationMs },
@@ -171,25 +94,6 @@ export async function attemptDelivery(deps: WorkerDeps, d: DueDelivery, retry = 
   );
   if (disabled) deps.endpointDisabled({ id: d.endpoint_id, merchantId: d.merchant_id, url: maskUrl(d.url) });
   return result;
-}
-
-/** An endpoint failing for the whole retry window is disabled, and its pending deliveries fail (a resend brings them back). */
-async function disableIfFailingTooLong(trx: DbOrTrx, endpointId: number, now: number): Promise<boolean> {
-  const r = await trx
-    .updateTable('webhook_endpoints')
-    .set({ enabled: 0, disabled_reason: 'failing', updated_at: now })
-    .where('id', '=', endpointId)
-    .where('enabled', '=', 1)
-    .where('failing_since', '<=', now - RETRY_WINDOW_MS)
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) return false;
-  await trx
-    .updateTable('webhook_deliveries')
-    .set({ status: 'failed', next_attempt_at: null, last_error: 'endpointDisabled', updated_at: now })
-    .where('endpoint_id', '=', endpointId)
-    .where('status', '=', 'pending')
-    .execute();
-  return true;
 }
 
 /**
@@ -207,19 +111,4 @@ export async function deliverDue(deps: WorkerDeps, o: { batch?: number; budgetMs
     made += due.length;
     if (performance.now() - started > (o.budgetMs ?? 30_000)) return made;
   }
-}
-
-/** The owners of a merchant and where a mail reaches them (the verified address of the person, else the admin's). */
-export async function ownerAddresses(db: Db, merchantId: number) {
-  const rows = await db
-    .selectFrom('admins as a')
-    .leftJoin('persons as p', 'p.id', 'a.person_id')
-    .select(['a.email', 'p.email as person_email', 'p.email_verified', 'p.language'])
-    .where('a.merchant_id', '=', merchantId)
-    .where('a.is_owner', '=', 1)
-    .where('a.status', '=', AdminStatus.normal)
-    .execute();
-  return rows
-    .map((r) => ({ to: r.person_email && r.email_verified === 1 ? r.person_email : r.email, language: r.language }))
-    .filter((r) => r.to !== '');
 }
