@@ -10,6 +10,7 @@ import type { TPermission } from '@mbo/shared/permissions';
 import { dataVersionOf, type Db } from '../db/database';
 import { JSON_TYPE, ok, okResponse } from './envelope';
 import { emptyPage } from './list';
+import { countListAnswer } from './metrics';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
 
@@ -68,6 +69,7 @@ export function registerList<Q extends z.ZodType<ListQueryBase>, Row>(
       if (typeof version === 'string') {
         const kept = app.keptAnswers.get(key, version);
         if (kept !== undefined) {
+          countListAnswer(request.routeOptions.url ?? o.path, true);
           void reply.type(JSON_TYPE).send(kept as never);
           return;
         }
@@ -78,7 +80,10 @@ export function registerList<Q extends z.ZodType<ListQueryBase>, Row>(
   const answer = async (request: FastifyRequest, reply: FastifyReply, caller: Scope, key: string, read: string | Promise<string>) => {
     const version = await read;
     const kept = typeof read === 'string' ? undefined : app.keptAnswers.get(key, version);
-    if (kept !== undefined) return reply.type(JSON_TYPE).send(kept as never);
+    if (kept !== undefined) {
+      countListAnswer(request.routeOptions.url ?? o.path, true);
+      return reply.type(JSON_TYPE).send(kept as never);
+    }
     // Validated against `o.query`; the type provider cannot resolve its output type for a generic schema.
     const q = request.query as z.output<Q>;
     const scope = await narrowToGateway(app.db, caller, q.gatewayNo);
@@ -93,6 +98,7 @@ export function registerList<Q extends z.ZodType<ListQueryBase>, Row>(
       },
     };
     app.keptAnswers.loads += 1;
+    countListAnswer(request.routeOptions.url ?? o.path, false);
     const page = scope ? await o.list(q, ctx) : emptyPage<Row>(q);
     // Made with the route's own serializer: a kept text has passed the response schema like any answer.
     const body = String(reply.serialize(ok(request, page)));
