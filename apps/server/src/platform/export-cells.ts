@@ -10,6 +10,7 @@ import { XLSX_NOT_EXACT, sqlLiteral, SAFE } from './export-sql';
 import { NumberCell, DAY_MS, wallClockText, createLocalClock, serialOf, type XlsxCellSql, moneyCell, percentCell } from './export-values';
 import { keysUnder, translate } from './i18n';
 import type { MessageKey } from './messages';
+import { screenText } from './screen-texts';
 import { steadyZoneDays, type SteadyDays } from './time';
 import { EPOCH_SERIAL, NUMBER_TAIL, textCellTail, XLSX_STYLE } from './xlsx-rows';
 
@@ -20,8 +21,10 @@ export type ExportCells = {
    * it: CSV lines are made by SQLite or by PostgreSQL (csvSqlPlan). The XLSX SQL is SQLite's only.
    */
   dialect: DialectName;
-  /** A catalog text in the export's language (column headers). */
+  /** A catalog text in the export's language (sheet names, the headers of columns the screen does not title). */
   text: (key: MessageKey) => string;
+  /** The screen's text of a web catalog key in the export's language (a column's title on screen: screen-texts.ts). */
+  screen: (key: string) => string;
   /** "YYYY-MM-DD HH:mm:ss" in the caller's timezone (a date-time cell in XLSX); no time stays an empty cell. */
   time: (ms: number | null) => NumberCell | null;
   /**
@@ -115,6 +118,7 @@ export function exportCells(lang: TLanguage, timezone: string, dialect: DialectN
   return {
     dialect,
     text: (key) => translate(lang, key),
+    screen: (key) => screenText(lang, key),
     time: (ms) => (ms === null ? null : timeCell(Number(ms))),
     timeSql: (column) => {
       const col = `"${column}"`;

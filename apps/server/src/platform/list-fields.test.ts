@@ -68,4 +68,19 @@ describe('a declared list on the server', () => {
     // The walk's sort key is read with the cells.
     expect(columns[0]!.fields).toEqual(['createdAt']);
   });
+
+  it("titles an export's columns as the screen does, in the caller's language", () => {
+    const fields = {
+      no: field.text('funds.withdraw.no'),
+      currency: field.text(undefined, { file: true }),
+      amount: field.money('funds.withdraw.amount'),
+    };
+    const headers = (lang: 'en' | 'zhCn', special = {}) =>
+      exportColumns(fields, exportCells(lang, 'UTC'), { special, sortField: 'no' }).map((col) => col.header);
+    // A column the screen does not title has to be given its header.
+    expect(() => headers('en')).toThrow(/currency/);
+    const currency = { currency: { header: 'Currency code' } };
+    expect(headers('en', currency)).toEqual(['Withdrawal number', 'Currency code', 'Withdrawal amount']);
+    expect(headers('zhCn', currency)).toEqual(['提现单号', 'Currency code', '提现金额']);
+  });
 });

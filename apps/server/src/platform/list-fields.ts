@@ -6,7 +6,7 @@
  *
  *   const rows = db.selectFrom('withdrawals as w').innerJoin(...).select(fieldSelect(WITHDRAWAL_FIELDS, 'w', { gatewayNo: 'g.gateway_no' }));
  *   mapPage(page, rowMapper(WITHDRAWAL_FIELDS));
- *   columns: (c) => exportColumns(ENTRY_FIELDS, c, { headers: 'entryCol', codes: { type: 'ledgerType' }, sortField: 'occurredAt' }),
+ *   columns: (c) => exportColumns(ENTRY_FIELDS, c, { codes: { type: 'ledgerType' }, sortField: 'occurredAt' }),
  */
 import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
@@ -104,8 +104,14 @@ export function rowMapper<F extends TListFields, Row extends object = FieldRow<F
 }
 
 export type ExportOptions<F extends TListFields> = {
-  /** Catalog prefix of the headers: a column's header is `<headers>.<field>`. */
-  headers: string;
+  /**
+   * None (the rule): a column's header is its title on screen, the text of the field's `label` in the
+   * web catalog of the caller's language (ExportCells.screen), so the file and the screen cannot drift
+   * apart. Given: the server catalog prefix of the headers, a column's header being `<headers>.<field>`
+   * (a list whose export is not yet written from the screen's titles). A column the screen does not
+   * title (a `file` field) or that says more than its title gives its own header in `special`.
+   */
+  headers?: string;
   /** The server catalog prefix of each exported enum field's labels (`status: 'withdrawStatus'`). */
   codes?: Partial<Record<keyof F & string, string>>;
   /** The columns of the file, in order; by default every field with a title or marked `file`, in the declared order. */
@@ -132,7 +138,7 @@ export function exportColumns<F extends TListFields>(fields: F, c: ExportCells, 
   const columns = keys.flatMap((key): ExportColumn<FieldRow<F>>[] => {
     const special = o.special?.[key];
     if (special === null) return [];
-    const header = c.text(`${o.headers}.${key}` as MessageKey);
+    const header = special?.header ?? headerOf(fields[key]!, key, c, o.headers);
     let plain = kindColumn(fields[key]!, key, c, o.codes?.[key]);
     // A value of its own makes the kind's SQL wrong for it: such a column is written from its row.
     if (special?.value && !special.sql) plain = { value: plain.value, fields: special.fields ?? [key] };
@@ -142,6 +148,12 @@ export function exportColumns<F extends TListFields>(fields: F, c: ExportCells, 
   // The walk reads its sort value from each row (keysetBatches), made by the database too.
   if (columns[0]) columns[0] = { ...columns[0], fields: [...(columns[0].fields ?? []), o.sortField] };
   return columns;
+}
+
+function headerOf(f: TListField, key: string, c: ExportCells, headers: string | undefined): string {
+  if (headers !== undefined) return c.text(`${headers}.${key}` as MessageKey);
+  if (f.label === undefined) throw new Error(`export column ${key} has no title on screen: give its header in \`special\``);
+  return c.screen(f.label);
 }
 
 type Cell = Omit<ExportColumn<Record<string, unknown>>, 'header'>;
