@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './date-range';
-import { listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
+import { opt, optText, zGatewayNoFilter } from './list';
+import { defineList, field } from './list-fields';
 import { zCode } from './trade-enums';
 
 /*
@@ -130,52 +131,56 @@ export const ZLinkOptions = z.object({
 });
 export type TLinkOptions = z.infer<typeof ZLinkOptions>;
 
-export const ZLinkFilters = z.object({
-  gatewayNo: zGatewayNoFilter,
-  status: opt(zCode(LinkStatus)),
-  payStatus: opt(zCode(LinkPayStatus)),
-  linkType: opt(zCode(LinkType)),
-  title: optText(100),
+/** Manage and generate links (spec §2 Shortcut payment), declared once (list-fields.ts): every link, newest first. */
+export const LINKS = defineList({
+  fields: {
+    title: field.text('links.title'),
+    linkType: field.code('links.linkType', 'links.linkTypeCode'),
+    /** Minor units; null when the customer enters the amount. */
+    amount: field.moneyOrNull('links.amount'),
+    /** The last day the link takes payments (calendar date). */
+    activeUntil: field.text('links.activeUntil'),
+    status: field.code('links.status', 'links.statusCode'),
+    payStatus: field.code('links.payStatus', 'links.payStatusCode'),
+    createdAt: field.time('links.createdAt'),
+    gatewayNo: field.text('links.gateway'),
+    linkKey: field.text(),
+    url: field.data(z.string()),
+    description: field.text(),
+    /** true once the active-until day is over (the link refuses payments, whatever its status). */
+    expired: field.data(z.boolean()),
+    reference: field.text(),
+    currency: field.text(),
+    amountMode: field.data(z.number().int()),
+    minAmount: field.moneyOrNull(),
+    maxAmount: field.moneyOrNull(),
+    customerMessage: field.text(),
+    collectBilling: field.data(z.boolean()),
+    collectShipping: field.data(z.boolean()),
+    methods: field.data(z.array(z.string())),
+    customDomain: field.text(),
+    operatingName: field.text(),
+    prefill: field.data(ZAddress),
+    paidCount: field.count(),
+    createdBy: field.text(),
+    disabledAt: field.timeOrNull(),
+    /** Set while the card-testing limit keeps the link from taking payments (it resumes by itself then). */
+    pausedUntil: field.timeOrNull(),
+  },
+  filters: z.object({
+    gatewayNo: zGatewayNoFilter,
+    status: opt(zCode(LinkStatus)),
+    payStatus: opt(zCode(LinkPayStatus)),
+    linkType: opt(zCode(LinkType)),
+    title: optText(100),
+  }),
+  days: null,
 });
-export type TLinkFilters = z.infer<typeof ZLinkFilters>;
-export const ZLinkListQuery = listQuery(ZLinkFilters);
+export type TLinkFilters = z.infer<typeof LINKS.filters>;
+export const ZLinkListQuery = LINKS.query;
 export type TLinkListQuery = z.infer<typeof ZLinkListQuery>;
-
-export const ZLink = z.object({
-  linkKey: z.string(),
-  url: z.string(),
-  title: z.string(),
-  description: z.string(),
-  linkType: z.number().int(),
-  status: z.number().int(),
-  payStatus: z.number().int(),
-  activeUntil: z.string(),
-  /** true once the active-until day is over (the link refuses payments, whatever its status). */
-  expired: z.boolean(),
-  reference: z.string(),
-  gatewayNo: z.string(),
-  currency: z.string(),
-  amountMode: z.number().int(),
-  /** Minor units; null when the customer enters the amount. */
-  amount: z.number().int().nullable(),
-  minAmount: z.number().int().nullable(),
-  maxAmount: z.number().int().nullable(),
-  customerMessage: z.string(),
-  collectBilling: z.boolean(),
-  collectShipping: z.boolean(),
-  methods: z.array(z.string()),
-  customDomain: z.string(),
-  operatingName: z.string(),
-  prefill: ZAddress,
-  paidCount: z.number().int(),
-  createdBy: z.string(),
-  createdAt: z.string(),
-  disabledAt: z.string().nullable(),
-  /** Set while the card-testing limit keeps the link from taking payments (it resumes by itself then). */
-  pausedUntil: z.string().nullable(),
-});
-export type TLink = z.infer<typeof ZLink>;
-export const ZLinkPage = zListPage(ZLink);
+export type TLink = z.infer<typeof LINKS.row>;
+export const ZLinkPage = LINKS.page;
 
 export const ZLinkPayment = z.object({
   tradeNo: z.string(),

@@ -1,9 +1,10 @@
 import type { Insertable } from 'kysely';
-import { LinkPayStatus, LinkStatus, LinkType, type TLinkFilters, type TLinkListQuery } from '@mbo/shared/links';
+import { LINKS, LinkPayStatus, LinkStatus, LinkType, type TLinkFilters, type TLinkListQuery } from '@mbo/shared/links';
 import { GatewayStatus } from '@mbo/shared/gateways';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
 import type { PaymentLinksTable } from '../../db/types';
 import { keysetPage } from '../../platform/list';
+import { selectFields, type FieldRow } from '../../platform/list-fields';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
 
 /** All SQL of payment links. */
@@ -36,14 +37,26 @@ const base = (db: Db, scope: Scope, f: TLinkFilters) => {
     );
 };
 
+/** Where the list reads the fields that are not `l.<field>`, and the columns the answer's own fields are made from. */
+const LINK_SOURCES = {
+  activeUntil: 'l.active_until_date',
+  gatewayNo: 'g.gateway_no',
+  amountMode: 'l.amount_mode',
+  collectBilling: 'l.collect_billing',
+  collectShipping: 'l.collect_shipping',
+  methods: 'l.methods',
+  prefill: 'l.prefill',
+  expiresAt: 'l.expires_at',
+};
+
 function linkList(db: Db, scope: Scope, f: TLinkFilters) {
   return {
-    rows: () => base(db, scope, f).selectAll('l').select('g.gateway_no'),
-    sort: { column: 'l.created_at', id: 'l.id', direction: 'desc', value: (r: { created_at: number }) => Number(r.created_at) },
+    rows: () => selectFields(base(db, scope, f), LINKS.fields, 'l', LINK_SOURCES),
+    sort: { column: 'l.created_at', id: 'l.id', direction: 'desc', value: (r: LinkRow) => Number(r.createdAt) },
   } as const;
 }
 
-export type LinkRow = Awaited<ReturnType<ReturnType<ReturnType<typeof linkList>['rows']>['execute']>>[number];
+export type LinkRow = FieldRow<typeof LINKS.fields>;
 
 export function listLinks(db: Db, scope: Scope, q: TLinkListQuery) {
   return keysetPage(db, linkList(db, scope, q), q, { count: base(db, scope, q) });

@@ -14,13 +14,14 @@ import {
   ZPayPage,
   ZPayResult,
   ZPaySubmit,
-  type TLink,
+  LINKS,
 } from '@mbo/shared/links';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { mapPage } from '../../platform/list';
+import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
 import { toIso } from '../../platform/time';
@@ -38,43 +39,24 @@ function splitRules(text: string): string[] {
 export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
   const appUrl = app.appConfig.appUrl;
   const cardTesting = { db: app.db, notifier: app.notifier, background: app.background, fingerprintKey: app.appConfig.cardFingerprintKey };
-  const toLink = (r: repo.LinkRow, now: number): TLink => ({
-    linkKey: r.link_key,
-    url: service.linkUrl(appUrl, r.custom_domain, r.link_key),
-    title: r.title,
-    description: r.description,
-    linkType: r.link_type,
-    status: r.status,
-    payStatus: r.pay_status,
-    activeUntil: r.active_until_date,
-    expired: now >= Number(r.expires_at),
-    reference: r.reference,
-    gatewayNo: r.gateway_no,
-    currency: r.currency,
-    amountMode: r.amount_mode,
-    amount: r.amount === null ? null : Number(r.amount),
-    minAmount: r.min_amount === null ? null : Number(r.min_amount),
-    maxAmount: r.max_amount === null ? null : Number(r.max_amount),
-    customerMessage: r.customer_message,
-    collectBilling: r.collect_billing === 1,
-    collectShipping: r.collect_shipping === 1,
-    methods: r.methods.split(',').filter(Boolean),
-    customDomain: r.custom_domain,
-    operatingName: r.operating_name,
-    prefill: service.parsePrefill(r.prefill),
-    paidCount: Number(r.paid_count),
-    createdBy: r.created_by,
-    createdAt: toIso(Number(r.created_at)),
-    disabledAt: r.disabled_at === null ? null : toIso(Number(r.disabled_at)),
-    pausedUntil: r.paused_until !== null && now < Number(r.paused_until) ? toIso(Number(r.paused_until)) : null,
-  });
+  /** A listed link as the answer gives it; whether it is expired or paused is read at `now`. */
+  const toLink = (now: number) =>
+    rowMapper(LINKS.fields, {
+      url: (r) => service.linkUrl(appUrl, String(r.customDomain), String(r.linkKey)),
+      expired: (r) => now >= Number(r.expiresAt),
+      collectBilling: (r) => r.collectBilling === 1,
+      collectShipping: (r) => r.collectShipping === 1,
+      methods: (r) => String(r.methods).split(',').filter(Boolean),
+      prefill: (r) => service.parsePrefill(String(r.prefill)),
+      pausedUntil: (r) => (r.pausedUntil !== null && now < Number(r.pausedUntil) ? toIso(Number(r.pausedUntil)) : null),
+    });
 
   registerList(app, {
     path: LinkPath.list,
     permission: '/shortcutPayment/initManageLinks',
     query: ZLinkListQuery,
     page: ZLinkPage,
-    list: async (q, { db, scope, now }) => mapPage(await repo.listLinks(db, scope, q), (r) => toLink(r, now)),
+    list: async (q, { db, scope, now }) => mapPage(await repo.listLinks(db, scope, q), toLink(now)),
   });
 
   app.get(

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LinkAmountMode, LinkPayStatus, LinkStatus, type TLink } from '@mbo/shared/links';
-import { formatAmount, parseTime } from '../../../platform/format';
+import { LINKS, LinkAmountMode, LinkPayStatus, LinkStatus, type TLink } from '@mbo/shared/links';
+import { formatAmount } from '../../../platform/format';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
-import { useTimezone } from '../../../platform/timezone';
 import { useDisableLink } from '../api/links-api';
 import { LinkCreateDialog } from '../components/link-create-dialog';
 import { LinkDetailsDialog } from '../components/link-details';
@@ -18,7 +18,6 @@ import { LINK_LIST } from '../link-list';
 /** Manage and generate links (spec §2 Shortcut payment): generate, share (copy, QR), disable, payments per link. */
 export function LinkListPage() {
   const { t } = useTranslation();
-  const tz = useTimezone();
   const screen = useListScreen(LINK_LIST);
   const { url } = screen;
   const [createOpen, setCreateOpen] = useState(false);
@@ -35,62 +34,54 @@ export function LinkListPage() {
     return min || max ? `${t('links.amountCustomer')} ${min}–${max} ${r.currency}` : `${t('links.amountCustomer')} (${r.currency})`;
   };
 
-  const columns: TableColumnsType<TLink> = [
-    { title: t('links.title'), dataIndex: 'title', key: 'title', ellipsis: true, width: 200 },
-    { title: t('links.linkType'), dataIndex: 'linkType', key: 'linkType', render: (c: number) => t(`links.linkTypeCode.${c}`) },
-    { title: t('links.amount'), key: 'amount', render: (_: unknown, r) => amountText(r) },
-    {
-      title: t('links.activeUntil'),
-      key: 'activeUntil',
-      render: (_: unknown, r) => (
-        <span>
-          {r.activeUntil} {r.expired && <Tag>{t('links.expired')}</Tag>}
-        </span>
-      ),
+  const columns = useListColumns<typeof LINKS.fields, TLink>(LINKS.fields, {
+    special: {
+      title: { ellipsis: true, width: 200 },
+      amount: { align: undefined, render: (_: unknown, r) => amountText(r) },
+      activeUntil: {
+        render: (_: unknown, r) => (
+          <span>
+            {r.activeUntil} {r.expired && <Tag>{t('links.expired')}</Tag>}
+          </span>
+        ),
+      },
+      status: { render: (s: number) => <Tag color={s === LinkStatus.active ? 'blue' : 'default'}>{t(`links.statusCode.${s}`)}</Tag> },
+      payStatus: {
+        render: (_: unknown, r) => (
+          <Tag color={r.payStatus === LinkPayStatus.paid ? 'green' : 'default'} data-testid="link-pay-status">
+            {t(`links.payStatusCode.${r.payStatus}`)}
+            {r.paidCount > 1 ? ` ×${r.paidCount}` : ''}
+          </Tag>
+        ),
+      },
     },
-    {
-      title: t('links.status'),
-      dataIndex: 'status',
-      key: 'status',
-      render: (s: number) => <Tag color={s === LinkStatus.active ? 'blue' : 'default'}>{t(`links.statusCode.${s}`)}</Tag>,
-    },
-    {
-      title: t('links.payStatus'),
-      key: 'payStatus',
-      render: (_: unknown, r) => (
-        <Tag color={r.payStatus === LinkPayStatus.paid ? 'green' : 'default'} data-testid="link-pay-status">
-          {t(`links.payStatusCode.${r.payStatus}`)}
-          {r.paidCount > 1 ? ` ×${r.paidCount}` : ''}
-        </Tag>
-      ),
-    },
-    { title: t('links.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => parseTime(v, undefined, tz.timezone) },
-    { title: t('links.gateway'), dataIndex: 'gatewayNo', key: 'gatewayNo' },
-    {
-      title: t('links.actions'),
-      key: 'actions',
-      render: (_: unknown, r) => (
-        <Space size={4} wrap>
-          <Button size="small" type="link" data-testid="link-details-open" onClick={() => setDetails(r)}>
-            {t('links.details')}
-          </Button>
-          <Button size="small" type="link" data-testid="link-share" onClick={() => setShareUrl(r.url)}>
-            {t('links.share')}
-          </Button>
-          <Button size="small" type="link" data-testid="link-open-payments" onClick={() => url.setExtra('payments', r.linkKey)}>
-            {t('links.payments')}
-          </Button>
-          {mayDisable && r.status === LinkStatus.active && (
-            <Popconfirm title={t('links.disableConfirm')} onConfirm={() => disable.mutateAsync(r.linkKey).catch(() => undefined)}>
-              <Button size="small" type="link" danger data-testid="link-disable">
-                {t('links.disable')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
-  ];
+    append: [
+      {
+        title: t('links.actions'),
+        key: 'actions',
+        render: (_: unknown, r) => (
+          <Space size={4} wrap>
+            <Button size="small" type="link" data-testid="link-details-open" onClick={() => setDetails(r)}>
+              {t('links.details')}
+            </Button>
+            <Button size="small" type="link" data-testid="link-share" onClick={() => setShareUrl(r.url)}>
+              {t('links.share')}
+            </Button>
+            <Button size="small" type="link" data-testid="link-open-payments" onClick={() => url.setExtra('payments', r.linkKey)}>
+              {t('links.payments')}
+            </Button>
+            {mayDisable && r.status === LinkStatus.active && (
+              <Popconfirm title={t('links.disableConfirm')} onConfirm={() => disable.mutateAsync(r.linkKey).catch(() => undefined)}>
+                <Button size="small" type="link" danger data-testid="link-disable">
+                  {t('links.disable')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+      },
+    ],
+  });
 
   return (
     <ListPage
