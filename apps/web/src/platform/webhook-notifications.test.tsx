@@ -53,7 +53,8 @@ describe('notifications section of a drawer', () => {
     expect(get).toHaveBeenCalledWith(WebhookPath.refundEvents, { refundNo: 'R1' }, { noToast: true });
     expect(screen.getByText('Delivered')).toBeTruthy();
     expect(screen.getByText('Failed')).toBeTruthy();
-    expect(screen.getByText(/https:\/\/backup\.example\/hook · 3 attempts · HTTP 500/)).toBeTruthy();
+    expect(screen.getByText(/https:\/\/shop\.example\/hook · attempts: 1 · HTTP 200/)).toBeTruthy();
+    expect(screen.getByText(/https:\/\/backup\.example\/hook · attempts: 3 · HTTP 500/)).toBeTruthy();
   });
 
   it('says so in Chinese when nothing was sent', async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Table, Tag, Typography } from 'antd';
+import { List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WebhookPath, type TWebhookObjectEvent, type TWebhookObjectEvents } from '@mbo/shared/webhooks';
 import { parseTime } from './format';
@@ -33,20 +33,19 @@ export function WebhookNotifications({ object, no }: { object: keyof typeof PATH
   return (
     <section className="mbo-webhook-notifications" data-testid="webhook-notifications">
       <Typography.Title level={5}>{t('webhooks.inDrawer.title')}</Typography.Title>
-      <Table<TWebhookObjectEvent>
+      {/* A list rather than a table: it reads the same in a narrow drawer (a phone) as in a wide one. */}
+      <List<TWebhookObjectEvent>
         size="small"
-        pagination={false}
         rowKey="eventId"
         dataSource={events.data.list}
-        locale={{ emptyText: t('webhooks.inDrawer.none') }}
-        columns={[
-          { title: t('webhooks.kind'), dataIndex: 'kind', render: (k: string) => t(`webhooks.kinds.${k}`) },
-          { title: t('webhooks.createdAt'), dataIndex: 'createdAt', render: (at: string) => parseTime(at, undefined, tz.timezone) },
-          {
-            title: t('webhooks.status'),
-            key: 'deliveries',
-            render: (_, e) =>
-              e.deliveries.map((d) => (
+        locale={{ emptyText: <Typography.Text type="secondary">{t('webhooks.inDrawer.none')}</Typography.Text> }}
+        renderItem={(e) => (
+          <List.Item>
+            <div>
+              <Typography.Text strong>{t(`webhooks.kinds.${e.kind}`)}</Typography.Text>
+              {' · '}
+              {parseTime(e.createdAt, undefined, tz.timezone)}
+              {e.deliveries.map((d) => (
                 <div key={d.url} className="mbo-webhook-notification-delivery">
                   <Tag color={STATUS_COLORS[d.status]}>{t(`webhooks.statuses.${d.status}`)}</Tag>
                   <Typography.Text type="secondary">
@@ -57,9 +56,10 @@ export function WebhookNotifications({ object, no }: { object: keyof typeof PATH
                     {d.lastAttemptAt !== null && ` · ${parseTime(d.lastAttemptAt, undefined, tz.timezone)}`}
                   </Typography.Text>
                 </div>
-              )),
-          },
-        ]}
+              ))}
+            </div>
+          </List.Item>
+        )}
       />
     </section>
   );
