@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
 import { FILE_MAX_BYTES, FILE_MAX_COUNT } from './limits';
-import { exportRequest, listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
+import { opt, optText, zGatewayNoFilter } from './list';
+import { defineList, field } from './list-fields';
 import { AppealStatus, ProcessingType, zCode } from './trade-enums';
 
 export const DisputePath = {
@@ -44,54 +45,60 @@ export type TDisputeTimeType = (typeof DISPUTE_TIME_TYPES)[number];
 /** "Deadline within N days": 1 to 60. */
 export const DEADLINE_WITHIN_MAX_DAYS = 60;
 
-export const ZDisputeFilters = ZDateRange.extend({
-  view: z.enum(DISPUTE_LIST_VIEWS).default('all'),
-  timeType: z.enum(DISPUTE_TIME_TYPES).default('dispute'),
-  gatewayNo: zGatewayNoFilter,
-  tradeNo: optText(64),
-  caseNo: optText(64),
-  processingType: opt(zCode(ProcessingType)),
-  kind: opt(zCode(LISTED_DISPUTE_KINDS)),
-  appealStatus: opt(zCode(AppealStatus)),
-  deadlineWithinDays: opt(z.coerce.number().int().min(1).max(DEADLINE_WITHIN_MAX_DAYS)),
+/**
+ * The case list, declared once (list-fields.ts). The screen opens on the open view of the last 6
+ * months (the web's defaults); the fields without a title are the detail's and the actions'.
+ */
+export const DISPUTES = defineList({
+  fields: {
+    caseNo: field.link('dispute.caseNo'),
+    tradeNo: field.text('dispute.tradeNo'),
+    gatewayNo: field.text('dispute.gatewayNo'),
+    kind: field.code('dispute.kind', 'tradeEnum.disputeKind'),
+    processingType: field.code('dispute.processingType', 'tradeEnum.processingType'),
+    currency: field.text('dispute.currency'),
+    /** Minor units of `currency`. */
+    amount: field.money('dispute.amount'),
+    chargebackAmount: field.money('dispute.chargebackAmount'),
+    appealAmount: field.money('dispute.appealAmount'),
+    alertAmount: field.money('dispute.alertAmount'),
+    settleBatch: field.text('dispute.settleBatch'),
+    reasonCode: field.text('dispute.reasonCode'),
+    reason: field.text('dispute.reason'),
+    replyDeadline: field.timeOrNull('dispute.replyDeadline'),
+    appealStatus: field.code('dispute.appealStatus', 'tradeEnum.appealStatus'),
+    appealNote: field.text(),
+    appealedAt: field.timeOrNull(),
+    decidedAt: field.timeOrNull(),
+    refundNo: field.data(z.string().nullable()),
+    createdAt: field.time('dispute.createdAt'),
+    tradeAt: field.time('dispute.tradeAt'),
+    /** The case may be appealed now (a chargeback without an appeal, before its deadline). */
+    canAppeal: field.data(z.boolean()),
+    /** An Ethoca alert not yet refunded, before its deadline. */
+    canAlertRefund: field.data(z.boolean()),
+  },
+  filters: ZDateRange.extend({
+    view: z.enum(DISPUTE_LIST_VIEWS).default('all'),
+    timeType: z.enum(DISPUTE_TIME_TYPES).default('dispute'),
+    gatewayNo: zGatewayNoFilter,
+    tradeNo: optText(64),
+    caseNo: optText(64),
+    processingType: opt(zCode(ProcessingType)),
+    kind: opt(zCode(LISTED_DISPUTE_KINDS)),
+    appealStatus: opt(zCode(AppealStatus)),
+    deadlineWithinDays: opt(z.coerce.number().int().min(1).max(DEADLINE_WITHIN_MAX_DAYS)),
+  }),
+  refine: checkDateRange,
+  days: null,
 });
-
-export const ZDisputeListQuery = listQuery(ZDisputeFilters, checkDateRange);
+export const ZDisputeListQuery = DISPUTES.query;
 export type TDisputeListQuery = z.infer<typeof ZDisputeListQuery>;
-
-export const ZDisputeExportBody = exportRequest(ZDisputeFilters, checkDateRange);
+export const ZDisputeExportBody = DISPUTES.exportBody;
 export type TDisputeExportBody = z.infer<typeof ZDisputeExportBody>;
-
-export const ZDispute = z.object({
-  caseNo: z.string(),
-  tradeNo: z.string(),
-  gatewayNo: z.string(),
-  kind: z.number().int(),
-  processingType: z.number().int(),
-  currency: z.string(),
-  /** Minor units of `currency`. */
-  amount: z.number().int(),
-  chargebackAmount: z.number().int(),
-  appealAmount: z.number().int(),
-  alertAmount: z.number().int(),
-  settleBatch: z.string(),
-  reasonCode: z.string(),
-  reason: z.string(),
-  replyDeadline: z.string().nullable(),
-  appealStatus: z.number().int(),
-  appealNote: z.string(),
-  appealedAt: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  refundNo: z.string().nullable(),
-  createdAt: z.string(),
-  tradeAt: z.string(),
-  /** The case may be appealed now (a chargeback without an appeal, before its deadline). */
-  canAppeal: z.boolean(),
-  /** An Ethoca alert not yet refunded, before its deadline. */
-  canAlertRefund: z.boolean(),
-});
+export const ZDispute = DISPUTES.row;
 export type TDispute = z.infer<typeof ZDispute>;
-export const ZDisputePage = zListPage(ZDispute);
+export const ZDisputePage = DISPUTES.page;
 
 export const ZDisputeFile = z.object({
   id: z.number().int(),

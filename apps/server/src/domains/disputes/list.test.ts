@@ -5,6 +5,9 @@ import type { TListPage } from '@mbo/shared/list';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
+import { toMajorString } from '@mbo/shared/money';
+import { translate } from '../../platform/i18n';
+import type { MessageKey } from '../../platform/messages';
 import { businessDay } from '../../platform/rollups';
 import { sessionScope } from '../../platform/scope';
 import { DAY_MS } from '../../platform/time';
@@ -48,6 +51,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** The export's first columns, in English. */
+const DISPUTE_HEADERS = [
+  'Case number',
+  'Transaction order number',
+  'Gateway number',
+  'Kind',
+  'Processing type',
+  'Currency',
+  'Amount',
+  'Actual chargeback amount',
+  'Appeal amount',
+  'Alert amount',
+  'Supplementary settlement batch',
+  'Reason code',
+];
 
 const OPEN_ORDER = ['ethoca', 'soonA', 'soonB', 'later', 'converted'];
 
@@ -106,6 +125,22 @@ describe('the open view', () => {
       .trim()
       .split('\r\n');
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(OPEN_ORDER.map((k) => c[k]));
+    // Each line is its row of the list, amounts in the currency's decimals (the columns before the reason).
+    const rows = (await list({ view: 'open', ...recent(), limit: '50' })).body.data.list;
+    expect(lines[0]!.split(',').slice(0, 12)).toEqual(DISPUTE_HEADERS);
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 12))).toEqual(
+      rows.map((r) => [
+        r.caseNo,
+        r.tradeNo,
+        r.gatewayNo,
+        translate('en', `disputeKind.${r.kind}` as MessageKey),
+        translate('en', `processingType.${r.processingType}` as MessageKey),
+        r.currency,
+        ...[r.amount, r.chargebackAmount, r.appealAmount, r.alertAmount].map((v) => toMajorString(v, r.currency)),
+        r.settleBatch,
+        r.reasonCode,
+      ]),
+    );
   });
 
   it('a view that is neither open nor all is refused', async () => {

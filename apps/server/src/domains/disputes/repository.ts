@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { TDisputeListQuery, TDisputeTimeType } from '@mbo/shared/disputes';
+import { DISPUTES, type TDisputeListQuery, type TDisputeTimeType } from '@mbo/shared/disputes';
 import type { TListPaging } from '@mbo/shared/list';
 import { DisputeKind } from '@mbo/shared/trade-enums';
 import type { Db, DbOrTrx } from '../../db/database';
@@ -7,6 +7,7 @@ import type { Database } from '../../db/types';
 import { type ExportReader } from '../../platform/export-reader';
 import { keysetBatches } from '../../platform/keyset-walk';
 import { keysetPage } from '../../platform/list';
+import { selectFields, type FieldRow } from '../../platform/list-fields';
 import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
 import { DAY_MS } from '../../platform/time';
 import { ALERT_REFUNDABLE_KIND, APPEALABLE } from './rules';
@@ -66,50 +67,34 @@ function filtered(db: Db, scope: Scope, f: DisputeFilters, range: Range, now: nu
     );
 }
 
-/** What a case row shows, in the list and in the detail alike. */
-const CASE_COLUMNS = [
-  'x.id',
-  'x.case_no',
-  'x.kind',
-  'x.processing_type',
-  'x.currency',
-  'x.amount',
-  'x.chargeback_amount',
-  'x.appeal_amount',
-  'x.alert_amount',
-  'x.settle_batch',
-  'x.reason_code',
-  'x.reason',
-  'x.reply_deadline',
-  'x.appeal_status',
-  'x.appeal_note',
-  'x.appealed_at',
-  'x.decided_at',
-  'x.refund_id',
-  'x.created_at',
-  't.trade_no',
-  't.created_at as trade_at',
-  'g.gateway_no',
-  'rf.refund_no',
-] as const;
-
+/** What a case row shows, in the list and in the detail alike (with what rules.ts reads: the refund's id). */
 function withColumns(qb: ReturnType<typeof scoped>) {
-  return qb.innerJoin('gateways as g', 'g.id', 'x.gateway_id').leftJoin('refunds as rf', 'rf.id', 'x.refund_id').select(CASE_COLUMNS);
+  return selectFields(
+    qb.innerJoin('gateways as g', 'g.id', 'x.gateway_id').leftJoin('refunds as rf', 'rf.id', 'x.refund_id'),
+    DISPUTES.fields,
+    'x',
+    { tradeNo: 't.trade_no', tradeAt: 't.created_at', gatewayNo: 'g.gateway_no', refundNo: 'rf.refund_no', refundId: 'x.refund_id' },
+  );
 }
 
-export type DisputeRow = Awaited<ReturnType<ReturnType<typeof withColumns>['execute']>>[number];
+export type DisputeRow = FieldRow<typeof DISPUTES.fields>;
+
+/** The field each order sorts by: `open` the nearest reply deadline, `all` the chosen time. */
+export function sortField(f: Pick<DisputeFilters, 'view' | 'timeType'>) {
+  return f.view === 'open' ? 'replyDeadline' : f.timeType === 'trans' ? 'tradeAt' : 'createdAt';
+}
 
 /** `all`: newest first by the chosen time. `open`: nearest reply deadline first (disputes_deadline_idx). */
 function disputeList(db: Db, scope: Scope, f: DisputeFilters, range: Range, now: number) {
   const open = f.view === 'open';
-  const byTrade = f.timeType === 'trans';
+  const field = sortField(f);
   return {
     rows: () => withColumns(filtered(db, scope, f, range, now)),
     sort: {
       column: open ? 'x.reply_deadline' : SORT_COLUMN[f.timeType],
       id: 'x.id',
       direction: open ? 'asc' : 'desc',
-      value: (r: DisputeRow) => (open ? (r.reply_deadline ?? 0) : byTrade ? r.trade_at : r.created_at),
+      value: (r: DisputeRow) => Number(r[field] ?? 0),
     },
   } as const;
 }

@@ -14,18 +14,17 @@ import {
   ZDisputeFileParams,
   ZDisputeListQuery,
   ZDisputePage,
-  type TDispute,
+  DISPUTES,
 } from '@mbo/shared/disputes';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { ZRefundApplied } from '@mbo/shared/refunds';
 import { disputeReasonKeyOf } from '@mbo/shared/gateway-texts';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
-import { type ExportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
-import { type ExportColumn } from '../../platform/export-values';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { mapPage } from '../../platform/list';
+import { exportColumns, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
 import { dayRangeInZone, toIso } from '../../platform/time';
@@ -45,64 +44,21 @@ const EVIDENCE_UPLOAD: UploadLimits = {
   tooMany: 'dispute.evidenceTooMany',
 };
 
-const iso = (ms: number | null) => (ms === null ? null : toIso(ms));
+/** What rules.ts reads of a listed case. */
+const caseState = (r: repo.DisputeRow) => ({
+  kind: Number(r.kind),
+  processing_type: Number(r.processingType),
+  appeal_status: Number(r.appealStatus),
+  reply_deadline: r.replyDeadline === null ? null : Number(r.replyDeadline),
+  refund_id: r.refundId === null ? null : Number(r.refundId),
+});
 
-export function toDispute(r: repo.DisputeRow, now: number): TDispute {
-  return {
-    caseNo: r.case_no,
-    tradeNo: r.trade_no,
-    gatewayNo: r.gateway_no,
-    kind: r.kind,
-    processingType: r.processing_type,
-    currency: r.currency,
-    amount: r.amount,
-    chargebackAmount: r.chargeback_amount,
-    appealAmount: r.appeal_amount,
-    alertAmount: r.alert_amount,
-    settleBatch: r.settle_batch,
-    reasonCode: r.reason_code,
-    reason: r.reason,
-    replyDeadline: iso(r.reply_deadline),
-    appealStatus: r.appeal_status,
-    appealNote: r.appeal_note,
-    appealedAt: iso(r.appealed_at),
-    decidedAt: iso(r.decided_at),
-    refundNo: r.refund_no,
-    createdAt: toIso(r.created_at),
-    tradeAt: toIso(r.trade_at),
-    canAppeal: isAppealable(r, now),
-    canAlertRefund: isAlertRefundable(r, now),
-  };
-}
-
-/** Export columns of the case list, in the list's order. */
-function exportColumns(c: ExportCells): ExportColumn<repo.DisputeRow>[] {
-  return [
-    { header: c.text('disputeCol.caseNo'), value: (r) => r.case_no },
-    { header: c.text('disputeCol.tradeNo'), value: (r) => r.trade_no },
-    { header: c.text('disputeCol.gatewayNo'), value: (r) => r.gateway_no },
-    { header: c.text('disputeCol.kind'), value: (r) => c.label('disputeKind', r.kind) },
-    { header: c.text('disputeCol.processingType'), value: (r) => c.label('processingType', r.processing_type) },
-    { header: c.text('disputeCol.currency'), value: (r) => r.currency },
-    { header: c.text('disputeCol.amount'), value: (r) => c.money(r.amount, r.currency) },
-    { header: c.text('disputeCol.chargebackAmount'), value: (r) => c.money(r.chargeback_amount, r.currency) },
-    { header: c.text('disputeCol.appealAmount'), value: (r) => c.money(r.appeal_amount, r.currency) },
-    { header: c.text('disputeCol.alertAmount'), value: (r) => c.money(r.alert_amount, r.currency) },
-    { header: c.text('disputeCol.settleBatch'), value: (r) => r.settle_batch },
-    { header: c.text('disputeCol.reasonCode'), value: (r) => r.reason_code },
-    // A scheme's reason in the export's language; one the catalog does not know stays as the scheme worded it.
-    {
-      header: c.text('disputeCol.reason'),
-      value: (r) => {
-        const key = disputeReasonKeyOf(r.reason);
-        return key ? c.label('disputeReason', key) : r.reason;
-      },
-    },
-    { header: c.text('disputeCol.replyDeadline'), value: (r) => c.time(r.reply_deadline) },
-    { header: c.text('disputeCol.appealStatus'), value: (r) => c.label('appealStatus', r.appeal_status) },
-    { header: c.text('disputeCol.createdAt'), value: (r) => c.time(r.created_at) },
-    { header: c.text('disputeCol.tradeAt'), value: (r) => c.time(r.trade_at) },
-  ];
+/** The answer's case rows at `now`: what the merchant may still do is worked out from the rules. */
+function toDispute(now: number) {
+  return rowMapper(DISPUTES.fields, {
+    canAppeal: (r) => isAppealable(caseState(r), now),
+    canAlertRefund: (r) => isAlertRefundable(caseState(r), now),
+  });
 }
 
 /** Declared with the module so an export worker finds it (defineExport). */
@@ -112,7 +68,20 @@ const disputeExport = defineExport({
   body: ZDisputeExportBody,
   filePrefix: 'disputes',
   sheetName: (c) => c.text('export.disputes'),
-  columns: exportColumns,
+  columns: (c, b) =>
+    exportColumns(DISPUTES.fields, c, {
+      codes: { kind: 'disputeKind', processingType: 'processingType', appealStatus: 'appealStatus' },
+      // A scheme's reason in the export's language; one the catalog does not know stays as the scheme worded it.
+      special: {
+        reason: {
+          value: (r) => {
+            const key = disputeReasonKeyOf(String(r.reason));
+            return key ? c.label('disputeReason', key) : String(r.reason);
+          },
+        },
+      },
+      sortField: repo.sortField(b),
+    }),
   batches: (b, { db, scope, timezone, now, reader }) =>
     repo.iterateDisputes(db, scope, b, dayRangeInZone(b.from, b.to, timezone), now, reader),
 });
@@ -126,7 +95,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     query: ZDisputeListQuery,
     page: ZDisputePage,
     list: async (q, { db, scope, timezone, now }) =>
-      mapPage(await repo.listDisputes(db, scope, q, dayRangeInZone(q.from, q.to, timezone), now), (r) => toDispute(r, now)),
+      mapPage(await repo.listDisputes(db, scope, q, dayRangeInZone(q.from, q.to, timezone), now), toDispute(now)),
   });
 
   app.get(
@@ -138,7 +107,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!r) throw new AppError('dispute.notFound', ErrorCode.notFound);
       const files = await repo.listDisputeFiles(app.db, scope, r.id);
       return ok(request, {
-        ...toDispute(r, app.now()),
+        ...toDispute(app.now())(r),
         files: files.map((f) => ({ id: f.id, name: f.original_name, mime: f.mime, size: f.size, uploadedAt: toIso(f.created_at) })),
       });
     },

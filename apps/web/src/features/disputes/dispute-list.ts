@@ -1,31 +1,11 @@
-import {
-  DEADLINE_WITHIN_MAX_DAYS,
-  DISPUTE_LIST_VIEWS,
-  DISPUTE_TIME_TYPES,
-  LISTED_DISPUTE_KINDS,
-  ZDisputeListQuery,
-} from '@mbo/shared/disputes';
+import { DEADLINE_WITHIN_MAX_DAYS, DISPUTE_LIST_VIEWS, DISPUTE_TIME_TYPES, LISTED_DISPUTE_KINDS, DISPUTES } from '@mbo/shared/disputes';
 import { lastDateOfRange } from '@mbo/shared/date-range';
 import { AppealStatus, ProcessingType } from '@mbo/shared/trade-enums';
 import { dayjs } from '../../platform/dayjs';
-import { enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-fields';
-import type { TListScreen } from '../../platform/list-screen';
-import type { TFilterValues } from '../../platform/list-url-state';
+import { enumOptions, selectField, textField } from '../../platform/filter-fields';
+import { declaredScreen } from '../../platform/list-screen';
 import { exportDisputes } from './api/export-disputes';
 import { disputesKey, getDisputes } from './api/get-disputes';
-
-export type TDisputeFilterKey =
-  | 'view'
-  | 'timeType'
-  | 'from'
-  | 'to'
-  | 'gatewayNo'
-  | 'tradeNo'
-  | 'caseNo'
-  | 'processingType'
-  | 'kind'
-  | 'appealStatus'
-  | 'deadlineWithinDays';
 
 /** The widest range a query may take that ends today (6 months). */
 export function sixMonthsTo(today: string): string {
@@ -35,59 +15,45 @@ export function sixMonthsTo(today: string): string {
 }
 
 /**
- * The screen opens on what needs an answer: open cases of the last 6 months (the widest range a
- * query takes; a reply deadline is weeks after the case arrives), nearest deadline first.
+ * Retrievals, chargebacks and alerts (spec §2); the open case (?detail=) lives in the URL too. The
+ * screen opens on what needs an answer: open cases of the last 6 months (the widest range a query
+ * takes; a reply deadline is weeks after the case arrives), nearest deadline first.
  */
-export function disputeDefaults(today: string): TFilterValues<TDisputeFilterKey> {
-  return {
-    view: 'open',
-    timeType: 'dispute',
-    from: sixMonthsTo(today),
-    to: today,
-    gatewayNo: '',
-    tradeNo: '',
-    caseNo: '',
-    processingType: '',
-    kind: '',
-    appealStatus: '',
-    deadlineWithinDays: '',
-  };
-}
-
-const DISPUTE_FILTERS: readonly TFilterField<TDisputeFilterKey>[] = [
-  selectField('view', 'dispute.listView', enumOptions('dispute.listViewOption', DISPUTE_LIST_VIEWS)),
-  { kind: 'dateRange', from: 'from', to: 'to', label: 'dispute.dateRange' },
-  textField('tradeNo', 'dispute.tradeNo', 64),
-  selectField('kind', 'dispute.kind', enumOptions('tradeEnum.disputeKind', LISTED_DISPUTE_KINDS), { all: true }),
-  selectField('timeType', 'dispute.timeType', enumOptions('tradeEnum.timeType', DISPUTE_TIME_TYPES), { more: true }),
-  textField('caseNo', 'dispute.caseNo', 64, { more: true }),
-  textField('gatewayNo', 'dispute.gatewayNo', 20, { digits: true, more: true }),
-  selectField('processingType', 'dispute.processingType', enumOptions('tradeEnum.processingType', ProcessingType), {
-    all: true,
-    more: true,
-  }),
-  selectField('appealStatus', 'dispute.appealStatus', enumOptions('tradeEnum.appealStatus', AppealStatus), { all: true, more: true }),
+export const DISPUTE_LIST = declaredScreen(
   {
-    kind: 'number',
-    key: 'deadlineWithinDays',
-    label: 'dispute.deadlineWithin',
-    min: 1,
-    max: DEADLINE_WITHIN_MAX_DAYS,
-    suffix: 'dispute.days',
-    more: true,
+    query: DISPUTES.query,
+    defaults: (today: string) => ({ ...DISPUTES.defaults(today), view: 'open', from: sixMonthsTo(today), to: today }),
   },
-];
-
-/** Retrievals, chargebacks and alerts (spec §2); the open case (?detail=) lives in the URL too. */
-export const DISPUTE_LIST: TListScreen<Awaited<ReturnType<typeof getDisputes>>, TDisputeFilterKey> = {
-  title: 'menu.proConTrade',
-  key: disputesKey,
-  fetch: getDisputes,
-  schema: ZDisputeListQuery,
-  defaults: disputeDefaults,
-  fields: DISPUTE_FILTERS,
-  rowKey: 'caseNo',
-  testId: 'dispute-table',
-  extras: ['detail'],
-  export: { permission: 'ProConTrade:Downloads', run: exportDisputes },
-};
+  {
+    title: 'menu.proConTrade',
+    key: disputesKey,
+    fetch: getDisputes,
+    fields: [
+      selectField('view', 'dispute.listView', enumOptions('dispute.listViewOption', DISPUTE_LIST_VIEWS)),
+      { kind: 'dateRange', from: 'from', to: 'to', label: 'dispute.dateRange' },
+      textField('tradeNo', 'dispute.tradeNo', 64),
+      selectField('kind', 'dispute.kind', enumOptions('tradeEnum.disputeKind', LISTED_DISPUTE_KINDS), { all: true }),
+      selectField('timeType', 'dispute.timeType', enumOptions('tradeEnum.timeType', DISPUTE_TIME_TYPES), { more: true }),
+      textField('caseNo', 'dispute.caseNo', 64, { more: true }),
+      textField('gatewayNo', 'dispute.gatewayNo', 20, { digits: true, more: true }),
+      selectField('processingType', 'dispute.processingType', enumOptions('tradeEnum.processingType', ProcessingType), {
+        all: true,
+        more: true,
+      }),
+      selectField('appealStatus', 'dispute.appealStatus', enumOptions('tradeEnum.appealStatus', AppealStatus), { all: true, more: true }),
+      {
+        kind: 'number',
+        key: 'deadlineWithinDays',
+        label: 'dispute.deadlineWithin',
+        min: 1,
+        max: DEADLINE_WITHIN_MAX_DAYS,
+        suffix: 'dispute.days',
+        more: true,
+      },
+    ],
+    rowKey: 'caseNo',
+    testId: 'dispute-table',
+    extras: ['detail'],
+    export: { permission: 'ProConTrade:Downloads', run: exportDisputes },
+  },
+);

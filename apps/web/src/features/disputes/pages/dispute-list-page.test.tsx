@@ -51,6 +51,23 @@ function signInWith(permissions: string[]) {
   );
 }
 
+/** The screen's column titles, in order (the actions last). */
+const DISPUTE_TITLES = [
+  'Case number',
+  'Processing type',
+  'Amount',
+  'Reply deadline',
+  'Reason',
+  'Transaction order number',
+  'Gateway number',
+  'Actual chargeback amount',
+  'Appeal amount',
+  'Alert amount',
+  'Supplementary settlement batch',
+  'Chargeback or retrieval time',
+  'Action',
+];
+
 const list = (rows: TDispute[]) => envelope({ list: rows, total: rows.length, capped: false, page: 1, limit: 20, nextCursor: null });
 
 describe('time left', () => {
@@ -86,6 +103,30 @@ describe('DisputeListPage', () => {
     expect(region.classList.contains('ant-table-content')).toBe(true);
     expect(region.tabIndex).toBe(0);
     expect(screen.getAllByRole('region')).toHaveLength(1);
+  });
+
+  it('shows the case columns with their titles and cells: amounts with their currency, an empty batch as a dash', async () => {
+    signInWith([]);
+    mockFetch((url) => (url.pathname === LIST_API ? list([dispute({ chargebackAmount: 1_234_567, appealAmount: 250 })]) : undefined));
+    renderRoutes(PAGE_PATH, { [PAGE_PATH]: <DisputeListPage /> });
+    await screen.findAllByTestId('dispute-deadline');
+    const table = screen.getByTestId('dispute-table');
+    expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(DISPUTE_TITLES);
+    const cells = [...table.querySelectorAll('tbody tr.ant-table-row td')].map((td) => td.textContent);
+    expect(cells[0]).toBe('CB20260310AAAA');
+    expect(cells.slice(1, 3)).toEqual(['Chargeback', '50.00 USD']);
+    expect(cells[3]).toMatch(/^2099-03-31 00:00:00/);
+    expect(cells.slice(4)).toEqual([
+      '10.4 Fraud',
+      'T100200300',
+      '90000001',
+      '12,345.67 USD',
+      '2.50 USD',
+      '0.00 USD',
+      '-',
+      '2026-03-10 12:00:00',
+      '',
+    ]);
   });
 
   it('filters by the days left to the deadline, a folded field whose control comes when it is shown', async () => {

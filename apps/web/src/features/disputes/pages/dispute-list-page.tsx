@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Modal, Space, Tag, message, type TableColumnsType } from 'antd';
+import { Button, Modal, Space, Tag, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TDispute } from '@mbo/shared/disputes';
+import { DISPUTES, type TDispute } from '@mbo/shared/disputes';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { DeferredPart } from '../../../platform/deferred-part';
 import { lazyPage } from '../../../platform/lazy-page';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -43,73 +44,79 @@ export function DisputeListPage() {
     });
   };
   const time = (v: string | null) => (v ? parseTime(v, undefined, tz.timezone) : '-');
-  const money = (v: number, d: TDispute) => <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(v, d.currency)}</span>;
+  const nowrap = { onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
 
   // What a merchant answers by comes first: the case, its kind and amount, and the deadline.
-  const columns: TableColumnsType<TDispute> = [
-    detailLinkColumn(t('dispute.caseNo'), 'caseNo', 'dispute-open-detail', (no) => url.setExtra('detail', no)),
-    {
-      title: t('dispute.processingType'),
-      dataIndex: 'processingType',
-      key: 'processingType',
-      render: (c: number) => <Tag>{t(`tradeEnum.processingType.${c}`)}</Tag>,
-    },
-    { title: t('dispute.amount'), key: 'amount', align: 'right', render: (_: unknown, d) => money(d.amount, d) },
-    {
-      title: t('dispute.replyDeadline'),
-      key: 'deadline',
-      render: (_: unknown, d) => (
-        <Space orientation="vertical" size={0}>
-          <span data-testid="dispute-deadline" style={{ whiteSpace: 'nowrap' }}>
-            {time(d.replyDeadline)}
-          </span>
-          {d.replyDeadline && <TimeLeft deadline={d.replyDeadline} />}
-        </Space>
-      ),
-    },
-    // The reason sits with the case, not at the far right where the fixed action column covers it;
-    // a long one is cut with an ellipsis and reads whole in the cell's title and the drawer.
-    {
-      title: t('dispute.reason'),
-      key: 'reason',
-      width: 220,
-      ellipsis: true,
-      render: (_: unknown, d) => {
-        const text = disputeReasonText(t, d.reasonCode, d.reason) || '-';
-        return (
-          <span title={text} data-testid="dispute-reason">
-            {text}
-          </span>
-        );
+  const columns = useListColumns<typeof DISPUTES.fields, TDispute>(DISPUTES.fields, {
+    order: [
+      'caseNo',
+      'processingType',
+      'amount',
+      'replyDeadline',
+      'reason',
+      'tradeNo',
+      'gatewayNo',
+      'chargebackAmount',
+      'appealAmount',
+      'alertAmount',
+      'settleBatch',
+      'createdAt',
+    ],
+    special: {
+      caseNo: detailLinkColumn(t('dispute.caseNo'), 'caseNo', 'dispute-open-detail', (no) => url.setExtra('detail', no)),
+      processingType: { render: (c: number) => <Tag>{t(`tradeEnum.processingType.${c}`)}</Tag> },
+      amount: nowrap,
+      replyDeadline: {
+        render: (v: string | null) => (
+          <Space orientation="vertical" size={0}>
+            <span data-testid="dispute-deadline" style={{ whiteSpace: 'nowrap' }}>
+              {time(v)}
+            </span>
+            {v && <TimeLeft deadline={v} />}
+          </Space>
+        ),
       },
+      // The reason sits with the case, not at the far right where the fixed action column covers it;
+      // a long one is cut with an ellipsis and reads whole in the cell's title and the drawer.
+      reason: {
+        width: 220,
+        ellipsis: true,
+        render: (_: unknown, d: TDispute) => {
+          const text = disputeReasonText(t, d.reasonCode, d.reason) || '-';
+          return (
+            <span title={text} data-testid="dispute-reason">
+              {text}
+            </span>
+          );
+        },
+      },
+      chargebackAmount: nowrap,
+      appealAmount: nowrap,
+      alertAmount: nowrap,
+      settleBatch: { render: (v: string) => v || '-' },
     },
-    { title: t('dispute.tradeNo'), dataIndex: 'tradeNo', key: 'tradeNo' },
-    { title: t('dispute.gatewayNo'), dataIndex: 'gatewayNo', key: 'gatewayNo' },
-    { title: t('dispute.chargebackAmount'), key: 'cb', align: 'right', render: (_: unknown, d) => money(d.chargebackAmount, d) },
-    { title: t('dispute.appealAmount'), key: 'appeal', align: 'right', render: (_: unknown, d) => money(d.appealAmount, d) },
-    { title: t('dispute.alertAmount'), key: 'alert', align: 'right', render: (_: unknown, d) => money(d.alertAmount, d) },
-    { title: t('dispute.settleBatch'), dataIndex: 'settleBatch', key: 'settleBatch', render: (v: string) => v || '-' },
-    { title: t('dispute.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: time },
-    {
-      title: t('dispute.action'),
-      key: 'action',
-      fixed: 'right',
-      render: (_: unknown, d) => (
-        <Space size={4} wrap>
-          {mayAppeal && d.canAppeal && (
-            <Button size="small" type="primary" data-testid="row-appeal" onClick={() => setAppealing(d.caseNo)}>
-              {t('dispute.appeal')}
-            </Button>
-          )}
-          {mayAlertRefund && d.canAlertRefund && (
-            <Button size="small" danger data-testid="row-alert-refund" onClick={() => confirmAlertRefund(d)}>
-              {t('dispute.alertRefund')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
-  ];
+    append: [
+      {
+        title: t('dispute.action'),
+        key: 'action',
+        fixed: 'right',
+        render: (_: unknown, d: TDispute) => (
+          <Space size={4} wrap>
+            {mayAppeal && d.canAppeal && (
+              <Button size="small" type="primary" data-testid="row-appeal" onClick={() => setAppealing(d.caseNo)}>
+                {t('dispute.appeal')}
+              </Button>
+            )}
+            {mayAlertRefund && d.canAlertRefund && (
+              <Button size="small" danger data-testid="row-alert-refund" onClick={() => confirmAlertRefund(d)}>
+                {t('dispute.alertRefund')}
+              </Button>
+            )}
+          </Space>
+        ),
+      },
+    ],
+  });
 
   return (
     <ListPage screen={screen} columns={columns}>
