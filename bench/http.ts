@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,23 +18,56 @@ import { signIn, startServer } from './bench-server';
 /** Seconds of unmeasured load before each measured run. */
 const WARM_SECONDS = 4;
 
-export type Cannon = { rps: number; p50: number; p95: number; p99: number; requests: number; non2xx: number; errors: number };
+export type Latency = { n: number; p50: number; p95: number; p99: number };
+export type Cannon = {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** With `queries`: the response times of the asks that used each filter (cannon.mjs). */
+  byFilter?: Record<string, Latency>;
+};
+/** More of cannon.mjs's options: `queries`, a file of asks to walk through (lists.ts). */
+export type CannonMore = { queries?: string };
 
-export function cannon(url: string, headers: Record<string, string>, seconds: number, connections = 50, unique = false): Cannon {
-  const options = JSON.stringify({ url, headers, seconds, connections, unique });
-  const out = spawnSync('node', [path.join(repoRoot, 'bench/cannon.mjs'), options], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (out.status !== 0) throw new Error(`autocannon failed: ${out.stderr}`);
-  return JSON.parse(out.stdout) as Cannon;
+/**
+ * One load run of cannon.mjs in a child process. Not a synchronous spawn: the bench process goes on
+ * meanwhile (the payment writer of lists.ts records payments during the run).
+ */
+export function cannon(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = 50,
+  unique = false,
+  more: CannonMore = {},
+): Promise<Cannon> {
+  const options = JSON.stringify({ url, headers, seconds, connections, unique, ...more });
+  const child = spawn('node', [path.join(repoRoot, 'bench/cannon.mjs'), options], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => {
+      if (status !== 0) reject(new Error(`autocannon failed: ${stderr}`));
+      else resolve(JSON.parse(stdout) as Cannon);
+    });
+  });
 }
 
-function loadAverage(): string {
+export function loadAverage(): string {
   return os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
 }
 
-async function helloWorld(seconds: number): Promise<Cannon> {
+export async function helloWorld(seconds: number): Promise<Cannon> {
   const port = await freePort();
   const hello = spawn(
     'node',
@@ -56,8 +89,8 @@ async function helloWorld(seconds: number): Promise<Cannon> {
       if (Date.now() > deadline) throw new Error('hello-world did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
-    cannon(`http://127.0.0.1:${port}/`, {}, 2);
-    return cannon(`http://127.0.0.1:${port}/`, {}, seconds);
+    await cannon(`http://127.0.0.1:${port}/`, {}, 2);
+    return await cannon(`http://127.0.0.1:${port}/`, {}, seconds);
   } finally {
     if (hello.pid) process.kill(-hello.pid, 'SIGTERM');
   }
@@ -120,12 +153,12 @@ export async function httpFigures(run: HttpRun): Promise<void> {
     // listening and runs its jobs' first pass; each endpoint is also warmed before it is measured.
     const warm = (url: string, headers: Record<string, string>) => cannon(url, headers, WARM_SECONDS);
     await new Promise((r) => setTimeout(r, 3000));
-    warm(`${server.baseURL}${web.asset}`, {});
-    const file = cannon(`${server.baseURL}${web.asset}`, {}, seconds);
+    await warm(`${server.baseURL}${web.asset}`, {});
+    const file = await cannon(`${server.baseURL}${web.asset}`, {}, seconds);
     record(label, 'HTTP: static file (2 KB asset)', `${line(file)}  ${tail(file)}`, '', null);
 
-    warm(`${server.baseURL}${API_BASE}${ApiPath.reminders}`, auth);
-    const remind = cannon(`${server.baseURL}${API_BASE}${ApiPath.reminders}`, auth, seconds);
+    await warm(`${server.baseURL}${API_BASE}${ApiPath.reminders}`, auth);
+    const remind = await cannon(`${server.baseURL}${API_BASE}${ApiPath.reminders}`, auth, seconds);
     record(
       label,
       'HTTP: GET messageReminder/remind (signed in)',
@@ -135,8 +168,8 @@ export async function httpFigures(run: HttpRun): Promise<void> {
     );
 
     const listUrl = `${server.baseURL}${API_BASE}${LIST}?from=${range.from}&to=${range.to}&page=1&limit=20`;
-    warm(listUrl, auth);
-    const list = cannon(listUrl, auth, seconds);
+    await warm(listUrl, auth);
+    const list = await cannon(listUrl, auth, seconds);
     record(
       label,
       `HTTP: formal list ${range.from}..${range.to}`,
@@ -146,13 +179,13 @@ export async function httpFigures(run: HttpRun): Promise<void> {
     );
     // The same page, each ask with a URL of its own: what a page asked for the first time (or after a
     // change) costs, read from the database (the answers kept in the process do not serve it).
-    const fresh = cannon(listUrl, auth, seconds, 50, true);
+    const fresh = await cannon(listUrl, auth, seconds, 50, true);
     record(label, 'HTTP: formal list, each ask new (not kept)', `${line(fresh)}  ${tail(fresh)}`, '', null);
 
     // The same page as a browser asks for it: the answer (about 15 KB) goes out compressed.
     const browser = { ...auth, 'accept-encoding': 'gzip, deflate, br' };
-    warm(listUrl, browser);
-    const compressed = cannon(listUrl, browser, seconds);
+    await warm(listUrl, browser);
+    const compressed = await cannon(listUrl, browser, seconds);
     record(label, 'HTTP: formal list, accept-encoding br', `${line(compressed)}  ${tail(compressed)}`, '', null);
     console.log(`  load average after: ${loadAverage()}`);
   } finally {

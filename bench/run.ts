@@ -1,5 +1,6 @@
 // `npm run bench -- <name>`: benchmarks that print figures. They are measurements, not tests:
-// these machines are noisy, so nothing here passes or fails on a timing.
+// these machines are noisy, so nothing here passes or fails on a timing. Without a name: `lists`, the
+// list screens asked as merchants ask while payments arrive (issue 46 §1).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import { funds } from './funds';
 import { serverBench } from './server';
 import { http } from './http';
 import { lighthouseBench } from './lighthouse';
+import { lists } from './lists';
 import { transactions } from './transactions';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,16 +104,20 @@ async function session(): Promise<void> {
   }
 }
 
+// Options without a name are the default bench's (`npm run bench -- --only sqlite`).
+const named = process.argv[2] !== undefined && !process.argv[2].startsWith('--');
+const name = named ? process.argv[2]! : 'lists';
+const rest = process.argv.slice(named ? 3 : 2);
 const benches: Record<string, () => Promise<void>> = {
+  lists: () => lists(rest),
   session,
-  transactions: () => transactions(process.argv.slice(3)),
-  funds: () => funds(process.argv.slice(3)),
-  server: () => serverBench(process.argv.slice(3)),
-  http: () => http(process.argv.slice(3)),
-  'export-profile': () => exportProfile(process.argv.slice(3)),
-  lighthouse: () => lighthouseBench(process.argv.slice(3)),
+  transactions: () => transactions(rest),
+  funds: () => funds(rest),
+  server: () => serverBench(rest),
+  http: () => http(rest),
+  'export-profile': () => exportProfile(rest),
+  lighthouse: () => lighthouseBench(rest),
 };
-const name = process.argv[2] ?? 'session';
 const bench = benches[name];
 if (!bench) {
   console.error(`Unknown benchmark "${name}". Available: ${Object.keys(benches).join(', ')}`);
