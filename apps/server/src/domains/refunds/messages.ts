@@ -1,6 +1,6 @@
 /**
- * Messages of refund applications and the refund list: rules, field labels, export column headers
- * (`refundCol.*`) and the status texts of export cells (`refund<Enum>.<code>`).
+ * Messages of refund applications and the refund list: rules, field labels and the status texts of
+ * export cells (`refund<Enum>.<code>`); the export's headers are the screen's titles.
  * Registered with the translator by `src/messages.ts`; zh_HK and en are typed against zh_CN, and
  * `src/messages.test.ts` checks keys, placeholders and that no other catalog defines the same key.
  */
@@ -21,22 +21,6 @@ const zhCn = {
   'field.status': '处理状态',
   'field.method': '退款方式',
   'field.source': '退款来源',
-
-  'refundCol.refundNo': '退款单号',
-  'refundCol.tradeNo': '交易订单号',
-  'refundCol.gatewayNo': '网关号',
-  'refundCol.refundType': '退款类型',
-  'refundCol.method': '退款方式',
-  'refundCol.source': '退款来源',
-  'refundCol.currency': '币种',
-  'refundCol.availableAmount': '可退金额',
-  'refundCol.amount': '退款金额',
-  'refundCol.reason': '退款原因',
-  'refundCol.applicant': '申请人',
-  'refundCol.appliedAt': '申请日期',
-  'refundCol.status': '处理状态',
-  'refundCol.processedAt': '处理日期',
-  'refundCol.failReason': '失败原因',
 
   'refundType.1': '单笔退款',
 
@@ -74,22 +58,6 @@ const zhHk: Record<Key, string> = {
   'field.method': '退款方式',
   'field.source': '退款來源',
 
-  'refundCol.refundNo': '退款單號',
-  'refundCol.tradeNo': '交易訂單號',
-  'refundCol.gatewayNo': '網關號',
-  'refundCol.refundType': '退款類型',
-  'refundCol.method': '退款方式',
-  'refundCol.source': '退款來源',
-  'refundCol.currency': '幣種',
-  'refundCol.availableAmount': '可退金額',
-  'refundCol.amount': '退款金額',
-  'refundCol.reason': '退款原因',
-  'refundCol.applicant': '申請人',
-  'refundCol.appliedAt': '申請日期',
-  'refundCol.status': '處理狀態',
-  'refundCol.processedAt': '處理日期',
-  'refundCol.failReason': '失敗原因',
-
   'refundType.1': '單筆退款',
 
   'refundMethod.1': '全額退款',
@@ -123,22 +91,6 @@ const en: Record<Key, string> = {
   'field.status': 'Processing status',
   'field.method': 'Refund method',
   'field.source': 'Refund source',
-
-  'refundCol.refundNo': 'Refund number',
-  'refundCol.tradeNo': 'Transaction order number',
-  'refundCol.gatewayNo': 'Gateway number',
-  'refundCol.refundType': 'Refund type',
-  'refundCol.method': 'Refund method',
-  'refundCol.source': 'Refund source',
-  'refundCol.currency': 'Currency',
-  'refundCol.availableAmount': 'Available amount',
-  'refundCol.amount': 'Refund amount',
-  'refundCol.reason': 'Refund reason',
-  'refundCol.applicant': 'Applicant',
-  'refundCol.appliedAt': 'Application date',
-  'refundCol.status': 'Processing status',
-  'refundCol.processedAt': 'Processing date',
-  'refundCol.failReason': 'Failure reason',
 
   'refundType.1': 'Single',
 

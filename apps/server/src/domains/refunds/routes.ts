@@ -45,7 +45,6 @@ const refundExport = defineExport({
   sheetName: (c) => c.text('export.refunds'),
   columns: (c, b) =>
     exportColumns(REFUNDS.fields, c, {
-      headers: 'refundCol',
       codes: REFUND_CODES,
       special: { tradeAt: null },
       sortField: repo.SORT_FIELD[b.timeType],

@@ -39,13 +39,16 @@ export type ExportRow = WaybillRow & { settlementDate: string; lastUploadDate: s
 export function waybillColumns(c: ExportCells): ExportColumn<ExportRow>[] {
   const own = (value: (r: ExportRow) => ExportCell) => ({ value: value as ExportColumn<WaybillRow>['value'] });
   return exportColumns(WAYBILLS.fields, c, {
-    headers: 'waybillCol',
     codes: { status: 'waybillStatus' },
     special: {
-      settlementDate: own((r) => r.settlementDate),
+      // Columns of the file only (the screen has no title for them), and the images, which the file
+      // counts where the screen shows them: their headers are the server's.
+      merchantOrderNo: { header: c.text('waybillCol.merchantOrderNo') },
+      currency: { header: c.text('waybillCol.currency') },
+      settlementDate: { header: c.text('waybillCol.settlementDate'), ...own((r) => r.settlementDate) },
       lastUploadDate: own((r) => r.lastUploadDate),
       carrierSites: own((r) => String(r.carrierSites ?? '')),
-      images: own((r) => Number(r.imageCount ?? 0)),
+      images: { header: c.text('waybillCol.images'), ...own((r) => Number(r.imageCount ?? 0)) },
       reusedTracking: own((r) => (Number(r.reusedTracking) === 1 ? c.text('waybillCol.yes') : '')),
     },
     fromRows: true,

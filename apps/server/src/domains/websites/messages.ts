@@ -1,6 +1,6 @@
 /**
  * Messages of the website screen: rules, batch line errors (`websiteLine.*`), upload outcomes
- * (`websiteOutcome.*`), export headers (`websiteCol.*`) and the enum labels of export cells.
+ * (`websiteOutcome.*`) and the enum labels of export cells (the export's headers are the screen's titles).
  */
 const zhCn = {
   'opAction.merwebsit.add': '添加网站',
@@ -36,15 +36,6 @@ const zhCn = {
   'export.websites': '网站',
   'field.averageAmount': '平均金额',
   'field.platformStoreUrl': '平台店铺网址',
-
-  'websiteCol.url': '网址',
-  'websiteCol.type': '类型',
-  'websiteCol.averageAmount': '平均金额',
-  'websiteCol.currency': '币种',
-  'websiteCol.status': '状态',
-  'websiteCol.platformStoreUrl': '平台店铺网址',
-  'websiteCol.failReason': '审核失败原因',
-  'websiteCol.createdAt': '提交时间',
 
   'websiteStatus.1': '待审核',
   'websiteStatus.2': '审核失败',
@@ -93,15 +84,6 @@ const zhHk: Record<Key, string> = {
   'field.averageAmount': '平均金額',
   'field.platformStoreUrl': '平台店鋪網址',
 
-  'websiteCol.url': '網址',
-  'websiteCol.type': '類型',
-  'websiteCol.averageAmount': '平均金額',
-  'websiteCol.currency': '幣種',
-  'websiteCol.status': '狀態',
-  'websiteCol.platformStoreUrl': '平台店鋪網址',
-  'websiteCol.failReason': '審核失敗原因',
-  'websiteCol.createdAt': '提交時間',
-
   'websiteStatus.1': '待審核',
   'websiteStatus.2': '審核失敗',
   'websiteStatus.3': '已審核',
@@ -147,15 +129,6 @@ const en: Record<Key, string> = {
   'export.websites': 'Websites',
   'field.averageAmount': 'Average amount',
   'field.platformStoreUrl': 'Platform store URL',
-
-  'websiteCol.url': 'URL',
-  'websiteCol.type': 'Type',
-  'websiteCol.averageAmount': 'Average amount',
-  'websiteCol.currency': 'Currency',
-  'websiteCol.status': 'Status',
-  'websiteCol.platformStoreUrl': 'Platform store URL',
-  'websiteCol.failReason': 'Review failure reason',
-  'websiteCol.createdAt': 'Submitted at',
 
   'websiteStatus.1': 'Pending',
   'websiteStatus.2': 'Audit failed',

@@ -46,7 +46,6 @@ const websiteExport = defineExport({
   sheetName: (c) => c.text('export.websites'),
   columns: (c) =>
     exportColumns(WEBSITES.fields, c, {
-      headers: 'websiteCol',
       codes: { type: 'websiteType', status: 'websiteStatus' },
       sortField: 'createdAt',
     }),
