@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
-import { exportRequest, listQuery, opt, optText, zListPage } from './list';
+import { opt, optText } from './list';
+import { defineList, field } from './list-fields';
 import { MODULES } from './permissions';
 
 /**
@@ -30,38 +31,43 @@ export type TOperationActor = (typeof OPERATION_ACTORS)[number];
 /** Entries are kept at least this long (the database refuses to delete younger ones). */
 export const OPERATION_LOG_RETENTION_MONTHS = 12;
 
-export const ZOperationLogFilters = ZDateRange.extend({
-  /** Part of the operator's login name. */
-  operator: optText(64),
-  type: opt(z.enum(OPERATION_TYPES)),
-  module: opt(z.enum(OPERATION_MODULES)),
+/** The operation log, declared once (list-fields.ts); it opens on today's entries, newest first. */
+export const OPERATION_LOGS = defineList({
+  fields: {
+    id: field.count(),
+    /** ISO 8601 UTC. */
+    createdAt: field.time('opLog.time'),
+    /** Login name of the administrator, or the operator's name for an operator command. */
+    operator: field.text('opLog.operator'),
+    actor: field.textCode(undefined, 'opLog.actors', z.enum(OPERATION_ACTORS)),
+    ip: field.text('opLog.ip'),
+    module: field.textCode('opLog.module', 'opLog.modules'),
+    type: field.textCode('opLog.type', 'opLog.types'),
+    /** Stable name of the operation (`role.update`, `login`, ...) and its label in the caller's language. */
+    operation: field.text(),
+    operationLabel: field.data(z.string()),
+    /** Details (never a secret). */
+    content: field.text('opLog.content'),
+    /** The object it touched (`adminId=12`, `refundNo=R2026...`), or empty. */
+    target: field.text('opLog.target'),
+    success: field.data(z.boolean(), 'opLog.result'),
+    /** Why it failed, in the caller's language; empty on success. */
+    failure: field.data(z.string()),
+  },
+  filters: ZDateRange.extend({
+    /** Part of the operator's login name. */
+    operator: optText(64),
+    type: opt(z.enum(OPERATION_TYPES)),
+    module: opt(z.enum(OPERATION_MODULES)),
+  }),
+  refine: checkDateRange,
+  days: 1,
 });
-export type TOperationLogFilters = z.infer<typeof ZOperationLogFilters>;
-export const ZOperationLogListQuery = listQuery(ZOperationLogFilters, checkDateRange);
+export type TOperationLogFilters = z.infer<typeof OPERATION_LOGS.filters>;
+export const ZOperationLogListQuery = OPERATION_LOGS.query;
 export type TOperationLogListQuery = z.infer<typeof ZOperationLogListQuery>;
-export const ZOperationLogExport = exportRequest(ZOperationLogFilters, checkDateRange);
+export const ZOperationLogExport = OPERATION_LOGS.exportBody;
 export type TOperationLogExport = z.infer<typeof ZOperationLogExport>;
-
-export const ZOperationLog = z.object({
-  id: z.number().int(),
-  /** ISO 8601 UTC. */
-  createdAt: z.string(),
-  /** Login name of the administrator, or the operator's name for an operator command. */
-  operator: z.string(),
-  actor: z.enum(OPERATION_ACTORS),
-  ip: z.string(),
-  module: z.string(),
-  type: z.string(),
-  /** Stable name of the operation (`role.update`, `login`, ...) and its label in the caller's language. */
-  operation: z.string(),
-  operationLabel: z.string(),
-  /** Details (never a secret). */
-  content: z.string(),
-  /** The object it touched (`adminId=12`, `refundNo=R2026...`), or empty. */
-  target: z.string(),
-  success: z.boolean(),
-  /** Why it failed, in the caller's language; empty on success. */
-  failure: z.string(),
-});
+export const ZOperationLog = OPERATION_LOGS.row;
 export type TOperationLog = z.infer<typeof ZOperationLog>;
-export const ZOperationLogPage = zListPage(ZOperationLog);
+export const ZOperationLogPage = OPERATION_LOGS.page;

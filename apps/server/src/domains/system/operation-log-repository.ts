@@ -1,8 +1,10 @@
-import type { TOperationLogFilters, TOperationLogListQuery } from '@mbo/shared/operation-log';
+import { sql } from 'kysely';
+import { OPERATION_LOGS, type TOperationLogFilters, type TOperationLogListQuery } from '@mbo/shared/operation-log';
 import type { Db } from '../../db/database';
 import { type ExportReader } from '../../platform/export-reader';
 import { keysetBatches } from '../../platform/keyset-walk';
 import { keysetPage } from '../../platform/list';
+import { selectFields, type FieldRow } from '../../platform/list-fields';
 import type { Scope } from '../../platform/scope';
 import { containsPattern, likeLower } from './roles-repository';
 
@@ -13,43 +15,36 @@ import { containsPattern, likeLower } from './roles-repository';
  */
 export type DayRange = { fromMs: number; toMs: number };
 
-const COLUMNS = [
-  'id',
-  'created_at',
-  'operator',
-  'admin_id',
-  'sys_admin',
-  'source',
-  'ip',
-  'module',
-  'op_type',
-  'operation',
-  'action',
-  'content',
-  'target',
-  'result',
-  'error',
-] as const;
+/** Who performed an entry: an operator command, a scheduled job, else an administrator (by SSO or not). */
+const ACTOR = sql<string>`case when l.source = 'ops' then 'operator' when l.source = 'job' then 'system' when l.sys_admin = 1 then 'sysAdmin' else 'admin' end`;
 
 function filtered(db: Db, scope: Scope, f: TOperationLogFilters, range: DayRange) {
   return db
-    .selectFrom('operation_logs')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('created_at', '>=', range.fromMs)
-    .where('created_at', '<', range.toMs)
-    .$if(f.module !== undefined, (qb) => qb.where('module', '=', f.module ?? ''))
-    .$if(f.type !== undefined, (qb) => qb.where('op_type', '=', f.type ?? ''))
-    .$if(f.operator !== undefined, (qb) => qb.where(likeLower('operator', containsPattern(f.operator ?? ''))));
+    .selectFrom('operation_logs as l')
+    .where('l.merchant_id', '=', scope.merchantId)
+    .where('l.created_at', '>=', range.fromMs)
+    .where('l.created_at', '<', range.toMs)
+    .$if(f.module !== undefined, (qb) => qb.where('l.module', '=', f.module ?? ''))
+    .$if(f.type !== undefined, (qb) => qb.where('l.op_type', '=', f.type ?? ''))
+    .$if(f.operator !== undefined, (qb) => qb.where(likeLower('l.operator', containsPattern(f.operator ?? ''))));
 }
 
+/** The entry's own columns the answer's labels are made from (the action, the stored result and error). */
 function logList(db: Db, scope: Scope, f: TOperationLogFilters, range: DayRange) {
   return {
-    rows: () => filtered(db, scope, f, range).select(COLUMNS),
-    sort: { column: 'created_at', id: 'id', direction: 'desc', value: (r: { created_at: number }) => r.created_at },
+    rows: () =>
+      selectFields(filtered(db, scope, f, range), OPERATION_LOGS.fields, 'l', {
+        actor: ACTOR,
+        type: 'l.op_type',
+        success: 'l.result',
+        failure: 'l.error',
+        action: 'l.action',
+      }),
+    sort: { column: 'l.created_at', id: 'l.id', direction: 'desc', value: (r: OperationLogRow) => Number(r.createdAt) },
   } as const;
 }
 
-export type OperationLogRow = Awaited<ReturnType<ReturnType<ReturnType<typeof logList>['rows']>['execute']>>[number];
+export type OperationLogRow = FieldRow<typeof OPERATION_LOGS.fields>;
 
 export function listOperationLogs(db: Db, scope: Scope, q: TOperationLogListQuery, range: DayRange) {
   return keysetPage(db, logList(db, scope, q, range), q, { count: filtered(db, scope, q, range) });

@@ -1,29 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TLanguage } from '@mbo/shared/i18n';
 import {
+  OPERATION_LOGS,
   OperationLogPath,
   ZOperationLogExport,
   ZOperationLogListQuery,
   ZOperationLogPage,
-  type TOperationActor,
-  type TOperationLog,
 } from '@mbo/shared/operation-log';
 import { ok, okResponse } from '../../platform/envelope';
 import { type ExportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
-import { type ExportColumn } from '../../platform/export-values';
 import { isMessageKey, translate } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
 import { mapPage } from '../../platform/list';
+import { exportColumns, rowMapper } from '../../platform/list-fields';
 import { requireSession } from '../../platform/request-context';
-import { dayRangeInZone, toIso } from '../../platform/time';
+import { dayRangeInZone } from '../../platform/time';
 import * as repo from './operation-log-repository';
-
-export function actorOf(r: { source: string; sys_admin: number }): TOperationActor {
-  if (r.source === 'ops') return 'operator';
-  if (r.source === 'job') return 'system';
-  return r.sys_admin === 1 ? 'sysAdmin' : 'admin';
-}
 
 type Translate = (key: string) => string;
 
@@ -38,50 +31,50 @@ function textOr(tr: Translate, key: string, fallback: string): string {
 }
 
 /** The label of what was done: the route's or command's, else the name the code gave it. */
-export function operationLabel(tr: Translate, r: { action: string; operation: string }): string {
-  if (r.action.startsWith('ops:')) return tr('opLog.operatorCommand').replace('{command}', r.action.slice(4));
-  if (r.action.startsWith('job:')) return tr('opLog.job').replace('{job}', r.action.slice(4));
-  if (r.action) return textOr(tr, `opAction.${r.action}`, r.action);
-  return r.operation;
+export function operationLabel(tr: Translate, r: Record<string, unknown>): string {
+  const action = String(r.action);
+  if (action.startsWith('ops:')) return tr('opLog.operatorCommand').replace('{command}', action.slice(4));
+  if (action.startsWith('job:')) return tr('opLog.job').replace('{job}', action.slice(4));
+  if (action) return textOr(tr, `opAction.${action}`, action);
+  return String(r.operation);
 }
 
-function toRow(lang: TLanguage, r: repo.OperationLogRow): TOperationLog {
+/** Why an entry failed, in the reader's language (the stored error is a catalog key or a text); empty on success. */
+const failureOf = (tr: Translate, r: repo.OperationLogRow) =>
+  Number(r.success) === 1 ? '' : textOr(tr, String(r.failure), String(r.failure));
+
+/** The answer's row in the caller's language. */
+function rowsIn(lang: TLanguage) {
   const tr = via(lang);
-  return {
-    id: r.id,
-    createdAt: toIso(r.created_at),
-    operator: r.operator,
-    actor: actorOf(r),
-    ip: r.ip,
-    module: r.module,
-    type: r.op_type,
-    operation: r.operation,
-    operationLabel: operationLabel(tr, r),
-    content: r.content,
-    target: r.target,
-    success: r.result === 1,
-    failure: r.result === 1 ? '' : textOr(tr, r.error, r.error),
-  };
+  return rowMapper(OPERATION_LOGS.fields, {
+    operationLabel: (r) => operationLabel(tr, r),
+    success: (r) => Number(r.success) === 1,
+    failure: (r) => failureOf(tr, r),
+  });
 }
 
-function exportColumns(c: ExportCells): ExportColumn<repo.OperationLogRow>[] {
+/**
+ * The file's columns: the screen's, under its titles, with who acted, the operation and the failure
+ * each a column of its own (headed by the server's texts: the screen has no such column).
+ */
+function exportColumnsOf(c: ExportCells) {
   // Labels whose keys come from the rows (opAction.<action>); a key the catalog lacks shows the raw value.
   const tr: Translate = (key) => c.text(key as MessageKey);
-  const h = c.text;
-  const label = (prefix: string, value: string) => textOr(tr, `${prefix}.${value}`, value);
-  return [
-    { header: h('opLogCol.time'), value: (r) => c.time(r.created_at) },
-    { header: h('opLogCol.operator'), value: (r) => r.operator },
-    { header: h('opLogCol.actor'), value: (r) => label('opActor', actorOf(r)) },
-    { header: h('opLogCol.ip'), value: (r) => r.ip },
-    { header: h('opLogCol.module'), value: (r) => label('opModule', r.module) },
-    { header: h('opLogCol.type'), value: (r) => label('opType', r.op_type) },
-    { header: h('opLogCol.operation'), value: (r) => operationLabel(tr, r) },
-    { header: h('opLogCol.content'), value: (r) => r.content },
-    { header: h('opLogCol.target'), value: (r) => r.target },
-    { header: h('opLogCol.result'), value: (r) => h(r.result === 1 ? 'opLogResult.1' : 'opLogResult.0') },
-    { header: h('opLogCol.failure'), value: (r) => (r.result === 1 ? '' : textOr(tr, r.error, r.error)) },
-  ];
+  return exportColumns(OPERATION_LOGS.fields, c, {
+    codes: { actor: 'opActor', module: 'opModule', type: 'opType' },
+    columns: ['createdAt', 'operator', 'actor', 'ip', 'module', 'type', 'operationLabel', 'content', 'target', 'success', 'failure'],
+    special: {
+      actor: { header: c.text('opLogCol.actor') },
+      operationLabel: { header: c.text('opLogCol.operation'), value: (r) => operationLabel(tr, r), fields: ['action', 'operation'] },
+      success: {
+        value: (r) => c.label('opLogResult', Number(r.success)),
+        sql: c.labelSql('opLogResult', 'success'),
+        xlsx: c.labelXlsx('opLogResult', 'success'),
+      },
+      failure: { header: c.text('opLogCol.failure'), value: (r) => failureOf(tr, r), fields: ['success', 'failure'] },
+    },
+    sortField: 'createdAt',
+  });
 }
 
 /** Declared with the module so an export worker finds it (defineExport). */
@@ -91,7 +84,7 @@ const operationLogExport = defineExport({
   body: ZOperationLogExport,
   filePrefix: 'operation-log',
   sheetName: (c) => c.text('export.operationLog'),
-  columns: (c) => exportColumns(c),
+  columns: (c) => exportColumnsOf(c),
   batches: (b, { db, scope, timezone, reader }) => repo.iterateOperationLogs(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
 });
 
@@ -109,10 +102,7 @@ export const operationLogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const page = await repo.listOperationLogs(app.db, requireSession(request).scope, q, dayRangeInZone(q.from, q.to, request.timezone));
-      return ok(
-        request,
-        mapPage(page, (r) => toRow(request.lang, r)),
-      );
+      return ok(request, mapPage(page, rowsIn(request.lang)));
     },
   );
 

@@ -8,6 +8,7 @@ import { createAdmin, createGateway, createMerchant, createPerson, createRole } 
 import { call, testAppForFile, signIn } from '../../../test/helpers';
 import { opsHarness } from '../../../test/ops-harness';
 import { isMessageKey, translate } from '../../platform/i18n';
+import type { MessageKey } from '../../platform/messages';
 import { recordJobOperation } from '../../platform/operation-log';
 import { createSession } from '../../platform/session';
 import { DAY_MS, dateInZone } from '../../platform/time';
@@ -40,6 +41,36 @@ async function entries(token: string, query: Record<string, string> = {}) {
   });
   expect(res.body.code).toBe(0);
   return res.body.data;
+}
+
+/** Today's entries as a CSV file in English: the answer and its lines, the header first. */
+async function exportToday(token: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/v3api${OperationLogPath.export}`,
+    headers: { 'x-auth-token': token, lang: 'en_US' },
+    payload: { from: today(), to: today(), format: 'csv' },
+  });
+  expect(res.statusCode).toBe(200);
+  return {
+    res,
+    lines: res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/),
+  };
+}
+
+/** A scheduled job's entry for the merchant. */
+function reminderJob(merchantId: number) {
+  return recordJobOperation(t.db, {
+    merchantId,
+    module: 'transaction',
+    operation: 'deadlineReminder',
+    type: 'add',
+    content: 'cases=2',
+    now: t.clock.now(),
+  });
 }
 
 describe('every write route is recorded', () => {
@@ -116,24 +147,46 @@ describe('every write route is recorded', () => {
 
   it('exports the filtered entries, and the export is itself recorded', async () => {
     const b = await business();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/v3api${OperationLogPath.export}`,
-      headers: { 'x-auth-token': b.token, lang: 'en_US' },
-      payload: { from: today(), to: today(), format: 'csv' },
-    });
-    expect(res.statusCode).toBe(200);
+    const { res, lines } = await exportToday(b.token);
     expect(res.headers['content-disposition']).toContain(`operation-log_${today()}_${today()}.csv`);
-    const lines = res.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/);
     expect(lines[0]).toBe('Time,Operator,Acting as,IP address,Module,Operation type,Operation,Content,Object,Result,Failure reason');
     // The export's own entry is written as the file starts, so it may be in the file too.
     expect(lines.slice(1).some((l) => l.includes(`,${b.owner.loginName},Administrator,127.0.0.1,Sign-in,Sign in,Sign in,,,Success,`))).toBe(
       true,
     );
     expect((await entries(b.token, { type: 'export' })).list[0]).toMatchObject({ operation: 'log.operateLog.export', success: true });
+  });
+
+  it("exports each entry as the list answers it: one line a row, every column in the reader's language", async () => {
+    const b = await business();
+    const body = { name: 'Desk', nameCn: '前台', nameEn: 'Desk', description: '', permissions: ['/refundment/forwardRefundmentList'] };
+    await call(t.app, RolePath.add, { token: b.token, body, ip: '203.0.113.9' });
+    await call(t.app, RolePath.add, { token: b.token, body: { ...body, name: 'DESK' }, ip: '203.0.113.9' });
+    await reminderJob(b.m.id);
+    const list = await entries(b.token, { limit: '50' });
+    expect(list.nextCursor).toBeNull();
+    // The export's own entry is written as the file starts: the file may hold it above the listed rows.
+    const lines = (await exportToday(b.token)).lines.slice(1).slice(-list.total);
+    const en = (key: string) => translate('en', key as MessageKey);
+    // Asia/Shanghai keeps UTC+8 all year.
+    const wall = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    expect(lines.map((l) => l.split(','))).toEqual(
+      list.list.map((r) => [
+        wall(r.createdAt),
+        r.operator,
+        en(`opActor.${r.actor}`),
+        r.ip,
+        en(`opModule.${r.module}`),
+        en(`opType.${r.type}`),
+        r.operationLabel,
+        r.content,
+        r.target,
+        en(r.success ? 'opLogResult.1' : 'opLogResult.0'),
+        r.failure,
+      ]),
+    );
+    expect(list.list.map((r) => r.success)).toContain(false);
+    expect(list.list.map((r) => r.actor)).toContain('system');
   });
 
   it('records operator commands as the operator, for the merchant they touch; read-only commands are not recorded', async () => {
@@ -159,14 +212,7 @@ describe('every write route is recorded', () => {
     expect(ops[0]).toMatchObject({ operationLabel: 'Operator command admin:create', success: true, ip: '' });
     expect(ops[0]?.operator).toMatch(/^ops/);
 
-    await recordJobOperation(t.db, {
-      merchantId: b.m.id,
-      module: 'transaction',
-      operation: 'deadlineReminder',
-      type: 'add',
-      content: 'cases=2',
-      now: t.clock.now(),
-    });
+    await reminderJob(b.m.id);
     const job = (await entries(b.token)).list.find((e) => e.actor === 'system');
     expect(job).toMatchObject({
       operator: 'system',

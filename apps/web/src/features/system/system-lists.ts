@@ -1,12 +1,12 @@
 import { ZListQuery } from '@mbo/shared/list';
 import { ZLoginLogQuery } from '@mbo/shared/logs';
 import { AdminStatus } from '@mbo/shared/merchants';
-import { OPERATION_MODULES, OPERATION_TYPES, ZOperationLogListQuery } from '@mbo/shared/operation-log';
+import { OPERATION_LOGS, OPERATION_MODULES, OPERATION_TYPES } from '@mbo/shared/operation-log';
 import { ZAdminListQuery } from '@mbo/shared/system-admins';
 import { ZRoleListQuery } from '@mbo/shared/system-roles';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_KINDS, ZWebhookDeliveryQuery } from '@mbo/shared/webhooks';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
-import type { TListScreen } from '../../platform/list-screen';
+import { declaredScreen, type TListScreen } from '../../platform/list-screen';
 import { announcementsKey, getAnnouncementPage } from './api/announcements';
 import { adminsKey, getAdmins } from './api/get-admins';
 import { exportOperationLogs, getOperationLogs, operationLogsKey } from './api/get-operation-logs';
@@ -43,15 +43,11 @@ export const ROLE_LIST: TListScreen<Awaited<ReturnType<typeof getRoles>>, 'keywo
   testId: 'role-table',
 };
 
-export type TOperationLogFilterKey = 'from' | 'to' | 'operator' | 'type' | 'module';
-
 /** The operation log opens on today's entries. */
-export const OPERATION_LOG_LIST: TListScreen<Awaited<ReturnType<typeof getOperationLogs>>, TOperationLogFilterKey> = {
+export const OPERATION_LOG_LIST = declaredScreen(OPERATION_LOGS, {
   title: 'menu.operateLog',
   key: operationLogsKey,
   fetch: getOperationLogs,
-  schema: ZOperationLogListQuery,
-  defaults: (today) => ({ from: today, to: today, operator: '', type: '', module: '' }),
   fields: [
     { kind: 'dateRange', from: 'from', to: 'to', label: 'opLog.time' },
     textField('operator', 'opLog.operator', 64),
@@ -61,7 +57,7 @@ export const OPERATION_LOG_LIST: TListScreen<Awaited<ReturnType<typeof getOperat
   rowKey: 'id',
   testId: 'operation-log-table',
   export: { permission: 'OperateLog:Downloads', run: exportOperationLogs },
-};
+});
 
 export const NEWS_LIST: TListScreen<Awaited<ReturnType<typeof getAnnouncementPage>>, never> = {
   title: 'menu.news',
