@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDateRange, checkDateRange } from './date-range';
-import { checkAmountRange, exportRequest, listQuery, opt, zAmountFilter, zGatewayNoFilter, zListPage } from './list';
+import { checkAmountRange, opt, zAmountFilter, zGatewayNoFilter } from './list';
+import { defineList, field } from './list-fields';
 import type { TPermission } from './permissions';
 import { AppealStatus, CARD_SCHEMES, PayStatus, RefundFlag, TradeCategory, TradeType, zCode } from './trade-enums';
 
@@ -147,14 +148,6 @@ export function checkTransactionFilter(q: TFilterChecked, ctx: z.RefinementCtx):
   checkAmountRange(q, ctx);
 }
 
-export const ZTransactionListQuery = listQuery(ZTransactionFilterFields, checkTransactionFilter);
-export type TTransactionListQuery = z.infer<typeof ZTransactionListQuery>;
-/** What a client sends (before defaults): the web builds this from its URL. */
-export type TTransactionListInput = z.input<typeof ZTransactionListQuery>;
-
-export const ZTransactionExportRequest = exportRequest(ZTransactionFilterFields, checkTransactionFilter);
-export type TTransactionExportRequest = z.infer<typeof ZTransactionExportRequest>;
-
 export const ZTradeNoParams = z.object({ tradeNo: z.string().trim().min(1).max(64) });
 
 /** Card shown as first 6 + ****** + last 4 (spec: never a full number). */
@@ -162,37 +155,58 @@ export function maskCard(first6: string, last4: string): string {
   return `${first6}******${last4}`;
 }
 
-export const ZTransactionRow = z.object({
-  gatewayNo: z.string(),
-  tradeNo: z.string(),
-  merchantOrderNo: z.string(),
-  tradeType: z.number().int(),
-  payStatus: z.number().int(),
-  cardScheme: z.string(),
-  cardMasked: z.string(),
-  currency: z.string(),
-  /** Minor units of `currency`. */
-  amount: z.number().int(),
-  settleCurrency: z.string(),
-  settleAmount: z.number().int(),
-  returnMessage: z.string(),
-  refundStatus: z.number().int(),
-  chargebackStatus: z.number().int(),
-  retrievalStatus: z.number().int(),
-  rdrStatus: z.number().int(),
-  ethocaStatus: z.number().int(),
-  appealStatus: z.number().int(),
-  email: z.string(),
-  ip: z.string(),
-  /** Codes of the risk rules a declined payment failed. */
-  riskRules: z.array(z.string()),
-  /** ISO 8601 UTC. */
-  createdAt: z.string(),
-  returnedAt: z.string().nullable(),
+/**
+ * The lists of the six views, declared once (list-fields.ts): every view shows the same row, opening on
+ * today's transactions by trading time. Labels are the screen's catalog keys (the export's headers are
+ * the server's `trade.col.<field>`).
+ */
+export const TRANSACTIONS = defineList({
+  fields: {
+    gatewayNo: field.text('trade.gatewayNo'),
+    tradeNo: field.link('trade.tradeNo'),
+    merchantOrderNo: field.text('trade.merchantOrderNo'),
+    tradeType: field.code('trade.tradeType', 'tradeEnum.tradeType'),
+    payStatus: field.code('trade.payStatus', 'tradeEnum.payStatus'),
+    cardScheme: field.textCode('trade.cardScheme', 'tradeEnum.cardScheme'),
+    /** First 6 and last 4 digits only (maskCard). */
+    cardMasked: field.text('trade.card'),
+    currency: field.text('trade.currency'),
+    /** Minor units of `currency`. */
+    amount: field.money('trade.amount'),
+    settleCurrency: field.text(undefined, { file: true }),
+    settleAmount: field.money('tradeDetail.settleAmount', 'settleCurrency'),
+    returnMessage: field.text(undefined, { file: true }),
+    refundStatus: field.code('trade.refundStatus', 'tradeEnum.refundFlag'),
+    chargebackStatus: field.code('trade.chargebackStatus', 'tradeEnum.chargebackFlag'),
+    retrievalStatus: field.code('trade.retrievalStatus', 'tradeEnum.retrievalFlag'),
+    rdrStatus: field.code('trade.rdrStatus', 'tradeEnum.alertFlag'),
+    ethocaStatus: field.code('trade.ethocaStatus', 'tradeEnum.alertFlag'),
+    appealStatus: field.code('trade.appealStatus', 'tradeEnum.appealStatus'),
+    email: field.text('trade.email', { optional: true }),
+    ip: field.text('trade.ip', { optional: true }),
+    /** Codes of the risk rules a declined payment failed. */
+    riskRules: field.data(z.array(z.string()), 'trade.riskRules'),
+    /** ISO 8601 UTC. */
+    createdAt: field.time('trade.createdAt'),
+    returnedAt: field.timeOrNull('trade.returnedAt'),
+  },
+  filters: ZTransactionFilterFields,
+  refine: checkTransactionFilter,
+  days: 1,
 });
+
+export const ZTransactionListQuery = TRANSACTIONS.query;
+export type TTransactionListQuery = z.infer<typeof ZTransactionListQuery>;
+/** What a client sends (before defaults): the web builds this from its URL. */
+export type TTransactionListInput = z.input<typeof ZTransactionListQuery>;
+
+export const ZTransactionExportRequest = TRANSACTIONS.exportBody;
+export type TTransactionExportRequest = z.infer<typeof ZTransactionExportRequest>;
+
+export const ZTransactionRow = TRANSACTIONS.row;
 export type TTransactionRow = z.infer<typeof ZTransactionRow>;
 
-export const ZTransactionPage = zListPage(ZTransactionRow);
+export const ZTransactionPage = TRANSACTIONS.page;
 export type TTransactionPage = z.infer<typeof ZTransactionPage>;
 
 export const TIMELINE_EVENTS = [
@@ -294,29 +308,3 @@ export const ZTransactionDetail = z.object({
   timeline: z.array(ZTimelineEntry),
 });
 export type TTransactionDetail = z.infer<typeof ZTransactionDetail>;
-
-/** Filters the list offers, in URL order (the web keeps them in the query string under these names). */
-export const TRANSACTION_FILTER_KEYS = [
-  'timeType',
-  'from',
-  'to',
-  'gatewayNo',
-  'tradeNo',
-  'merchantOrderNo',
-  'payStatus',
-  'tradeType',
-  'cardScheme',
-  'currency',
-  'email',
-  'ip',
-  'cardFirst6',
-  'cardLast4',
-  'amountMin',
-  'amountMax',
-  'refundStatus',
-  'chargebackStatus',
-  'retrievalStatus',
-  'rdrStatus',
-  'ethocaStatus',
-  'appealStatus',
-] as const satisfies readonly (keyof z.input<typeof ZTransactionFilterFields>)[];

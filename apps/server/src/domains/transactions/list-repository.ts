@@ -1,13 +1,14 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { TListPaging } from '@mbo/shared/list';
 import { minorUnitsOf } from '@mbo/shared/money';
-import { TRANSACTION_VIEW_DEFS, type TTransactionListQuery, type TTransactionView } from '@mbo/shared/transactions';
+import { TRANSACTION_VIEW_DEFS, TRANSACTIONS, maskCard, type TTransactionListQuery, type TTransactionView } from '@mbo/shared/transactions';
 import type { Db } from '../../db/database';
 import { RARE_FLAG_INDEXES } from '../../db/migrations/0003-transactions';
 import type { Database } from '../../db/types';
 import { type ExportReader } from '../../platform/export-reader';
 import { keysetBatches } from '../../platform/keyset-walk';
 import { keysetPage, type Seek } from '../../platform/list';
+import { selectFields, type FieldRow } from '../../platform/list-fields';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
 import { BUSINESS_DAY_OFFSET_MS } from '../../platform/rollups';
 import { dayRangeInZone, zoneOffsetMs } from '../../platform/time';
@@ -204,33 +205,17 @@ function filtered(db: Db, ctx: ListContext, seekTo: number | null = null, untilF
     });
 }
 
-const ROW_COLUMNS = [
-  't.id',
-  'g.gateway_no',
-  't.trade_no',
-  't.merchant_order_no',
-  't.trade_type',
-  't.pay_status',
-  't.card_scheme',
-  't.card_first6',
-  't.card_last4',
-  't.currency',
-  't.amount',
-  't.settle_currency',
-  't.settle_amount',
-  't.return_message',
-  't.refund_status',
-  't.chargeback_status',
-  't.retrieval_status',
-  't.rdr_status',
-  't.ethoca_status',
-  't.appeal_status',
-  't.email',
-  't.ip',
-  't.risk_rules',
-  't.created_at',
-  't.returned_at',
-] as const;
+/**
+ * Where the fields not read from `t` under their own name come from. The masked card is made by the
+ * database (maskCard's form), so the list and the export's cell read one text.
+ */
+const SOURCES = {
+  gatewayNo: 'g.gateway_no',
+  cardMasked: sql<string>`${sql.ref('t.card_first6')} || ${sql.lit(maskCard('', ''))} || ${sql.ref('t.card_last4')}`,
+  riskRules: 't.risk_rules',
+};
+
+export type TransactionListRow = FieldRow<typeof TRANSACTIONS.fields>;
 
 /**
  * The view's rows with their list columns, newest first by the chosen time. A next page's base is
@@ -240,21 +225,22 @@ function transactionList(db: Db, ctx: ListContext) {
   const process = ctx.filter.timeType === 'process';
   return {
     rows: (seek: Seek | null, until?: Seek | null) =>
-      filtered(db, ctx, seek?.value ?? null, until?.value ?? null)
-        .innerJoin('gateways as g', 'g.id', 't.gateway_id')
-        .select(ROW_COLUMNS),
+      selectFields(
+        filtered(db, ctx, seek?.value ?? null, until?.value ?? null).innerJoin('gateways as g', 'g.id', 't.gateway_id'),
+        TRANSACTIONS.fields,
+        't',
+        SOURCES,
+      ),
     // Every transaction has its gateway: the join adds columns only.
     keys: (seek: Seek | null) => filtered(db, ctx, seek?.value ?? null),
     sort: {
       column: timeColumn(ctx.filter),
       id: 't.id',
       direction: 'desc',
-      value: (r: { created_at: number; returned_at: number | null }) => (process ? r.returned_at : r.created_at) ?? 0,
+      value: (r: TransactionListRow) => Number((process ? r.returnedAt : r.createdAt) ?? 0),
     },
   } as const;
 }
-
-export type TransactionListRow = Awaited<ReturnType<ReturnType<ReturnType<typeof transactionList>['rows']>['execute']>>[number];
 
 /**
  * The exact count of the plain formal list (only dates and, optionally, a gateway) from the daily

@@ -9,21 +9,22 @@ import {
   ZTransactionExportRequest,
   ZTransactionListQuery,
   ZTransactionPage,
+  TRANSACTIONS,
   maskCard,
   type TTimelineEntry,
   type TTransactionDetail,
-  type TTransactionRow,
+  type TTransactionTimeType,
   type TTransactionView,
 } from '@mbo/shared/transactions';
 import { ok, okResponse } from '../../platform/envelope';
 import { notFoundError } from '../../platform/errors';
 import { type ExportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
-import { moneySql, moneyXlsx, sqlJoin, sqlLiteral, sqlText, xlsxMadeText, xlsxText } from '../../platform/export-sql';
+import { sqlLiteral, xlsxMadeText } from '../../platform/export-sql';
 import { type ExportColumn, type XlsxCellSql } from '../../platform/export-values';
 import { xmlSafeText } from '../../platform/xlsx-rows';
-import type { MessageKey } from '../../platform/messages';
 import { mapPage } from '../../platform/list';
+import { exportColumns as fieldColumns, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
 import type { Scope } from '../../platform/scope';
@@ -102,117 +103,56 @@ function riskRulesCell(c: ExportCells, stored: string): string {
     .join(', ');
 }
 
-function toRow(r: TransactionListRow): TTransactionRow {
-  return {
-    gatewayNo: r.gateway_no,
-    tradeNo: r.trade_no,
-    merchantOrderNo: r.merchant_order_no,
-    tradeType: r.trade_type,
-    payStatus: r.pay_status,
-    cardScheme: r.card_scheme,
-    cardMasked: maskCard(r.card_first6, r.card_last4),
-    currency: r.currency,
-    amount: Number(r.amount),
-    settleCurrency: r.settle_currency,
-    settleAmount: Number(r.settle_amount),
-    returnMessage: r.return_message,
-    refundStatus: r.refund_status,
-    chargebackStatus: r.chargeback_status,
-    retrievalStatus: r.retrieval_status,
-    rdrStatus: r.rdr_status,
-    ethocaStatus: r.ethoca_status,
-    appealStatus: r.appeal_status,
-    email: r.email,
-    ip: r.ip,
-    riskRules: splitRules(r.risk_rules),
-    createdAt: toIso(Number(r.created_at)),
-    returnedAt: r.returned_at === null ? null : toIso(Number(r.returned_at)),
-  };
-}
+const toRow = rowMapper<typeof TRANSACTIONS.fields, TransactionListRow>(TRANSACTIONS.fields, {
+  riskRules: (r) => splitRules(String(r.riskRules ?? '')),
+});
 
-/** Export columns: headers and status texts in the caller's language, times in the caller's timezone. */
-export function exportColumns(c: ExportCells, view: TTransactionView): ExportColumn<TransactionListRow>[] {
+/** The server catalog's labels of the codes in the file. */
+const TRANSACTION_CODES = {
+  tradeType: 'trade.tradeType',
+  payStatus: 'trade.payStatus',
+  cardScheme: 'cardScheme',
+  refundStatus: 'trade.refundStatus',
+  chargebackStatus: 'trade.chargebackFlag',
+  retrievalStatus: 'trade.retrievalFlag',
+  rdrStatus: 'trade.alertFlag',
+  ethocaStatus: 'trade.alertFlag',
+  appealStatus: 'trade.appealStatus',
+};
+
+/** The file's columns: every field in the declared order, the failed risk rules last and on the risk-declined view only. */
+const FILE_COLUMNS = Object.keys(TRANSACTIONS.fields).filter((k) => k !== 'riskRules') as (keyof typeof TRANSACTIONS.fields)[];
+
+/**
+ * Export columns: headers and status texts in the caller's language, times in the caller's timezone,
+ * each cell made by the database where its kind allows (the product's most used export). The gateway
+ * response keeps its own SQL cell (gatewayCellSql: a known text in the caller's language, the rest
+ * as sent), the risk rules their names worked out in JavaScript.
+ */
+export function exportColumns(
+  c: ExportCells,
+  view: TTransactionView,
+  timeType: TTransactionTimeType = 'trade',
+): ExportColumn<TransactionListRow>[] {
   const gatewayText = oncePerText(c, gatewayCell);
-  /** A status column: its label, in JavaScript and in SQL (CSV on SQLite, csvSqlPlan). */
-  const label = (
-    header: MessageKey,
-    prefix: string,
-    column: keyof TransactionListRow & string,
-    code: (r: TransactionListRow) => number | string,
-  ): ExportColumn<TransactionListRow> => ({
-    header: c.text(header),
-    value: (r) => c.label(prefix, code(r)),
-    sql: c.labelSql(prefix, column),
-    xlsx: c.labelXlsx(prefix, column),
+  const rules = oncePerText(c, riskRulesCell);
+  return fieldColumns(TRANSACTIONS.fields, c, {
+    codes: TRANSACTION_CODES,
+    columns: view === 'riskDeclined' ? [...FILE_COLUMNS, 'riskRules'] : FILE_COLUMNS,
+    special: {
+      // The file has both currencies side by side: each says which it is (the screen shows neither).
+      currency: { header: c.text('trade.col.currency') },
+      settleCurrency: { header: c.text('trade.col.settleCurrency') },
+      returnMessage: {
+        header: c.text('trade.col.returnMessage'),
+        value: (r) => gatewayText(String(r.returnMessage)),
+        sql: gatewayCellSql(c, 'returnMessage'),
+        xlsx: gatewayCellXlsx(c, 'returnMessage'),
+      },
+      riskRules: { value: (r) => rules(String(r.riskRules ?? '')) },
+    },
+    sortField: timeType === 'process' ? 'returnedAt' : 'createdAt',
   });
-  /** A stored text column, in CSV and XLSX; `optional`: it may be empty (NOT NULL columns may still hold ''). */
-  const text = (header: MessageKey, column: keyof TransactionListRow & string, optional: boolean) => ({
-    header: c.text(header),
-    value: (r: TransactionListRow) => r[column] as string,
-    sql: sqlText(column, c.dialect),
-    xlsx: xlsxText(sqlText(column), { optional }),
-  });
-  const columns: ExportColumn<TransactionListRow>[] = [
-    text('trade.col.gatewayNo', 'gateway_no', false),
-    text('trade.col.tradeNo', 'trade_no', false),
-    text('trade.col.merchantOrderNo', 'merchant_order_no', false),
-    label('trade.col.tradeType', 'trade.tradeType', 'trade_type', (r) => r.trade_type),
-    label('trade.col.payStatus', 'trade.payStatus', 'pay_status', (r) => r.pay_status),
-    label('trade.col.cardScheme', 'cardScheme', 'card_scheme', (r) => r.card_scheme),
-    {
-      header: c.text('trade.col.card'),
-      value: (r) => maskCard(r.card_first6, r.card_last4),
-      sql: sqlJoin('card_first6', maskCard('', ''), 'card_last4'),
-      xlsx: xlsxText(sqlJoin('card_first6', maskCard('', ''), 'card_last4'), { optional: false }),
-    },
-    text('trade.col.currency', 'currency', false),
-    {
-      header: c.text('trade.col.amount'),
-      value: (r) => c.money(r.amount, r.currency),
-      sql: moneySql('amount', 'currency', c.dialect),
-      xlsx: moneyXlsx('amount', 'currency'),
-    },
-    text('trade.col.settleCurrency', 'settle_currency', false),
-    {
-      header: c.text('trade.col.settleAmount'),
-      value: (r) => c.money(r.settle_amount, r.settle_currency),
-      sql: moneySql('settle_amount', 'settle_currency', c.dialect),
-      xlsx: moneyXlsx('settle_amount', 'settle_currency'),
-    },
-    {
-      header: c.text('trade.col.returnMessage'),
-      value: (r) => gatewayText(r.return_message),
-      sql: gatewayCellSql(c, 'return_message'),
-      xlsx: gatewayCellXlsx(c, 'return_message'),
-    },
-    label('trade.col.refundStatus', 'trade.refundStatus', 'refund_status', (r) => r.refund_status),
-    label('trade.col.chargebackStatus', 'trade.chargebackFlag', 'chargeback_status', (r) => r.chargeback_status),
-    label('trade.col.retrievalStatus', 'trade.retrievalFlag', 'retrieval_status', (r) => r.retrieval_status),
-    label('trade.col.rdrStatus', 'trade.alertFlag', 'rdr_status', (r) => r.rdr_status),
-    label('trade.col.ethocaStatus', 'trade.alertFlag', 'ethoca_status', (r) => r.ethoca_status),
-    label('trade.col.appealStatus', 'trade.appealStatus', 'appeal_status', (r) => r.appeal_status),
-    text('trade.col.email', 'email', true),
-    text('trade.col.ip', 'ip', true),
-    // created_at is the walk's sort key: read with the cells (csvSqlPlan).
-    {
-      header: c.text('trade.col.createdAt'),
-      value: (r) => c.time(r.created_at),
-      sql: c.timeSql('created_at'),
-      fields: ['created_at'],
-      xlsx: c.timeXlsx('created_at', { optional: false }),
-    },
-    {
-      header: c.text('trade.col.returnedAt'),
-      value: (r) => c.time(r.returned_at),
-      sql: c.timeSql('returned_at'),
-      xlsx: c.timeXlsx('returned_at', { optional: true }),
-    },
-  ];
-  if (view === 'riskDeclined') {
-    const rules = oncePerText(c, riskRulesCell);
-    columns.push({ header: c.text('trade.col.riskRules'), value: (r) => rules(r.risk_rules), fields: ['risk_rules'] });
-  }
-  return columns;
 }
 
 async function buildDetail(db: Db, scope: Scope, view: TTransactionView, tradeNo: string): Promise<TTransactionDetail | null> {
@@ -326,7 +266,7 @@ function transactionExport(view: TTransactionView) {
     body: ZTransactionExportRequest,
     filePrefix: def.filePrefix,
     sheetName: () => def.filePrefix,
-    columns: (cells) => exportColumns(cells, view),
+    columns: (cells, b) => exportColumns(cells, view, b.timeType),
     batches: ({ format: _format, ...filter }, { db, scope, timezone, reader }) =>
       iterateTransactions(db, { scope, view, filter, timezone }, { reader }),
   });

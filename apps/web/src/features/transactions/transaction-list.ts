@@ -1,26 +1,18 @@
 import { AppealStatus, CARD_SCHEMES, PayStatus, RefundFlag, TradeType } from '@mbo/shared/trade-enums';
 import { findMenu } from '@mbo/shared/permissions';
 import {
-  TRANSACTION_FILTER_KEYS,
   TRANSACTION_TIME_TYPES,
   TRANSACTION_VIEW_DEFS,
   TRANSACTION_VIEWS,
-  ZTransactionListQuery,
+  TRANSACTIONS,
   type TTransactionView,
 } from '@mbo/shared/transactions';
 import { currencyOptions, enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-fields';
-import type { TListScreen } from '../../platform/list-screen';
-import type { TFilterValues } from '../../platform/list-url-state';
+import { declaredScreen, type TListScreen } from '../../platform/list-screen';
 import { exportTransactions } from './api/export-transactions';
 import { getTransactions, transactionsKey } from './api/get-transactions';
 
-export type TTransactionFilterKey = (typeof TRANSACTION_FILTER_KEYS)[number];
-
-/** Every list opens on today's transactions by trading time. */
-export function transactionDefaults(today: string): TFilterValues<TTransactionFilterKey> {
-  const blank = Object.fromEntries(TRANSACTION_FILTER_KEYS.map((k) => [k, ''])) as TFilterValues<TTransactionFilterKey>;
-  return { ...blank, timeType: 'trade', from: today, to: today };
-}
+export type TTransactionFilterKey = keyof typeof TRANSACTIONS.filters.shape;
 
 const yesNo = (prefix: string) => enumOptions(prefix, [0, 1]);
 
@@ -62,26 +54,20 @@ export function transactionFilters(view: TTransactionView, currencies: readonly 
   ];
 }
 
-type TTransactionScreen = TListScreen<Awaited<ReturnType<typeof getTransactions>>, TTransactionFilterKey>;
-
 /** The six views of the Transaction menu, one list screen each; the open detail (?detail=) lives in the URL too. */
 export const TRANSACTION_LISTS = Object.fromEntries(
-  TRANSACTION_VIEWS.map((view): [TTransactionView, TTransactionScreen] => {
+  TRANSACTION_VIEWS.map((view) => {
     const def = TRANSACTION_VIEW_DEFS[view];
-    return [
-      view,
-      {
-        title: findMenu(def.menu)?.titleKey ?? '',
-        key: transactionsKey(view),
-        fetch: (params) => getTransactions(view, params),
-        schema: ZTransactionListQuery,
-        defaults: transactionDefaults,
-        fields: transactionFilters(view, []),
-        rowKey: 'tradeNo',
-        testId: 'transaction-table',
-        extras: ['detail'],
-        export: { permission: def.download, run: (filters, format) => exportTransactions(view, filters, format) },
-      },
-    ];
+    const screen = declaredScreen(TRANSACTIONS, {
+      title: findMenu(def.menu)?.titleKey ?? '',
+      key: transactionsKey(view),
+      fetch: (params) => getTransactions(view, params),
+      fields: transactionFilters(view, []),
+      rowKey: 'tradeNo',
+      testId: 'transaction-table',
+      extras: ['detail'],
+      export: { permission: def.download, run: (filters, format) => exportTransactions(view, filters, format) },
+    });
+    return [view, screen];
   }),
-) as Record<TTransactionView, TTransactionScreen>;
+) as Record<TTransactionView, TListScreen<Awaited<ReturnType<typeof getTransactions>>, TTransactionFilterKey>>;

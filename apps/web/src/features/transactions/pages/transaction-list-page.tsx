@@ -1,10 +1,11 @@
-import { Tag, type TableColumnsType } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DisputeKind, PayStatus } from '@mbo/shared/trade-enums';
-import type { TTransactionRow, TTransactionView } from '@mbo/shared/transactions';
+import { TRANSACTIONS, type TTransactionRow, type TTransactionView } from '@mbo/shared/transactions';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { DeferredPart } from '../../../platform/deferred-part';
 import { lazyPage } from '../../../platform/lazy-page';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useSession } from '../../../platform/session';
@@ -60,60 +61,53 @@ export function TransactionListPage({ view }: { view: TTransactionView }) {
   );
   const byProcessTime = url.filters.timeType === 'process';
 
-  const columns: TableColumnsType<TTransactionRow> = [
-    { title: t('trade.gatewayNo'), dataIndex: 'gatewayNo', key: 'gatewayNo' },
-    detailLinkColumn(t('trade.tradeNo'), 'tradeNo', 'open-detail', (tradeNo) => url.setExtra('detail', tradeNo)),
-    { title: t('trade.merchantOrderNo'), dataIndex: 'merchantOrderNo', key: 'merchantOrderNo' },
-    {
-      title: t('trade.amount'),
-      key: 'amount',
-      align: 'right',
-      render: (_: unknown, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(r.amount, r.currency)}</span>,
+  const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+  // The declared fields the screen shows, in its order. The refund and dispute flags are one column of
+  // tags in the refund status's place (the risk rules' on the risk-declined view); the card column is
+  // the scheme and the masked number; the time column is the chosen time type's.
+  const columns = useListColumns<typeof TRANSACTIONS.fields, TTransactionRow>(TRANSACTIONS.fields, {
+    order: [
+      'gatewayNo',
+      'tradeNo',
+      'merchantOrderNo',
+      'amount',
+      'payStatus',
+      'tradeType',
+      view === 'riskDeclined' ? 'riskRules' : 'refundStatus',
+      'cardMasked',
+      'email',
+      'createdAt',
+    ],
+    special: {
+      tradeNo: detailLinkColumn(t('trade.tradeNo'), 'tradeNo', 'open-detail', (tradeNo) => url.setExtra('detail', tradeNo)),
+      amount: { render: (_: unknown, r) => nowrap(formatAmount(r.amount, r.currency)) },
+      payStatus: { render: (s: number) => <Tag color={PAY_STATUS_COLORS[s] ?? 'default'}>{t(`tradeEnum.payStatus.${s}`)}</Tag> },
+      refundStatus: { title: t('trade.flags'), key: 'flags', dataIndex: undefined, render: (_: unknown, r) => <FlagTags row={r} /> },
+      riskRules: {
+        render: (rules: string[]) =>
+          rules.map((r) => (
+            <Tag key={r} title={r}>
+              {t(`tradeEnum.riskRule.${r}`, { defaultValue: r })}
+            </Tag>
+          )),
+      },
+      cardMasked: {
+        key: 'card',
+        dataIndex: undefined,
+        render: (_: unknown, r) => nowrap(`${t(`tradeEnum.cardScheme.${r.cardScheme}`, { defaultValue: r.cardScheme })} ${r.cardMasked}`),
+      },
+      createdAt: {
+        title: byProcessTime ? t('trade.returnedAt') : t('trade.createdAt'),
+        key: 'time',
+        dataIndex: undefined,
+        render: (_: unknown, r) => (
+          <span data-testid="trade-time" style={{ whiteSpace: 'nowrap' }}>
+            {parseTime(byProcessTime ? r.returnedAt : r.createdAt, undefined, tz.timezone)}
+          </span>
+        ),
+      },
     },
-    {
-      title: t('trade.payStatus'),
-      dataIndex: 'payStatus',
-      key: 'payStatus',
-      render: (s: number) => <Tag color={PAY_STATUS_COLORS[s] ?? 'default'}>{t(`tradeEnum.payStatus.${s}`)}</Tag>,
-    },
-    { title: t('trade.tradeType'), dataIndex: 'tradeType', key: 'tradeType', render: (c: number) => t(`tradeEnum.tradeType.${c}`) },
-    ...(view === 'riskDeclined'
-      ? ([
-          {
-            title: t('trade.riskRules'),
-            dataIndex: 'riskRules',
-            key: 'riskRules',
-            render: (rules: string[]) =>
-              rules.map((r) => (
-                <Tag key={r} title={r}>
-                  {t(`tradeEnum.riskRule.${r}`, { defaultValue: r })}
-                </Tag>
-              )),
-          },
-        ] as TableColumnsType<TTransactionRow>)
-      : ([
-          { title: t('trade.flags'), key: 'flags', render: (_: unknown, r: TTransactionRow) => <FlagTags row={r} /> },
-        ] as TableColumnsType<TTransactionRow>)),
-    {
-      title: t('trade.card'),
-      key: 'card',
-      render: (_: unknown, r) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {t(`tradeEnum.cardScheme.${r.cardScheme}`, { defaultValue: r.cardScheme })} {r.cardMasked}
-        </span>
-      ),
-    },
-    { title: t('trade.email'), dataIndex: 'email', key: 'email' },
-    {
-      title: byProcessTime ? t('trade.returnedAt') : t('trade.createdAt'),
-      key: 'time',
-      render: (_: unknown, r) => (
-        <span data-testid="trade-time" style={{ whiteSpace: 'nowrap' }}>
-          {parseTime(byProcessTime ? r.returnedAt : r.createdAt, undefined, tz.timezone)}
-        </span>
-      ),
-    },
-  ];
+  });
 
   return (
     <ListPage screen={screen} columns={columns} fields={fields}>
