@@ -32,12 +32,4 @@ export const ZMerchantSummary = z.object({
 });
 export type TMerchantSummary = z.infer<typeof ZMerchantSummary>;
 
-export const ZLoginLog = z.object({
-  id: z.number().int(),
-  loginName: z.string(),
-  ip: z.string(),
-  success: z.boolean(),
-  reason: z.string(),
-  createdAt: z.string(),
-});
-export type TLoginLog = z.infer<typeof ZLoginLog>;
+export { ZLoginLog, type TLoginLog } from './logs';

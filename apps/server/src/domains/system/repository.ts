@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import type { TLanguage } from '@mbo/shared/i18n';
 import type { TListPaging } from '@mbo/shared/list';
+import { LOGIN_LOGS } from '@mbo/shared/logs';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 import { keysetPage, pageOffset } from '../../platform/list';
+import { selectFields } from '../../platform/list-fields';
 import { gatewayIdFilter, type AdminScope, type Scope } from '../../platform/scope';
 import { builtInRoleNames } from './roles';
 
@@ -127,12 +129,12 @@ export type LoginLogFilter = TListPaging & { success?: boolean | undefined };
 /** Login attempts against the scope's merchant, newest first (keyset on login_logs_merchant(_success)_idx). */
 export function listLoginLogs(db: Db, scope: Scope, filter: LoginLogFilter) {
   const base = db
-    .selectFrom('login_logs')
-    .where('merchant_id', '=', scope.merchantId)
-    .$if(filter.success !== undefined, (qb) => qb.where('success', '=', filter.success ? 1 : 0));
+    .selectFrom('login_logs as l')
+    .where('l.merchant_id', '=', scope.merchantId)
+    .$if(filter.success !== undefined, (qb) => qb.where('l.success', '=', filter.success ? 1 : 0));
   const list = {
-    rows: () => base.select(['id', 'login_name', 'ip', 'success', 'reason', 'created_at']),
-    sort: { column: 'created_at', id: 'id', direction: 'desc', value: (r: { created_at: number }) => r.created_at },
+    rows: () => selectFields(base, LOGIN_LOGS.fields, 'l'),
+    sort: { column: 'l.created_at', id: 'l.id', direction: 'desc', value: (r: { createdAt: unknown }) => Number(r.createdAt) },
   } as const;
   return keysetPage(db, list, filter, { count: base });
 }

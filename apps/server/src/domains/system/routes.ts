@@ -4,14 +4,15 @@ import { z } from 'zod';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ZEmptyData } from '@mbo/shared/envelope';
 import type { TLanguage } from '@mbo/shared/i18n';
-import { ZLoginLogQuery } from '@mbo/shared/logs';
+import { LOGIN_LOGS } from '@mbo/shared/logs';
 import { ZListQuery, zListPage } from '@mbo/shared/list';
 import { ZReminderIdParams, ZReminderList } from '@mbo/shared/reminders';
-import { ZAnnouncement, ZGateway, ZGatewayParams, ZLoginLog, ZMerchantSummary } from '@mbo/shared/system';
+import { ZAnnouncement, ZGateway, ZGatewayParams, ZMerchantSummary } from '@mbo/shared/system';
 import { JSON_TYPE, ok, okResponse } from '../../platform/envelope';
 import { notFoundError, unauthorizedError } from '../../platform/errors';
 import { isMessageKey, translate } from '../../platform/i18n';
 import { mapPage, numberedPage } from '../../platform/list';
+import { rowMapper } from '../../platform/list-fields';
 import { requireSession } from '../../platform/request-context';
 import type { AdminScope } from '../../platform/scope';
 import { toIso } from '../../platform/time';
@@ -142,21 +143,15 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     ApiPath.loginLogs,
     {
       config: { permission: '/log/forwardLoginLogList' },
-      schema: { querystring: ZLoginLogQuery, response: okResponse(zListPage(ZLoginLog)) },
+      schema: { querystring: LOGIN_LOGS.query, response: okResponse(LOGIN_LOGS.page) },
     },
     async (request) => {
       const { scope } = requireSession(request);
       const page = await repo.listLoginLogs(app.db, scope, request.query);
+      const reasonIn = (reason: string) => (isMessageKey(reason) ? translate(request.lang, reason) : reason);
       return ok(
         request,
-        mapPage(page, (l) => ({
-          id: l.id,
-          loginName: l.login_name,
-          ip: l.ip,
-          success: l.success === 1,
-          reason: isMessageKey(l.reason) ? translate(request.lang, l.reason) : l.reason,
-          createdAt: toIso(l.created_at),
-        })),
+        mapPage(page, rowMapper(LOGIN_LOGS.fields, { success: (l) => Number(l.success) === 1, reason: (l) => reasonIn(String(l.reason)) })),
       );
     },
   );

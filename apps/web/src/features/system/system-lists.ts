@@ -1,5 +1,5 @@
 import { ZListQuery } from '@mbo/shared/list';
-import { ZLoginLogQuery } from '@mbo/shared/logs';
+import { LOGIN_LOGS } from '@mbo/shared/logs';
 import { AdminStatus } from '@mbo/shared/merchants';
 import { OPERATION_LOGS, OPERATION_MODULES, OPERATION_TYPES } from '@mbo/shared/operation-log';
 import { ZAdminListQuery } from '@mbo/shared/system-admins';
@@ -71,12 +71,10 @@ export const NEWS_LIST: TListScreen<Awaited<ReturnType<typeof getAnnouncementPag
   extras: ['news'],
 };
 
-export const LOGIN_LOG_LIST: TListScreen<Awaited<ReturnType<typeof getLoginLogs>>, 'success'> = {
+export const LOGIN_LOG_LIST = declaredScreen(LOGIN_LOGS, {
   title: 'menu.loginLog',
   key: loginLogsKey,
   fetch: getLoginLogs,
-  schema: ZLoginLogQuery,
-  defaults: () => ({ success: '' }),
   fields: [
     selectField(
       'success',
@@ -90,7 +88,7 @@ export const LOGIN_LOG_LIST: TListScreen<Awaited<ReturnType<typeof getLoginLogs>
   ],
   rowKey: 'id',
   testId: 'login-log-table',
-};
+});
 
 export type TWebhookDeliveryFilterKey = 'from' | 'to' | 'kind' | 'status';
 

@@ -1,7 +1,6 @@
 import { ApiPath } from '@mbo/shared/api-paths';
 import type { TListPage } from '@mbo/shared/list';
-import type { ZLoginLogQuery } from '@mbo/shared/logs';
-import type { TLoginLog } from '@mbo/shared/system';
+import type { TLoginLog, ZLoginLogQuery } from '@mbo/shared/logs';
 import type { TListParamsOf } from '../../../platform/list-url-state';
 import { http } from '../../../platform/request';
 

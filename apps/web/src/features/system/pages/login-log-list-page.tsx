@@ -1,7 +1,8 @@
-import { Tag, type TableColumnsType } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TLoginLog } from '@mbo/shared/system';
+import { LOGIN_LOGS, type TLoginLog } from '@mbo/shared/logs';
 import { parseTime } from '../../../platform/format';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useTimezone } from '../../../platform/timezone';
@@ -12,26 +13,16 @@ export function LoginLogListPage() {
   const { t } = useTranslation();
   const tz = useTimezone();
   const screen = useListScreen(LOGIN_LOG_LIST);
-
-  const columns: TableColumnsType<TLoginLog> = [
-    { title: t('loginLog.loginName'), dataIndex: 'loginName', key: 'loginName' },
-    { title: t('loginLog.ip'), dataIndex: 'ip', key: 'ip' },
-    {
-      title: t('loginLog.result'),
-      dataIndex: 'success',
-      key: 'success',
-      render: (success: boolean) => (
-        <Tag color={success ? 'success' : 'error'}>{success ? t('loginLog.success') : t('loginLog.failure')}</Tag>
-      ),
+  const columns = useListColumns<typeof LOGIN_LOGS.fields, TLoginLog>(LOGIN_LOGS.fields, {
+    special: {
+      success: {
+        render: (success: boolean) => (
+          <Tag color={success ? 'success' : 'error'}>{success ? t('loginLog.success') : t('loginLog.failure')}</Tag>
+        ),
+      },
+      reason: { render: (reason: string) => reason || t('common.none') },
+      createdAt: { render: (value: string) => <span data-testid="login-log-time">{parseTime(value, undefined, tz.timezone)}</span> },
     },
-    { title: t('loginLog.reason'), dataIndex: 'reason', key: 'reason', render: (reason: string) => reason || t('common.none') },
-    {
-      title: t('loginLog.time'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      render: (value: string) => <span data-testid="login-log-time">{parseTime(value, undefined, tz.timezone)}</span>,
-    },
-  ];
-
+  });
   return <ListPage screen={screen} columns={columns} />;
 }
