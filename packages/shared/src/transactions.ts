@@ -157,8 +157,8 @@ export function maskCard(first6: string, last4: string): string {
 
 /**
  * The lists of the six views, declared once (list-fields.ts): every view shows the same row, opening on
- * today's transactions by trading time. Labels are the screen's catalog keys (the export's headers are
- * the server's `trade.col.<field>`).
+ * today's transactions by trading time. Labels are the screen's catalog keys, which head the export's
+ * columns too.
  */
 export const TRANSACTIONS = defineList({
   fields: {

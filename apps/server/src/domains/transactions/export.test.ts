@@ -180,7 +180,7 @@ describe('transaction export', () => {
   it('the amount cells the database makes are the text the column writes, or NULL where they leave it to the column', async () => {
     const dialect = dialectOf(t.app.appConfig.databaseUrl);
     const cells = exportCells('en', 'UTC', dialect);
-    const column = exportColumns(cells, 'formal').find((c) => c.header === cells.text('trade.col.amount'))!;
+    const column = exportColumns(cells, 'formal').find((c) => c.header === cells.screen('trade.amount'))!;
     const amounts = [0, 1, 5, 99, 100, 27114, -1, -5, -100, -27114, 123456789012, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
     // Codes as gateways may send them, in any case; JPY and KRW have no decimals. Letters other than
     // ASCII ones that JavaScript upper-cases to ASCII (a dotless i, a long s) or not at all (full width).
