@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
-import { exportRequest, listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
+import { opt, optText, zGatewayNoFilter } from './list';
 import { defineList, field } from './list-fields';
 import { zCode } from './trade-enums';
 import { normalizeWebsiteUrl } from './websites';
@@ -243,34 +243,36 @@ export type TWaybillBatchResult = z.infer<typeof ZWaybillBatchResult>;
 export const ZWaybillTemplateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 export const ZWaybillFileParams = z.object({ fileId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
-/* Products (spec §3): the goods of each order, with the order's freight and total. */
+/* Products (spec §3), declared once (list-fields.ts): the goods of each order, with the order's freight and total. */
 
-export const ZProductFilters = ZDateRange.extend({
-  gatewayNo: zGatewayNoFilter,
-  tradeNo: optText(64),
-  goodsNo: optText(64),
-  name: optText(100),
+export const PRODUCTS = defineList({
+  fields: {
+    id: field.data(z.number().int()),
+    tradeNo: field.text('products.tradeNo'),
+    merchantOrderNo: field.text('products.merchantOrderNo'),
+    goodsNo: field.text('products.goodsNo'),
+    name: field.text('products.name'),
+    currency: field.text(undefined, { file: true }),
+    /** Minor units per item. */
+    price: field.money('products.price'),
+    quantity: field.count('products.quantity'),
+    /** The order's freight (minor units, may be 0) and total (items plus freight), as decimal text in major units. */
+    freight: field.money('products.freight'),
+    orderTotal: field.data(z.string(), 'products.orderTotal'),
+    orderStatus: field.code('products.orderStatus', 'tradeEnum.payStatus'),
+    tradeAt: field.time('products.tradeAt'),
+  },
+  filters: ZDateRange.extend({
+    gatewayNo: zGatewayNoFilter,
+    tradeNo: optText(64),
+    goodsNo: optText(64),
+    name: optText(100),
+  }),
+  refine: checkDateRange,
+  days: 30,
 });
-export const ZProductListQuery = listQuery(ZProductFilters, checkDateRange);
+export const ZProductListQuery = PRODUCTS.query;
 export type TProductListQuery = z.infer<typeof ZProductListQuery>;
-export const ZProductExportBody = exportRequest(ZProductFilters, checkDateRange);
-
-export const ZProduct = z.object({
-  id: z.number().int(),
-  tradeNo: z.string(),
-  merchantOrderNo: z.string(),
-  goodsNo: z.string(),
-  name: z.string(),
-  currency: z.string(),
-  /** Minor units per item. */
-  price: z.number().int(),
-  quantity: z.number().int(),
-  /** The order's freight (minor units, may be 0) and total (items plus freight), as decimal text in major units. */
-  freight: z.number().int(),
-  orderTotal: z.string(),
-  /** PayStatus code of the order. */
-  orderStatus: z.number().int(),
-  tradeAt: z.string(),
-});
-export type TProduct = z.infer<typeof ZProduct>;
-export const ZProductPage = zListPage(ZProduct);
+export const ZProductExportBody = PRODUCTS.exportBody;
+export type TProduct = z.infer<typeof PRODUCTS.row>;
+export const ZProductPage = PRODUCTS.page;

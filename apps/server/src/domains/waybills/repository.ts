@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { TListPaging } from '@mbo/shared/list';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import {
+  PRODUCTS,
   REJECTED_STATUSES,
   WAYBILLS,
   WaybillStatus,
@@ -324,34 +325,30 @@ function productsFiltered(db: Db, scope: Scope, f: ProductFilters, range: Range)
     );
 }
 
+/** Where the product fields are read (the order's total in minor units, for its decimal text). */
+const PRODUCT_SOURCES = {
+  tradeNo: 't.trade_no',
+  merchantOrderNo: 't.merchant_order_no',
+  freight: sql`coalesce(of.freight, 0)`,
+  orderStatus: 't.pay_status',
+  tradeAt: 'p.created_at',
+  orderTotalMinor: sql`(select coalesce(sum(op.price * op.quantity), 0) from order_products op where op.transaction_id = p.transaction_id) + coalesce(of.freight, 0)`,
+};
+
 function productList(db: Db, scope: Scope, f: ProductFilters, range: Range) {
   return {
     rows: () =>
-      productsFiltered(db, scope, f, range)
-        .leftJoin('order_freights as of', 'of.transaction_id', 'p.transaction_id')
-        .select([
-          'p.id',
-          'p.goods_no',
-          'p.name',
-          'p.currency',
-          'p.price',
-          'p.quantity',
-          'p.created_at',
-          't.trade_no',
-          't.merchant_order_no',
-          't.pay_status',
-          'of.freight',
-          sql<
-            number | string
-          >`(select coalesce(sum(op.price * op.quantity), 0) from order_products op where op.transaction_id = p.transaction_id)`.as(
-            'items_total',
-          ),
-        ]),
-    sort: { column: 'p.created_at', id: 'p.id', direction: 'desc', value: (r: { created_at: number }) => r.created_at },
+      selectFields(
+        productsFiltered(db, scope, f, range).leftJoin('order_freights as of', 'of.transaction_id', 'p.transaction_id'),
+        PRODUCTS.fields,
+        'p',
+        PRODUCT_SOURCES,
+      ),
+    sort: { column: 'p.created_at', id: 'p.id', direction: 'desc', value: (r: ProductRow) => Number(r.tradeAt) },
   } as const;
 }
 
-export type ProductRow = Awaited<ReturnType<ReturnType<ReturnType<typeof productList>['rows']>['execute']>>[number];
+export type ProductRow = FieldRow<typeof PRODUCTS.fields>;
 
 export function listProducts(db: Db, scope: Scope, q: ProductFilters & TListPaging, range: Range) {
   return keysetPage(db, productList(db, scope, q, range), q, { count: productsFiltered(db, scope, q, range) });

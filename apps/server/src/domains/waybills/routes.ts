@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { toMajorString } from '@mbo/shared/money';
 import {
+  PRODUCTS,
   PROOF_MAX_BYTES,
   PROOF_MAX_FILES,
   WAYBILL_BATCH_MAX_BYTES,
@@ -22,7 +23,6 @@ import {
   ZWaybillTemplateQuery,
   ZWaybillUploaded,
   ZWaybillUploadFields,
-  type TProduct,
   type TWaybill,
 } from '@mbo/shared/waybills';
 import { findProofType } from '../funds/proof-holds';
@@ -30,15 +30,16 @@ import { businessDay } from '../../platform/rollups';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
 import { sendExport } from '../../platform/export';
-import { exportCells, type ExportCells } from '../../platform/export-cells';
+import { exportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
-import { type ExportColumn } from '../../platform/export-values';
+import { moneySql } from '../../platform/export-sql';
 import { emptyPage, mapPage } from '../../platform/list';
+import { exportColumns, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { requireSession } from '../../platform/request-context';
 import type { Scope } from '../../platform/scope';
-import { dayRangeInZone, toIso } from '../../platform/time';
+import { dayRangeInZone } from '../../platform/time';
 import { parseUpload } from '../../platform/upload-parse';
 import { cleanFileName, contentDisposition, MIME_OF, sniffFileType } from '../../platform/uploads';
 import * as repo from './repository';
@@ -59,42 +60,10 @@ const PROOF_UPLOAD: UploadLimits = {
 const PROOF_TYPES = new Set(['jpeg', 'png', 'bmp']);
 const DUE_SOON_DAYS = 3;
 
-function orderTotal(r: repo.ProductRow): string {
-  return toMajorString(Number(r.items_total) + Number(r.freight ?? 0), r.currency);
-}
+/** The order's total (items plus freight) as decimal text in major units, in the list and the file alike. */
+const orderTotal = (r: repo.ProductRow) => toMajorString(Number(r.orderTotalMinor), String(r.currency));
 
-function toProduct(r: repo.ProductRow): TProduct {
-  return {
-    id: r.id,
-    tradeNo: r.trade_no,
-    merchantOrderNo: r.merchant_order_no,
-    goodsNo: r.goods_no,
-    name: r.name,
-    currency: r.currency,
-    price: Number(r.price),
-    quantity: r.quantity,
-    freight: Number(r.freight ?? 0),
-    orderTotal: orderTotal(r),
-    orderStatus: r.pay_status,
-    tradeAt: toIso(r.created_at),
-  };
-}
-
-function productColumns(c: ExportCells): ExportColumn<repo.ProductRow>[] {
-  return [
-    { header: c.text('waybillCol.tradeNo'), value: (r) => r.trade_no },
-    { header: c.text('waybillCol.merchantOrderNo'), value: (r) => r.merchant_order_no },
-    { header: c.text('productCol.goodsNo'), value: (r) => r.goods_no },
-    { header: c.text('productCol.name'), value: (r) => r.name },
-    { header: c.text('waybillCol.currency'), value: (r) => r.currency },
-    { header: c.text('productCol.price'), value: (r) => c.money(Number(r.price), r.currency) },
-    { header: c.text('productCol.quantity'), value: (r) => r.quantity },
-    { header: c.text('productCol.freight'), value: (r) => c.money(Number(r.freight ?? 0), r.currency) },
-    { header: c.text('productCol.orderTotal'), value: (r) => orderTotal(r) },
-    { header: c.text('productCol.orderStatus'), value: (r) => c.label('trade.payStatus', r.pay_status) },
-    { header: c.text('waybillCol.tradeAt'), value: (r) => c.time(r.created_at) },
-  ];
-}
+const toProduct = rowMapper(PRODUCTS.fields, { orderTotal });
 
 /** Declared with the module so an export worker finds it (defineExport). */
 const productExport = defineExport({
@@ -103,7 +72,16 @@ const productExport = defineExport({
   body: ZProductExportBody,
   filePrefix: 'products',
   sheetName: (c) => c.text('export.products'),
-  columns: productColumns,
+  columns: (c) =>
+    exportColumns(PRODUCTS.fields, c, {
+      codes: { orderStatus: 'trade.payStatus' },
+      special: {
+        // A column of the file only (the screen has no title for it): its header is the server's.
+        currency: { header: c.text('waybillCol.currency') },
+        orderTotal: { value: orderTotal, sql: moneySql('orderTotalMinor', 'currency', c.dialect), fields: ['orderTotalMinor', 'currency'] },
+      },
+      sortField: 'tradeAt',
+    }),
   batches: (b, { db, scope, timezone, reader }) => repo.iterateProducts(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
 });
 

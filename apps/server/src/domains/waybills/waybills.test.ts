@@ -16,6 +16,10 @@ import { opsHarness } from '../../../test/ops-harness';
 import { createWaybillWorld, DAY0, HOUR, waybillCalls, type WaybillWorld } from '../../../test/waybill-world';
 import { runWaybillReminders } from '../../jobs/waybill-reminders';
 import { findDeliveryProofFlags } from '../funds/proof-holds';
+import { toMajorString } from '@mbo/shared/money';
+import { exportCells } from '../../platform/export-cells';
+import { translate } from '../../platform/i18n';
+import type { MessageKey } from '../../platform/messages';
 import { setProofType } from './repository';
 
 /*
@@ -269,6 +273,43 @@ describe('products', () => {
       query: { from: '2026-03-01', to: '2026-03-31' },
     });
     expect(none.body.data.list).toEqual([]);
+  });
+
+  it("exports the same rows as the list, each line its row, under the screen's titles", async () => {
+    const q = { from: '2026-03-01', to: '2026-03-31' };
+    const list = await call<TListPage<TProduct>>(t.app, WaybillPath.products, { token, query: { ...q, limit: '50' } });
+    expect(list.body.data.nextCursor).toBeNull();
+    expect(list.body.data.list.length).toBeGreaterThan(2);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${WaybillPath.productsExport}`,
+      headers: { 'x-auth-token': token, lang: 'en_US', timezone: 'Asia/Shanghai' },
+      payload: { format: 'csv', ...q },
+    });
+    expect(res.statusCode).toBe(200);
+    const [header, ...lines] = res.body
+      .replace(/^\uFEFF/, '')
+      .replace(/\r\n$/, '')
+      .split('\r\n');
+    expect(header).toBe(
+      'Transaction order number,Merchant order number,Goods number,Name,Currency,Price,Quantity,Freight,Order total,Order status,Transaction time',
+    );
+    const c = exportCells('en', 'Asia/Shanghai');
+    expect(lines.map((l) => l.split(','))).toEqual(
+      list.body.data.list.map((r) => [
+        r.tradeNo,
+        r.merchantOrderNo,
+        r.goodsNo,
+        r.name,
+        r.currency,
+        toMajorString(r.price, r.currency),
+        String(r.quantity),
+        toMajorString(r.freight, r.currency),
+        r.orderTotal,
+        translate('en', `trade.payStatus.${r.orderStatus}` as MessageKey),
+        c.time(Date.parse(r.tradeAt))?.text,
+      ]),
+    );
   });
 });
 

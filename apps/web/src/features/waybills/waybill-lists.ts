@@ -1,13 +1,7 @@
-import { WAYBILLS, WaybillStatus, ZProductListQuery } from '@mbo/shared/waybills';
-import { dayjs } from '../../platform/dayjs';
+import { PRODUCTS, WAYBILLS, WaybillStatus } from '@mbo/shared/waybills';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
-import { declaredScreen, type TListScreen } from '../../platform/list-screen';
+import { declaredScreen } from '../../platform/list-screen';
 import { exportProducts, exportWaybills, getProducts, getWaybills, productsKey, waybillsKey } from './api/waybills';
-
-/** The last 30 days end today: every transaction still before its settlement is in view. */
-export function last30Days(today: string): { from: string; to: string } {
-  return { from: dayjs(today).subtract(29, 'day').format('YYYY-MM-DD'), to: today };
-}
 
 /** Waybill status query (spec §2): the successful transactions that need delivery proof. */
 export const WAYBILL_LIST = declaredScreen(WAYBILLS, {
@@ -28,15 +22,11 @@ export const WAYBILL_LIST = declaredScreen(WAYBILLS, {
   export: { run: exportWaybills },
 });
 
-export type TProductFilterKey = 'from' | 'to' | 'tradeNo' | 'goodsNo' | 'name' | 'gatewayNo';
-
 /** Product information (spec §2): the goods of each order with its freight and total. */
-export const PRODUCT_LIST: TListScreen<Awaited<ReturnType<typeof getProducts>>, TProductFilterKey> = {
+export const PRODUCT_LIST = declaredScreen(PRODUCTS, {
   title: 'menu.productInfo',
   key: productsKey,
   fetch: getProducts,
-  schema: ZProductListQuery,
-  defaults: (today) => ({ ...last30Days(today), tradeNo: '', goodsNo: '', name: '', gatewayNo: '' }),
   fields: [
     { kind: 'dateRange', from: 'from', to: 'to', label: 'products.tradeDate' },
     textField('tradeNo', 'products.tradeNo', 64),
@@ -47,4 +37,4 @@ export const PRODUCT_LIST: TListScreen<Awaited<ReturnType<typeof getProducts>>, 
   rowKey: 'id',
   testId: 'product-table',
   export: { run: exportProducts },
-};
+});
