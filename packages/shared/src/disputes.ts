@@ -78,14 +78,15 @@ export const DISPUTES = defineList({
     /** An Ethoca alert not yet refunded, before its deadline. */
     canAlertRefund: field.data(z.boolean()),
   },
+  // In the order the screen offers them.
   filters: ZDateRange.extend({
     view: z.enum(DISPUTE_LIST_VIEWS).default('all'),
-    timeType: z.enum(DISPUTE_TIME_TYPES).default('dispute'),
-    gatewayNo: zGatewayNoFilter,
     tradeNo: optText(64),
-    caseNo: optText(64),
-    processingType: opt(zCode(ProcessingType)),
     kind: opt(zCode(LISTED_DISPUTE_KINDS)),
+    timeType: z.enum(DISPUTE_TIME_TYPES).default('dispute'),
+    caseNo: optText(64),
+    gatewayNo: zGatewayNoFilter,
+    processingType: opt(zCode(ProcessingType)),
     appealStatus: opt(zCode(AppealStatus)),
     deadlineWithinDays: opt(z.coerce.number().int().min(1).max(DEADLINE_WITHIN_MAX_DAYS)),
   }),

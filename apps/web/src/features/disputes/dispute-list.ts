@@ -28,6 +28,10 @@ export const DISPUTE_LIST = declaredScreen(
     title: 'menu.proConTrade',
     key: disputesKey,
     fetch: getDisputes,
+    rowKey: 'caseNo',
+    testId: 'dispute-table',
+    extras: ['detail'],
+    export: { permission: 'ProConTrade:Downloads', run: exportDisputes },
     fields: [
       selectField('view', 'dispute.listView', enumOptions('dispute.listViewOption', DISPUTE_LIST_VIEWS)),
       { kind: 'dateRange', from: 'from', to: 'to', label: 'dispute.dateRange' },
@@ -51,9 +55,5 @@ export const DISPUTE_LIST = declaredScreen(
         more: true,
       },
     ],
-    rowKey: 'caseNo',
-    testId: 'dispute-table',
-    extras: ['detail'],
-    export: { permission: 'ProConTrade:Downloads', run: exportDisputes },
   },
 );
