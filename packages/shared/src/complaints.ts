@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
 import { LANGUAGES } from './i18n';
-import { listQuery, opt, optText, zGatewayNoFilter, zListPage } from './list';
+import { opt, optText, zGatewayNoFilter } from './list';
+import { defineList, field } from './list-fields';
 import { zCode } from './trade-enums';
 
 /*
@@ -38,42 +39,48 @@ export const ReplyEmailPath = {
   sent: '/replyEmail/sent',
 } as const;
 
-export const ZComplaintFilters = ZDateRange.extend({
-  status: opt(zCode(ComplaintStatus)),
-  kind: opt(zCode(ComplaintKind)),
-  tradeNo: optText(64),
-  gatewayNo: zGatewayNoFilter,
+/** The complaint list, declared once (list-fields.ts); the screen opens on the last 30 days' pending ones (the web's defaults). */
+export const COMPLAINTS = defineList({
+  fields: {
+    complaintNo: field.text('risk.complaint.complaintNo'),
+    kind: field.code('risk.complaint.kind', 'risk.complaint.kindCode'),
+    tradeNo: field.link('risk.complaint.tradeNo'),
+    /** When the transaction was made (to open it in the transaction list). */
+    tradeAt: field.time(),
+    gatewayNo: field.text(),
+    currency: field.text(),
+    /** The transaction's amount, minor units. */
+    amount: field.money('risk.complaint.amount'),
+    cardholderName: field.text('risk.complaint.cardholder'),
+    cardholderEmail: field.text(),
+    language: field.textCode(undefined, 'risk.reply.lang', z.enum(LANGUAGES)),
+    content: field.text('risk.complaint.content'),
+    status: field.code('risk.complaint.status', 'risk.complaint.statusCode'),
+    replyDeadline: field.time('risk.complaint.deadline'),
+    /** Still pending after its deadline. */
+    overdue: field.data(z.boolean()),
+    action: field.code(undefined, 'risk.complaint.actionCode'),
+    refundNo: field.data(z.string().nullable(), 'risk.complaint.refundNo'),
+    processedBy: field.text(),
+    processedAt: field.timeOrNull(),
+    createdAt: field.time('risk.complaint.received'),
+  },
+  filters: ZDateRange.extend({
+    status: opt(zCode(ComplaintStatus)),
+    kind: opt(zCode(ComplaintKind)),
+    tradeNo: optText(64),
+    gatewayNo: zGatewayNoFilter,
+  }),
+  refine: checkDateRange,
+  days: 30,
 });
+export const ZComplaintFilters = COMPLAINTS.filters;
 export type TComplaintFilters = z.infer<typeof ZComplaintFilters>;
-export const ZComplaintListQuery = listQuery(ZComplaintFilters, checkDateRange);
+export const ZComplaintListQuery = COMPLAINTS.query;
 export type TComplaintListQuery = z.infer<typeof ZComplaintListQuery>;
-
-export const ZComplaint = z.object({
-  complaintNo: z.string(),
-  kind: z.number().int(),
-  tradeNo: z.string(),
-  /** When the transaction was made (to open it in the transaction list). */
-  tradeAt: z.string(),
-  gatewayNo: z.string(),
-  currency: z.string(),
-  /** The transaction's amount, minor units. */
-  amount: z.number().int(),
-  cardholderName: z.string(),
-  cardholderEmail: z.string(),
-  language: z.enum(LANGUAGES),
-  content: z.string(),
-  status: z.number().int(),
-  replyDeadline: z.string(),
-  /** Still pending after its deadline. */
-  overdue: z.boolean(),
-  action: z.number().int(),
-  refundNo: z.string().nullable(),
-  processedBy: z.string(),
-  processedAt: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const ZComplaint = COMPLAINTS.row;
 export type TComplaint = z.infer<typeof ZComplaint>;
-export const ZComplaintPage = zListPage(ZComplaint);
+export const ZComplaintPage = COMPLAINTS.page;
 
 const ZReplyText = z.object({
   language: z.enum(LANGUAGES),
@@ -131,25 +138,30 @@ export const ZReplyPreviewRequest = z.object({
 export const ZReplyPreview = z.object({ subject: z.string(), body: z.string() });
 export type TReplyPreview = z.infer<typeof ZReplyPreview>;
 
-export const ZSentReplyFilters = z.object({ complaintNo: optText(64), email: optText(100) });
-export const ZSentReplyListQuery = listQuery(ZSentReplyFilters);
-export type TSentReplyListQuery = z.infer<typeof ZSentReplyListQuery>;
-export const ZSentReply = z.object({
-  id: z.number().int(),
-  complaintNo: z.string(),
-  toAddr: z.string(),
-  language: z.enum(LANGUAGES),
-  subject: z.string(),
-  body: z.string(),
-  templateName: z.string(),
-  sentBy: z.string(),
-  /** sent, failed, outbox (kept here: no SMTP server configured). */
-  deliveryStatus: z.string(),
-  deliveryError: z.string(),
-  createdAt: z.string(),
+/** The replies sent to cardholders, newest first, declared once (list-fields.ts). */
+export const SENT_REPLIES = defineList({
+  fields: {
+    id: field.count(),
+    complaintNo: field.text('risk.complaint.complaintNo'),
+    toAddr: field.text('risk.reply.to'),
+    language: field.textCode('risk.reply.language', 'risk.reply.lang', z.enum(LANGUAGES)),
+    subject: field.text('risk.reply.subject'),
+    body: field.text(),
+    templateName: field.text('risk.reply.template'),
+    sentBy: field.text('risk.reply.sentBy'),
+    /** sent, failed, outbox (kept here: no SMTP server configured). */
+    deliveryStatus: field.textCode('risk.reply.delivery', 'risk.reply.deliveryCode'),
+    deliveryError: field.text(),
+    createdAt: field.time('risk.reply.sentAt'),
+  },
+  filters: z.object({ complaintNo: optText(64), email: optText(100) }),
+  days: null,
 });
+export const ZSentReplyListQuery = SENT_REPLIES.query;
+export type TSentReplyListQuery = z.infer<typeof ZSentReplyListQuery>;
+export const ZSentReply = SENT_REPLIES.row;
 export type TSentReply = z.infer<typeof ZSentReply>;
-export const ZSentReplyPage = zListPage(ZSentReply);
+export const ZSentReplyPage = SENT_REPLIES.page;
 
 /** Fills {orderNo}, {amount} and {merchantName} in a template text. */
 export function fillReplyPlaceholders(text: string, values: { orderNo: string; amount: string; merchantName: string }): string {

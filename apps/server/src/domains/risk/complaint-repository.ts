@@ -1,8 +1,16 @@
-import type { Insertable } from 'kysely';
-import { ComplaintStatus, type TComplaintFilters, type TComplaintListQuery, type TSentReplyListQuery } from '@mbo/shared/complaints';
+import { sql, type Insertable } from 'kysely';
+import {
+  COMPLAINTS,
+  ComplaintStatus,
+  SENT_REPLIES,
+  type TComplaintFilters,
+  type TComplaintListQuery,
+  type TSentReplyListQuery,
+} from '@mbo/shared/complaints';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
 import type { CardholderRepliesTable, ComplaintsTable, ReplyTemplatesTable } from '../../db/types';
 import { keysetPage } from '../../platform/list';
+import { selectFields } from '../../platform/list-fields';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
 
 /** All SQL of complaints, reply templates and sent replies. */
@@ -22,38 +30,20 @@ const base = (db: Db, scope: Scope, f: TComplaintFilters, range: { fromMs: numbe
     .$if(f.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', f.tradeNo ?? ''));
 };
 
-const COLUMNS = [
-  'c.id',
-  'c.complaint_no',
-  'c.kind',
-  'c.cardholder_name',
-  'c.cardholder_email',
-  'c.language',
-  'c.content',
-  'c.status',
-  'c.reply_deadline',
-  'c.action',
-  'c.processed_by',
-  'c.processed_at',
-  'c.created_at',
-  't.trade_no',
-  't.created_at as trade_at',
-  't.currency',
-  't.amount',
-  'g.gateway_no',
-] as const;
-
 function complaintList(db: Db, scope: Scope, f: TComplaintFilters, range: { fromMs: number; toMs: number }) {
   return {
     rows: () =>
-      base(db, scope, f, range)
-        .leftJoin('refunds as r', 'r.id', 'c.refund_id')
-        .select([...COLUMNS, 'r.refund_no']),
-    sort: { column: 'c.created_at', id: 'c.id', direction: 'desc', value: (r: { created_at: number }) => Number(r.created_at) },
+      selectFields(base(db, scope, f, range).leftJoin('refunds as r', 'r.id', 'c.refund_id'), COMPLAINTS.fields, 'c', {
+        tradeNo: 't.trade_no',
+        tradeAt: 't.created_at',
+        gatewayNo: 'g.gateway_no',
+        currency: 't.currency',
+        amount: 't.amount',
+        refundNo: 'r.refund_no',
+      }),
+    sort: { column: 'c.created_at', id: 'c.id', direction: 'desc', value: (r: { createdAt: unknown }) => Number(r.createdAt) },
   } as const;
 }
-
-export type ComplaintRow = Awaited<ReturnType<ReturnType<ReturnType<typeof complaintList>['rows']>['execute']>>[number];
 
 export function listComplaints(db: Db, scope: Scope, q: TComplaintListQuery, range: { fromMs: number; toMs: number }) {
   return keysetPage(db, complaintList(db, scope, q, range), q, { count: base(db, scope, q, range) });
@@ -136,28 +126,24 @@ const sentBase = (db: Db, scope: Scope, f: TSentReplyListQuery) =>
 function sentList(db: Db, scope: Scope, f: TSentReplyListQuery) {
   return {
     rows: () =>
-      sentBase(db, scope, f)
-        .leftJoin('complaints as c', 'c.id', 's.complaint_id')
-        .leftJoin('reply_templates as rt', 'rt.id', 's.template_id')
-        .leftJoin('mail_outbox as mo', 'mo.id', 's.mail_id')
-        .select([
-          's.id',
-          's.to_addr',
-          's.language',
-          's.subject',
-          's.body',
-          's.sent_by',
-          's.created_at',
-          'c.complaint_no',
-          'rt.name as template_name',
-          'mo.status as mail_status',
-          'mo.error as mail_error',
-        ]),
-    sort: { column: 's.created_at', id: 's.id', direction: 'desc', value: (r: { created_at: number }) => Number(r.created_at) },
+      selectFields(
+        sentBase(db, scope, f)
+          .leftJoin('complaints as c', 'c.id', 's.complaint_id')
+          .leftJoin('reply_templates as rt', 'rt.id', 's.template_id')
+          .leftJoin('mail_outbox as mo', 'mo.id', 's.mail_id'),
+        SENT_REPLIES.fields,
+        's',
+        {
+          complaintNo: 'c.complaint_no',
+          templateName: 'rt.name',
+          // A reply without a mail of the outbox was kept there: no SMTP server configured.
+          deliveryStatus: sql`coalesce(${sql.ref('mo.status')}, 'outbox')`,
+          deliveryError: 'mo.error',
+        },
+      ),
+    sort: { column: 's.created_at', id: 's.id', direction: 'desc', value: (r: { createdAt: unknown }) => Number(r.createdAt) },
   } as const;
 }
-
-export type SentReplyRow = Awaited<ReturnType<ReturnType<ReturnType<typeof sentList>['rows']>['execute']>>[number];
 
 export function listSentReplies(db: Db, scope: Scope, q: TSentReplyListQuery) {
   return keysetPage(db, sentList(db, scope, q), q, { count: sentBase(db, scope, q) });

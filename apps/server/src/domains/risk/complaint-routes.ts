@@ -12,14 +12,16 @@ import {
   ZReplyTemplates,
   ZSentReplyListQuery,
   ZSentReplyPage,
-  type TComplaint,
-  type TSentReply,
+  COMPLAINTS,
+  ComplaintStatus,
+  SENT_REPLIES,
 } from '@mbo/shared/complaints';
 import { isLanguage, type TLanguage } from '@mbo/shared/i18n';
 import { z } from 'zod';
 import { ok, okResponse } from '../../platform/envelope';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { mapPage } from '../../platform/list';
+import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
 import { dayRangeInZone, toIso } from '../../platform/time';
@@ -28,45 +30,15 @@ import * as service from './complaint-service';
 
 const lang = (v: string): TLanguage => (isLanguage(v) ? v : 'en');
 
-function toComplaint(r: repo.ComplaintRow, now: number): TComplaint {
-  return {
-    complaintNo: r.complaint_no,
-    kind: r.kind,
-    tradeNo: r.trade_no,
-    tradeAt: toIso(Number(r.trade_at)),
-    gatewayNo: r.gateway_no,
-    currency: r.currency,
-    amount: Number(r.amount),
-    cardholderName: r.cardholder_name,
-    cardholderEmail: r.cardholder_email,
-    language: lang(r.language),
-    content: r.content,
-    status: r.status,
-    replyDeadline: toIso(Number(r.reply_deadline)),
-    overdue: r.status === 1 && now > Number(r.reply_deadline),
-    action: r.action,
-    refundNo: r.refund_no ?? null,
-    processedBy: r.processed_by,
-    processedAt: r.processed_at === null ? null : toIso(Number(r.processed_at)),
-    createdAt: toIso(Number(r.created_at)),
-  };
+/** The answer's complaint rows at `now` (a pending one past its deadline is overdue). */
+function toComplaint(now: number) {
+  return rowMapper(COMPLAINTS.fields, {
+    language: (r) => lang(String(r.language)),
+    overdue: (r) => Number(r.status) === ComplaintStatus.pending && now > Number(r.replyDeadline),
+  });
 }
 
-function toSent(r: repo.SentReplyRow): TSentReply {
-  return {
-    id: Number(r.id),
-    complaintNo: r.complaint_no ?? '',
-    toAddr: r.to_addr,
-    language: lang(r.language),
-    subject: r.subject,
-    body: r.body,
-    templateName: r.template_name ?? '',
-    sentBy: r.sent_by,
-    deliveryStatus: r.mail_status ?? 'outbox',
-    deliveryError: r.mail_error ?? '',
-    createdAt: toIso(Number(r.created_at)),
-  };
-}
+const toSent = rowMapper(SENT_REPLIES.fields, { language: (r) => lang(String(r.language)) });
 
 /** Complaints and cardholder reply emails (part of the risk domain's plugin). */
 export const registerComplaintRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,7 +48,7 @@ export const registerComplaintRoutes: FastifyPluginAsyncZod = async (app) => {
     query: ZComplaintListQuery,
     page: ZComplaintPage,
     list: async (q, { db, scope, timezone, now }) =>
-      mapPage(await repo.listComplaints(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), (r) => toComplaint(r, now)),
+      mapPage(await repo.listComplaints(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toComplaint(now)),
   });
 
   app.post(

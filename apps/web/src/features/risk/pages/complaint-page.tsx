@@ -1,8 +1,9 @@
-import { Button, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ComplaintStatus, type TComplaint } from '@mbo/shared/complaints';
-import { formatAmount, parseTime } from '../../../platform/format';
+import { COMPLAINTS, ComplaintStatus, type TComplaint } from '@mbo/shared/complaints';
+import { parseTime } from '../../../platform/format';
 import { GuardedLink } from '../../../platform/guarded-link';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -20,56 +21,36 @@ export function ComplaintPage() {
   const time = (v: string | null) => (v ? parseTime(v, undefined, tz.timezone) : '-');
   const open = url.extras.process ? (list.rows.find((r) => r.complaintNo === url.extras.process) ?? null) : null;
 
-  const columns: TableColumnsType<TComplaint> = [
-    { title: t('risk.complaint.complaintNo'), dataIndex: 'complaintNo', key: 'complaintNo' },
-    { title: t('risk.complaint.kind'), dataIndex: 'kind', key: 'kind', render: (k: number) => t(`risk.complaint.kindCode.${k}`) },
-    {
-      title: t('risk.complaint.tradeNo'),
-      key: 'tradeNo',
-      render: (_: unknown, r) => {
-        const day = parseTime(r.tradeAt, 'YYYY-MM-DD', tz.timezone);
-        return (
-          <GuardedLink
-            to={`/merTradeMgr/initTradeRecordPage?from=${day}&to=${day}&tradeNo=${encodeURIComponent(r.tradeNo)}&detail=${encodeURIComponent(r.tradeNo)}`}
-            data-testid="complaint-trade-link"
-          >
-            {r.tradeNo}
-          </GuardedLink>
-        );
+  const columns = useListColumns<typeof COMPLAINTS.fields, TComplaint>(COMPLAINTS.fields, {
+    order: ['complaintNo', 'kind', 'tradeNo', 'amount', 'cardholderName', 'content', 'createdAt', 'replyDeadline', 'status', 'refundNo'],
+    special: {
+      tradeNo: {
+        render: (_: unknown, r: TComplaint) => {
+          const day = parseTime(r.tradeAt, 'YYYY-MM-DD', tz.timezone);
+          return (
+            <GuardedLink
+              to={`/merTradeMgr/initTradeRecordPage?from=${day}&to=${day}&tradeNo=${encodeURIComponent(r.tradeNo)}&detail=${encodeURIComponent(r.tradeNo)}`}
+              data-testid="complaint-trade-link"
+            >
+              {r.tradeNo}
+            </GuardedLink>
+          );
+        },
       },
+      cardholderName: { render: (_: unknown, r: TComplaint) => `${r.cardholderName ? `${r.cardholderName} ` : ''}<${r.cardholderEmail}>` },
+      content: { ellipsis: { showTitle: false }, width: 220, render: (v: string) => <Tooltip title={v}>{v}</Tooltip> },
+      replyDeadline: { render: (v: string, r: TComplaint) => (r.overdue ? <Tag color="red">{time(v)}</Tag> : time(v)) },
+      status: {
+        render: (_: unknown, r: TComplaint) => (
+          <Tag color={r.status === ComplaintStatus.pending ? 'orange' : 'green'}>
+            {t(`risk.complaint.statusCode.${r.status}`)}
+            {r.status === ComplaintStatus.processed && r.action > 0 ? ` · ${t(`risk.complaint.actionCode.${r.action}`)}` : ''}
+          </Tag>
+        ),
+      },
+      refundNo: { render: (v: string | null) => v ?? '-' },
     },
-    { title: t('risk.complaint.amount'), key: 'amount', align: 'right', render: (_: unknown, r) => formatAmount(r.amount, r.currency) },
-    {
-      title: t('risk.complaint.cardholder'),
-      key: 'cardholder',
-      render: (_: unknown, r) => `${r.cardholderName ? `${r.cardholderName} ` : ''}<${r.cardholderEmail}>`,
-    },
-    {
-      title: t('risk.complaint.content'),
-      dataIndex: 'content',
-      key: 'content',
-      ellipsis: { showTitle: false },
-      width: 220,
-      render: (v: string) => <Tooltip title={v}>{v}</Tooltip>,
-    },
-    { title: t('risk.complaint.received'), dataIndex: 'createdAt', key: 'createdAt', render: time },
-    {
-      title: t('risk.complaint.deadline'),
-      key: 'deadline',
-      render: (_: unknown, r) => (r.overdue ? <Tag color="red">{time(r.replyDeadline)}</Tag> : time(r.replyDeadline)),
-    },
-    {
-      title: t('risk.complaint.status'),
-      key: 'status',
-      render: (_: unknown, r) => (
-        <Tag color={r.status === ComplaintStatus.pending ? 'orange' : 'green'}>
-          {t(`risk.complaint.statusCode.${r.status}`)}
-          {r.status === ComplaintStatus.processed && r.action > 0 ? ` · ${t(`risk.complaint.actionCode.${r.action}`)}` : ''}
-        </Tag>
-      ),
-    },
-    { title: t('risk.complaint.refundNo'), dataIndex: 'refundNo', key: 'refundNo', render: (v: string | null) => v ?? '-' },
-    ...(mayProcess
+    append: mayProcess
       ? [
           {
             title: t('risk.actions'),
@@ -82,8 +63,8 @@ export function ComplaintPage() {
               ) : null,
           },
         ]
-      : []),
-  ];
+      : [],
+  });
 
   return (
     <ListPage screen={screen} columns={columns}>

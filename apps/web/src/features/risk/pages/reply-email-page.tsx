@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Table, Tag, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TReplyTemplate, TSentReply } from '@mbo/shared/complaints';
+import { SENT_REPLIES, type TReplyTemplate, type TSentReply } from '@mbo/shared/complaints';
 import { parseTime } from '../../../platform/format';
 import { getLanguage } from '../../../platform/i18n';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -25,38 +26,26 @@ export function ReplyEmailPage() {
   const mayEdit = useHasPermission('ReplyEmail:Edit');
   const [editing, setEditing] = useState<{ template: TReplyTemplate | null } | null>(null);
 
-  const columns: TableColumnsType<TSentReply> = [
-    {
-      title: t('risk.reply.sentAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      render: (v: string) => parseTime(v, undefined, tz.timezone),
+  const columns = useListColumns<typeof SENT_REPLIES.fields, TSentReply>(SENT_REPLIES.fields, {
+    order: ['createdAt', 'complaintNo', 'toAddr', 'language', 'subject', 'templateName', 'sentBy', 'deliveryStatus'],
+    special: {
+      subject: {
+        ellipsis: { showTitle: false },
+        width: 260,
+        render: (v: string, r: TSentReply) => <Tooltip title={r.body}>{v}</Tooltip>,
+      },
+      templateName: { render: (v: string) => v || '-' },
+      deliveryStatus: {
+        render: (v: string, r: TSentReply) => (
+          <Tooltip title={r.deliveryError || undefined}>
+            <Tag color={DELIVERY_COLORS[v] ?? 'default'} data-testid="reply-delivery">
+              {t(`risk.reply.deliveryCode.${v}`, { defaultValue: v })}
+            </Tag>
+          </Tooltip>
+        ),
+      },
     },
-    { title: t('risk.complaint.complaintNo'), dataIndex: 'complaintNo', key: 'complaintNo' },
-    { title: t('risk.reply.to'), dataIndex: 'toAddr', key: 'toAddr' },
-    { title: t('risk.reply.language'), dataIndex: 'language', key: 'language', render: (l: string) => t(`risk.reply.lang.${l}`) },
-    {
-      title: t('risk.reply.subject'),
-      dataIndex: 'subject',
-      key: 'subject',
-      ellipsis: { showTitle: false },
-      width: 260,
-      render: (v: string, r) => <Tooltip title={r.body}>{v}</Tooltip>,
-    },
-    { title: t('risk.reply.template'), dataIndex: 'templateName', key: 'templateName', render: (v: string) => v || '-' },
-    { title: t('risk.reply.sentBy'), dataIndex: 'sentBy', key: 'sentBy' },
-    {
-      title: t('risk.reply.delivery'),
-      key: 'delivery',
-      render: (_: unknown, r) => (
-        <Tooltip title={r.deliveryError || undefined}>
-          <Tag color={DELIVERY_COLORS[r.deliveryStatus] ?? 'default'} data-testid="reply-delivery">
-            {t(`risk.reply.deliveryCode.${r.deliveryStatus}`, { defaultValue: r.deliveryStatus })}
-          </Tag>
-        </Tooltip>
-      ),
-    },
-  ];
+  });
 
   return (
     <ListPage screen={screen} columns={columns}>
