@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineList, field } from './list-fields';
 
 /**
  * Announcements as each administrator reads them (spec §2 /mernews/showNewsManage): read or unread
@@ -16,6 +17,23 @@ export const NewsPath = {
 
 export const newsDetailPath = (id: number) => NewsPath.detail.replace(':id', String(id));
 export const newsReadPath = (id: number) => NewsPath.read.replace(':id', String(id));
+
+/** The announcements screen's list, declared once (list-fields.ts): newest first, a page by number. */
+export const ANNOUNCEMENTS = defineList({
+  fields: {
+    id: field.count(),
+    title: field.text('news.title'),
+    content: field.text(),
+    /** ISO 8601 UTC. */
+    publishedAt: field.time('news.publishedAt'),
+    /** Whether the signed-in administrator has read it (announcements screen, top-bar count). */
+    read: field.data(z.boolean(), 'news.state'),
+  },
+  filters: z.object({}),
+  days: null,
+});
+export const ZAnnouncement = ANNOUNCEMENTS.row;
+export type TAnnouncement = z.infer<typeof ZAnnouncement>;
 
 export const ZAnnouncementIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 

@@ -1,15 +1,6 @@
 import { z } from 'zod';
 
-export const ZAnnouncement = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  content: z.string(),
-  /** ISO 8601 UTC */
-  publishedAt: z.string(),
-  /** Whether the signed-in administrator has read it (announcements screen, top-bar count). */
-  read: z.boolean(),
-});
-export type TAnnouncement = z.infer<typeof ZAnnouncement>;
+export { ZAnnouncement, type TAnnouncement } from './announcements';
 
 export const ZGateway = z.object({
   gatewayNo: z.string(),

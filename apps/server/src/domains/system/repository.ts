@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { TLanguage } from '@mbo/shared/i18n';
+import { ANNOUNCEMENTS } from '@mbo/shared/announcements';
 import type { TListPaging } from '@mbo/shared/list';
 import { LOGIN_LOGS } from '@mbo/shared/logs';
 import { compiledOnce } from '../../db/compiled-once';
@@ -80,17 +81,28 @@ export async function markReminderRead(db: Db, scope: AdminScope, reminderId: nu
     .execute();
 }
 
-/** Announcements for every merchant plus the scope's own, already published, newest first. */
-export async function listAnnouncements(db: Db, scope: Scope, page: TListPaging, now: number) {
+/** An announcement's text in `lang`; an empty translation falls back to Simplified Chinese, then English (as `localized`). */
+function localizedText(column: 'title' | 'content', lang: TLanguage) {
+  const [own, zhCn, en] = [LANGUAGE_SUFFIX[lang], 'zh_cn', 'en'].map((suffix) => sql.ref(`a.${column}_${suffix}`));
+  return sql<string>`coalesce(nullif(${own}, ''), nullif(${zhCn}, ''), ${en})`;
+}
+const LANGUAGE_SUFFIX = { zhCn: 'zh_cn', zhHk: 'zh_hk', en: 'en' } as const;
+
+/** Announcements for every merchant plus the scope's own, already published, newest first, in `lang`. */
+export async function listAnnouncements(db: Db, scope: Scope, page: TListPaging, now: number, lang: TLanguage) {
   const base = db
-    .selectFrom('announcements')
-    .where((eb) => eb.or([eb('merchant_id', 'is', null), eb('merchant_id', '=', scope.merchantId)]))
-    .where('published_at', '<=', now);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(pageOffset(page)).execute(),
+    .selectFrom('announcements as a')
+    .where((eb) => eb.or([eb('a.merchant_id', 'is', null), eb('a.merchant_id', '=', scope.merchantId)]))
+    .where('a.published_at', '<=', now);
+  const rows = selectFields(base, ANNOUNCEMENTS.fields, 'a', {
+    title: localizedText('title', lang),
+    content: localizedText('content', lang),
+  });
+  const [list, count] = await Promise.all([
+    rows.orderBy('a.published_at', 'desc').orderBy('a.id', 'desc').limit(page.limit).offset(pageOffset(page)).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows: list, total: Number(count.n) };
 }
 
 export function getMerchant(db: Db, scope: Scope) {
@@ -133,7 +145,8 @@ export function listLoginLogs(db: Db, scope: Scope, filter: LoginLogFilter) {
     .where('l.merchant_id', '=', scope.merchantId)
     .$if(filter.success !== undefined, (qb) => qb.where('l.success', '=', filter.success ? 1 : 0));
   const list = {
-    rows: () => selectFields(base, LOGIN_LOGS.fields, 'l'),
+    // The stored outcome (1 or 0), which the answer gives as a flag.
+    rows: () => selectFields(base, LOGIN_LOGS.fields, 'l', { success: 'l.success' }),
     sort: { column: 'l.created_at', id: 'l.id', direction: 'desc', value: (r: { createdAt: unknown }) => Number(r.createdAt) },
   } as const;
   return keysetPage(db, list, filter, { count: base });

@@ -1,13 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ANNOUNCEMENTS } from '@mbo/shared/announcements';
 import { ApiPath } from '@mbo/shared/api-paths';
 import { ZEmptyData } from '@mbo/shared/envelope';
-import type { TLanguage } from '@mbo/shared/i18n';
 import { LOGIN_LOGS } from '@mbo/shared/logs';
-import { ZListQuery, zListPage } from '@mbo/shared/list';
 import { ZReminderIdParams, ZReminderList } from '@mbo/shared/reminders';
-import { ZAnnouncement, ZGateway, ZGatewayParams, ZMerchantSummary } from '@mbo/shared/system';
+import { ZGateway, ZGatewayParams, ZMerchantSummary } from '@mbo/shared/system';
 import { JSON_TYPE, ok, okResponse } from '../../platform/envelope';
 import { notFoundError, unauthorizedError } from '../../platform/errors';
 import { isMessageKey, translate } from '../../platform/i18n';
@@ -21,14 +20,6 @@ import { managementRoutes } from './management-routes';
 import * as repo from './repository';
 
 const REMINDER_BATCH = 20;
-
-type Localized = { zh_cn: string; zh_hk: string; en: string };
-
-/** Text in the caller's language; an empty translation falls back to Simplified Chinese, then English. */
-function pick(lang: TLanguage, t: Localized): string {
-  const preferred = lang === 'en' ? t.en : lang === 'zhHk' ? t.zh_hk : t.zh_cn;
-  return preferred || t.zh_cn || t.en;
-}
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   // Merchant details, administrators, roles, the operation log and announcement reads (own files).
@@ -77,22 +68,16 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ApiPath.announcements,
-    { config: { signedIn: true }, schema: { querystring: ZListQuery, response: okResponse(zListPage(ZAnnouncement)) } },
+    { config: { signedIn: true }, schema: { querystring: ANNOUNCEMENTS.query, response: okResponse(ANNOUNCEMENTS.page) } },
     async (request) => {
       const { scope } = requireSession(request);
-      const { rows, total } = await repo.listAnnouncements(app.db, scope, request.query, app.now());
+      const { rows, total } = await repo.listAnnouncements(app.db, scope, request.query, app.now(), request.lang);
       const read = await readAmong(
         app.db,
         scope.adminId,
         rows.map((a) => a.id),
       );
-      const list = rows.map((a) => ({
-        id: a.id,
-        title: pick(request.lang, { zh_cn: a.title_zh_cn, zh_hk: a.title_zh_hk, en: a.title_en }),
-        content: pick(request.lang, { zh_cn: a.content_zh_cn, zh_hk: a.content_zh_hk, en: a.content_en }),
-        publishedAt: toIso(a.published_at),
-        read: read.has(a.id),
-      }));
+      const list = rows.map(rowMapper(ANNOUNCEMENTS.fields, { read: (a) => read.has(a.id) }));
       return ok(request, numberedPage(list, total, request.query));
     },
   );

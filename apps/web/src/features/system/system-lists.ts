@@ -1,4 +1,4 @@
-import { ZListQuery } from '@mbo/shared/list';
+import { ANNOUNCEMENTS } from '@mbo/shared/announcements';
 import { LOGIN_LOGS } from '@mbo/shared/logs';
 import { AdminStatus } from '@mbo/shared/merchants';
 import { OPERATION_LOGS, OPERATION_MODULES, OPERATION_TYPES } from '@mbo/shared/operation-log';
@@ -59,17 +59,15 @@ export const OPERATION_LOG_LIST = declaredScreen(OPERATION_LOGS, {
   export: { permission: 'OperateLog:Downloads', run: exportOperationLogs },
 });
 
-export const NEWS_LIST: TListScreen<Awaited<ReturnType<typeof getAnnouncementPage>>, never> = {
+export const NEWS_LIST = declaredScreen(ANNOUNCEMENTS, {
   title: 'menu.news',
   key: announcementsKey,
   fetch: getAnnouncementPage,
-  schema: ZListQuery,
-  defaults: () => ({}) as Record<never, string>,
   fields: [],
   rowKey: 'id',
   testId: 'news-table',
   extras: ['news'],
-};
+});
 
 export const LOGIN_LOG_LIST = declaredScreen(LOGIN_LOGS, {
   title: 'menu.loginLog',

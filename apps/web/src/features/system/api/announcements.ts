@@ -1,8 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { newsDetailPath, NewsPath, newsReadPath, type TAnnouncementDetail, type TUnreadCount } from '@mbo/shared/announcements';
+import {
+  newsDetailPath,
+  NewsPath,
+  newsReadPath,
+  type TAnnouncement,
+  type TAnnouncementDetail,
+  type TUnreadCount,
+} from '@mbo/shared/announcements';
 import { ApiPath } from '@mbo/shared/api-paths';
 import type { TListPage } from '@mbo/shared/list';
-import type { TAnnouncement } from '@mbo/shared/system';
 import type { TListParams } from '../../../platform/use-keyset-list';
 import { http } from '../../../platform/request';
 

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Button, Drawer, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Drawer, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TAnnouncement } from '@mbo/shared/system';
+import { ANNOUNCEMENTS, type TAnnouncement } from '@mbo/shared/announcements';
 import { parseTime } from '../../../platform/format';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useTimezone } from '../../../platform/timezone';
@@ -29,39 +30,30 @@ export function NewsPage() {
     if (detail.data && !detail.data.read) mutate(detail.data.id);
   }, [detail.data, mutate]);
 
-  const columns: TableColumnsType<TAnnouncement> = [
-    {
-      title: t('news.title'),
-      dataIndex: 'title',
-      key: 'title',
-      render: (v: string, r) => (
-        <Button
-          type="link"
-          size="small"
-          style={{ padding: 0, whiteSpace: 'normal', textAlign: 'left' }}
-          data-testid="news-open"
-          onClick={() => url.setExtra('news', String(r.id))}
-        >
-          {v}
-        </Button>
-      ),
+  const columns = useListColumns<typeof ANNOUNCEMENTS.fields, TAnnouncement>(ANNOUNCEMENTS.fields, {
+    special: {
+      title: {
+        render: (v: string, r) => (
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0, whiteSpace: 'normal', textAlign: 'left' }}
+            data-testid="news-open"
+            onClick={() => url.setExtra('news', String(r.id))}
+          >
+            {v}
+          </Button>
+        ),
+      },
+      read: {
+        render: (_: unknown, r) => (
+          <Tag color={r.read ? 'default' : 'processing'} data-testid="news-state">
+            {t(r.read ? 'news.read' : 'news.unread')}
+          </Tag>
+        ),
+      },
     },
-    {
-      title: t('news.publishedAt'),
-      dataIndex: 'publishedAt',
-      key: 'publishedAt',
-      render: (v: string) => parseTime(v, undefined, tz.timezone),
-    },
-    {
-      title: t('news.state'),
-      key: 'read',
-      render: (_: unknown, r) => (
-        <Tag color={r.read ? 'default' : 'processing'} data-testid="news-state">
-          {t(r.read ? 'news.read' : 'news.unread')}
-        </Tag>
-      ),
-    },
-  ];
+  });
 
   return (
     <ListPage screen={screen} columns={columns}>
