@@ -1,6 +1,6 @@
 /**
- * Messages of chargebacks, retrievals, alerts and appeals: rules, field labels, export column
- * headers (`disputeCol.*`), the deadline reminders the reminder job writes, and the labels of the
+ * Messages of chargebacks, retrievals, alerts and appeals: rules, field labels (the export's column
+ * headers are the screen's titles), the deadline reminders the reminder job writes, and the labels of the
  * dispute enums (`disputeKind.*`, `processingType.*`, `appealStatus.*`: export cells and the
  * reminder's case kind; the transaction export's appeal status reuses `appealStatus.*`).
  * Registered with the translator by `src/messages.ts`; zh_HK and en are typed against zh_CN, and
@@ -27,24 +27,6 @@ const zhCn = {
   'field.processingType': '处理类型',
   'field.kind': '类别',
   'field.deadlineWithinDays': '截止天数',
-
-  'disputeCol.caseNo': '案件号',
-  'disputeCol.tradeNo': '交易订单号',
-  'disputeCol.gatewayNo': '网关号',
-  'disputeCol.kind': '类别',
-  'disputeCol.processingType': '处理类型',
-  'disputeCol.currency': '币种',
-  'disputeCol.amount': '金额',
-  'disputeCol.chargebackAmount': '实际拒付金额',
-  'disputeCol.appealAmount': '申诉金额',
-  'disputeCol.alertAmount': '预警金额',
-  'disputeCol.settleBatch': '补结算批次',
-  'disputeCol.reasonCode': '原因码',
-  'disputeCol.reason': '原因',
-  'disputeCol.replyDeadline': '回复截止时间',
-  'disputeCol.appealStatus': '申诉状态',
-  'disputeCol.createdAt': '调单/拒付时间',
-  'disputeCol.tradeAt': '交易时间',
 
   'disputeKind.1': '拒付',
   'disputeKind.2': '调单',
@@ -106,24 +88,6 @@ const zhHk: Record<Key, string> = {
   'field.kind': '類別',
   'field.deadlineWithinDays': '截止天數',
 
-  'disputeCol.caseNo': '案件號',
-  'disputeCol.tradeNo': '交易訂單號',
-  'disputeCol.gatewayNo': '網關號',
-  'disputeCol.kind': '類別',
-  'disputeCol.processingType': '處理類型',
-  'disputeCol.currency': '幣種',
-  'disputeCol.amount': '金額',
-  'disputeCol.chargebackAmount': '實際拒付金額',
-  'disputeCol.appealAmount': '申訴金額',
-  'disputeCol.alertAmount': '預警金額',
-  'disputeCol.settleBatch': '補結算批次',
-  'disputeCol.reasonCode': '原因碼',
-  'disputeCol.reason': '原因',
-  'disputeCol.replyDeadline': '回覆截止時間',
-  'disputeCol.appealStatus': '申訴狀態',
-  'disputeCol.createdAt': '調單/拒付時間',
-  'disputeCol.tradeAt': '交易時間',
-
   'disputeKind.1': '拒付',
   'disputeKind.2': '調單',
   'disputeKind.3': 'RDR 預警',
@@ -181,24 +145,6 @@ const en: Record<Key, string> = {
   'field.processingType': 'Processing type',
   'field.kind': 'Kind',
   'field.deadlineWithinDays': 'Deadline within days',
-
-  'disputeCol.caseNo': 'Case number',
-  'disputeCol.tradeNo': 'Transaction order number',
-  'disputeCol.gatewayNo': 'Gateway number',
-  'disputeCol.kind': 'Kind',
-  'disputeCol.processingType': 'Processing type',
-  'disputeCol.currency': 'Currency',
-  'disputeCol.amount': 'Amount',
-  'disputeCol.chargebackAmount': 'Actual chargeback amount',
-  'disputeCol.appealAmount': 'Appeal amount',
-  'disputeCol.alertAmount': 'Alert amount',
-  'disputeCol.settleBatch': 'Supplementary settlement batch',
-  'disputeCol.reasonCode': 'Reason code',
-  'disputeCol.reason': 'Reason',
-  'disputeCol.replyDeadline': 'Reply deadline',
-  'disputeCol.appealStatus': 'Appeal status',
-  'disputeCol.createdAt': 'Chargeback or retrieval time',
-  'disputeCol.tradeAt': 'Transaction time',
 
   'disputeKind.1': 'Chargeback',
   'disputeKind.2': 'Retrieval',
