@@ -57,6 +57,11 @@ const ENUMS: [server: string, web: string][] = [
   ['riskRule', 'tradeEnum.riskRule'],
   ['gatewayText', 'gatewayText'],
   ['disputeReason', 'disputeReason'],
+  ['ledgerAccount', 'funds.account'],
+  ['ledgerType', 'funds.ledgerType'],
+  ['websiteType', 'websites.types'],
+  ['websiteStatus', 'websites.statuses'],
+  ['waybillStatus', 'waybills.statuses'],
 ];
 
 /**
@@ -135,8 +140,8 @@ function bodyOf(route: CatalogRoute): Record<string, string> {
     : { format: 'csv', from: '2026-09-01', to: '2026-11-26' };
 }
 
-/** The header line and the number of lines under it, as a reader of the file sees them. */
-async function exported(route: CatalogRoute, lang: TLanguage): Promise<{ header: string[]; rows: number }> {
+/** The header line and the lines under it, as a reader of the file sees them. */
+async function exported(route: CatalogRoute, lang: TLanguage): Promise<{ header: string[]; rows: string[][] }> {
   const res = await t.app.inject({
     method: 'POST',
     url: route.url,
@@ -148,7 +153,7 @@ async function exported(route: CatalogRoute, lang: TLanguage): Promise<{ header:
     .replace(/^\uFEFF/, '')
     .split('\r\n')
     .filter((line) => line !== '');
-  return { header: csvLine(lines[0] ?? ''), rows: lines.length - 1 };
+  return { header: csvLine(lines[0] ?? ''), rows: lines.slice(1).map(csvLine) };
 }
 
 /** The cells of a CSV line (RFC 4180 quoting). */
@@ -183,6 +188,7 @@ function allowedHeaders(screen: Extract<Screen, { titles: string[] }>, web: Tree
 }
 
 const MIN_SCREEN_TITLES = 3;
+const UNWRITTEN = /^(null|undefined|NaN|\[object Object\])$/;
 
 describe('export labels', () => {
   it.each(LANGUAGES)('equal the screen texts of every status code (%s)', (lang) => {
@@ -205,14 +211,19 @@ describe('export labels', () => {
     expect(paths.filter((p) => SCREENS[p] === undefined)).toEqual([]);
   });
 
-  it.each(LANGUAGES)("writes each list's column titles as its screen does (%s)", async (lang) => {
+  it.each(LANGUAGES)("writes each list's column titles as its screen does, and no cell as null (%s)", async (lang) => {
     const web = webCatalog(lang);
     const differ: string[] = [];
     for (const route of exports) {
       const screen = SCREENS[route.url.replace(/^\/v3api/, '')]!;
       const file = await exported(route, lang);
       // A file with no line would show nothing of its columns but the header.
-      expect(file.rows, route.url).toBeGreaterThan(0);
+      expect(file.rows.length, route.url).toBeGreaterThan(0);
+      // A missing value is an empty cell or the screen's text for it, never a program's word for nothing.
+      const unwritten = file.rows.flatMap((row) =>
+        row.map((cell, i) => [file.header[i], cell]).filter(([, cell]) => UNWRITTEN.test(cell!)),
+      );
+      if (unwritten.length > 0) differ.push(`${route.url}: ${unwritten.length} cells such as ${unwritten[0]!.join(' = ')}`);
       if ('list' in screen) {
         const expected = declaredHeader(screen, web, lang);
         if (file.header.join(' | ') !== expected.join(' | '))

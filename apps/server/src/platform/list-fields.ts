@@ -187,8 +187,10 @@ function kindColumn(f: TListField, key: string, c: ExportCells, codes: string | 
       };
     case 'enum': {
       if (codes === undefined) throw new Error(`export of enum field ${key} without its labels' catalog prefix`);
+      // The code the list answers (a missing one as 0 or ''), so the file shows the screen's label for it.
+      const code = answerValue(f) as (raw: unknown) => number | string;
       return {
-        value: (r) => c.label(codes, at(r) as number | string),
+        value: (r) => c.label(codes, code(at(r))),
         sql: c.labelSql(codes, key),
         xlsx: c.labelXlsx(codes, key),
       };

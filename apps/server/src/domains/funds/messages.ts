@@ -98,7 +98,7 @@ const zhHk: Record<Key, string> = {
   'ledgerType.ethoca': 'Ethoca 預警',
   'ledgerType.chargeback': '拒付',
   'ledgerType.chargebackReversal': '申訴成功',
-  'ledgerType.settlement': '結算入賬',
+  'ledgerType.settlement': '結算入帳',
   'ledgerType.reserveRelease': '保證金返還',
   'ledgerType.withdrawalFreeze': '提現凍結',
   'ledgerType.withdrawalPay': '提現成功',
