@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuery, optText, zListPage } from './list';
+import { optText } from './list';
+import { defineList, field } from './list-fields';
 import { ALL_PERMISSIONS, ALWAYS_ALLOWED_MENUS, MODULES, type TPermission } from './permissions';
 
 /**
@@ -26,25 +27,30 @@ export const ROLE_DESCRIPTION_MAX = 200;
 export const ROLE_LOCKS = ['administrator', 'ownRole', 'exceedsYours'] as const;
 export type TRoleLock = (typeof ROLE_LOCKS)[number];
 
-export const ZRoleFilters = z.object({ keyword: optText(ROLE_NAME_MAX) });
-export const ZRoleListQuery = listQuery(ZRoleFilters);
-export type TRoleListQuery = z.infer<typeof ZRoleListQuery>;
-
-export const ZRole = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  nameCn: z.string(),
-  nameEn: z.string(),
-  description: z.string(),
-  isAdmin: z.boolean(),
-  /** Menu urls and operation codes; the administrator role lists every permission. */
-  permissions: z.array(z.string()),
-  /** Administrators holding the role. */
-  holders: z.number().int(),
-  lock: z.enum(ROLE_LOCKS).nullable(),
+/** The roles of the business, declared once (list-fields.ts): the administrator role first, then by age. */
+export const ROLES = defineList({
+  fields: {
+    id: field.count(),
+    name: field.link('roles.name'),
+    /** The display name shown in Chinese or English: the screen's column of the two. */
+    nameCn: field.text('roles.displayName'),
+    nameEn: field.text(),
+    description: field.text('roles.description'),
+    isAdmin: field.data(z.boolean()),
+    /** Menu urls and operation codes; the administrator role lists every permission. */
+    permissions: field.data(z.array(z.string()), 'roles.permissionCount'),
+    /** Administrators holding the role. */
+    holders: field.count('roles.holders'),
+    lock: field.data(z.enum(ROLE_LOCKS).nullable()),
+  },
+  filters: z.object({ keyword: optText(ROLE_NAME_MAX) }),
+  days: null,
 });
+export const ZRoleListQuery = ROLES.query;
+export type TRoleListQuery = z.infer<typeof ZRoleListQuery>;
+export const ZRole = ROLES.row;
 export type TRole = z.infer<typeof ZRole>;
-export const ZRolePage = zListPage(ZRole);
+export const ZRolePage = ROLES.page;
 
 /** Text without control characters (a name is shown in lists, menus and mails). */
 const zName = (max: number) =>

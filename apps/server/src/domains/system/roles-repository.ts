@@ -1,7 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { TRoleListQuery } from '@mbo/shared/system-roles';
+import { ROLES, type TRoleListQuery } from '@mbo/shared/system-roles';
 import type { Db } from '../../db/database';
 import { keysetPage } from '../../platform/list';
+import { selectFields } from '../../platform/list-fields';
 import type { Scope } from '../../platform/scope';
 
 /** SQL of roles. Every query names the scope's merchant: another business's role id finds nothing. */
@@ -26,19 +27,10 @@ export function listRoles(db: Db, scope: Scope, q: TRoleListQuery) {
     });
   const list = {
     rows: () =>
-      base.select((eb) => [
-        'r.id',
-        'r.name',
-        'r.name_cn',
-        'r.name_en',
-        'r.description',
-        'r.is_admin',
-        eb
-          .selectFrom('admins as h')
-          .select((c) => c.fn.countAll<number | string>().as('n'))
-          .whereRef('h.role_id', '=', 'r.id')
-          .as('holders'),
-      ]),
+      selectFields(base, ROLES.fields, 'r', {
+        isAdmin: 'r.is_admin',
+        holders: sql`(select count(*) from admins h where h.role_id = r.id)`,
+      }),
     // The administrator role is the first one a business gets: oldest first puts it on top.
     sort: { column: 'r.id', id: 'r.id', direction: 'asc', value: (r: { id: number }) => r.id },
   } as const;

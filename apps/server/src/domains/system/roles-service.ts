@@ -1,11 +1,12 @@
 import type { TListPage } from '@mbo/shared/list';
 import { ALL_PERMISSIONS } from '@mbo/shared/permissions';
-import { operationsWithoutMenu, type TRole, type TRoleBody, type TRoleListQuery, type TRoleLock } from '@mbo/shared/system-roles';
+import { operationsWithoutMenu, ROLES, type TRole, type TRoleBody, type TRoleListQuery, type TRoleLock } from '@mbo/shared/system-roles';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { AppError, businessError, conflictError, notFoundError } from '../../platform/errors';
 import { mapPage } from '../../platform/list';
+import { rowMapper } from '../../platform/list-fields';
 import { noteOperation } from '../../platform/operation-log';
 import type { SessionContext } from '../../platform/session';
 import { loadGrant, loadRolePermissions, permissionsBeyond, type Grant } from './grants';
@@ -33,21 +34,20 @@ export async function listRoles(db: Db, session: SessionContext, q: TRoleListQue
     db,
     page.list.map((r) => r.id),
   );
-  return mapPage(page, (r) => {
-    const held = new Set(perms.get(r.id) ?? []);
-    const permissions = ALL_PERMISSIONS.filter((p) => r.is_admin === 1 || held.has(p));
-    return {
-      id: r.id,
-      name: r.name,
-      nameCn: r.name_cn,
-      nameEn: r.name_en,
-      description: r.description,
-      isAdmin: r.is_admin === 1,
-      permissions,
-      holders: Number(r.holders ?? 0),
-      lock: lockOf(session, grant, r, permissions),
-    };
-  });
+  const permissionsOf = new Map(
+    page.list.map((r) => {
+      const held = new Set(perms.get(r.id) ?? []);
+      return [r.id, ALL_PERMISSIONS.filter((p) => Number(r.isAdmin) === 1 || held.has(p))];
+    }),
+  );
+  return mapPage(
+    page,
+    rowMapper(ROLES.fields, {
+      isAdmin: (r) => Number(r.isAdmin) === 1,
+      permissions: (r) => permissionsOf.get(r.id) ?? [],
+      lock: (r) => lockOf(session, grant, { id: r.id, is_admin: Number(r.isAdmin) }, permissionsOf.get(r.id) ?? []),
+    }),
+  );
 }
 
 /** The permission set as stored: each code once, in catalog order; an operation must come with its screen. */

@@ -3,7 +3,7 @@ import { LOGIN_LOGS } from '@mbo/shared/logs';
 import { AdminStatus } from '@mbo/shared/merchants';
 import { OPERATION_LOGS, OPERATION_MODULES, OPERATION_TYPES } from '@mbo/shared/operation-log';
 import { ZAdminListQuery } from '@mbo/shared/system-admins';
-import { ZRoleListQuery } from '@mbo/shared/system-roles';
+import { ROLES } from '@mbo/shared/system-roles';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_KINDS, ZWebhookDeliveryQuery } from '@mbo/shared/webhooks';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen, type TListScreen } from '../../platform/list-screen';
@@ -32,16 +32,14 @@ export const ADMIN_LIST: TListScreen<Awaited<ReturnType<typeof getAdmins>>, TAdm
   testId: 'admin-table',
 };
 
-export const ROLE_LIST: TListScreen<Awaited<ReturnType<typeof getRoles>>, 'keyword'> = {
+export const ROLE_LIST = declaredScreen(ROLES, {
   title: 'menu.roles',
   key: rolesKey,
   fetch: getRoles,
-  schema: ZRoleListQuery,
-  defaults: () => ({ keyword: '' }),
   fields: [textField('keyword', 'roles.keyword', 32)],
   rowKey: 'id',
   testId: 'role-table',
-};
+});
 
 /** The operation log opens on today's entries. */
 export const OPERATION_LOG_LIST = declaredScreen(OPERATION_LOGS, {

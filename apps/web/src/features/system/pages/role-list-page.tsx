@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Modal, Space, Tag, message, type ButtonProps, type TableColumnsType } from 'antd';
+import { Button, Modal, Space, Tag, message, type ButtonProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TRole } from '@mbo/shared/system-roles';
+import { ROLES, type TRole } from '@mbo/shared/system-roles';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -35,47 +36,42 @@ export function RoleListPage() {
       },
     });
 
-  const columns: TableColumnsType<TRole> = [
-    {
-      title: t('roles.name'),
-      dataIndex: 'name',
-      key: 'name',
-      render: (v: string, r) => (
-        <Space size={4} wrap>
-          <Button type="link" size="small" style={{ padding: 0 }} data-testid="role-open" onClick={() => setEditor({ role: r })}>
-            {v}
-          </Button>
-          {r.isAdmin && <Tag color="gold">{t('roles.administrator')}</Tag>}
-        </Space>
-      ),
-    },
-    { title: t('roles.displayName'), key: 'display', render: (_: unknown, r) => (i18n.language === 'en' ? r.nameEn : r.nameCn) },
-    { title: t('roles.description'), dataIndex: 'description', key: 'description', ellipsis: true, render: (v: string) => v || '-' },
-    {
-      title: t('roles.permissionCount'),
-      key: 'permissions',
-      align: 'right',
-      render: (_: unknown, r) => (r.isAdmin ? t('roles.allPermissions') : r.permissions.length),
-    },
-    { title: t('roles.holders'), dataIndex: 'holders', key: 'holders', align: 'right' },
-    {
-      title: t('roles.actions'),
-      key: 'actions',
-      render: (_: unknown, r) =>
-        mayEdit && r.lock === null ? (
-          <Space size={0}>
-            <Button type="link" size="small" data-testid="role-edit" onClick={() => setEditor({ role: r })}>
-              {t('roles.edit')}
+  const columns = useListColumns<typeof ROLES.fields, TRole>(ROLES.fields, {
+    special: {
+      name: {
+        render: (v: string, r) => (
+          <Space size={4} wrap>
+            <Button type="link" size="small" style={{ padding: 0 }} data-testid="role-open" onClick={() => setEditor({ role: r })}>
+              {v}
             </Button>
-            <Button type="link" size="small" danger data-testid="role-delete" onClick={() => confirmDelete(r)}>
-              {t('roles.delete')}
-            </Button>
+            {r.isAdmin && <Tag color="gold">{t('roles.administrator')}</Tag>}
           </Space>
-        ) : (
-          <span title={r.lock ? t(`roles.lock.${r.lock}`) : undefined}>{r.lock ? t(`roles.lockShort.${r.lock}`) : '-'}</span>
         ),
+      },
+      nameCn: { render: (_: unknown, r) => (i18n.language === 'en' ? r.nameEn : r.nameCn) },
+      description: { ellipsis: true, render: (v: string) => v || '-' },
+      permissions: { align: 'right', render: (_: unknown, r) => (r.isAdmin ? t('roles.allPermissions') : r.permissions.length) },
     },
-  ];
+    append: [
+      {
+        title: t('roles.actions'),
+        key: 'actions',
+        render: (_: unknown, r) =>
+          mayEdit && r.lock === null ? (
+            <Space size={0}>
+              <Button type="link" size="small" data-testid="role-edit" onClick={() => setEditor({ role: r })}>
+                {t('roles.edit')}
+              </Button>
+              <Button type="link" size="small" danger data-testid="role-delete" onClick={() => confirmDelete(r)}>
+                {t('roles.delete')}
+              </Button>
+            </Space>
+          ) : (
+            <span title={r.lock ? t(`roles.lock.${r.lock}`) : undefined}>{r.lock ? t(`roles.lockShort.${r.lock}`) : '-'}</span>
+          ),
+      },
+    ],
+  });
 
   return (
     <ListPage
