@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DisputePath } from '@mbo/shared/disputes';
+import { DisputePath, DISPUTES } from '@mbo/shared/disputes';
 import { BATCHES, ENTRIES } from '@mbo/shared/funds';
 import { FundsPath } from '@mbo/shared/funds-paths';
 import { LANGUAGES, type TLanguage } from '@mbo/shared/i18n';
@@ -16,7 +16,7 @@ import { OPERATION_LOGS, OperationLogPath } from '@mbo/shared/operation-log';
 import { RefundPath, REFUNDS } from '@mbo/shared/refunds';
 import { ReportPath } from '@mbo/shared/reports';
 import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
-import { WaybillPath, WAYBILLS } from '@mbo/shared/waybills';
+import { PRODUCTS, WaybillPath, WAYBILLS } from '@mbo/shared/waybills';
 import { WebsitePath, WEBSITES } from '@mbo/shared/websites';
 import { createTestApp, login, type TestContext } from '../test/helpers';
 import { seedListData } from '../test/list-data';
@@ -76,9 +76,8 @@ type Screen = { list: TListFields; notInFile?: string[]; own?: Record<string, Me
 
 const TRADE_SCREEN: Screen = {
   titles: ['trade', 'tradeDetail'],
-  // The file has both currencies side by side, each named. The response message reads 返回信息 in the
-  // Chinese files and 返回提示 in the detail drawer: a difference left to the transactions' move onto
-  // their declaration (issue 53), which will title it as the screen does.
+  // The file has both currencies side by side, each named, and the gateway's response message, which
+  // the list screen does not show (its detail drawer titles it 返回提示 in Chinese, the file 返回信息).
   own: ['trade.col.currency', 'trade.col.settleCurrency', 'trade.col.returnMessage'],
 };
 
@@ -99,14 +98,14 @@ const SCREENS: Record<string, Screen> = {
     },
   },
   ...Object.fromEntries(Object.values(TRANSACTION_VIEW_DEFS).map((v) => [v.export, TRADE_SCREEN])),
-  [DisputePath.export]: { titles: ['dispute'] },
+  [DisputePath.export]: { list: DISPUTES.fields },
   [OperationLogPath.export]: {
     list: OPERATION_LOGS.fields,
     // Who acted, the operation and the failure are columns of the file only.
     own: { actor: 'opLogCol.actor', operationLabel: 'opLogCol.operation', failure: 'opLogCol.failure' },
   },
   // The currency is a column of the file only.
-  [WaybillPath.productsExport]: { titles: ['products', 'waybills'], own: ['waybillCol.currency'] },
+  [WaybillPath.productsExport]: { list: PRODUCTS.fields, own: { currency: 'waybillCol.currency' } },
   [FundsPath.pendingExport]: {
     titles: ['funds.cycle', 'funds.gatewayNo', 'funds.currency'],
     // The file gives the plain figures the screen writes in a sentence ("T+5 business days", "5% for 180
