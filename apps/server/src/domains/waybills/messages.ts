@@ -55,10 +55,8 @@ const zhCn = {
   'field.carrierSites': '物流网站',
   'field.dueWithinDays': '待上传天数',
   'field.goodsNo': '商品编号',
-  'waybillCol.tradeNo': '交易订单号',
   'waybillCol.merchantOrderNo': '商户订单号',
   'waybillCol.currency': '币种',
-  'waybillCol.tradeAt': '交易时间',
   'waybillCol.settlementDate': '结算日',
   'waybillCol.images': '妥投证明图片数',
   'waybillCol.yes': '是',
@@ -72,13 +70,6 @@ const zhCn = {
   'waybillStatus.7': '妥投信息未确认',
   'waybillStatus.8': '单号错误',
   'waybillStatus.9': '查无信息',
-  'productCol.goodsNo': '商品编号',
-  'productCol.name': '商品名称',
-  'productCol.price': '单价',
-  'productCol.quantity': '数量',
-  'productCol.freight': '运费',
-  'productCol.orderTotal': '订单总额',
-  'productCol.orderStatus': '订单状态',
 };
 
 type Key = keyof typeof zhCn;
@@ -139,10 +130,8 @@ const zhHk: Record<Key, string> = {
   'field.carrierSites': '物流網站',
   'field.dueWithinDays': '待上傳天數',
   'field.goodsNo': '商品編號',
-  'waybillCol.tradeNo': '交易訂單號',
   'waybillCol.merchantOrderNo': '商戶訂單號',
   'waybillCol.currency': '幣種',
-  'waybillCol.tradeAt': '交易時間',
   'waybillCol.settlementDate': '結算日',
   'waybillCol.images': '妥投證明圖片數',
   'waybillCol.yes': '是',
@@ -156,13 +145,6 @@ const zhHk: Record<Key, string> = {
   'waybillStatus.7': '妥投資訊未確認',
   'waybillStatus.8': '單號錯誤',
   'waybillStatus.9': '查無資訊',
-  'productCol.goodsNo': '商品編號',
-  'productCol.name': '商品名稱',
-  'productCol.price': '單價',
-  'productCol.quantity': '數量',
-  'productCol.freight': '運費',
-  'productCol.orderTotal': '訂單總額',
-  'productCol.orderStatus': '訂單狀態',
 };
 
 const en: Record<Key, string> = {
@@ -223,10 +205,8 @@ const en: Record<Key, string> = {
   'field.carrierSites': 'Logistics websites',
   'field.dueWithinDays': 'Due within days',
   'field.goodsNo': 'Goods number',
-  'waybillCol.tradeNo': 'Transaction order number',
   'waybillCol.merchantOrderNo': 'Merchant order number',
   'waybillCol.currency': 'Currency',
-  'waybillCol.tradeAt': 'Transaction time',
   'waybillCol.settlementDate': 'Settlement date',
   'waybillCol.images': 'Delivery-proof images',
   'waybillCol.yes': 'Yes',
@@ -240,13 +220,6 @@ const en: Record<Key, string> = {
   'waybillStatus.7': 'Delivery info unconfirmed',
   'waybillStatus.8': 'Wrong number',
   'waybillStatus.9': 'No information',
-  'productCol.goodsNo': 'Goods number',
-  'productCol.name': 'Name',
-  'productCol.price': 'Price',
-  'productCol.quantity': 'Quantity',
-  'productCol.freight': 'Freight',
-  'productCol.orderTotal': 'Order total',
-  'productCol.orderStatus': 'Order status',
 };
 
 export const WAYBILL_MESSAGES = { zhCn, zhHk, en };
