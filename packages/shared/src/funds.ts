@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
 import { EXPORT_FORMATS, opt, optText, zGatewayNoFilter } from './list';
-import { defineList, field } from './list-fields';
+import { defineList, field, rowSchema } from './list-fields';
 import { zCode } from './trade-enums';
 
 /** Spec §4 settlement types. */
@@ -232,15 +232,17 @@ export const ZBatchItemsQuery = z.object({
   /** One transaction of the batch (reconciling a payout line by line). */
   tradeNo: optText(64),
 });
-export const ZBatchItem = z.object({
-  tradeNo: z.string(),
-  tradeAt: z.string(),
-  currency: z.string(),
-  gross: money,
-  fee: money,
-  reserve: money,
-  net: money,
-});
+/** A credit entry's breakdown, one row per transaction of the batch, declared once (list-fields.ts); amounts in the batch's currency. */
+export const BATCH_ITEM_FIELDS = {
+  tradeNo: field.text('funds.batch.tradeNo'),
+  tradeAt: field.time('funds.batch.tradeAt'),
+  currency: field.text(),
+  gross: field.money('funds.batch.gross'),
+  fee: field.money('funds.batch.fee'),
+  reserve: field.money('funds.batch.reserve'),
+  net: field.money('funds.batch.net'),
+};
+export const ZBatchItem = rowSchema(BATCH_ITEM_FIELDS);
 export type TBatchItem = z.infer<typeof ZBatchItem>;
 export const ZBatchItems = z.object({
   batch: ZBatch,

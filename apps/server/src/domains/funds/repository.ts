@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
-import { BATCHES, ENTRIES, WITHDRAWALS, type TBatchListQuery, type TEntryListQuery, type TWithdrawalListQuery } from '@mbo/shared/funds';
+import {
+  BATCH_ITEM_FIELDS,
+  BATCHES,
+  ENTRIES,
+  WITHDRAWALS,
+  type TBatchListQuery,
+  type TEntryListQuery,
+  type TWithdrawalListQuery,
+} from '@mbo/shared/funds';
 import type { TListPaging } from '@mbo/shared/list';
 import type { Db } from '../../db/database';
 import { NOT_SETTLED } from '../../db/migrations/0010-funds';
@@ -226,13 +234,23 @@ export function findBatch(db: Db, scope: Scope, batchNo: string) {
   return selectFields(rows, BATCHES.fields, 'b', BATCH_SOURCES).executeTakeFirst();
 }
 
+/** The item's own amounts; the transaction's number, time and settlement currency (and its id: an item has none of its own). */
+const BATCH_ITEM_SOURCES = {
+  tradeAt: 't.created_at',
+  currency: 't.settle_currency',
+  gross: 'i.gross',
+  fee: 'i.fee',
+  reserve: 'i.reserve',
+  net: 'i.net',
+};
+
 export function batchItems(db: Db, batchId: number, o: { limit: number; offset: number; tradeNo?: string | undefined }) {
-  return db
+  const rows = db
     .selectFrom('settlement_items as i')
     .innerJoin('transactions as t', 't.id', 'i.transaction_id')
     .where('i.batch_id', '=', batchId)
-    .$if(o.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', o.tradeNo ?? ''))
-    .select(['t.trade_no', 't.created_at', 't.settle_currency', 'i.gross', 'i.fee', 'i.reserve', 'i.net'])
+    .$if(o.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', o.tradeNo ?? ''));
+  return selectFields(rows, BATCH_ITEM_FIELDS, 't', BATCH_ITEM_SOURCES)
     .orderBy('i.transaction_id')
     .limit(o.limit)
     .offset(o.offset)

@@ -20,6 +20,7 @@ import {
   WITHDRAWALS,
   ENTRIES,
   BATCHES,
+  BATCH_ITEM_FIELDS,
   ZWithdrawalListQuery,
   ZWithdrawalNoParams,
   ZWithdrawalPage,
@@ -41,7 +42,7 @@ import { requireSession } from '../../platform/request-context';
 import { narrowToGateway } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session';
 import { businessDay } from '../../platform/rollups';
-import { dayRangeInZone, toIso } from '../../platform/time';
+import { dayRangeInZone } from '../../platform/time';
 import * as repo from './repository';
 import { fundsCard, fundsSummary, pendingSettlement } from './summary';
 import { applyWithdrawal, cancelWithdrawal, withdrawOptions } from './withdrawals';
@@ -50,6 +51,7 @@ const toEntry = rowMapper(ENTRIES.fields);
 /** The server catalog's labels of the entries' codes. */
 const ENTRY_CODES = { account: 'ledgerAccount', type: 'ledgerType' };
 const toBatch = rowMapper(BATCHES.fields);
+const toBatchItem = rowMapper(BATCH_ITEM_FIELDS);
 
 /** Declared with the module so an export worker finds it (defineExport). */
 const entryExport = defineExport({
@@ -224,15 +226,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await repo.batchItems(app.db, b.id, { limit, offset: (page - 1) * limit, tradeNo });
       return ok(request, {
         batch: toBatch(b),
-        list: rows.map((r) => ({
-          tradeNo: r.trade_no,
-          tradeAt: toIso(r.created_at),
-          currency: r.settle_currency,
-          gross: Number(r.gross),
-          fee: Number(r.fee),
-          reserve: Number(r.reserve),
-          net: Number(r.net),
-        })),
+        list: rows.map(toBatchItem),
         total: tradeNo === undefined ? Number(b.txCount) : rows.length,
         page,
         limit,

@@ -87,6 +87,8 @@ describe('settlement and the ledger', () => {
       [a.tradeNo, 10_000, 280, 1_000, 8_720],
       [b.tradeNo, 5_001, 155, 500, 4_346],
     ]);
+    // Each item carries its transaction's time and settlement currency.
+    expect(items.body.data.list[1]).toMatchObject({ tradeAt: new Date(MONDAY_NOON + 1000).toISOString(), currency: 'USD' });
     const tx = await t.db.selectFrom('transactions').select('settle_status').where('id', '=', a.id).executeTakeFirstOrThrow();
     expect(tx.settle_status).toBe(2);
     const key = { merchantId: merchant.id, gatewayId: gateway.id, currency: 'USD' };

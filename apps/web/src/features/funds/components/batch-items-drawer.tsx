@@ -1,24 +1,28 @@
 import { useState } from 'react';
 import { Descriptions, Drawer, Input, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TBatchItem } from '@mbo/shared/funds';
-import { formatAmount, parseTime } from '../../../platform/format';
+import { BATCH_ITEM_FIELDS, type TBatchItem } from '@mbo/shared/funds';
+import { formatAmount } from '../../../platform/format';
+import { useListColumns } from '../../../platform/list-columns';
 import { Pagination } from '../../../platform/pagination';
 import { useIsMobile } from '../../../platform/use-is-mobile';
-import { useTimezone } from '../../../platform/timezone';
 import { useBatchItems } from '../api/get-batch-items';
 import { TableRegion } from '../../../platform/table-region';
 
 /** A credit entry's breakdown down to each transaction (gross, fee, reserve, net). */
 export function BatchItemsDrawer({ batchNo, onClose }: { batchNo: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const tz = useTimezone();
   const mobile = useIsMobile();
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [tradeNo, setTradeNo] = useState('');
   const items = useBatchItems(batchNo, paging.page, paging.limit, tradeNo);
   const d = items.data;
   const m = (v: number) => (d ? formatAmount(v, d.batch.currency, { code: false }) : '');
+  // The amounts of a batch are in its one currency: the number only, as in the figures above.
+  const amount = (key: 'gross' | 'fee' | 'reserve' | 'net') => ({ render: (_: unknown, r: TBatchItem) => m(r[key]) });
+  const columns = useListColumns<typeof BATCH_ITEM_FIELDS, TBatchItem>(BATCH_ITEM_FIELDS, {
+    special: { gross: amount('gross'), fee: amount('fee'), reserve: amount('reserve'), net: amount('net') },
+  });
   return (
     <Drawer
       open={batchNo !== null}
@@ -56,19 +60,7 @@ export function BatchItemsDrawer({ batchNo, onClose }: { batchNo: string | null;
               pagination={false}
               scroll={{ x: 'max-content' }}
               data-testid="batch-items"
-              columns={[
-                { title: t('funds.batch.tradeNo'), dataIndex: 'tradeNo', key: 'tradeNo' },
-                {
-                  title: t('funds.batch.tradeAt'),
-                  dataIndex: 'tradeAt',
-                  key: 'tradeAt',
-                  render: (v: string) => parseTime(v, undefined, tz.timezone),
-                },
-                { title: t('funds.batch.gross'), key: 'gross', align: 'right', render: (_: unknown, r) => m(r.gross) },
-                { title: t('funds.batch.fee'), key: 'fee', align: 'right', render: (_: unknown, r) => m(r.fee) },
-                { title: t('funds.batch.reserve'), key: 'reserve', align: 'right', render: (_: unknown, r) => m(r.reserve) },
-                { title: t('funds.batch.net'), key: 'net', align: 'right', render: (_: unknown, r) => m(r.net) },
-              ]}
+              columns={columns}
             />
           </TableRegion>
           <Pagination total={d.total} page={paging.page} limit={paging.limit} onChange={(page, limit) => setPaging({ page, limit })} />
