@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkDateRange, ZDate, ZDateRange } from './date-range';
-import { listQuery, opt, zListPage } from './list';
+import { opt } from './list';
+import { defineList, field } from './list-fields';
 
 /** Payment notifications (issue 51), screen /webhook/showWebhooks under System: paths under /v3api. */
 export const WebhookPath = {
@@ -134,31 +135,36 @@ export type TWebhookAttempt = z.infer<typeof ZWebhookAttempt>;
 export const ZWebhookAttemptList = z.object({ list: z.array(ZWebhookAttempt) });
 export const ZWebhookAttemptsQuery = z.object({ deliveryId: zId });
 
-export const ZWebhookFilters = ZDateRange.extend({
-  kind: opt(z.enum([...WEBHOOK_EVENT_KINDS, 'test'])),
-  status: opt(z.enum(WEBHOOK_DELIVERY_STATUSES)),
-  endpointId: opt(zId),
+/** The delivery log, declared once (list-fields.ts): one row per event and endpoint, today's first. */
+export const WEBHOOK_DELIVERIES = defineList({
+  fields: {
+    id: field.count(),
+    eventId: field.text(),
+    kind: field.textCode('webhooks.kind', 'webhooks.kinds'),
+    /** The object the event is about: a trade, refund, case, batch, withdrawal or link number. */
+    objectNo: field.text('webhooks.object'),
+    endpointId: field.count(),
+    url: field.text('webhooks.url'),
+    status: field.textCode('webhooks.status', 'webhooks.statuses', z.enum(WEBHOOK_DELIVERY_STATUSES)),
+    attempts: field.count('webhooks.attempts'),
+    lastHttpStatus: field.data(z.number().int().nullable(), 'webhooks.lastAnswer'),
+    lastError: field.text(),
+    nextAttemptAt: field.timeOrNull('webhooks.nextAttempt'),
+    createdAt: field.time('webhooks.createdAt'),
+  },
+  filters: ZDateRange.extend({
+    kind: opt(z.enum([...WEBHOOK_EVENT_KINDS, 'test'])),
+    status: opt(z.enum(WEBHOOK_DELIVERY_STATUSES)),
+    endpointId: opt(zId),
+  }),
+  refine: checkDateRange,
+  days: 1,
 });
-export const ZWebhookDeliveryQuery = listQuery(ZWebhookFilters, checkDateRange);
+export const ZWebhookDeliveryQuery = WEBHOOK_DELIVERIES.query;
 export type TWebhookDeliveryQuery = z.infer<typeof ZWebhookDeliveryQuery>;
-
-export const ZWebhookDelivery = z.object({
-  id: z.number().int(),
-  eventId: z.string(),
-  kind: z.string(),
-  /** The object the event is about: a trade, refund, case, batch, withdrawal or link number. */
-  objectNo: z.string(),
-  endpointId: z.number().int(),
-  url: z.string(),
-  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
-  attempts: z.number().int(),
-  lastHttpStatus: z.number().int().nullable(),
-  lastError: z.string(),
-  nextAttemptAt: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const ZWebhookDelivery = WEBHOOK_DELIVERIES.row;
 export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
-export const ZWebhookDeliveryPage = zListPage(ZWebhookDelivery);
+export const ZWebhookDeliveryPage = WEBHOOK_DELIVERIES.page;
 
 export const ZWebhookResend = z.object({ deliveryId: zId });
 export const ZWebhookResendFailed = z.object({ from: ZDate, to: ZDate }).superRefine(checkDateRange);

@@ -1,9 +1,10 @@
 import { sql, type Updateable } from 'kysely';
 import type { TListPaging } from '@mbo/shared/list';
-import type { TWebhookDeliveryQuery } from '@mbo/shared/webhooks';
+import { WEBHOOK_DELIVERIES, type TWebhookDeliveryQuery } from '@mbo/shared/webhooks';
 import type { Db, DbOrTrx } from '../../db/database';
 import type { WebhookEndpointsTable } from '../../db/types';
 import { keysetPage } from '../../platform/list';
+import { selectFields } from '../../platform/list-fields';
 import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
 import { dayRangeInZone } from '../../platform/time';
 
@@ -84,28 +85,17 @@ function filtered(db: Db, scope: Scope, f: DeliveryFilters, timezone: string) {
 function deliveryList(db: Db, scope: Scope, f: DeliveryFilters, timezone: string) {
   return {
     rows: () =>
-      filtered(db, scope, f, timezone)
-        .innerJoin('webhook_events as v', 'v.id', 'd.event_id')
-        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-        .select([
-          'd.id',
-          'v.public_id',
-          'd.kind',
-          'd.object_no',
-          'd.endpoint_id',
-          'e.url',
-          'd.status',
-          'd.attempts',
-          'd.last_http_status',
-          'd.last_error',
-          'd.next_attempt_at',
-          'd.created_at',
-        ]),
-    sort: { column: 'd.created_at', id: 'd.id', direction: 'desc', value: (r: { created_at: number }) => r.created_at },
+      selectFields(
+        filtered(db, scope, f, timezone)
+          .innerJoin('webhook_events as v', 'v.id', 'd.event_id')
+          .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id'),
+        WEBHOOK_DELIVERIES.fields,
+        'd',
+        { eventId: 'v.public_id', url: 'e.url', lastHttpStatus: 'd.last_http_status' },
+      ),
+    sort: { column: 'd.created_at', id: 'd.id', direction: 'desc', value: (r: { createdAt: unknown }) => Number(r.createdAt) },
   } as const;
 }
-
-export type DeliveryRow = Awaited<ReturnType<ReturnType<ReturnType<typeof deliveryList>['rows']>['execute']>>[number];
 
 export function listDeliveries(db: Db, scope: Scope, q: DeliveryFilters & TListPaging, timezone: string) {
   return keysetPage(db, deliveryList(db, scope, q, timezone), q, { count: filtered(db, scope, q, timezone) });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZEmptyData } from '@mbo/shared/envelope';
 import {
+  WEBHOOK_DELIVERIES,
   WebhookPath,
   ZWebhookAttemptList,
   ZWebhookAttemptsQuery,
@@ -19,8 +20,6 @@ import {
   ZWebhookResendResult,
   ZWebhookTestResult,
   ZWebhookTradeEventsQuery,
-  type TWebhookDelivery,
-  type TWebhookDeliveryStatus,
   type TWebhookEndpoint,
 } from '@mbo/shared/webhooks';
 import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
@@ -28,6 +27,7 @@ import { forbiddenError } from '../../platform/errors';
 import { ok, okResponse } from '../../platform/envelope';
 import { holdsAnyPermission } from '../../platform/permissions';
 import { mapPage } from '../../platform/list';
+import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
 import { toIso } from '../../platform/time';
@@ -55,22 +55,11 @@ function toEndpoint(r: repo.EndpointRow): TWebhookEndpoint {
   };
 }
 
-function toDelivery(r: repo.DeliveryRow): TWebhookDelivery {
-  return {
-    id: r.id,
-    eventId: r.public_id,
-    kind: r.kind,
-    objectNo: r.object_no,
-    endpointId: r.endpoint_id,
-    url: maskUrl(r.url),
-    status: r.status as TWebhookDeliveryStatus,
-    attempts: r.attempts,
-    lastHttpStatus: r.last_http_status,
-    lastError: r.last_error,
-    nextAttemptAt: r.next_attempt_at === null ? null : toIso(r.next_attempt_at),
-    createdAt: toIso(r.created_at),
-  };
-}
+/** A delivery as the log lists it: the endpoint's address masked, no HTTP status before an answer. */
+const toDelivery = rowMapper(WEBHOOK_DELIVERIES.fields, {
+  url: (r) => maskUrl(String(r.url)),
+  lastHttpStatus: (r) => (r.lastHttpStatus === null ? null : Number(r.lastHttpStatus)),
+});
 
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const edit = { permission: EDIT, operation: { module: 'system' as const } };

@@ -4,7 +4,7 @@ import { AdminStatus } from '@mbo/shared/merchants';
 import { OPERATION_LOGS, OPERATION_MODULES, OPERATION_TYPES } from '@mbo/shared/operation-log';
 import { ZAdminListQuery } from '@mbo/shared/system-admins';
 import { ROLES } from '@mbo/shared/system-roles';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_KINDS, ZWebhookDeliveryQuery } from '@mbo/shared/webhooks';
+import { WEBHOOK_DELIVERIES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_KINDS } from '@mbo/shared/webhooks';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen, type TListScreen } from '../../platform/list-screen';
 import { announcementsKey, getAnnouncementPage } from './api/announcements';
@@ -86,15 +86,11 @@ export const LOGIN_LOG_LIST = declaredScreen(LOGIN_LOGS, {
   testId: 'login-log-table',
 });
 
-export type TWebhookDeliveryFilterKey = 'from' | 'to' | 'kind' | 'status';
-
 /** The payment notification log opens on today's deliveries. */
-export const WEBHOOK_DELIVERY_LIST: TListScreen<Awaited<ReturnType<typeof getWebhookDeliveries>>, TWebhookDeliveryFilterKey> = {
+export const WEBHOOK_DELIVERY_LIST = declaredScreen(WEBHOOK_DELIVERIES, {
   title: 'webhooks.log',
   key: webhookDeliveriesKey,
   fetch: getWebhookDeliveries,
-  schema: ZWebhookDeliveryQuery,
-  defaults: (today) => ({ from: today, to: today, kind: '', status: '' }),
   fields: [
     { kind: 'dateRange', from: 'from', to: 'to', label: 'webhooks.time' },
     selectField('kind', 'webhooks.kind', enumOptions('webhooks.kinds', [...WEBHOOK_EVENT_KINDS, 'test']), { all: true }),
@@ -102,4 +98,4 @@ export const WEBHOOK_DELIVERY_LIST: TListScreen<Awaited<ReturnType<typeof getWeb
   ],
   rowKey: 'id',
   testId: 'webhook-delivery-table',
-};
+});

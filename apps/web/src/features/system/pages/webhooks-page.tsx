@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Tag, message, type TableColumnsType } from 'antd';
+import { Button, Tag, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TWebhookDelivery } from '@mbo/shared/webhooks';
+import { WEBHOOK_DELIVERIES, type TWebhookDelivery } from '@mbo/shared/webhooks';
 import { parseTime } from '../../../platform/format';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -27,54 +28,46 @@ export function WebhooksPage() {
   const resend = useResendWebhook();
   const resendFailed = useResendFailedWebhooks();
   const [open, setOpen] = useState<TWebhookDelivery | null>(null);
-  const time = (v: string | null) => (v ? parseTime(v, undefined, tz.timezone) : '');
-
-  const columns: TableColumnsType<TWebhookDelivery> = [
-    { title: t('webhooks.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: time },
-    { title: t('webhooks.kind'), dataIndex: 'kind', key: 'kind', render: (k: string) => t(`webhooks.kinds.${k}`) },
-    { title: t('webhooks.object'), dataIndex: 'objectNo', key: 'objectNo' },
-    { title: t('webhooks.url'), dataIndex: 'url', key: 'url', ellipsis: true },
-    {
-      title: t('webhooks.status'),
-      dataIndex: 'status',
-      key: 'status',
-      render: (s: string) => <Tag color={STATUS_COLOR[s]}>{t(`webhooks.statuses.${s}`)}</Tag>,
+  const columns = useListColumns<typeof WEBHOOK_DELIVERIES.fields, TWebhookDelivery>(WEBHOOK_DELIVERIES.fields, {
+    order: ['createdAt', 'kind', 'objectNo', 'url', 'status', 'lastHttpStatus', 'attempts', 'nextAttemptAt'],
+    special: {
+      url: { ellipsis: true },
+      status: { render: (s: string) => <Tag color={STATUS_COLOR[s]}>{t(`webhooks.statuses.${s}`)}</Tag> },
+      lastHttpStatus: {
+        render: (_: unknown, d) =>
+          d.lastHttpStatus !== null
+            ? String(d.lastHttpStatus)
+            : d.lastError
+              ? t(`webhooks.errors.${d.lastError}`, { defaultValue: d.lastError })
+              : '',
+      },
+      nextAttemptAt: { render: (v: string | null) => (v ? parseTime(v, undefined, tz.timezone) : '') },
     },
-    {
-      title: t('webhooks.lastAnswer'),
-      key: 'last',
-      render: (_: unknown, d) =>
-        d.lastHttpStatus !== null
-          ? String(d.lastHttpStatus)
-          : d.lastError
-            ? t(`webhooks.errors.${d.lastError}`, { defaultValue: d.lastError })
-            : '',
-    },
-    { title: t('webhooks.attempts'), dataIndex: 'attempts', key: 'attempts' },
-    { title: t('webhooks.nextAttempt'), dataIndex: 'nextAttemptAt', key: 'next', render: time },
-    {
-      title: t('webhooks.actions'),
-      key: 'actions',
-      fixed: mobile ? undefined : 'right',
-      render: (_: unknown, d) => (
-        <span className="mbo-webhook-row-actions">
-          <Button size="small" type="link" onClick={() => setOpen(d)}>
-            {t('webhooks.viewAttempts')}
-          </Button>
-          {mayEdit && d.status !== 'pending' && (
-            <Button
-              size="small"
-              type="link"
-              data-testid="webhook-resend"
-              onClick={() => resend.mutate(d.id, { onSuccess: () => void message.success(t('webhooks.resent')) })}
-            >
-              {t('webhooks.resend')}
+    append: [
+      {
+        title: t('webhooks.actions'),
+        key: 'actions',
+        fixed: mobile ? undefined : 'right',
+        render: (_: unknown, d) => (
+          <span className="mbo-webhook-row-actions">
+            <Button size="small" type="link" onClick={() => setOpen(d)}>
+              {t('webhooks.viewAttempts')}
             </Button>
-          )}
-        </span>
-      ),
-    },
-  ];
+            {mayEdit && d.status !== 'pending' && (
+              <Button
+                size="small"
+                type="link"
+                data-testid="webhook-resend"
+                onClick={() => resend.mutate(d.id, { onSuccess: () => void message.success(t('webhooks.resent')) })}
+              >
+                {t('webhooks.resend')}
+              </Button>
+            )}
+          </span>
+        ),
+      },
+    ],
+  });
 
   const { from, to } = screen.url.filters;
   return (
