@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { API_BASE } from '@mbo/shared/api-paths';
@@ -21,9 +21,11 @@ import { createRng } from '../apps/server/src/seed/trade-rng';
  * while payments are recorded through the gateway's recording path at a steady rate (payment-writer.ts)
  * the whole time. Per list: requests per second beside a Fastify hello-world measured in the same run
  * (before and after, averaged), p50/p95/p99, the answer cache's hit rate under the writes (the server's
- * mbo_list_answers_total), and the filters whose asks were slow. The same formal list URL asked again
- * and again is kept as the reference row. On the 5M-row bench database when it has been built
- * (`npm run bench -- transactions`, bench/.data), else on the demo database.
+ * mbo_list_answers_total), the filters whose asks were slow, and then 100 asks of the same kind one at a
+ * time: the work of an ask without the queue of 50 connections in front of it, and the slowest asks.
+ * The same formal list URL asked again and again is kept as the reference row. On the 5M-row bench
+ * database when it has been built (`npm run bench -- transactions`, bench/.data), else on the demo
+ * database; `--db URL` takes a database as it is.
  */
 
 type Options = {
@@ -41,6 +43,8 @@ type Options = {
 const WARM_SECONDS = 2;
 /** Asks written for each run; a run that gets through them starts again from the first. */
 const ASKS = 50_000;
+/** Asks of each list asked one at a time after its run. */
+const ALONE = 100;
 /** Issue 46 §2: p99 at most this, and on SQLite at least this share of hello-world's requests per second. */
 const P99_TARGET_MS = 50;
 const SHARE_TARGET = 0.1;
@@ -128,7 +132,32 @@ async function listAnswers(baseURL: string): Promise<Map<string, Served>> {
   return out;
 }
 
-type Figure = { name: string; c: Cannon; hits: string; payments: number; slow: string[] };
+/** An ask's own time, with no queue in front of it: the asks of a list one at a time. */
+type Alone = { p50: number; max: number; slowest: string[] };
+type Figure = { name: string; c: Cannon; hits: string; payments: number; slow: string[]; alone: Alone | null };
+
+/** Asks `file`'s asks (first pages) one after the other: what each costs the server, and the slowest three. */
+async function oneAtATime(baseURL: string, headers: Record<string, string>, file: string): Promise<Alone> {
+  const asks = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => (JSON.parse(l) as { p: string }).p);
+  const times: { ms: number; ask: string }[] = [];
+  for (const ask of asks) {
+    const t = performance.now();
+    await (await fetch(`${baseURL}${ask}&page=1`, { headers })).arrayBuffer();
+    times.push({ ms: performance.now() - t, ask: decodeURIComponent(ask.slice(API_BASE.length)) });
+  }
+  times.sort((a, b) => a.ms - b.ms);
+  return {
+    p50: times[Math.floor(times.length / 2)]?.ms ?? 0,
+    max: times.at(-1)?.ms ?? 0,
+    slowest: times
+      .slice(-3)
+      .reverse()
+      .map((x) => `${x.ms.toFixed(0)} ms ${x.ask}`),
+  };
+}
 
 /** The hit rate of `route` between two scrapes; "no cache" for a list whose answers the server does not keep (the operation log). */
 function hitRate(before: Map<string, Served>, after: Map<string, Served>, route: string): string {
@@ -178,6 +207,7 @@ async function runDatabase(db: Database, o: Options): Promise<void> {
         hits: hitRate(served0, await listAnswers(server.baseURL), `${API_BASE}${LIST}`),
         payments: (w1.recorded - w0.recorded) / (w1.seconds - w0.seconds),
         slow: [],
+        alone: null,
       });
 
       const random = createRng(o.seed).next;
@@ -197,13 +227,11 @@ async function runDatabase(db: Database, o: Options): Promise<void> {
           .sort((a, b) => b[1].p99 - a[1].p99)
           .map(([f, l]) => `${f} ${ms(l.p99)} ms (${l.n})`);
         if (none.length) slow.push(`not asked (no value in ${sample.length} rows): ${none.join(', ')}`);
-        figures.push({
-          name: list.name,
-          c,
-          hits: hitRate(before, await listAnswers(server.baseURL), list.route),
-          payments: (f1.recorded - f0.recorded) / (f1.seconds - f0.seconds),
-          slow,
-        });
+        const hits = hitRate(before, await listAnswers(server.baseURL), list.route);
+        // Then asks of the same kind one at a time, new ones (none kept): the work of each without the queue.
+        writeQueries(warm, list, sample, window, ALONE, random);
+        const alone = await oneAtATime(server.baseURL, auth, warm);
+        figures.push({ name: list.name, c, hits, payments: (f1.recorded - f0.recorded) / (f1.seconds - f0.seconds), slow, alone });
       }
     } finally {
       const w = await writer.stop();
@@ -232,18 +260,22 @@ async function runDatabase(db: Database, o: Options): Promise<void> {
       f.name.startsWith('reference') ? null : f.c.p99 <= P99_TARGET_MS && (db.dialect !== 'sqlite' || share >= SHARE_TARGET) && !failed,
     );
     for (const s of f.slow) console.log(`          ${s}`);
+    if (f.alone) {
+      console.log(`          one at a time: p50 ${ms(f.alone.p50)} ms, max ${ms(f.alone.max)} ms; slowest:`);
+      for (const s of f.alone.slowest) console.log(`            ${s}`);
+    }
   }
   // The same figures as a table for bench/RESULTS.md.
   console.log(
-    `\n| list (${db.dialect}, ${db.data.split(' (')[0]}) | req/s | share of hello-world | p50 / p95 / p99 ms | answer cache hits | slowest filters (p99 ms, asks) |`,
+    `\n| list (${db.dialect}, ${db.data.split(' (')[0]}) | req/s | share of hello-world | p50 / p95 / p99 ms | answer cache hits | one at a time p50 / max ms | slowest filters (p99 ms, asks) |`,
   );
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   console.log(
-    `| Fastify hello-world (before / after) | ${Math.round(helloBefore.rps).toLocaleString('en')} / ${Math.round(helloAfter.rps).toLocaleString('en')} | 100% | - | - | - |`,
+    `| Fastify hello-world (before / after) | ${Math.round(helloBefore.rps).toLocaleString('en')} / ${Math.round(helloAfter.rps).toLocaleString('en')} | 100% | - | - | - | - |`,
   );
   for (const f of figures)
     console.log(
-      `| ${f.name} | ${Math.round(f.c.rps).toLocaleString('en')} | ${((f.c.rps / Math.max(hello, 1)) * 100).toFixed(1)}% | ${ms(f.c.p50)} / ${ms(f.c.p95)} / ${ms(f.c.p99)} | ${f.hits} | ${
+      `| ${f.name} | ${Math.round(f.c.rps).toLocaleString('en')} | ${((f.c.rps / Math.max(hello, 1)) * 100).toFixed(1)}% | ${ms(f.c.p50)} / ${ms(f.c.p95)} / ${ms(f.c.p99)} | ${f.hits} | ${f.alone ? `${ms(f.alone.p50)} / ${ms(f.alone.max)}` : '-'} | ${
         f.slow
           .filter((s) => !s.startsWith('not asked'))
           .slice(0, 4)
