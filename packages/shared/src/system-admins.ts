@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuery, opt, optText, zListPage } from './list';
+import { opt, optText } from './list';
+import { defineList, field } from './list-fields';
 import { AdminStatus } from './merchants';
 import { zCode } from './trade-enums';
 
@@ -25,43 +26,46 @@ export const AdminPath = {
 /** Gateway numbers an administrator may be limited to, at most this many. */
 export const ADMIN_GATEWAYS_MAX = 100;
 
-export const ZAdminFilters = z.object({
-  /** Part of the login name, name or email. */
-  keyword: optText(64),
-  status: opt(zCode(AdminStatus)),
-  roleId: opt(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)),
+/** The administrators of the business, declared once (list-fields.ts): newest first. */
+export const ADMINS = defineList({
+  fields: {
+    id: field.count(),
+    loginName: field.text('admins.loginName'),
+    name: field.text('admins.name'),
+    email: field.text('admins.email'),
+    mobile: field.text('admins.mobile'),
+    roleId: field.count(),
+    /** The role's name in the caller's language. */
+    roleName: field.text('admins.role'),
+    /** Every gateway of the business (then `gatewayNos` is empty), or only `gatewayNos`. */
+    allGateways: field.data(z.boolean()),
+    gatewayNos: field.data(z.array(z.string()), 'admins.gatewaysShort'),
+    mayViewAccount: field.data(z.boolean(), 'admins.mayViewAccountShort'),
+    status: field.code('admins.statusLabel', 'admins.status'),
+    isOwner: field.data(z.boolean()),
+    /** The caller's own account. */
+    isSelf: field.data(z.boolean()),
+    /**
+     * Whether the caller may change this administrator (edit, disable, resume, reset): never the owner or
+     * themselves, and only someone whose role and gateways the caller holds too.
+     */
+    manageable: field.data(z.boolean()),
+    /** ISO 8601 UTC. */
+    createdAt: field.time('admins.createdAt'),
+  },
+  filters: z.object({
+    /** Part of the login name, name or email. */
+    keyword: optText(64),
+    status: opt(zCode(AdminStatus)),
+    roleId: opt(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)),
+  }),
+  days: null,
 });
-export type TAdminFilters = z.infer<typeof ZAdminFilters>;
-export const ZAdminListQuery = listQuery(ZAdminFilters);
+export const ZAdminListQuery = ADMINS.query;
 export type TAdminListQuery = z.infer<typeof ZAdminListQuery>;
-
-export const ZAdminRow = z.object({
-  id: z.number().int(),
-  loginName: z.string(),
-  name: z.string(),
-  email: z.string(),
-  mobile: z.string(),
-  roleId: z.number().int(),
-  /** The role's name in the caller's language. */
-  roleName: z.string(),
-  /** Every gateway of the business (then `gatewayNos` is empty), or only `gatewayNos`. */
-  allGateways: z.boolean(),
-  gatewayNos: z.array(z.string()),
-  mayViewAccount: z.boolean(),
-  status: z.number().int(),
-  isOwner: z.boolean(),
-  /** The caller's own account. */
-  isSelf: z.boolean(),
-  /**
-   * Whether the caller may change this administrator (edit, disable, resume, reset): never the owner or
-   * themselves, and only someone whose role and gateways the caller holds too.
-   */
-  manageable: z.boolean(),
-  /** ISO 8601 UTC. */
-  createdAt: z.string(),
-});
+export const ZAdminRow = ADMINS.row;
 export type TAdminRow = z.infer<typeof ZAdminRow>;
-export const ZAdminPage = zListPage(ZAdminRow);
+export const ZAdminPage = ADMINS.page;
 
 export const ZGrantableRole = z.object({
   id: z.number().int(),

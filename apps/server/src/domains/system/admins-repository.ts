@@ -1,8 +1,9 @@
 import { sql, type SqlBool } from 'kysely';
 import { AdminStatus } from '@mbo/shared/merchants';
-import type { TAdminListQuery } from '@mbo/shared/system-admins';
+import { ADMINS, type TAdminListQuery } from '@mbo/shared/system-admins';
 import type { Db } from '../../db/database';
 import { keysetPage } from '../../platform/list';
+import { selectFields } from '../../platform/list-fields';
 import type { Scope } from '../../platform/scope';
 import { containsPattern, likeLower } from './roles-repository';
 
@@ -45,28 +46,19 @@ export function listAdmins(db: Db, scope: Scope, q: TAdminListQuery, now: number
       }),
     );
   const list = {
+    // The role's names (the answer's in the caller's language) and whether it is the administrator role, and a live invitation.
     rows: () =>
-      base
-        .innerJoin('roles as r', 'r.id', 'admins.role_id')
-        .select([
-          'admins.id',
-          'admins.login_name',
-          'admins.name',
-          'admins.email',
-          'admins.mobile',
-          'admins.role_id',
-          'r.name as role_name',
-          'r.name_cn as role_name_cn',
-          'r.name_en as role_name_en',
-          'r.is_admin as role_is_admin',
-          'admins.all_gateways',
-          'admins.may_view_account',
-          'admins.status',
-          'admins.is_owner',
-          'admins.created_at',
-          liveInvitation(now).as('live_invitation'),
-        ]),
-    sort: { column: 'admins.created_at', id: 'admins.id', direction: 'desc', value: (r: { created_at: number }) => r.created_at },
+      selectFields(base.innerJoin('roles as r', 'r.id', 'admins.role_id'), ADMINS.fields, 'admins', {
+        roleName: 'r.name',
+        roleNameCn: 'r.name_cn',
+        roleNameEn: 'r.name_en',
+        roleIsAdmin: 'r.is_admin',
+        allGateways: 'admins.all_gateways',
+        mayViewAccount: 'admins.may_view_account',
+        isOwner: 'admins.is_owner',
+        liveInvitation: liveInvitation(now),
+      }),
+    sort: { column: 'admins.created_at', id: 'admins.id', direction: 'desc', value: (r: { createdAt: unknown }) => Number(r.createdAt) },
   } as const;
   return keysetPage(db, list, q, { count: base });
 }

@@ -1,14 +1,14 @@
 import type { TLanguage } from '@mbo/shared/i18n';
 import type { TListPage } from '@mbo/shared/list';
 import { AdminStatus } from '@mbo/shared/merchants';
-import type { TAdminListQuery, TAdminRow, TGrantable, TUpdateAdminBody } from '@mbo/shared/system-admins';
+import { ADMINS, type TAdminListQuery, type TAdminRow, type TGrantable, type TUpdateAdminBody } from '@mbo/shared/system-admins';
 import type { Db } from '../../db/database';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { AppError, businessError, forbiddenError, notFoundError } from '../../platform/errors';
 import { mapPage } from '../../platform/list';
+import { rowMapper, type FieldRow } from '../../platform/list-fields';
 import { noteOperation } from '../../platform/operation-log';
 import type { SessionContext } from '../../platform/session';
-import { toIso } from '../../platform/time';
 import * as repo from './admins-repository';
 import { coversGateways, loadGrant, loadRolePermissions, permissionsBeyond, roleLabel, type Grant } from './grants';
 
@@ -53,33 +53,31 @@ export async function listAdmins(
   const ids = page.list.map((a) => a.id);
   const [gateways, perms] = await Promise.all([
     repo.listAdminGateways(db, session.scope, ids),
-    loadRolePermissions(db, [...new Set(page.list.map((a) => a.role_id))]),
+    loadRolePermissions(db, [...new Set(page.list.map((a) => Number(a.roleId)))]),
   ]);
-  return mapPage(page, (a) => {
-    const own = gateways.get(a.id) ?? [];
-    const gatewayIds = a.all_gateways === 1 ? null : own.map((g) => g.id);
-    const manageable =
-      a.is_owner !== 1 &&
-      a.id !== session.adminId &&
-      covers(grant, { isAdmin: a.role_is_admin === 1, permissions: perms.get(a.role_id) ?? [] }, gatewayIds);
-    return {
-      id: a.id,
-      loginName: a.login_name,
-      name: a.name,
-      email: a.email,
-      mobile: a.mobile,
-      roleId: a.role_id,
-      roleName: roleLabel(lang, { name: a.role_name, name_cn: a.role_name_cn, name_en: a.role_name_en }),
-      allGateways: a.all_gateways === 1,
-      gatewayNos: a.all_gateways === 1 ? [] : own.map((g) => g.no),
-      mayViewAccount: a.may_view_account === 1,
-      status: repo.shownStatus(a.status, Boolean(a.live_invitation)),
-      isOwner: a.is_owner === 1,
-      isSelf: a.id === session.adminId,
-      manageable,
-      createdAt: toIso(a.created_at),
-    };
-  });
+  /** The administrator's gateways, or null for every gateway of the business. */
+  const gatewaysOf = (a: FieldRow<typeof ADMINS.fields>) => (Number(a.allGateways) === 1 ? null : (gateways.get(a.id) ?? []));
+  const isOwner = (a: FieldRow<typeof ADMINS.fields>) => Number(a.isOwner) === 1;
+  return mapPage(
+    page,
+    rowMapper(ADMINS.fields, {
+      roleName: (a) => roleLabel(lang, { name: String(a.roleName), name_cn: String(a.roleNameCn), name_en: String(a.roleNameEn) }),
+      allGateways: (a) => gatewaysOf(a) === null,
+      gatewayNos: (a) => (gatewaysOf(a) ?? []).map((g) => g.no),
+      mayViewAccount: (a) => Number(a.mayViewAccount) === 1,
+      status: (a) => repo.shownStatus(Number(a.status), Boolean(a.liveInvitation)),
+      isOwner,
+      isSelf: (a) => a.id === session.adminId,
+      manageable: (a) =>
+        !isOwner(a) &&
+        a.id !== session.adminId &&
+        covers(
+          grant,
+          { isAdmin: Number(a.roleIsAdmin) === 1, permissions: perms.get(Number(a.roleId)) ?? [] },
+          gatewaysOf(a)?.map((g) => g.id) ?? null,
+        ),
+    }),
+  );
 }
 
 export async function listGrantable(db: Db, session: SessionContext, lang: TLanguage): Promise<TGrantable> {

@@ -2,11 +2,11 @@ import { ANNOUNCEMENTS } from '@mbo/shared/announcements';
 import { LOGIN_LOGS } from '@mbo/shared/logs';
 import { AdminStatus } from '@mbo/shared/merchants';
 import { OPERATION_LOGS, OPERATION_MODULES, OPERATION_TYPES } from '@mbo/shared/operation-log';
-import { ZAdminListQuery } from '@mbo/shared/system-admins';
+import { ADMINS } from '@mbo/shared/system-admins';
 import { ROLES } from '@mbo/shared/system-roles';
 import { WEBHOOK_DELIVERIES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_KINDS } from '@mbo/shared/webhooks';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
-import { declaredScreen, type TListScreen } from '../../platform/list-screen';
+import { declaredScreen } from '../../platform/list-screen';
 import { announcementsKey, getAnnouncementPage } from './api/announcements';
 import { adminsKey, getAdmins } from './api/get-admins';
 import { exportOperationLogs, getOperationLogs, operationLogsKey } from './api/get-operation-logs';
@@ -14,23 +14,19 @@ import { getLoginLogs, loginLogsKey } from './api/get-login-logs';
 import { getRoles, rolesKey } from './api/get-roles';
 import { getWebhookDeliveries, webhookDeliveriesKey } from './api/get-webhook-deliveries';
 
-/** The list screens of the System menu: administrators, roles, the operation and login logs, and announcements. */
+/** The list screens of the System menu, each a declared list: administrators, roles, the operation and login logs, announcements and payment notification deliveries. */
 
-export type TAdminFilterKey = 'keyword' | 'status' | 'roleId';
-
-export const ADMIN_LIST: TListScreen<Awaited<ReturnType<typeof getAdmins>>, TAdminFilterKey> = {
+export const ADMIN_LIST = declaredScreen(ADMINS, {
   title: 'menu.managers',
   key: adminsKey,
   fetch: getAdmins,
-  schema: ZAdminListQuery,
-  defaults: () => ({ keyword: '', status: '', roleId: '' }),
   fields: [
     textField('keyword', 'admins.keyword', 64),
     selectField('status', 'admins.statusLabel', enumOptions('admins.status', AdminStatus), { all: true }),
   ],
   rowKey: 'id',
   testId: 'admin-table',
-};
+});
 
 export const ROLE_LIST = declaredScreen(ROLES, {
   title: 'menu.roles',

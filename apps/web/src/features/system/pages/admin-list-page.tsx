@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Button, Modal, Space, Tag, message, type ButtonProps, type TableColumnsType } from 'antd';
+import { Button, Modal, Space, Tag, message, type ButtonProps } from 'antd';
 import { MailOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AdminStatus } from '@mbo/shared/merchants';
-import type { TAdminRow } from '@mbo/shared/system-admins';
+import { ADMINS, type TAdminRow } from '@mbo/shared/system-admins';
 import { selectField } from '../../../platform/filter-fields';
-import { parseTime } from '../../../platform/format';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
-import { useTimezone } from '../../../platform/timezone';
 import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useAdminAction, useResendInvitation, type TAdminAction } from '../api/change-admin';
 import { useGrantable } from '../api/get-grantable';
@@ -29,7 +28,6 @@ const PENDING: readonly number[] = [AdminStatus.invitationPending, AdminStatus.i
 /** Administrators (spec §2 /admin/findManagers): list, invite, resend, edit, disable, resume, reset password. */
 export function AdminListPage() {
   const { t } = useTranslation();
-  const tz = useTimezone();
   const isMobile = useIsMobile();
   const screen = useListScreen(ADMIN_LIST);
   const grantable = useGrantable(true);
@@ -77,91 +75,79 @@ export function AdminListPage() {
     }
   };
 
-  const columns: TableColumnsType<TAdminRow> = [
-    {
-      title: t('admins.loginName'),
-      dataIndex: 'loginName',
-      key: 'loginName',
-      render: (v: string, r) => (
-        <Space size={4} wrap>
-          <span>{v}</span>
-          {r.isOwner && <Tag color="gold">{t('admins.owner')}</Tag>}
-          {r.isSelf && <Tag>{t('admins.you')}</Tag>}
-        </Space>
-      ),
-    },
-    { title: t('admins.name'), dataIndex: 'name', key: 'name', render: (v: string) => v || '-' },
-    { title: t('admins.email'), dataIndex: 'email', key: 'email', render: (v: string) => v || '-' },
-    { title: t('admins.mobile'), dataIndex: 'mobile', key: 'mobile', render: (v: string) => v || '-' },
-    { title: t('admins.role'), dataIndex: 'roleName', key: 'roleName' },
-    {
-      title: t('admins.gatewaysShort'),
-      key: 'gateways',
-      render: (_: unknown, r) => (r.allGateways ? t('admins.allGateways') : r.gatewayNos.join(', ') || '-'),
-    },
-    {
-      title: t('admins.mayViewAccountShort'),
-      dataIndex: 'mayViewAccount',
-      key: 'mayViewAccount',
-      render: (v: boolean) => t(v ? 'admins.yes' : 'admins.no'),
-    },
-    {
-      title: t('admins.statusLabel'),
-      dataIndex: 'status',
-      key: 'status',
-      render: (s: number) => (
-        <Tag color={ADMIN_STATUS_COLORS[s] ?? 'default'} data-testid="admin-status">
-          {t(`admins.status.${s}`)}
-        </Tag>
-      ),
-    },
-    { title: t('admins.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => parseTime(v, undefined, tz.timezone) },
-    {
-      title: t('admins.actionsTitle'),
-      key: 'actions',
-      // Kept in view beside the scrolled columns on a wide screen; a phone scrolls the whole row.
-      ...(isMobile ? {} : { fixed: 'right' as const }),
-      render: (_: unknown, r) => {
-        if (!r.manageable) return <span className="mbo-muted">-</span>;
-        const pending = PENDING.includes(r.status);
-        return (
-          <Space size={0} wrap>
-            {mayEdit && r.status !== AdminStatus.disabled && (
-              <Button type="link" size="small" data-testid="admin-edit" onClick={() => setEditing(r)}>
-                {t('admins.actions.edit')}
-              </Button>
-            )}
-            {mayInvite && pending && (
-              <Button type="link" size="small" data-testid="admin-resend" loading={resend.isPending} onClick={() => void resendTo(r)}>
-                {t('admins.actions.resend')}
-              </Button>
-            )}
-            {mayDisable && r.status === AdminStatus.normal && (
-              <Button type="link" size="small" danger data-testid="admin-disable" onClick={() => confirm('disable', r)}>
-                {t('admins.actions.disable')}
-              </Button>
-            )}
-            {mayDisable && r.status === AdminStatus.disabled && (
-              <Button type="link" size="small" data-testid="admin-resume" onClick={() => confirm('resume', r)}>
-                {t('admins.actions.resume')}
-              </Button>
-            )}
-            {mayReset && r.status === AdminStatus.normal && (
-              <Button
-                type="link"
-                size="small"
-                icon={<MailOutlined />}
-                data-testid="admin-reset"
-                onClick={() => confirm('resetPassword', r)}
-              >
-                {t('admins.actions.resetPassword')}
-              </Button>
-            )}
+  const orDash = (v: string) => v || '-';
+  const columns = useListColumns<typeof ADMINS.fields, TAdminRow>(ADMINS.fields, {
+    special: {
+      loginName: {
+        render: (v: string, r) => (
+          <Space size={4} wrap>
+            <span>{v}</span>
+            {r.isOwner && <Tag color="gold">{t('admins.owner')}</Tag>}
+            {r.isSelf && <Tag>{t('admins.you')}</Tag>}
           </Space>
-        );
+        ),
+      },
+      name: { render: orDash },
+      email: { render: orDash },
+      mobile: { render: orDash },
+      gatewayNos: { render: (_: unknown, r) => (r.allGateways ? t('admins.allGateways') : r.gatewayNos.join(', ') || '-') },
+      mayViewAccount: { render: (v: boolean) => t(v ? 'admins.yes' : 'admins.no') },
+      status: {
+        render: (s: number) => (
+          <Tag color={ADMIN_STATUS_COLORS[s] ?? 'default'} data-testid="admin-status">
+            {t(`admins.status.${s}`)}
+          </Tag>
+        ),
       },
     },
-  ];
+    append: [
+      {
+        title: t('admins.actionsTitle'),
+        key: 'actions',
+        // Kept in view beside the scrolled columns on a wide screen; a phone scrolls the whole row.
+        ...(isMobile ? {} : { fixed: 'right' as const }),
+        render: (_: unknown, r) => {
+          if (!r.manageable) return <span className="mbo-muted">-</span>;
+          const pending = PENDING.includes(r.status);
+          return (
+            <Space size={0} wrap>
+              {mayEdit && r.status !== AdminStatus.disabled && (
+                <Button type="link" size="small" data-testid="admin-edit" onClick={() => setEditing(r)}>
+                  {t('admins.actions.edit')}
+                </Button>
+              )}
+              {mayInvite && pending && (
+                <Button type="link" size="small" data-testid="admin-resend" loading={resend.isPending} onClick={() => void resendTo(r)}>
+                  {t('admins.actions.resend')}
+                </Button>
+              )}
+              {mayDisable && r.status === AdminStatus.normal && (
+                <Button type="link" size="small" danger data-testid="admin-disable" onClick={() => confirm('disable', r)}>
+                  {t('admins.actions.disable')}
+                </Button>
+              )}
+              {mayDisable && r.status === AdminStatus.disabled && (
+                <Button type="link" size="small" data-testid="admin-resume" onClick={() => confirm('resume', r)}>
+                  {t('admins.actions.resume')}
+                </Button>
+              )}
+              {mayReset && r.status === AdminStatus.normal && (
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<MailOutlined />}
+                  data-testid="admin-reset"
+                  onClick={() => confirm('resetPassword', r)}
+                >
+                  {t('admins.actions.resetPassword')}
+                </Button>
+              )}
+            </Space>
+          );
+        },
+      },
+    ],
+  });
 
   return (
     <ListPage
