@@ -2,8 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { LIMIT_DEFAULT } from '@mbo/shared/paging';
 import { todayIn } from './zone-clock';
-import { listPrefetch } from './list-screen';
+import * as download from './download';
+import { declaredScreen, listPrefetch } from './list-screen';
 import { createQueryClient } from './query-client';
+import { http } from './request';
 import { getTimezoneName } from './timezone';
 import { listQueryOptions } from './use-keyset-list';
 
@@ -38,5 +40,29 @@ describe('listPrefetch', () => {
     });
     expect(fetchA).not.toHaveBeenCalled();
     expect(fetchB).toHaveBeenCalledWith({ page: 1, limit: LIMIT_DEFAULT });
+  });
+});
+
+describe('declaredScreen', () => {
+  const list = { query: z.object({ orderNo: z.string().optional() }), defaults: () => ({ orderNo: '' }) };
+
+  it('reads the rows from the list route and posts the export to its route, as the format asks', async () => {
+    const get = vi.spyOn(http, 'get').mockResolvedValue(page);
+    const send = vi.spyOn(download, 'downloadFile').mockResolvedValue(true);
+    const screen = declaredScreen(list, {
+      title: 'menu.things',
+      key: ['things'],
+      path: '/things/list',
+      fields: [],
+      rowKey: 'id',
+      testId: 'thing-table',
+      export: { permission: 'Refundment:Downloads', path: '/things/export', file: 'things' },
+    });
+    await expect(screen.fetch({ orderNo: 'A1', page: 1, limit: 20 })).resolves.toEqual(page);
+    expect(get).toHaveBeenCalledWith('/things/list', { orderNo: 'A1', page: 1, limit: 20 });
+    await screen.export?.run({ orderNo: 'A1' }, 'xlsx');
+    expect(send).toHaveBeenCalledWith('/things/export', { orderNo: 'A1', format: 'xlsx' }, 'things.xlsx');
+    expect(screen.export?.permission).toBe('Refundment:Downloads');
+    vi.restoreAllMocks();
   });
 });

@@ -1,5 +1,8 @@
+import type { z } from 'zod';
 import type { TExportFormat, TListPage } from '@mbo/shared/list';
 import type { TPermission } from '@mbo/shared/permissions';
+import { downloadFile } from './download';
+import { http } from './request';
 import { todayIn } from './zone-clock';
 import type { TFilterField } from './filter-fields';
 import { apiFilters, readListUrl, useListUrlState, type TFilterValues, type TListSchema, type TListUrl } from './list-url-state';
@@ -33,14 +36,45 @@ export type TListScreen<Page extends TListPage<unknown>, K extends string> = {
 };
 
 /** What a screen takes from a list declared in packages/shared (list-fields.ts defineList). */
-type TDeclaredList<K extends string> = { query: TListSchema; defaults: (today: string) => TFilterValues<K> };
+type TDeclaredList<K extends string, Page> = { query: TListSchema; defaults: (today: string) => TFilterValues<K>; page?: z.ZodType<Page> };
 
-/** A list screen of a declared list: the query schema, the filter keys and their defaults come from the declaration. */
+/**
+ * Where a declared screen reads its rows and writes its file, when that is all its fetcher and export
+ * would say: `path` the list's GET route (instead of `fetch`), `export.path` its export's POST route
+ * and `export.file` the name the file is saved under before the server's own name arrives.
+ */
+type TScreenPaths<Page extends TListPage<unknown>, K extends string> = Omit<
+  TListScreen<Page, K>,
+  'schema' | 'defaults' | 'fetch' | 'export'
+> &
+  ({ fetch: TListFetcher<Page>; path?: never } | { path: string; fetch?: never }) & {
+    export?: TListScreen<Page, K>['export'] | { permission?: TPermission; path: string; file: string };
+  };
+
+/**
+ * A list screen of a declared list: the query schema, the filter keys and their defaults come from the
+ * declaration; the rows from `path` (or the screen's own `fetch`), the file from `export.path`.
+ */
 export function declaredScreen<K extends string, Page extends TListPage<unknown>>(
-  list: TDeclaredList<K>,
-  screen: Omit<TListScreen<Page, NoInfer<K>>, 'schema' | 'defaults'>,
+  list: TDeclaredList<K, Page>,
+  screen: TScreenPaths<Page, NoInfer<K>>,
 ): TListScreen<Page, K> {
-  return { ...screen, schema: list.query, defaults: list.defaults };
+  const { path, fetch, export: file, ...rest } = screen;
+  const exported =
+    file && 'path' in file
+      ? {
+          permission: file.permission,
+          run: (filters: Partial<Record<K, string>>, format: TExportFormat) =>
+            downloadFile(file.path, { ...filters, format }, `${file.file}.${format}`),
+        }
+      : file;
+  return {
+    ...rest,
+    fetch: fetch ?? ((params) => http.get<Page>(path ?? '', params)),
+    ...(exported ? { export: exported } : {}),
+    schema: list.query,
+    defaults: list.defaults,
+  };
 }
 
 export type TListScreenState<Page extends TListPage<unknown>, K extends string> = {

@@ -1,10 +1,16 @@
-import { DEADLINE_WITHIN_MAX_DAYS, DISPUTE_LIST_VIEWS, DISPUTE_TIME_TYPES, LISTED_DISPUTE_KINDS, DISPUTES } from '@mbo/shared/disputes';
+import {
+  DEADLINE_WITHIN_MAX_DAYS,
+  DISPUTE_LIST_VIEWS,
+  DISPUTE_TIME_TYPES,
+  LISTED_DISPUTE_KINDS,
+  DisputePath,
+  DISPUTES,
+} from '@mbo/shared/disputes';
 import { lastDateOfRange } from '@mbo/shared/date-range';
 import { AppealStatus, ProcessingType } from '@mbo/shared/trade-enums';
 import { dayjs } from '../../platform/dayjs';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
-import { exportDisputes } from './api/export-disputes';
 import { disputesKey, getDisputes } from './api/get-disputes';
 
 /** The widest range a query may take that ends today (6 months). */
@@ -31,7 +37,7 @@ export const DISPUTE_LIST = declaredScreen(
     rowKey: 'caseNo',
     testId: 'dispute-table',
     extras: ['detail'],
-    export: { permission: 'ProConTrade:Downloads', run: exportDisputes },
+    export: { permission: 'ProConTrade:Downloads', path: DisputePath.export, file: 'disputes' },
     fields: [
       selectField('view', 'dispute.listView', enumOptions('dispute.listViewOption', DISPUTE_LIST_VIEWS)),
       { kind: 'dateRange', from: 'from', to: 'to', label: 'dispute.dateRange' },

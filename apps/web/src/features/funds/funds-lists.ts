@@ -1,16 +1,13 @@
-import { BATCHES, ENTRIES, LEDGER_TYPES, MERCHANT_ACCOUNTS, WithdrawalStatus, WITHDRAWALS } from '@mbo/shared/funds';
+import { BATCHES, ENTRIES, FundsPath, LEDGER_TYPES, MERCHANT_ACCOUNTS, WithdrawalStatus, WITHDRAWALS } from '@mbo/shared/funds';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
-import { exportBatches } from './api/export-batches';
-import { exportEntries } from './api/export-entries';
-import { batchesKey, getBatches } from './api/get-batches';
-import { entriesKey, getEntries } from './api/get-entries';
-import { getWithdrawals, withdrawalsKey } from './api/get-withdrawals';
+import { fundsKey } from './api/get-funds-summary';
 
 export const WITHDRAWAL_LIST = declaredScreen(WITHDRAWALS, {
   title: 'menu.withdraw',
-  key: withdrawalsKey,
-  fetch: getWithdrawals,
+  // Under the funds key: a withdrawal, which changes the balances too, invalidates it.
+  key: [...fundsKey, 'withdrawals'],
+  path: FundsPath.withdrawList,
   fields: [
     { kind: 'dateRange', from: 'from', to: 'to', label: 'funds.dateRange' },
     selectField('status', 'funds.withdraw.status', enumOptions('funds.withdrawStatus', WithdrawalStatus), { all: true }),
@@ -24,8 +21,8 @@ export const WITHDRAWAL_LIST = declaredScreen(WITHDRAWALS, {
 
 export const ENTRY_LIST = declaredScreen(ENTRIES, {
   title: 'menu.recordedWater',
-  key: entriesKey,
-  fetch: getEntries,
+  key: [...fundsKey, 'entries'],
+  path: FundsPath.entryList,
   fields: [
     { kind: 'dateRange', from: 'from', to: 'to', label: 'funds.dateRange' },
     selectField('type', 'funds.entry.type', enumOptions('funds.ledgerType', LEDGER_TYPES), { all: true }),
@@ -35,13 +32,13 @@ export const ENTRY_LIST = declaredScreen(ENTRIES, {
   ],
   rowKey: (r) => String(r.id),
   testId: 'entry-table',
-  export: { permission: 'RecordedWater:Downloads', run: exportEntries },
+  export: { permission: 'RecordedWater:Downloads', path: FundsPath.entryExport, file: 'entries' },
 });
 
 export const BATCH_LIST = declaredScreen(BATCHES, {
   title: 'menu.dailySettleDetail',
-  key: batchesKey,
-  fetch: getBatches,
+  key: [...fundsKey, 'batches'],
+  path: FundsPath.batchList,
   fields: [
     { kind: 'dateRange', from: 'from', to: 'to', label: 'funds.dateRange' },
     textField('batchNo', 'funds.batch.no', 64),
@@ -50,5 +47,5 @@ export const BATCH_LIST = declaredScreen(BATCHES, {
   rowKey: 'batchNo',
   testId: 'batch-table',
   extras: ['batch'],
-  export: { permission: 'DailySettleDetail:Downloads', run: exportBatches },
+  export: { permission: 'DailySettleDetail:Downloads', path: FundsPath.batchExport, file: 'batches' },
 });

@@ -1,8 +1,7 @@
-import { REFUND_TIME_TYPES, REFUNDS } from '@mbo/shared/refunds';
+import { REFUND_TIME_TYPES, RefundPath, REFUNDS } from '@mbo/shared/refunds';
 import { RefundMethod, RefundProcessing, RefundSource } from '@mbo/shared/trade-enums';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
-import { exportRefunds } from './api/export-refunds';
 import { getRefunds, refundsKey } from './api/get-refunds';
 
 /** Refund query (spec §2); the open detail (?detail=) and the apply dialog (?apply=) live in the URL too. */
@@ -23,7 +22,7 @@ export const REFUND_LIST = declaredScreen(REFUNDS, {
   rowKey: 'refundNo',
   testId: 'refund-table',
   extras: ['detail', 'apply'],
-  export: { permission: 'Refundment:Downloads', run: exportRefunds },
+  export: { permission: 'Refundment:Downloads', path: RefundPath.export, file: 'refunds' },
 });
 
 /** The tag colour of each refund processing status, in the list and in the detail drawer. */

@@ -1,15 +1,15 @@
-import { COMPLAINTS, ComplaintKind, ComplaintStatus } from '@mbo/shared/complaints';
+import { ComplaintKind, ComplaintPath, COMPLAINTS, ComplaintStatus } from '@mbo/shared/complaints';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
-import { complaintsKey, getComplaints } from './api/complaints-api';
+import { complaintsKey } from './api/complaints-api';
 
 /** Complaints open on the last 30 days' pending ones: what needs an answer. */
 export const COMPLAINT_LIST = declaredScreen(
-  { query: COMPLAINTS.query, defaults: (today: string) => ({ ...COMPLAINTS.defaults(today), status: String(ComplaintStatus.pending) }) },
+  { ...COMPLAINTS, defaults: (today: string) => ({ ...COMPLAINTS.defaults(today), status: String(ComplaintStatus.pending) }) },
   {
     title: 'menu.complaint',
     key: complaintsKey,
-    fetch: getComplaints,
+    path: ComplaintPath.list,
     rowKey: 'complaintNo',
     testId: 'complaint-table',
     extras: ['process'],

@@ -1,13 +1,13 @@
-import { PRODUCTS, WAYBILLS, WaybillStatus } from '@mbo/shared/waybills';
+import { PRODUCTS, WaybillPath, WAYBILLS, WaybillStatus } from '@mbo/shared/waybills';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
-import { exportProducts, exportWaybills, getProducts, getWaybills, productsKey, waybillsKey } from './api/waybills';
+import { productsKey, waybillsKey } from './api/waybills';
 
 /** Waybill status query (spec §2): the successful transactions that need delivery proof. */
 export const WAYBILL_LIST = declaredScreen(WAYBILLS, {
   title: 'menu.waybill',
   key: waybillsKey,
-  fetch: getWaybills,
+  path: WaybillPath.list,
   fields: [
     { kind: 'dateRange', from: 'from', to: 'to', label: 'waybills.tradeDate' },
     textField('tradeNo', 'waybills.tradeNo', 64),
@@ -19,14 +19,14 @@ export const WAYBILL_LIST = declaredScreen(WAYBILLS, {
   rowKey: 'tradeNo',
   testId: 'waybill-table',
   extras: ['upload'],
-  export: { run: exportWaybills },
+  export: { path: WaybillPath.export, file: 'waybills' },
 });
 
 /** Product information (spec §2): the goods of each order with its freight and total. */
 export const PRODUCT_LIST = declaredScreen(PRODUCTS, {
   title: 'menu.productInfo',
   key: productsKey,
-  fetch: getProducts,
+  path: WaybillPath.products,
   fields: [
     { kind: 'dateRange', from: 'from', to: 'to', label: 'products.tradeDate' },
     textField('tradeNo', 'products.tradeNo', 64),
@@ -36,5 +36,5 @@ export const PRODUCT_LIST = declaredScreen(PRODUCTS, {
   ],
   rowKey: 'id',
   testId: 'product-table',
-  export: { run: exportProducts },
+  export: { path: WaybillPath.productsExport, file: 'products' },
 });

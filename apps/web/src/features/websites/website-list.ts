@@ -1,13 +1,13 @@
-import { WEBSITES, WebsiteStatus, WebsiteType } from '@mbo/shared/websites';
+import { WebsitePath, WEBSITES, WebsiteStatus, WebsiteType } from '@mbo/shared/websites';
 import { enumOptions, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
-import { exportWebsites, getWebsites, websitesKey } from './api/websites';
+import { websitesKey } from './api/websites';
 
 /** Website screen (spec §2): every website of the merchant, newest first. */
 export const WEBSITE_LIST = declaredScreen(WEBSITES, {
   title: 'menu.website',
   key: websitesKey,
-  fetch: getWebsites,
+  path: WebsitePath.list,
   fields: [
     textField('url', 'websites.url', 300),
     selectField('status', 'websites.status', enumOptions('websites.statuses', WebsiteStatus), { all: true }),
@@ -15,5 +15,5 @@ export const WEBSITE_LIST = declaredScreen(WEBSITES, {
   ],
   rowKey: 'id',
   testId: 'website-table',
-  export: { run: exportWebsites },
+  export: { path: WebsitePath.export, file: 'websites' },
 });

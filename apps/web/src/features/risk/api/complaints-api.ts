@@ -2,31 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ComplaintPath,
   ReplyEmailPath,
-  type TComplaint,
   type TComplaintProcess,
   type TReplyPreview,
   type TReplyTemplate,
   type TReplyTemplateSave,
-  type TSentReply,
-  type ZComplaintListQuery,
-  type ZSentReplyListQuery,
 } from '@mbo/shared/complaints';
 import type { TLanguage } from '@mbo/shared/i18n';
-import type { TListPage } from '@mbo/shared/list';
-import type { TListParamsOf } from '../../../platform/list-url-state';
 import { http } from '../../../platform/request';
 
 export const complaintsKey = ['complaints'] as const;
 export const templatesKey = ['replyTemplates'] as const;
 export const sentRepliesKey = ['sentReplies'] as const;
-
-export function getComplaints(params: TListParamsOf<typeof ZComplaintListQuery>): Promise<TListPage<TComplaint>> {
-  return http.get<TListPage<TComplaint>>(ComplaintPath.list, params);
-}
-
-export function getSentReplies(params: TListParamsOf<typeof ZSentReplyListQuery>): Promise<TListPage<TSentReply>> {
-  return http.get<TListPage<TSentReply>>(ReplyEmailPath.sent, params);
-}
 
 export function useTemplates(enabled = true) {
   return useQuery({ queryKey: templatesKey, queryFn: () => http.get<{ list: TReplyTemplate[] }>(ReplyEmailPath.templates), enabled });

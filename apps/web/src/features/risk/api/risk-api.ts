@@ -1,24 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TListPage } from '@mbo/shared/list';
-import {
-  RiskControlPath,
-  RiskPath,
-  type TBlacklistAdd,
-  type TBlacklistEntry,
-  type TBlacklistUploadResult,
-  type TRiskControlSummary,
-  type ZBlacklistListQuery,
-} from '@mbo/shared/risk';
-import type { TListParamsOf } from '../../../platform/list-url-state';
+import { RiskControlPath, RiskPath, type TBlacklistAdd, type TBlacklistUploadResult, type TRiskControlSummary } from '@mbo/shared/risk';
 import { http } from '../../../platform/request';
 
 /** Key of every blacklist query: adding, removing or importing invalidates it (and the risk summary). */
 export const blacklistKey = ['blacklist'] as const;
 export const riskSummaryKey = ['riskControl'] as const;
-
-export function getBlacklist(params: TListParamsOf<typeof ZBlacklistListQuery>): Promise<TListPage<TBlacklistEntry>> {
-  return http.get<TListPage<TBlacklistEntry>>(RiskPath.blacklist, params);
-}
 
 function useInvalidate() {
   const client = useQueryClient();

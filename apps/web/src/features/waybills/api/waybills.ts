@@ -1,33 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TExportFormat, TListPage } from '@mbo/shared/list';
-import {
-  WaybillPath,
-  waybillFilePath,
-  type TProduct,
-  type TWaybill,
-  type TWaybillBatchResult,
-  type TWaybillOverview,
-  type TWaybillUploaded,
-  type ZProductExportBody,
-  type ZProductListQuery,
-  type ZWaybillExportBody,
-  type ZWaybillListQuery,
-} from '@mbo/shared/waybills';
-import { downloadFile, filenameFromDisposition, saveBlob } from '../../../platform/download';
-import type { TListParamsOf } from '../../../platform/list-url-state';
+import { WaybillPath, waybillFilePath, type TWaybillBatchResult, type TWaybillOverview, type TWaybillUploaded } from '@mbo/shared/waybills';
+import { filenameFromDisposition, saveBlob } from '../../../platform/download';
 import { http, sendRaw } from '../../../platform/request';
 
 /** Key of the waybill list and overview: an upload invalidates both. */
 export const waybillsKey = ['waybills'] as const;
 export const productsKey = ['products'] as const;
-
-export function getWaybills(params: TListParamsOf<typeof ZWaybillListQuery>): Promise<TListPage<TWaybill>> {
-  return http.get<TListPage<TWaybill>>(WaybillPath.list, params);
-}
-
-export function exportWaybills(filters: TListParamsOf<typeof ZWaybillExportBody>, format: TExportFormat): Promise<boolean> {
-  return downloadFile(WaybillPath.export, { ...filters, format }, `waybills.${format}`);
-}
 
 export const waybillOverviewOptions = () =>
   queryOptions({ queryKey: [...waybillsKey, 'overview'], queryFn: () => http.get<TWaybillOverview>(WaybillPath.overview) });
@@ -78,12 +56,4 @@ export async function downloadTemplate(format: 'csv' | 'xlsx'): Promise<void> {
 export async function fetchProofImage(fileId: number): Promise<string> {
   const response = await sendRaw('GET', waybillFilePath(fileId));
   return URL.createObjectURL(await response.blob());
-}
-
-export function getProducts(params: TListParamsOf<typeof ZProductListQuery>): Promise<TListPage<TProduct>> {
-  return http.get<TListPage<TProduct>>(WaybillPath.products, params);
-}
-
-export function exportProducts(filters: TListParamsOf<typeof ZProductExportBody>, format: TExportFormat): Promise<boolean> {
-  return downloadFile(WaybillPath.productsExport, { ...filters, format }, `products.${format}`);
 }

@@ -1,28 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TExportFormat, TListPage } from '@mbo/shared/list';
 import type { TShopChecklist } from '@mbo/shared/kyc';
-import {
-  WebsitePath,
-  type TWebsite,
-  type TWebsiteAdd,
-  type TWebsiteUploadResult,
-  type ZWebsiteExportBody,
-  type ZWebsiteListQuery,
-} from '@mbo/shared/websites';
-import { downloadFile } from '../../../platform/download';
-import type { TListParamsOf } from '../../../platform/list-url-state';
+import { WebsitePath, type TWebsiteAdd, type TWebsiteUploadResult } from '@mbo/shared/websites';
 import { http } from '../../../platform/request';
 
 /** Key of every website list query: an addition or an upload invalidates it. */
 export const websitesKey = ['websites'] as const;
-
-export function getWebsites(params: TListParamsOf<typeof ZWebsiteListQuery>): Promise<TListPage<TWebsite>> {
-  return http.get<TListPage<TWebsite>>(WebsitePath.list, params);
-}
-
-export function exportWebsites(filters: TListParamsOf<typeof ZWebsiteExportBody>, format: TExportFormat): Promise<boolean> {
-  return downloadFile(WebsitePath.export, { ...filters, format }, `websites.${format}`);
-}
 
 export function addWebsite(body: TWebsiteAdd): Promise<TWebsiteUploadResult> {
   return http.post<TWebsiteUploadResult>(WebsitePath.add, body, { noToast: true });
