@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { MODULES } from '@mbo/shared/permissions';
 import { OnboardingLink } from '@mbo/shared/onboarding-paths';
+import type { TTransactionView } from '@mbo/shared/transactions';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { GuardPath } from './guard-decision';
 import { RouteGuard } from './guard';
 import { MenuGate } from './menu-gate';
-import { lazyPage } from '../platform/lazy-page';
+import { lazyPage, listFirstData } from '../platform/lazy-page';
 import type { TRouteHandle } from './route-handle';
 
 // Everything except the sign-in page is loaded on demand.
@@ -24,91 +25,144 @@ const SsoPage = lazyPage(() => import('../features/auth/pages/sso-page'), 'SsoPa
 const TransactionListPage = lazyPage(
   () => import('../features/transactions/pages/transaction-list-page'),
   'TransactionListPage',
-  () => import('../features/transactions/pages/transaction-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/transactions/transaction-list'),
+    (m) =>
+      ({ view }: { view: TTransactionView }) =>
+        m.TRANSACTION_LISTS[view],
+  ),
 );
 const RefundListPage = lazyPage(
   () => import('../features/refunds/pages/refund-list-page'),
   'RefundListPage',
-  () => import('../features/refunds/pages/refund-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/refunds/refund-list'),
+    (m) => m.REFUND_LIST,
+  ),
 );
 const WebsiteListPage = lazyPage(
   () => import('../features/websites/pages/website-list-page'),
   'WebsiteListPage',
-  () => import('../features/websites/pages/website-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/websites/website-list'),
+    (m) => m.WEBSITE_LIST,
+  ),
 );
 const WaybillListPage = lazyPage(
   () => import('../features/waybills/pages/waybill-list-page'),
   'WaybillListPage',
-  () => import('../features/waybills/pages/waybill-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/waybills/waybill-lists'),
+    (m) => m.WAYBILL_LIST,
+  ),
 );
 const ProductListPage = lazyPage(
   () => import('../features/waybills/pages/product-list-page'),
   'ProductListPage',
-  () => import('../features/waybills/pages/product-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/waybills/waybill-lists'),
+    (m) => m.PRODUCT_LIST,
+  ),
 );
 const LinkListPage = lazyPage(
   () => import('../features/links/pages/link-list-page'),
   'LinkListPage',
-  () => import('../features/links/pages/link-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/links/link-list'),
+    (m) => m.LINK_LIST,
+  ),
 );
 const BlacklistPage = lazyPage(
   () => import('../features/risk/pages/blacklist-page'),
   'BlacklistPage',
-  () => import('../features/risk/pages/blacklist-page-prefetch'),
+  listFirstData(
+    () => import('../features/risk/blacklist-list'),
+    (m) => m.BLACKLIST_LIST,
+  ),
 );
 const RiskControlPage = lazyPage(() => import('../features/risk/pages/risk-control-page'), 'RiskControlPage');
 const ComplaintPage = lazyPage(
   () => import('../features/risk/pages/complaint-page'),
   'ComplaintPage',
-  () => import('../features/risk/pages/complaint-page-prefetch'),
+  listFirstData(
+    () => import('../features/risk/complaint-list'),
+    (m) => m.COMPLAINT_LIST,
+  ),
 );
 const ReplyEmailPage = lazyPage(
   () => import('../features/risk/pages/reply-email-page'),
   'ReplyEmailPage',
-  () => import('../features/risk/pages/reply-email-page-prefetch'),
+  listFirstData(
+    () => import('../features/risk/sent-reply-list'),
+    (m) => m.SENT_REPLY_LIST,
+  ),
 );
 const DisputeListPage = lazyPage(
   () => import('../features/disputes/pages/dispute-list-page'),
   'DisputeListPage',
-  () => import('../features/disputes/pages/dispute-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/disputes/dispute-list'),
+    (m) => m.DISPUTE_LIST,
+  ),
 );
 const DailyReportPage = lazyPage(
   () => import('../features/reports/pages/daily-report-page'),
   'DailyReportPage',
-  () => import('../features/reports/pages/daily-report-page-prefetch'),
+  listFirstData(
+    () => import('../features/reports/daily-report-list'),
+    (m) => m.DAILY_LIST,
+  ),
 );
 const MonthlyReportPage = lazyPage(() => import('../features/reports/pages/monthly-report-page'), 'MonthlyReportPage');
 const ChargebackRefundPage = lazyPage(() => import('../features/reports/pages/chargeback-refund-page'), 'ChargebackRefundPage');
 const LoginLogListPage = lazyPage(
   () => import('../features/system/pages/login-log-list-page'),
   'LoginLogListPage',
-  () => import('../features/system/pages/login-log-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/system/system-lists'),
+    (m) => m.LOGIN_LOG_LIST,
+  ),
 );
 const WebhooksPage = lazyPage(
   () => import('../features/system/pages/webhooks-page'),
   'WebhooksPage',
-  () => import('../features/system/pages/webhooks-page-prefetch'),
+  listFirstData(
+    () => import('../features/system/system-lists'),
+    (m) => m.WEBHOOK_DELIVERY_LIST,
+  ),
 );
 const MerchantDetailsPage = lazyPage(() => import('../features/system/pages/merchant-details-page'), 'MerchantDetailsPage');
 const AdminListPage = lazyPage(
   () => import('../features/system/pages/admin-list-page'),
   'AdminListPage',
-  () => import('../features/system/pages/admin-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/system/system-lists'),
+    (m) => m.ADMIN_LIST,
+  ),
 );
 const RoleListPage = lazyPage(
   () => import('../features/system/pages/role-list-page'),
   'RoleListPage',
-  () => import('../features/system/pages/role-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/system/system-lists'),
+    (m) => m.ROLE_LIST,
+  ),
 );
 const OperationLogListPage = lazyPage(
   () => import('../features/system/pages/operation-log-list-page'),
   'OperationLogListPage',
-  () => import('../features/system/pages/operation-log-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/system/system-lists'),
+    (m) => m.OPERATION_LOG_LIST,
+  ),
 );
 const NewsPage = lazyPage(
   () => import('../features/system/pages/news-page'),
   'NewsPage',
-  () => import('../features/system/pages/news-page-prefetch'),
+  listFirstData(
+    () => import('../features/system/system-lists'),
+    (m) => m.NEWS_LIST,
+  ),
 );
 const IconListPage = lazyPage(() => import('../features/system/pages/icon-list-page'), 'IconListPage');
 const SelectMerchantPage = lazyPage(() => import('../features/auth/pages/select-merchant-page'), 'SelectMerchantPage');
@@ -129,17 +183,26 @@ const AccountSummaryPage = lazyPage(() => import('../features/funds/pages/accoun
 const EntryListPage = lazyPage(
   () => import('../features/funds/pages/entry-list-page'),
   'EntryListPage',
-  () => import('../features/funds/pages/entry-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/funds/funds-lists'),
+    (m) => m.ENTRY_LIST,
+  ),
 );
 const WithdrawListPage = lazyPage(
   () => import('../features/funds/pages/withdraw-list-page'),
   'WithdrawListPage',
-  () => import('../features/funds/pages/withdraw-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/funds/funds-lists'),
+    (m) => m.WITHDRAWAL_LIST,
+  ),
 );
 const BatchListPage = lazyPage(
   () => import('../features/funds/pages/batch-list-page'),
   'BatchListPage',
-  () => import('../features/funds/pages/batch-list-page-prefetch'),
+  listFirstData(
+    () => import('../features/funds/funds-lists'),
+    (m) => m.BATCH_LIST,
+  ),
 );
 
 /** The screen of each menu url of the catalog (app.test.tsx checks that none is missing). */

@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
+import type { TListSource } from './list-screen';
 
 type TPropsOf<C> = C extends ComponentType<infer P> ? P : never;
 
@@ -51,4 +52,16 @@ export function lazyPage<M, K extends keyof M>(
     return createElement(ready ?? Lazy, props as Record<string, unknown>);
   }
   return Object.assign(LazyPage, { preload, firstData });
+}
+
+/**
+ * A list screen's `firstData`: the module that declares its list and which list it is (or, for one page
+ * of several views, which list the route's props pick); its first page is requested as listPrefetch
+ * does, so no module of its own is needed. list-screen.ts is fetched beside it, not part of this chunk.
+ */
+export function listFirstData<M, P = Record<string, unknown>>(
+  load: () => Promise<M>,
+  pick: (module: M) => TListSource | ((props: P) => TListSource),
+): () => Promise<{ prefetch: unknown }> {
+  return () => Promise.all([load(), import('./list-screen')]).then(([module, screen]) => ({ prefetch: screen.listPrefetch(pick(module)) }));
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIMIT_DEFAULT } from '@mbo/shared/paging';
 import { todayIn } from './zone-clock';
 import * as download from './download';
+import { listFirstData } from './lazy-page';
 import { declaredScreen, listPrefetch } from './list-screen';
 import { createQueryClient } from './query-client';
 import { http } from './request';
@@ -64,5 +65,20 @@ describe('declaredScreen', () => {
     expect(send).toHaveBeenCalledWith('/things/export', { orderNo: 'A1', format: 'xlsx' }, 'things.xlsx');
     expect(screen.export?.permission).toBe('Refundment:Downloads');
     vi.restoreAllMocks();
+  });
+});
+
+describe('listFirstData', () => {
+  it('gives a route the first page of the list its module declares, as the screen will ask for it', async () => {
+    const fetch = vi.fn(() => Promise.resolve(page));
+    const source = { key: ['things'], fetch, schema: z.object({}), defaults: () => ({}) };
+    const first = await listFirstData(
+      () => Promise.resolve({ THING_LIST: source }),
+      (m) => m.THING_LIST,
+    )();
+    const client = createQueryClient();
+    await (first.prefetch as ReturnType<typeof listPrefetch>)({ client, props: {}, search: new URLSearchParams('page=3') });
+    expect(fetch).toHaveBeenCalledWith({ page: 3, limit: LIMIT_DEFAULT });
+    expect(client.getQueryData(listQueryOptions(source.key, fetch, { page: 3, limit: LIMIT_DEFAULT }).queryKey)).toEqual(page);
   });
 });

@@ -92,7 +92,7 @@ export function useListScreen<Page extends TListPage<unknown>, K extends string>
 }
 
 /** What the first page of a list needs: where it comes from and how its URL is read. */
-type TListSource = Pick<TListScreen<TListPage<unknown>, string>, 'key' | 'fetch' | 'schema' | 'defaults' | 'extras'>;
+export type TListSource = Pick<TListScreen<TListPage<unknown>, string>, 'key' | 'fetch' | 'schema' | 'defaults' | 'extras'>;
 
 /**
  * A list page module's `prefetch` export (app/route-preload.ts): the page of the list the URL being

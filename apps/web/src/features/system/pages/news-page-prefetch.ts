@@ -1,5 +1,0 @@
-import { listPrefetch } from '../../../platform/list-screen';
-import { NEWS_LIST } from '../system-lists';
-
-/** The first page of the list the URL opens, requested beside the page's code (app/route-preload.ts). */
-export const prefetch = listPrefetch(NEWS_LIST);
