@@ -29,11 +29,17 @@ const ROW: TWithdrawal = {
   processedAt: null,
 };
 
-function Cells({ special }: { special?: Parameters<typeof useListColumns<typeof WITHDRAWALS.fields, TWithdrawal>>[1] }) {
+function Cells({
+  special,
+  row = ROW,
+}: {
+  special?: Parameters<typeof useListColumns<typeof WITHDRAWALS.fields, TWithdrawal>>[1];
+  row?: TWithdrawal;
+}) {
   const columns = useListColumns<typeof WITHDRAWALS.fields, TWithdrawal>(WITHDRAWALS.fields, special);
   const cell = (c: TListColumn<TWithdrawal>): ReactNode => {
-    const value = typeof c.dataIndex === 'string' ? ROW[c.dataIndex as keyof TWithdrawal] : undefined;
-    return c.render ? (c.render(value, ROW, 0) as ReactNode) : String(value);
+    const value = typeof c.dataIndex === 'string' ? row[c.dataIndex as keyof TWithdrawal] : undefined;
+    return c.render ? (c.render(value, row, 0) as ReactNode) : String(value);
   };
   return (
     <table>
@@ -49,11 +55,11 @@ function Cells({ special }: { special?: Parameters<typeof useListColumns<typeof 
   );
 }
 
-function show(special?: Parameters<typeof useListColumns<typeof WITHDRAWALS.fields, TWithdrawal>>[1]) {
+function show(special?: Parameters<typeof useListColumns<typeof WITHDRAWALS.fields, TWithdrawal>>[1], row?: TWithdrawal) {
   setLanguage('en');
   render(
     <I18nextProvider i18n={i18n}>
-      <Cells special={special} />
+      <Cells special={special} row={row} />
     </I18nextProvider>,
   );
 }
@@ -85,5 +91,11 @@ describe('useListColumns', () => {
     show({ special: { bankName: { render: (_: unknown, r) => `${r.bankName} ${r.bankAccountNo}` }, fee: null } });
     expect(screen.getByTestId('cell-bankName').textContent).toBe('HSBC 6222');
     expect(screen.queryByTestId('cell-fee')).toBeNull();
+  });
+
+  it('shows an empty text as a dash, like a missing time', () => {
+    show(undefined, { ...ROW, applicant: '' });
+    expect(screen.getByTestId('cell-applicant').textContent).toBe('-');
+    expect(screen.getByTestId('cell-gatewayNo').textContent).toBe('90000001');
   });
 });

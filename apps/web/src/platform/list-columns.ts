@@ -7,7 +7,7 @@ import { useTimezone } from './timezone';
 // The web half of a list declared once (packages/shared/src/list-fields.ts): each field with a title is
 // a column drawn as its kind draws it (an amount in its currency on the right, a time in the chosen
 // timezone, a code by its label). A screen gives only what is special to it: a tag's colour, a cell
-// made of two fields, a link, an actions column.
+// made of two fields, a link, an actions column. Anything missing reads as a dash.
 
 type TRow = Record<string, unknown>;
 export type TListColumn<Row> = TableColumnType<Row>;
@@ -43,7 +43,8 @@ function plainColumn<Row>(key: string, f: TListField, t: (key: string) => string
     case 'count':
       return { title, key, dataIndex: key, align: 'right', render: (v: number) => formatCount(v) };
     default:
-      return { title, key, dataIndex: key };
+      // An empty text reads as a dash, like a missing time or amount.
+      return { title, key, dataIndex: key, render: (v: string | null) => (v === '' || v === null ? '-' : v) };
   }
 }
 

@@ -93,7 +93,6 @@ export function DisputeListPage() {
       chargebackAmount: nowrap,
       appealAmount: nowrap,
       alertAmount: nowrap,
-      settleBatch: { render: (v: string) => v || '-' },
     },
     append: [
       {

@@ -34,7 +34,6 @@ export function ReplyEmailPage() {
         width: 260,
         render: (v: string, r: TSentReply) => <Tooltip title={r.body}>{v}</Tooltip>,
       },
-      templateName: { render: (v: string) => v || '-' },
       deliveryStatus: {
         render: (v: string, r: TSentReply) => (
           <Tooltip title={r.deliveryError || undefined}>

@@ -75,7 +75,6 @@ export function AdminListPage() {
     }
   };
 
-  const orDash = (v: string) => v || '-';
   const columns = useListColumns<typeof ADMINS.fields, TAdminRow>(ADMINS.fields, {
     special: {
       loginName: {
@@ -87,9 +86,6 @@ export function AdminListPage() {
           </Space>
         ),
       },
-      name: { render: orDash },
-      email: { render: orDash },
-      mobile: { render: orDash },
       gatewayNos: { render: (_: unknown, r) => (r.allGateways ? t('admins.allGateways') : r.gatewayNos.join(', ') || '-') },
       mayViewAccount: { render: (v: boolean) => t(v ? 'admins.yes' : 'admins.no') },
       status: {

@@ -13,7 +13,6 @@ export function OperationLogListPage() {
   const { t } = useTranslation();
   const tz = useTimezone();
   const screen = useListScreen(OPERATION_LOG_LIST);
-  const orDash = (v: string) => v || '-';
   // A module or type the screen has no label for shows its code.
   const label = (prefix: string) => (v: string) => t(`${prefix}.${v}`, { defaultValue: v });
   const columns = useListColumns<typeof OPERATION_LOGS.fields, TOperationLog>(OPERATION_LOGS.fields, {
@@ -27,7 +26,6 @@ export function OperationLogListPage() {
           </Space>
         ),
       },
-      ip: { render: orDash },
       module: { render: label('opLog.modules') },
       type: { render: label('opLog.types') },
       content: {
@@ -42,7 +40,6 @@ export function OperationLogListPage() {
           </div>
         ),
       },
-      target: { render: orDash },
       success: {
         render: (_: unknown, r) =>
           r.success ? (

@@ -37,7 +37,6 @@ export function WaybillListPage() {
   const proofType = overview.data?.deliveryProofType ?? null;
   const uploading = url.extras.upload ? (screen.list.rows.find((r) => r.tradeNo === url.extras.upload) ?? null) : null;
 
-  const orDash = { render: (v: string) => v || '-' };
   const columns = useListColumns<typeof WAYBILLS.fields, TWaybill>(WAYBILLS.fields, {
     order: [
       'tradeNo',
@@ -84,7 +83,6 @@ export function WaybillListPage() {
           </span>
         ),
       },
-      carrier: orDash,
       carrierSites: {
         render: (_: unknown, r) =>
           r.carrierSites.length === 0
@@ -104,7 +102,6 @@ export function WaybillListPage() {
           </Tag>
         ),
       },
-      failReason: orDash,
       images: { render: (_: unknown, r) => <ProofImages images={r.images} /> },
     },
     append: [

@@ -28,7 +28,6 @@ export function WebsiteListPage() {
   const mayAdd = useHasPermission('Website:Add');
   const mayUpload = useHasPermission('Website:Upload');
 
-  const orDash = { render: (v: string) => v || '-' };
   const columns = useListColumns<typeof WEBSITES.fields, TWebsite>(WEBSITES.fields, {
     order: ['url', 'type', 'averageAmount', 'currency', 'status', 'failReason', 'platformStoreUrl', 'createdAt'],
     special: {
@@ -40,15 +39,12 @@ export function WebsiteListPage() {
           </a>
         ),
       },
-      currency: orDash,
       status: {
         render: (_: unknown, r) => {
           const tag = <Tag color={STATUS_COLORS[r.status] ?? 'default'}>{t(`websites.statuses.${r.status}`)}</Tag>;
           return r.failReason ? <Tooltip title={r.failReason}>{tag}</Tooltip> : tag;
         },
       },
-      failReason: orDash,
-      platformStoreUrl: orDash,
     },
   });
 
