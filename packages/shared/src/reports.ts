@@ -32,7 +32,8 @@ const ZCurrencyFilter = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
-const dailyFilters = {
+/** The filters the daily and monthly reports share (also what their insights follow). */
+export const dailyFilters = {
   gatewayNo: zGatewayNoFilter,
   currency: ZCurrencyFilter,
 };

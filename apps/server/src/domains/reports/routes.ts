@@ -27,6 +27,7 @@ import { FILE_RESPONSE } from '../../platform/export-route';
 import { moneyCell, NumberCell, percentCell, type ExportCell } from '../../platform/export-values';
 import { numberedPage, pageOffset } from '../../platform/list';
 import * as service from './service';
+import { reportInsightRoutes } from './report-insights-routes';
 
 const DAILY_PERMISSION = '/tradeDailyReport/showTradeDaily';
 const MONTH_PERMISSION = '/tradeMonthReport/showTradeMonth';
@@ -80,6 +81,9 @@ function sendFile(
 }
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The chart, comparison and breakdown above the daily and monthly tables.
+  await app.register(reportInsightRoutes);
+
   app.get(
     ReportPath.dailyList,
     { config: { permission: DAILY_PERMISSION }, schema: { querystring: ZDailyReportQuery, response: okResponse(ZDailyReport) } },
