@@ -3,6 +3,7 @@ import { monitoring, resolveThresholds } from '../domains/reports/service';
 import { listThresholds, upsertThreshold } from '../domains/reports/repository';
 import { rebuildRollups, verifyRollups } from '../platform/rollups';
 import { merchantScope, text, UsageError, type Command } from './ops-common';
+import { percentToBp, showMerchantProgrammes } from './ops-programmes';
 
 /** Operator commands of reports: card-scheme monitoring thresholds, and rebuilding / checking the daily rollups. */
 
@@ -13,22 +14,14 @@ const LEVEL_ALIASES: Record<string, TMonitoringLevel> = {
   highexcessive: 'highExcessive',
 };
 
-/** "1.5" -> 150 basis points; at most two decimals, from 0 to 100 percent. */
-export function percentToBp(raw: string): number {
-  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(raw.trim());
-  if (!m) throw new UsageError(`--ratio must be a percentage with at most two decimals (e.g. 1.5), got "${raw}"`);
-  const bp = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  if (bp <= 0 || bp > 10_000) throw new UsageError('--ratio must be above 0 and at most 100');
-  return bp;
-}
-
 async function merchantIdOf(db: Parameters<typeof merchantScope>[0], raw: string | undefined): Promise<number> {
   return raw ? (await merchantScope(db, raw)).merchantId : 0;
 }
 
 export const REPORT_COMMANDS: Record<string, Command> = {
   'monitoring:show': {
-    summary: "show card-scheme monitoring thresholds (the defaults, or a merchant's with its current VAMP / ECP status)",
+    summary:
+      "show card-scheme monitoring thresholds (the defaults, or a merchant's with its current VAMP / ECP status and its programme rules' status with their count gates)",
     usage: 'monitoring:show [--merchant 100001]',
     options: { merchant: { type: 'string' } },
     async run({ db, now }, values) {
@@ -48,11 +41,13 @@ export const REPORT_COMMANDS: Record<string, Command> = {
         console.log(line('to date', p.mtd));
         console.log(line('projected', p.projected));
       }
+      // The dated programme rules (programme:set), with the count gates the thresholds above lack.
+      await showMerchantProgrammes(db, merchantNo, now());
     },
   },
 
   'monitoring:set': {
-    summary: 'set a monitoring threshold (for every merchant, or for one)',
+    summary: 'set a monitoring threshold of the older status (the programme rules of programme:set are what warns)',
     usage:
       'monitoring:set --program vamp|ecp --level warning|excessive|high-excessive --ratio <percent> [--min-count N] [--merchant 100001]',
     options: {

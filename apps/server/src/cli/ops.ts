@@ -18,6 +18,7 @@ import { RISK_COMMANDS } from './ops-risk';
 import { ONBOARDING_COMMANDS } from './ops-onboarding';
 import { TRADE_COMMANDS } from './ops-trade';
 import { REPORT_COMMANDS } from './ops-reports';
+import { PROGRAMME_COMMANDS } from './ops-programmes';
 import { SYSTEM_COMMANDS } from './ops-system';
 import { FILE_COMMANDS } from './ops-files';
 import { FUNDS_COMMANDS } from './ops-funds';
@@ -98,6 +99,7 @@ const COMMANDS: Record<string, Command> = {
   ...TRADE_COMMANDS,
 
   ...REPORT_COMMANDS,
+  ...PROGRAMME_COMMANDS,
   ...GATEWAY_COMMANDS,
   ...RISK_COMMANDS,
   ...SYSTEM_COMMANDS,

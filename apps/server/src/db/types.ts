@@ -9,6 +9,7 @@ import type { RiskLinkTables } from './tables/risk-links';
 import type { SystemTables } from './tables/system';
 import type { PlatformTables } from './tables/platform';
 import type { WebhookTables } from './tables/webhooks';
+import type { ProgrammeTables } from './tables/programmes';
 
 /*
  * The Kysely schema. Each area's tables are declared in a file of their own under tables/, named after
@@ -27,6 +28,7 @@ export interface Database
     RiskLinkTables,
     SystemTables,
     PlatformTables,
+    ProgrammeTables,
     WebhookTables {}
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
@@ -60,6 +62,8 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'trade_rollups_day',
   'trade_rollups_month',
   'monitoring_thresholds',
+  'scheme_programme_rules',
+  'scheme_programme_warnings',
   'sign_in_attempts',
   'merchant_bank_accounts',
   'announcement_reads',
@@ -179,3 +183,4 @@ export type {
 } from './tables/system';
 export type { IdempotencyKeysTable, JobLeasesTable, ServerKeysTable, StoredFileChunksTable } from './tables/platform';
 export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from './tables/webhooks';
+export type { SchemeProgrammeRulesTable, SchemeProgrammeWarningsTable } from './tables/programmes';

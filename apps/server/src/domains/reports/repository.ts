@@ -224,10 +224,20 @@ export type SchemeMonthRow = {
   chargeback_count: number;
   refund_count: number;
   fraud_report_count: number;
+  /** Declined attempts: what the enumeration (card-testing) ratio is estimated from. */
+  failed_count: number;
   rdr_count: number;
 };
 
-const SCHEME_MEASURES = ['tx_count', 'success_count', 'chargeback_count', 'refund_count', 'fraud_report_count', 'rdr_count'] as const;
+const SCHEME_MEASURES = [
+  'tx_count',
+  'success_count',
+  'chargeback_count',
+  'refund_count',
+  'fraud_report_count',
+  'rdr_count',
+  'failed_count',
+] as const;
 
 /** Months YYYY-MM `fromMonth`..`toMonth` inclusive, optionally one card scheme. */
 export type SchemeMonthFilter = { fromMonth: string; toMonth: string; cardScheme?: string | undefined };

@@ -27,6 +27,7 @@ import { FILE_RESPONSE } from '../../platform/export-route';
 import { moneyCell, NumberCell, percentCell, type ExportCell } from '../../platform/export-values';
 import { numberedPage, pageOffset } from '../../platform/list';
 import * as service from './service';
+import { programmeRoutes } from './programmes-routes';
 import { reportInsightRoutes } from './report-insights-routes';
 
 const DAILY_PERMISSION = '/tradeDailyReport/showTradeDaily';
@@ -81,6 +82,8 @@ function sendFile(
 }
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The card-scheme programmes (VAMP, ECP) beside the statistics.
+  await app.register(programmeRoutes);
   // The chart, comparison and breakdown above the daily and monthly tables.
   await app.register(reportInsightRoutes);
 
