@@ -9,6 +9,7 @@ import { scheduleDeadlineReminders } from './jobs/deadline-reminders';
 import { scheduleIdempotencyPurge } from './jobs/idempotency-purge';
 import { scheduleSettlement } from './jobs/settlement';
 import { scheduleWaybillReminders } from './jobs/waybill-reminders';
+import { scheduleProgrammeWarnings } from './jobs/programme-warnings';
 import { scheduleWebhookDelivery } from './jobs/webhook-delivery';
 import { webhookWorkerDeps } from './domains/webhooks/service';
 
@@ -30,6 +31,10 @@ async function main(): Promise<void> {
   const stopWaybillReminders = scheduleWaybillReminders(handle.db, Date.now, (error) =>
     app.log.error({ err: error }, 'waybill reminders failed'),
   );
+  // Card-scheme programmes: a line the month-end projection reaches is told once a month, checked every hour.
+  const stopProgrammeWarnings = scheduleProgrammeWarnings(handle.db, app.notifier, Date.now, (error) =>
+    app.log.error({ err: error }, 'programme warnings failed'),
+  );
   const stopPurge = scheduleIdempotencyPurge(handle.db, Date.now, (error) => app.log.error({ err: error }, 'idempotency purge failed'));
   // Settlement batches and reserve releases of the current business day (domains/funds/README.md).
   const stopSettlement = scheduleSettlement(handle.db, Date.now, (error) => app.log.error({ err: error }, 'settlement failed'));
@@ -47,6 +52,7 @@ async function main(): Promise<void> {
     closing = true;
     stopReminders();
     stopWaybillReminders();
+    stopProgrammeWarnings();
     stopPurge();
     stopSettlement();
     stopWebhooks();

@@ -12,6 +12,7 @@ import { KYC_MESSAGES } from './domains/onboarding/kyc-messages';
 import { ONBOARDING_MESSAGES } from './domains/onboarding/messages';
 import { REFUND_MESSAGES } from './domains/refunds/messages';
 import { REPORT_MESSAGES } from './domains/reports/messages';
+import { PROGRAMME_MESSAGES } from './domains/reports/programmes-messages';
 import { RISK_MESSAGES } from './domains/risk/messages';
 import { SYSTEM_MANAGEMENT_MESSAGES } from './domains/system/management-messages';
 import { SYSTEM_MESSAGES } from './domains/system/messages';
@@ -36,6 +37,7 @@ export const DOMAIN_MESSAGES: DomainCatalogs = {
   refunds: REFUND_MESSAGES,
   disputes: DISPUTE_MESSAGES,
   reports: REPORT_MESSAGES,
+  programmes: PROGRAMME_MESSAGES,
   funds: FUNDS_MESSAGES,
   websites: WEBSITE_MESSAGES,
   waybills: WAYBILL_MESSAGES,

@@ -170,7 +170,7 @@ describe('card-scheme programmes', () => {
     const noStats = await signIn(t.app, await createAdmin(t.db, m, { roleId: role.id }));
     const refused = await call(t.app, ProgrammePath.status, { token: noStats });
     expect(refused.status).toBe(403);
-    const future = await call(t.app, `${ProgrammePath.status}?month=2026-05`, { token, lang: 'en' });
+    const future = await call(t.app, `${ProgrammePath.status}?month=2026-05`, { token, lang: 'en_US' });
     expect(future.body.code).not.toBe(0);
   });
 });
