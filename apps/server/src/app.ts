@@ -18,6 +18,7 @@ import { websiteRoutes } from './domains/websites/routes';
 import { riskRoutes } from './domains/risk/routes';
 import { linkRoutes } from './domains/links/routes';
 import { webhookRoutes } from './domains/webhooks/routes';
+import { viewRoutes } from './domains/views/routes';
 import { isApiRequest } from './platform/envelope';
 import { installCompression } from './platform/compression';
 import { clientErrorHandler, installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
@@ -70,6 +71,7 @@ export const DOMAIN_PLUGINS = [
   riskRoutes,
   linkRoutes,
   webhookRoutes,
+  viewRoutes,
 ] as const;
 
 /** Content Security Policy the built web app runs under (antd injects style tags, hence 'unsafe-inline' for styles only). */

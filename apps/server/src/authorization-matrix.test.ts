@@ -50,6 +50,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /v3api/pay/:linkKey',
 ]);
 
+const VIEW_SCREEN = '/refundment/forwardRefundmentList';
+
 /**
  * Routes any signed-in caller may call, and why. `inside`: the handler itself requires one of these
  * permissions (a refund is applied from either of two screens).
@@ -99,6 +101,20 @@ const SIGNED_IN_ROUTES: Record<string, { why: string; inside?: readonly TPermiss
     body: { tradeNo: 'T0', amount: '1.00', reason: 'matrix' },
   },
   'GET /v3api/refundment/refundable/:tradeNo': { why: 'from two screens', inside: ['Refundment:Apply', 'TradeRecord:Refund'] },
+  // Saved views (domains/views/README.md): the screen is in the request, and the handler requires its menu.
+  'GET /v3api/views/list': { why: 'views of a screen the caller may open', inside: [VIEW_SCREEN], query: `?screen=${VIEW_SCREEN}` },
+  'POST /v3api/views/create': {
+    why: 'a view of a screen the caller may open',
+    inside: [VIEW_SCREEN],
+    body: { screen: VIEW_SCREEN, title: 'matrix', filters: {}, hiddenColumns: [], limit: 20, shared: false },
+  },
+  'POST /v3api/views/update': { why: "the caller's own view (another's is not found)" },
+  'POST /v3api/views/delete': { why: "the caller's own view, or a shared one with SavedView:Share (another's is not found)" },
+  'POST /v3api/views/default': {
+    why: 'a view of a screen the caller may open',
+    inside: [VIEW_SCREEN],
+    body: { screen: VIEW_SCREEN, id: null },
+  },
   'GET /v3api/webhook/tradeEvents': {
     why: 'a payment drawer opens from any transaction screen',
     inside: Object.values(TRANSACTION_VIEW_DEFS).map((d) => d.menu),

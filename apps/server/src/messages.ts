@@ -18,6 +18,7 @@ import { SYSTEM_MANAGEMENT_MESSAGES } from './domains/system/management-messages
 import { SYSTEM_MESSAGES } from './domains/system/messages';
 import { OPERATION_LABELS } from './domains/system/operation-labels';
 import { TRANSACTION_MESSAGES } from './domains/transactions/messages';
+import { VIEW_MESSAGES } from './domains/views/messages';
 import { WAYBILL_MESSAGES } from './domains/waybills/messages';
 import { WEBHOOK_MESSAGES } from './domains/webhooks/messages';
 import { WEBSITE_MESSAGES } from './domains/websites/messages';
@@ -44,6 +45,7 @@ export const DOMAIN_MESSAGES: DomainCatalogs = {
   risk: RISK_MESSAGES,
   links: LINK_MESSAGES,
   webhooks: WEBHOOK_MESSAGES,
+  views: VIEW_MESSAGES,
 };
 
 /** Platform's catalog and every domain's, by owner (the key-parity test reads them all). */

@@ -9,6 +9,7 @@ import type { RiskLinkTables } from './tables/risk-links';
 import type { SystemTables } from './tables/system';
 import type { PlatformTables } from './tables/platform';
 import type { WebhookTables } from './tables/webhooks';
+import type { ViewTables } from './tables/views';
 import type { ProgrammeTables } from './tables/programmes';
 
 /*
@@ -29,7 +30,8 @@ export interface Database
     SystemTables,
     PlatformTables,
     ProgrammeTables,
-    WebhookTables {}
+    WebhookTables,
+    ViewTables {}
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
 export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
@@ -101,6 +103,8 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'webhook_events',
   'webhook_deliveries',
   'webhook_attempts',
+  'saved_views',
+  'saved_view_defaults',
 ];
 
 export type Admin = Selectable<AdminsTable>;
@@ -183,4 +187,5 @@ export type {
 } from './tables/system';
 export type { IdempotencyKeysTable, JobLeasesTable, ServerKeysTable, StoredFileChunksTable } from './tables/platform';
 export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from './tables/webhooks';
+export type { SavedViewDefaultsTable, SavedViewsTable } from './tables/views';
 export type { SchemeProgrammeRulesTable, SchemeProgrammeWarningsTable } from './tables/programmes';
