@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { storeSessionInfo } from '../../../platform/session';
 import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult, monitoringFigures } from '../../../test/factories';
+import { loginResult } from '../../../test/factories';
+import { PROGRAMMES } from '../../../test/programme-factories';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { ChargebackRefundPage, readStatsQuery } from './chargeback-refund-page';
@@ -15,21 +16,10 @@ vi.mock('../components/rates-chart', () => ({
   },
 }));
 
-const monitoring = monitoringFigures({
-  parts: { chargebacks: 120, previousApproved: 10000 },
-  mtd: { count: 120, base: 10000, ratioBp: 120, level: 'warning' },
-  projected: { count: 248, base: 10000, ratioBp: 248, level: 'excessive' },
-  thresholds: [
-    { level: 'warning', ratioBp: 100, minCount: 100 },
-    { level: 'excessive', ratioBp: 150, minCount: 100 },
-    { level: 'highExcessive', ratioBp: 300, minCount: 300 },
-  ],
-});
-
 describe('chargeback and refund rate page', () => {
   useSignedOutEnglishClient();
 
-  it('keeps the month range in the URL, draws the rates and shows VAMP and ECP with their levels and thresholds', async () => {
+  it('keeps the month range in the URL, draws the rates and shows the card-scheme programmes with their rules', async () => {
     storeSessionInfo(loginResult());
     expect(readStatsQuery(new URLSearchParams('from=2026-01&to=2026-03&cardScheme=VISA'), '2026-05')).toEqual({
       from: '2026-01',
@@ -40,7 +30,7 @@ describe('chargeback and refund rate page', () => {
     expect(readStatsQuery(new URLSearchParams('from=2024-01&to=2024-03'), '2026-05')).toEqual({ from: '2025-12', to: '2026-05' });
 
     const fetch = mockFetch((url) => {
-      if (url.pathname === '/v3api/statistics/monitoring') return envelope(monitoring);
+      if (url.pathname === '/v3api/statistics/programmes') return envelope(PROGRAMMES);
       if (url.pathname === '/v3api/statistics/tnx/chargebackRefundList')
         return envelope({
           list: [
@@ -81,22 +71,18 @@ describe('chargeback and refund rate page', () => {
     expect(chart.last?.months).toEqual(['2026-01', '2026-02']);
     expect(chart.last?.series[0]).toEqual({ name: 'Visa chargeback rate', values: [null, 3.33] });
 
-    const vamp = await screen.findByTestId('monitoring-vamp');
-    expect(within(vamp).getByTestId('monitoring-vamp-mtd').textContent).toBe('1.60%');
-    expect(vamp.textContent).toContain('RDR alerts not counted: 50');
-    const ecp = screen.getByTestId('monitoring-ecp');
-    expect(
-      within(ecp)
-        .getAllByTestId('monitoring-level')
-        .map((e) => e.textContent),
-    ).toEqual(['Early warning', 'Excessive']);
-    expect(ecp.textContent).toContain('High excessive: ≥ 3.00%, with at least 300');
+    // The programmes beside the rates: VAMP under its count gate to date, reached by the projection.
+    const vamp = await screen.findByTestId('programme-vamp');
+    expect(within(vamp).getByTestId('programme-vamp-mtd').textContent).toBe('1.50%');
+    expect(within(vamp).getByTestId('programme-vamp-projected-tier').textContent).toBe('Excessive');
+    expect(within(vamp).getByTestId('programme-vamp-whatif').textContent).toContain('the projected ratio becomes 1.49%');
+    expect(screen.getByTestId('programme-ecp-tier').textContent).toBe('CMM');
   });
 
   it('clears the card scheme from the URL and keeps the months', async () => {
     storeSessionInfo(loginResult());
     mockFetch((url) => {
-      if (url.pathname === '/v3api/statistics/monitoring') return envelope(monitoring);
+      if (url.pathname === '/v3api/statistics/programmes') return envelope(PROGRAMMES);
       if (url.pathname === '/v3api/statistics/tnx/chargebackRefundList') return envelope({ list: [] });
       return undefined;
     });

@@ -5,7 +5,7 @@ import type { TChargebackRefundRow } from '@mbo/shared/reports';
 import { CARD_SCHEMES } from '@mbo/shared/trade-enums';
 import { MonthRangeFilter } from '../../../platform/date-range-filter';
 import { useChargebackRefundStats, type TStatsFilter } from '../api/get-chargeback-refund-stats';
-import { MonitoringPanel } from '../components/monitoring-panel';
+import { ProgrammePanel } from '../components/programme-panel';
 import { renderCell } from '../components/report-cells';
 import { readMonthRange, useMonthQuery } from '../utils/month-query';
 import { Page } from '../../../platform/page';
@@ -69,7 +69,7 @@ export function ChargebackRefundPage() {
   return (
     <Page title={t('menu.chargebackRefund')}>
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
-        <MonitoringPanel />
+        <ProgrammePanel />
         <Card title={t('statistics.title')}>
           <div className="mbo-report-filters">
             <MonthRangeFilter timezone={months.timezone} from={query.from} to={query.to} onChange={months.setRange} testId="stats-range" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelRows } from './monitoring-panel';
+import { labelRows } from './programme-gauge';
 
 describe('threshold labels of the monitoring gauge', () => {
   it('puts a label too close to the previous one on the next line, so none overlap', () => {
