@@ -18,6 +18,7 @@ import { websiteRoutes } from './domains/websites/routes';
 import { riskRoutes } from './domains/risk/routes';
 import { linkRoutes } from './domains/links/routes';
 import { webhookRoutes } from './domains/webhooks/routes';
+import { searchRoutes } from './domains/search/routes';
 import { viewRoutes } from './domains/views/routes';
 import { isApiRequest } from './platform/envelope';
 import { installCompression } from './platform/compression';
@@ -71,6 +72,7 @@ export const DOMAIN_PLUGINS = [
   riskRoutes,
   linkRoutes,
   webhookRoutes,
+  searchRoutes,
   viewRoutes,
 ] as const;
 

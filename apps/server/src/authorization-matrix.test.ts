@@ -101,6 +101,11 @@ const SIGNED_IN_ROUTES: Record<string, { why: string; inside?: readonly TPermiss
     body: { tradeNo: 'T0', amount: '1.00', reason: 'matrix' },
   },
   'GET /v3api/refundment/refundable/:tradeNo': { why: 'from two screens', inside: ['Refundment:Apply', 'TradeRecord:Refund'] },
+  'GET /v3api/search': {
+    why: 'the search box; it searches only the kinds whose screen the caller may open, within its scope (domains/search)',
+    // A well-formed query, so the handler runs instead of the validation.
+    query: '?q=T0',
+  },
   // Saved views (domains/views/README.md): the screen is in the request, and the handler requires its menu.
   'GET /v3api/views/list': { why: 'views of a screen the caller may open', inside: [VIEW_SCREEN], query: `?screen=${VIEW_SCREEN}` },
   'POST /v3api/views/create': {

@@ -22,6 +22,7 @@ import { reminderVersionMigration } from './migrations/0018-reminder-version';
 import { gatewaySchemeIndexMigration } from './migrations/0019-gateway-scheme-index';
 import { cardTestingMigration } from './migrations/0021-card-testing';
 import { webhooksMigration } from './migrations/0022-webhooks';
+import { searchIndexesMigration } from './migrations/0023-search-indexes';
 import { savedViewsMigration } from './migrations/0024-saved-views';
 import { schemeProgrammesMigration } from './migrations/0027-scheme-programmes';
 
@@ -49,6 +50,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0019-gateway-scheme-index': gatewaySchemeIndexMigration(dialect),
     '0021-card-testing': cardTestingMigration(dialect),
     '0022-webhooks': webhooksMigration(dialect),
+    '0023-search-indexes': searchIndexesMigration(dialect),
     '0024-saved-views': savedViewsMigration(dialect),
     '0027-scheme-programmes': schemeProgrammesMigration(dialect),
   };
