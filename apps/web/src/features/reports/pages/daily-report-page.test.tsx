@@ -53,7 +53,10 @@ describe('daily report page', () => {
 
     const table = await screen.findByTestId('daily-table');
     await waitFor(() => expect(within(table).getAllByText('12,345.67').length).toBe(2));
-    const asked = new URL(String(fetch.mock.calls[0]?.[0]), 'http://localhost');
+    // The list's own request (the overview above the table asks for its figures beside it).
+    const asked = fetch.mock.calls
+      .map((call) => new URL(String(call[0]), 'http://localhost'))
+      .find((u) => u.pathname === '/v3api/tradeDailyReport/list')!;
     expect(Object.fromEntries(asked.searchParams)).toEqual({
       from: '2026-05-01',
       to: '2026-05-10',

@@ -6,6 +6,7 @@ import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission, useSession } from '../../../platform/session';
 import { DAILY_LIST, dailyFields } from '../daily-report-list';
 import { ColumnTitle, renderCell } from '../components/report-cells';
+import { InsightsPanel } from '../components/insights-panel';
 import '../components/reports.css';
 
 /** The trade daily report (spec §3): one row per business day and settlement currency, with the range's totals. */
@@ -29,6 +30,17 @@ export function DailyReportPage() {
     <ListPage
       screen={screen}
       columns={columns}
+      header={
+        <InsightsPanel
+          kind="daily"
+          filter={{
+            from: screen.url.params.from ?? '',
+            to: screen.url.params.to ?? '',
+            gatewayNo: screen.url.params.gatewayNo,
+            currency: screen.url.params.currency,
+          }}
+        />
+      }
       summary={() =>
         totals.length === 0 ? null : (
           <>

@@ -8,6 +8,7 @@ import { useSession } from '../../../platform/session';
 import { downloadMonthReport } from '../api/download-report';
 import { useMonthReport, type TMonthReportFilter } from '../api/get-month-report';
 import { ColumnTitle, renderCell } from '../components/report-cells';
+import { InsightsPanel } from '../components/insights-panel';
 import { readMonthRange, useMonthQuery } from '../utils/month-query';
 import { Page } from '../../../platform/page';
 import '../components/reports.css';
@@ -64,6 +65,7 @@ export function MonthlyReportPage() {
             )}
           </Space>
         </div>
+        <InsightsPanel kind="monthly" filter={query} />
         <TableRegion label={t('menu.tradeMonth')}>
           <Table<TMonthReportRow>
             rowKey={(r) => `${r.month}-${r.currency}`}
