@@ -71,6 +71,10 @@ export type Config = {
   webhookAllowLocal: boolean;
   /** Time limit of one notification attempt. */
   webhookTimeoutMs: number;
+  /** Key of the signed download links of scheduled reports; null: a key the server keeps in the database. */
+  reportLinkKey: string | null;
+  /** A scheduled report's file up to this many MB is attached to its mail; a larger one goes as a signed link (0: always a link). */
+  reportAttachMaxMb: number;
 };
 
 /** Repository root, resolved from this file so the defaults do not depend on where the process starts. */
@@ -210,6 +214,18 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       "Payment notifications (webhooks) may go to http:// URLs and to loopback, private and link-local addresses, for a receiver on the developer's machine; refused with NODE_ENV=production. Otherwise only https:// to public addresses, checked at every attempt",
   },
   { name: 'WEBHOOK_TIMEOUT_MS', default: '10000', description: 'Time limit of one payment notification attempt, answer included' },
+  {
+    name: 'REPORT_LINK_KEY',
+    default: '(a key kept in the database)',
+    description:
+      'Secret (32 to 256 characters, the same on every node) that signs the 7-day download links of scheduled reports too large to attach (HMAC-SHA256 over the run and the expiry). Unset: a random key the server makes once and keeps in the database',
+  },
+  {
+    name: 'REPORT_ATTACH_MAX_MB',
+    default: '5',
+    description:
+      "A scheduled report's file up to this many MB is attached to its mail; a larger one is sent as a signed download link valid 7 days (0: always a link). Keep it under the mail server's message limit",
+  },
 ];
 
 export class ConfigError extends Error {}
@@ -231,11 +247,11 @@ function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bool
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
-function readCardFingerprintKey(env: NodeJS.ProcessEnv): string | null {
-  const raw = env.CARD_FINGERPRINT_KEY?.trim();
+/** A secret of 32 to 256 characters, or null when unset: a short key could be found by trying keys against a known value. */
+function readSecretKey(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim();
   if (!raw) return null;
-  // A short key could be found by trying keys against a fingerprint of a known card.
-  if (raw.length < 32 || raw.length > 256) throw new ConfigError('CARD_FINGERPRINT_KEY must be 32 to 256 characters');
+  if (raw.length < 32 || raw.length > 256) throw new ConfigError(`${name} must be 32 to 256 characters`);
   return raw;
 }
 
@@ -344,8 +360,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     websiteReviewEmail: env.WEBSITE_REVIEW_EMAIL?.trim() || 'website-review@merchant.local',
     smsHttpUrl,
     smsHttpToken: env.SMS_HTTP_TOKEN?.trim() || null,
-    cardFingerprintKey: readCardFingerprintKey(env),
+    cardFingerprintKey: readSecretKey(env, 'CARD_FINGERPRINT_KEY'),
     webhookAllowLocal: readWebhookAllowLocal(env),
     webhookTimeoutMs: readInt(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    reportLinkKey: readSecretKey(env, 'REPORT_LINK_KEY'),
+    reportAttachMaxMb: readInt(env, 'REPORT_ATTACH_MAX_MB', 5, 0, 20),
   };
 }

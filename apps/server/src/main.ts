@@ -7,6 +7,7 @@ import { DEMO_SIGN_IN } from './seed/demo';
 import { seedWhenEmpty } from './seed/first-start';
 import { scheduleDeadlineReminders } from './jobs/deadline-reminders';
 import { scheduleIdempotencyPurge } from './jobs/idempotency-purge';
+import { scheduleReportSchedules } from './jobs/report-schedules';
 import { scheduleSettlement } from './jobs/settlement';
 import { scheduleWaybillReminders } from './jobs/waybill-reminders';
 import { scheduleProgrammeWarnings } from './jobs/programme-warnings';
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   const stopSettlement = scheduleSettlement(handle.db, Date.now, (error) => app.log.error({ err: error }, 'settlement failed'));
   // Payment notifications (domains/webhooks/README.md): the due ones every 2 s, on one node at a time.
   const stopWebhooks = scheduleWebhookDelivery(webhookWorkerDeps(app), (error) => app.log.error({ err: error }, 'webhook delivery failed'));
+  // Scheduled reports (domains/schedules/README.md): the due ones every minute, on one node at a time.
+  const stopReportSchedules = scheduleReportSchedules(app, (error) => app.log.error({ err: error }, 'scheduled reports failed'));
   /*
    * Graceful stop (SIGTERM from an orchestrator, SIGINT from a terminal): readiness turns to 503 and the
    * listener closes at once, so no new connection is accepted; requests in flight run to their end and
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
     stopPurge();
     stopSettlement();
     stopWebhooks();
+    stopReportSchedules();
     app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests in flight');
     const deadline = setTimeout(() => {
       app.log.warn('shutdown timeout: cutting the connections still open');

@@ -118,8 +118,7 @@ export const MODULES = [
       {
         url: '/admin/findManagers',
         titleKey: 'menu.managers',
-        // SavedView:Share: a saved list view shared with every administrator of the business (domains/views/README.md).
-        operations: ['Admin:Invite', 'Admin:Edit', 'Admin:Disable', 'Admin:ResetPassword', 'SavedView:Share'],
+        operations: ['Admin:Invite', 'Admin:Edit', 'Admin:Disable', 'Admin:ResetPassword'],
       },
       { url: '/role/findRoles', titleKey: 'menu.roles', operations: ['Role:Edit'] },
       { url: '/merchant/showUpdatePassword', titleKey: 'menu.updatePassword', operations: [] },
@@ -128,6 +127,7 @@ export const MODULES = [
       { url: '/mernews/showNewsManage', titleKey: 'menu.news', operations: [] },
       { url: '/system/iconList', titleKey: 'menu.iconList', operations: [] },
       { url: '/webhook/showWebhooks', titleKey: 'menu.webhooks', operations: ['Webhook:Edit'] },
+      { url: '/reportSchedule/showSchedules', titleKey: 'menu.reportSchedules', operations: ['ReportSchedule:Edit'] },
     ],
   },
 ] as const satisfies readonly TModuleDef[];

@@ -3,6 +3,7 @@ import type { TLanguage } from '@mbo/shared/i18n';
 import type { Db } from '../db/database';
 import type { Clock } from './time';
 import { renderMail, type MailKind, type NotificationParams } from './notification-texts';
+import type { FileStorage } from './storage';
 
 /** What mail and SMS senders write to: the Fastify logger, or a console adapter in the operator commands. */
 export type NotifyLog = {
@@ -13,13 +14,33 @@ export type NotifyLog = {
 export type MailStatus = 'sent' | 'failed' | 'outbox';
 export type MailResult = { id: number; status: MailStatus };
 
+/**
+ * A file a mail carries, by reference to a stored file (storage.ts): the outbox row keeps this (JSON),
+ * not the bytes, and SMTP reads the content when it sends.
+ */
+export type MailAttachment = { filename: string; contentType: string; storageName: string; size: number };
+
 export type Mailer = {
   /** Renders a template in `language`, sends it (or keeps it in the outbox) and records it. Never throws for delivery. */
-  send: (to: string, language: TLanguage, kind: MailKind, params: NotificationParams) => Promise<MailResult>;
+  send: (
+    to: string,
+    language: TLanguage,
+    kind: MailKind,
+    params: NotificationParams,
+    attachments?: readonly MailAttachment[],
+  ) => Promise<MailResult>;
   close: () => void;
 };
 
-export type MailerOptions = { db: Db; now: Clock; log: NotifyLog; smtpUrl: string | null; from: string };
+export type MailerOptions = {
+  db: Db;
+  now: Clock;
+  log: NotifyLog;
+  smtpUrl: string | null;
+  from: string;
+  /** Where attachments are read from when a mail goes out through SMTP. */
+  files: FileStorage;
+};
 
 /**
  * With an SMTP server configured every mail goes through it; without one it is kept in the
@@ -37,14 +58,15 @@ export function createMailer(o: MailerOptions): Mailer {
     ));
 
   return {
-    async send(to, language, kind, params) {
+    async send(to, language, kind, params, attachments = []) {
       const mail = renderMail(language, kind, params);
       let status: MailStatus = 'outbox';
       let error = '';
       if (smtpUrl) {
         try {
           const smtp = await transportFor(smtpUrl);
-          await smtp.sendMail({ from: o.from, to, subject: mail.subject, text: mail.text, html: mail.html });
+          const files = await Promise.all(attachments.map((a) => attachmentContent(o, a)));
+          await smtp.sendMail({ from: o.from, to, subject: mail.subject, text: mail.text, html: mail.html, attachments: files });
           status = 'sent';
         } catch (e) {
           status = 'failed';
@@ -64,6 +86,7 @@ export function createMailer(o: MailerOptions): Mailer {
           error,
           created_at: now,
           sent_at: status === 'sent' ? now : null,
+          attachments: attachments.length > 0 ? JSON.stringify(attachments) : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -77,4 +100,11 @@ export function createMailer(o: MailerOptions): Mailer {
       void transport?.then((smtp) => smtp.close()).catch(() => undefined);
     },
   };
+}
+
+/** An attachment's content for nodemailer; a stored file that is gone fails the delivery (recorded as failed). */
+async function attachmentContent(o: MailerOptions, a: MailAttachment): Promise<{ filename: string; contentType: string; content: Buffer }> {
+  const content = await o.files.get(o.db, a.storageName);
+  if (!content) throw new Error(`attachment ${a.filename} is no longer stored`);
+  return { filename: a.filename, contentType: a.contentType, content };
 }

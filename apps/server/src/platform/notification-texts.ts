@@ -48,6 +48,12 @@ const zhCn = {
   'mail.webhookDisabled.subject': '{merchantName}的支付通知地址已停用',
   'mail.webhookDisabled.text':
     '您好：\n\n{merchantName}（商户号 {merchantNo}）的支付通知地址 {url} 连续 3 天无法接收通知，已被停用，之后的通知不再发送到该地址。\n\n请修复接收服务后登录{product}，在系统管理的支付通知中启用该地址，并重发失败的通知：{link}',
+  'mail.scheduledReport.subject': '定时报表：{name}（{period}）',
+  'mail.scheduledReport.text':
+    '您好：\n\n{merchantName}（商户号 {merchantNo}）的定时报表「{name}」已生成，数据期间 {period}，文件 {fileName} 见附件。\n\n此邮件由 {owner} 设置的定时报表自动发送。如需修改或停止，请登录{product}，在系统管理的定时报表中操作：{link}',
+  'mail.scheduledReportLink.subject': '定时报表：{name}（{period}）',
+  'mail.scheduledReportLink.text':
+    '您好：\n\n{merchantName}（商户号 {merchantNo}）的定时报表「{name}」已生成，数据期间 {period}。文件 {fileName}（{size}）较大，请在 {days} 天内通过以下链接下载：\n\n{fileLink}\n\n此邮件由 {owner} 设置的定时报表自动发送。如需修改或停止，请登录{product}，在系统管理的定时报表中操作：{link}',
   'mail.programmeWarning.subject': '{merchantName}：{programme}预计达到「{line}」线（{month}）',
   'mail.programmeWarning.text':
     '您好：\n\n按 {month} 至今的趋势，{merchantName}（商户号 {merchantNo}）的{programme}比率月末预计为 {ratio}（{count} 笔），将达到「{line}」线：{threshold}，且至少 {minCount} 笔。\n\n达到该线后卡组织可能对商户采取监控措施并收取费用。请及时退款未处理的 Ethoca 预警、处理争议并检查风控规则。\n\n登录{product}，在统计报表中查看各项比率和规则：{link}\n\n本月该线的预警只发送一次。',
@@ -125,6 +131,12 @@ const zhHk: Catalog = {
   'mail.webhookDisabled.subject': '{merchantName}的支付通知地址已停用',
   'mail.webhookDisabled.text':
     '您好：\n\n{merchantName}（商戶號 {merchantNo}）的支付通知地址 {url} 連續 3 天無法接收通知，已被停用，之後的通知不再發送到該地址。\n\n請修復接收服務後登入{product}，在系統管理的支付通知中啟用該地址，並重發失敗的通知：{link}',
+  'mail.scheduledReport.subject': '定時報表：{name}（{period}）',
+  'mail.scheduledReport.text':
+    '您好：\n\n{merchantName}（商戶號 {merchantNo}）的定時報表「{name}」已生成，數據期間 {period}，檔案 {fileName} 見附件。\n\n此郵件由 {owner} 設定的定時報表自動發送。如需修改或停止，請登入{product}，在系統管理的定時報表中操作：{link}',
+  'mail.scheduledReportLink.subject': '定時報表：{name}（{period}）',
+  'mail.scheduledReportLink.text':
+    '您好：\n\n{merchantName}（商戶號 {merchantNo}）的定時報表「{name}」已生成，數據期間 {period}。檔案 {fileName}（{size}）較大，請在 {days} 天內透過以下連結下載：\n\n{fileLink}\n\n此郵件由 {owner} 設定的定時報表自動發送。如需修改或停止，請登入{product}，在系統管理的定時報表中操作：{link}',
   'mail.programmeWarning.subject': '{merchantName}：{programme}預計達到「{line}」線（{month}）',
   'mail.programmeWarning.text':
     '您好：\n\n按 {month} 至今的趨勢，{merchantName}（商戶號 {merchantNo}）的{programme}比率月末預計為 {ratio}（{count} 筆），將達到「{line}」線：{threshold}，且至少 {minCount} 筆。\n\n達到該線後卡組織可能對商戶採取監控措施並收取費用。請及時退款未處理的 Ethoca 預警、處理爭議並檢查風控規則。\n\n登入{product}，在統計報表中查看各項比率和規則：{link}\n\n本月該線的預警只發送一次。',
@@ -201,6 +213,12 @@ const en: Catalog = {
   'mail.webhookDisabled.subject': 'A payment notification endpoint of {merchantName} was disabled',
   'mail.webhookDisabled.text':
     'Hello,\n\nThe payment notification endpoint {url} of {merchantName} (merchant number {merchantNo}) failed to take notifications for 3 days and was disabled: no further notifications are sent to it.\n\nOnce your receiver works again, log in to the {product}, enable the endpoint under System, Payment notifications, and resend the failed notifications: {link}',
+  'mail.scheduledReport.subject': 'Scheduled report: {name} ({period})',
+  'mail.scheduledReport.text':
+    'Hello,\n\nThe scheduled report "{name}" of {merchantName} (merchant number {merchantNo}) is ready for the period {period}: the file {fileName} is attached.\n\nThis mail is sent by a schedule {owner} set up. To change or stop it, log in to the {product} and open System, Scheduled reports: {link}',
+  'mail.scheduledReportLink.subject': 'Scheduled report: {name} ({period})',
+  'mail.scheduledReportLink.text':
+    'Hello,\n\nThe scheduled report "{name}" of {merchantName} (merchant number {merchantNo}) is ready for the period {period}. The file {fileName} ({size}) is too large to attach: download it within {days} days from this link:\n\n{fileLink}\n\nThis mail is sent by a schedule {owner} set up. To change or stop it, log in to the {product} and open System, Scheduled reports: {link}',
   'mail.programmeWarning.subject': '{merchantName}: {programme} projected to reach the {line} line ({month})',
   'mail.programmeWarning.text':
     "Hello,\n\nAt the pace of {month} so far, the {programme} ratio of {merchantName} (merchant number {merchantNo}) would end the month at {ratio} ({count} events), reaching the {line} line: {threshold} with at least {minCount} events.\n\nA merchant at that line may be placed in the scheme's programme, with its fees and required actions. Refund open Ethoca alerts in time, answer disputes and review your risk rules.\n\nLog in to the {product} and open Statistics to see each ratio and its rules: {link}\n\nThis warning is sent once a month for each line.",
@@ -256,7 +274,9 @@ export type MailKind =
   | 'cardholderReply'
   | 'linksPaused'
   | 'programmeWarning'
-  | 'webhookDisabled';
+  | 'webhookDisabled'
+  | 'scheduledReport'
+  | 'scheduledReportLink';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 

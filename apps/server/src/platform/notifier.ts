@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { createMailer, type Mailer, type NotifyLog } from './mail';
 import { createSmsSender, httpSmsProvider, outboxSmsProvider, type SmsProvider, type SmsSender } from './sms';
+import { createFileStorage, type FileStorage } from './storage';
 import type { Clock } from './time';
 
 export type LinkKind = keyof typeof OnboardingLink;
@@ -16,10 +17,19 @@ export type Notifier = {
   close: () => void;
 };
 
-export function createNotifier(o: { config: Config; db: Db; now: Clock; log: NotifyLog; smsProvider?: SmsProvider }): Notifier {
+export function createNotifier(o: {
+  config: Config;
+  db: Db;
+  now: Clock;
+  log: NotifyLog;
+  smsProvider?: SmsProvider;
+  /** Where mail attachments are read from (the app's storage; built from the configuration when absent). */
+  files?: FileStorage;
+}): Notifier {
   const { config } = o;
   const provider = o.smsProvider ?? (config.smsHttpUrl ? httpSmsProvider(config.smsHttpUrl, config.smsHttpToken) : outboxSmsProvider);
-  const mail = createMailer({ db: o.db, now: o.now, log: o.log, smtpUrl: config.smtpUrl, from: config.smtpFrom });
+  const files = o.files ?? createFileStorage(config.fileStorage, config.dataDir);
+  const mail = createMailer({ db: o.db, now: o.now, log: o.log, smtpUrl: config.smtpUrl, from: config.smtpFrom, files });
   return {
     mail,
     sms: createSmsSender({ db: o.db, now: o.now, log: o.log, provider }),

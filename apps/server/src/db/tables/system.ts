@@ -88,6 +88,8 @@ export interface MailOutboxTable {
   error: string;
   created_at: number;
   sent_at: number | null;
+  /** JSON of the files attached, by reference to stored files (MailAttachment, platform/mail.ts); null: none (migration 0025). */
+  attachments: Generated<string | null>;
 }
 
 export interface SmsOutboxTable {

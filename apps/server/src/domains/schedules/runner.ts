@@ -1,0 +1,198 @@
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '@mbo/shared/api-paths';
+import { TOKEN_HEADER } from '@mbo/shared/auth';
+import { ErrorCode } from '@mbo/shared/envelope';
+import { languageToHeader } from '@mbo/shared/i18n';
+import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
+import { REPORT_SCHEDULE_MENU, SIGNED_LINK_DAYS, type TScheduleFrequency } from '@mbo/shared/report-schedules';
+import type { MailAttachment } from '../../platform/mail';
+import type { MessageKey } from '../../platform/messages';
+import { createSession, revokeSession } from '../../platform/session';
+import { DAY_MS, MINUTE_MS } from '../../platform/time';
+import * as repo from './repository';
+import { languageOf, storedMessage, timingFromRow } from './service';
+import { linkKey, signedLink } from './signed-link';
+import { dueSlot, runFilters } from './timing';
+
+/*
+ * Making and sending a run (README.md). A run is claimed first (a row unique per schedule and due
+ * time), then the file is made by the export route itself, called in-process as the schedule's owner
+ * with a session opened for that one call: the route checks the owner's permission and gateways as
+ * they are now, exactly as it would for their own click, and refuses as it would refuse them.
+ */
+
+export type ScheduleApp = Pick<FastifyInstance, 'db' | 'files' | 'notifier' | 'appConfig' | 'now' | 'inject' | 'log'>;
+
+/** Schedules taken per pass of the job; the rest wait for the next pass. */
+const DUE_PER_PASS = 20;
+/** A run still `running` this long after it started was left by a node that stopped. */
+export const INTERRUPTED_AFTER_MS = 30 * MINUTE_MS;
+
+/** One pass of the job: closes interrupted runs, removes files past their days, makes every due run. Returns the runs made. */
+export async function runDueSchedules(app: ScheduleApp): Promise<number> {
+  const now = app.now();
+  await repo.closeInterruptedRuns(app.db, now - INTERRUPTED_AFTER_MS, storedMessage('schedule.run.interrupted'), now);
+  for (const run of await repo.expiredFiles(app.db, now, 100)) {
+    if (run.storage_name) await app.files.remove(app.db, run.storage_name);
+    await repo.updateRun(app.db, run.id, { storage_name: null });
+  }
+  let made = 0;
+  for (const s of await repo.dueSchedules(app.db, now, DUE_PER_PASS)) {
+    const claimed = await claimDue(app, s, now);
+    if (claimed === null) continue;
+    await makeRun(app, s, claimed.runId, claimed.slot);
+    made += 1;
+  }
+  return made;
+}
+
+/**
+ * Claims the due run of a schedule: moves its next run past `now` (only if no other runner moved it)
+ * and inserts the run for its slot (only if that slot has none), in one transaction. Null: another
+ * runner has it.
+ */
+async function claimDue(app: ScheduleApp, s: repo.ScheduleRow, now: number): Promise<{ runId: number; slot: number } | null> {
+  const seen = s.next_run_at;
+  if (seen === null) return null;
+  const { slot, next } = dueSlot(timingFromRow(s), seen, now);
+  return app.db.transaction().execute(async (trx) => {
+    if (!(await repo.advanceSchedule(trx, s.id, seen, next, now))) return null;
+    const runId = await repo.claimRun(trx, { scheduleId: s.id, merchantId: s.merchant_id, dueAt: slot, manual: false }, now);
+    return runId === undefined ? null : { runId, slot };
+  });
+}
+
+/** "Run now": a run at this moment, besides the schedule's own slots. Null when the moment already has one. */
+export async function claimManualRun(app: ScheduleApp, s: repo.ScheduleRow): Promise<number | null> {
+  const runId = await repo.claimRun(app.db, { scheduleId: s.id, merchantId: s.merchant_id, dueAt: app.now(), manual: true }, app.now());
+  return runId ?? null;
+}
+
+async function fail(app: ScheduleApp, runId: number, error: string): Promise<void> {
+  await repo.updateRun(app.db, runId, { status: 'failed', error, finished_at: app.now() });
+}
+
+/** Stops the schedule and fails the run with the same reason (the owner's screen shows it). */
+async function stop(app: ScheduleApp, s: repo.ScheduleRow, runId: number, key: MessageKey): Promise<void> {
+  await repo.stopSchedule(app.db, s.id, key, app.now());
+  await fail(app, runId, storedMessage(key));
+}
+
+/** The file name of an export's answer (RFC 5987 `filename*` first). */
+function fileNameOf(disposition: string | undefined, fallback: string): string {
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (extended?.[1]) return decodeURIComponent(extended[1]);
+  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/** The export as its owner would download it now, or why not. */
+async function exportAsOwner(
+  app: ScheduleApp,
+  s: repo.ScheduleRow,
+  owner: { id: number; merchant_id: number; person_id: number | null },
+  body: Record<string, unknown>,
+) {
+  const now = app.now();
+  // twoFaPassed: the owner passed their second step when they made the schedule; a job cannot ask again.
+  const session = await createSession(app.db, {
+    adminId: owner.id,
+    merchantId: owner.merchant_id,
+    personId: owner.person_id,
+    sysAdmin: false,
+    twoFaPassed: true,
+    ip: 'scheduled-report',
+    userAgent: `report schedule ${s.id}`,
+    now,
+  });
+  try {
+    return await app.inject({
+      method: 'POST',
+      url: `${API_BASE}${s.export_path}`,
+      headers: {
+        [TOKEN_HEADER.toLowerCase()]: session.token,
+        lang: languageToHeader[languageOf(s)],
+        timezone: s.timezone,
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify(body),
+    });
+  } finally {
+    await revokeSession(app.db, session.sessionId, app.now());
+  }
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** Makes the file of a claimed run and mails it; every outcome is written on the run. */
+export async function makeRun(app: ScheduleApp, s: repo.ScheduleRow, runId: number, slot: number): Promise<void> {
+  try {
+    const owner = await repo.ownerState(app.db, s.owner_admin_id);
+    const merchantOpen = owner && owner.merchant_status !== MerchantStatus.disabled && owner.merchant_status !== MerchantStatus.deleted;
+    if (!owner || owner.merchant_id !== s.merchant_id || owner.status !== AdminStatus.normal || !merchantOpen)
+      return await stop(app, s, runId, 'schedule.stop.ownerDisabled');
+    const { filters, period } = runFilters(
+      JSON.parse(s.filters) as Record<string, string>,
+      s.frequency as TScheduleFrequency,
+      slot,
+      s.timezone,
+    );
+    const res = await exportAsOwner(app, s, owner, { ...filters, format: s.format });
+    if (String(res.headers['content-type'] ?? '').includes('application/json')) {
+      const envelope = res.json<{ code: number; msg: string }>();
+      if (envelope.code === ErrorCode.unauthorized) return await stop(app, s, runId, 'schedule.stop.ownerDisabled');
+      if (envelope.code === ErrorCode.forbidden) return await stop(app, s, runId, 'schedule.stop.noPermission');
+      return await fail(app, runId, storedMessage('schedule.run.exportRefused', { reason: envelope.msg }));
+    }
+    if (res.statusCode !== 200) return await fail(app, runId, storedMessage('schedule.run.failed'));
+    const content = res.rawPayload;
+    const fileName = fileNameOf(res.headers['content-disposition'] as string | undefined, `report.${s.format}`);
+    const contentType = String(res.headers['content-type'] ?? 'application/octet-stream');
+    const stored = await app.files.put(app.db, s.merchant_id, content);
+    const expiresAt = app.now() + SIGNED_LINK_DAYS * DAY_MS;
+    const attached = content.length <= app.appConfig.reportAttachMaxMb * 1024 * 1024;
+    await repo.updateRun(app.db, runId, {
+      file_name: fileName,
+      content_type: contentType,
+      storage_name: stored.storageName,
+      file_size: content.length,
+      file_expires_at: expiresAt,
+      delivery: attached ? 'attached' : 'link',
+    });
+    const attachment: MailAttachment = { filename: fileName, contentType, storageName: stored.storageName, size: content.length };
+    const params = {
+      name: s.name,
+      period,
+      merchantName: owner.merchant_name,
+      merchantNo: owner.merchant_no,
+      fileName,
+      owner: owner.login_name,
+      link: `${app.appConfig.appUrl}${REPORT_SCHEDULE_MENU}`,
+      size: sizeText(content.length),
+      days: SIGNED_LINK_DAYS,
+      ...(attached
+        ? {}
+        : { fileLink: signedLink(app.appConfig.appUrl, await linkKey(app.db, app.appConfig.reportLinkKey), runId, expiresAt) }),
+    };
+    const failed: string[] = [];
+    let error = '';
+    for (const to of JSON.parse(s.recipients) as string[]) {
+      const sent = attached
+        ? await app.notifier.mail.send(to, languageOf(s), 'scheduledReport', params, [attachment])
+        : await app.notifier.mail.send(to, languageOf(s), 'scheduledReportLink', params);
+      if (sent.status === 'failed') {
+        failed.push(to);
+        error = await repo.mailError(app.db, sent.id);
+      }
+    }
+    await repo.updateRun(app.db, runId, {
+      status: failed.length > 0 ? 'failed' : 'sent',
+      error: failed.length > 0 ? storedMessage('schedule.run.mailFailed', { to: failed.join(', '), error }) : '',
+      finished_at: app.now(),
+    });
+  } catch (error) {
+    app.log.error({ err: error, scheduleId: s.id, runId }, 'scheduled report failed');
+    await fail(app, runId, storedMessage('schedule.run.failed'));
+  }
+}
