@@ -18,6 +18,7 @@ import { websiteRoutes } from './domains/websites/routes';
 import { riskRoutes } from './domains/risk/routes';
 import { linkRoutes } from './domains/links/routes';
 import { webhookRoutes } from './domains/webhooks/routes';
+import { scheduleRoutes } from './domains/schedules/routes';
 import { searchRoutes } from './domains/search/routes';
 import { viewRoutes } from './domains/views/routes';
 import { isApiRequest } from './platform/envelope';
@@ -72,6 +73,7 @@ export const DOMAIN_PLUGINS = [
   riskRoutes,
   linkRoutes,
   webhookRoutes,
+  scheduleRoutes,
   searchRoutes,
   viewRoutes,
 ] as const;
@@ -180,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reminderAnswers = new ReminderAnswers(db);
   app.decorate('reminderAnswers', reminderAnswers);
   app.addHook('onClose', async () => reminderAnswers.close());
-  const notifier = options.notifier ?? createNotifier({ config, db, now, log: app.log });
+  const notifier = options.notifier ?? createNotifier({ config, db, now, log: app.log, files: app.files });
   app.decorate('notifier', notifier);
   // Notices still being sent in the background go out before the mail transport closes.
   app.addHook('onClose', async () => {

@@ -48,6 +48,8 @@ const PUBLIC_ROUTES = new Set([
   // The hosted payment page of a payment link: anyone holding the link's unguessable key.
   'GET /v3api/pay/:linkKey',
   'POST /v3api/pay/:linkKey',
+  // The download link of a scheduled report's mail: its HMAC signature and expiry decide (domains/schedules/README.md).
+  'GET /v3api/reportSchedule/file',
 ]);
 
 const VIEW_SCREEN = '/refundment/forwardRefundmentList';

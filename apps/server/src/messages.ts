@@ -14,6 +14,7 @@ import { REFUND_MESSAGES } from './domains/refunds/messages';
 import { REPORT_MESSAGES } from './domains/reports/messages';
 import { PROGRAMME_MESSAGES } from './domains/reports/programmes-messages';
 import { RISK_MESSAGES } from './domains/risk/messages';
+import { SCHEDULE_MESSAGES } from './domains/schedules/messages';
 import { SEARCH_MESSAGES } from './domains/search/messages';
 import { SYSTEM_MANAGEMENT_MESSAGES } from './domains/system/management-messages';
 import { SYSTEM_MESSAGES } from './domains/system/messages';
@@ -46,6 +47,7 @@ export const DOMAIN_MESSAGES: DomainCatalogs = {
   risk: RISK_MESSAGES,
   links: LINK_MESSAGES,
   webhooks: WEBHOOK_MESSAGES,
+  schedules: SCHEDULE_MESSAGES,
   search: SEARCH_MESSAGES,
   views: VIEW_MESSAGES,
 };

@@ -118,7 +118,8 @@ export const MODULES = [
       {
         url: '/admin/findManagers',
         titleKey: 'menu.managers',
-        operations: ['Admin:Invite', 'Admin:Edit', 'Admin:Disable', 'Admin:ResetPassword'],
+        // SavedView:Share: a saved list view shared with every administrator of the business (domains/views/README.md).
+        operations: ['Admin:Invite', 'Admin:Edit', 'Admin:Disable', 'Admin:ResetPassword', 'SavedView:Share'],
       },
       { url: '/role/findRoles', titleKey: 'menu.roles', operations: ['Role:Edit'] },
       { url: '/merchant/showUpdatePassword', titleKey: 'menu.updatePassword', operations: [] },

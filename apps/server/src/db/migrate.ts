@@ -24,6 +24,7 @@ import { cardTestingMigration } from './migrations/0021-card-testing';
 import { webhooksMigration } from './migrations/0022-webhooks';
 import { searchIndexesMigration } from './migrations/0023-search-indexes';
 import { savedViewsMigration } from './migrations/0024-saved-views';
+import { reportSchedulesMigration } from './migrations/0025-report-schedules';
 import { schemeProgrammesMigration } from './migrations/0027-scheme-programmes';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
@@ -52,6 +53,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0022-webhooks': webhooksMigration(dialect),
     '0023-search-indexes': searchIndexesMigration(dialect),
     '0024-saved-views': savedViewsMigration(dialect),
+    '0025-report-schedules': reportSchedulesMigration(dialect),
     '0027-scheme-programmes': schemeProgrammesMigration(dialect),
   };
 }

@@ -9,6 +9,7 @@ import type { RiskLinkTables } from './tables/risk-links';
 import type { SystemTables } from './tables/system';
 import type { PlatformTables } from './tables/platform';
 import type { WebhookTables } from './tables/webhooks';
+import type { ViewTables } from './tables/views';
 import type { ReportScheduleTables } from './tables/report-schedules';
 import type { ProgrammeTables } from './tables/programmes';
 
@@ -31,6 +32,7 @@ export interface Database
     PlatformTables,
     ProgrammeTables,
     WebhookTables,
+    ViewTables,
     ReportScheduleTables {}
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
@@ -103,6 +105,8 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'webhook_events',
   'webhook_deliveries',
   'webhook_attempts',
+  'saved_views',
+  'saved_view_defaults',
   'report_schedules',
   'report_schedule_runs',
 ];
@@ -187,5 +191,6 @@ export type {
 } from './tables/system';
 export type { IdempotencyKeysTable, JobLeasesTable, ServerKeysTable, StoredFileChunksTable } from './tables/platform';
 export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from './tables/webhooks';
+export type { SavedViewDefaultsTable, SavedViewsTable } from './tables/views';
 export type { ReportScheduleRunsTable, ReportSchedulesTable } from './tables/report-schedules';
 export type { SchemeProgrammeRulesTable, SchemeProgrammeWarningsTable } from './tables/programmes';
