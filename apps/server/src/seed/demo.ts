@@ -10,6 +10,7 @@ import { DAY_MS } from '../platform/time';
 import { ensureCurrencies } from '../db/currencies';
 import { ANNOUNCEMENTS, REMINDERS } from './demo-content';
 import { seedKycProfiles } from './demo-kyc';
+import { seedProgrammeRules } from './demo-programmes';
 import { seedMerchantDetails } from './demo-merchant-details';
 import { seedWaybillsWebsites } from './demo-waybills-websites';
 import { seedRiskLinks } from './demo-risk-links';
@@ -366,6 +367,7 @@ async function loadDemo(db: Db, now: number, trade: DemoTradeOptions): Promise<S
   const funds = await seedDemoFunds(db, now);
   const shipping = await seedWaybillsWebsites(db, now, seed);
   await seedRiskLinks(db, now);
+  await seedProgrammeRules(db, now);
 
   return {
     seeded: true,
