@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { SearchTrigger } from '../../features/search/components/search-trigger';
 import { UnreadNewsBadge } from '../../features/system/components/unread-news-badge';
 import { LanguageSwitch } from '../../platform/language-switch';
 import { TimezoneSwitch } from '../../platform/timezone-switch';
@@ -40,6 +41,7 @@ export function TopBar({ isMobile, sidebarOpened, onToggleSidebar, onOpenMobileM
         <Breadcrumbs />
       </div>
       <div className="mbo-topbar__right">
+        <SearchTrigger compact={isMobile} />
         <UnreadNewsBadge />
         <LanguageSwitch />
         <TimezoneSwitch />
