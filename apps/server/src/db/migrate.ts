@@ -26,6 +26,7 @@ import { searchIndexesMigration } from './migrations/0023-search-indexes';
 import { savedViewsMigration } from './migrations/0024-saved-views';
 import { reportSchedulesMigration } from './migrations/0025-report-schedules';
 import { schemeProgrammesMigration } from './migrations/0027-scheme-programmes';
+import { disputeDraftsMigration } from './migrations/0028-dispute-drafts';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -55,6 +56,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0024-saved-views': savedViewsMigration(dialect),
     '0025-report-schedules': reportSchedulesMigration(dialect),
     '0027-scheme-programmes': schemeProgrammesMigration(dialect),
+    '0028-dispute-drafts': disputeDraftsMigration(dialect),
   };
 }
 

@@ -61,6 +61,7 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'transactions',
   'disputes',
   'refunds',
+  'dispute_drafts',
   'dispute_files',
   'trade_rollups',
   'trade_rollups_day',
@@ -148,7 +149,7 @@ export {
   type TransactionsTable,
   type TRollupMeasure,
 } from './tables/transactions';
-export type { DisputeFilesTable, DisputesTable, RefundsTable } from './tables/refunds-disputes';
+export type { DisputeDraftsTable, DisputeFilesTable, DisputesTable, RefundsTable } from './tables/refunds-disputes';
 export type {
   LedgerAccountsTable,
   LedgerAvailableMonthsTable,

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /* Refunds, and the cases a transaction can draw (chargebacks, retrievals, alerts) with their appeal files. */
 
@@ -69,6 +69,24 @@ export interface DisputeFilesTable {
   storage_name: string;
   uploaded_by_admin_id: number | null;
   created_at: number;
+  /** The draft the file was chosen for (migration 0028): the appeal's evidence only once that draft is submitted. */
+  draft_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** The evidence draft of a case (migration 0028): saved freely, submitted once as the appeal. */
+export interface DisputeDraftsTable {
+  id: Generated<number>;
+  dispute_id: number;
+  merchant_id: number;
+  version: number;
+  note: Generated<string>;
+  /** JSON object of the package's sections. */
+  sections: Generated<string>;
+  use_ce3: Generated<number>;
+  updated_by_admin_id: number | null;
+  created_at: number;
+  updated_at: number;
+  submitted_at: number | null;
 }
 
 /** The tables of this area, by name (composed into `Database`, db/types.ts). */
@@ -76,4 +94,5 @@ export interface RefundDisputeTables {
   refunds: RefundsTable;
   disputes: DisputesTable;
   dispute_files: DisputeFilesTable;
+  dispute_drafts: DisputeDraftsTable;
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /* Gateway transactions and the daily rollups that reports, statistics and the dashboard read. */
 
@@ -64,6 +64,9 @@ export interface TransactionsTable {
   created_at: number;
   submitted_at: number | null;
   returned_at: number | null;
+  /** The merchant's user ID of the customer and the device ID the payment page saw (migration 0028; CE 3.0 compares them). */
+  customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  device_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every additive measure of a rollup row (counts, and amounts in settlement minor units). */

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@mbo/shared/envelope';
 import { AppealStatus, DisputeKind, RefundProcessing, RefundSource } from '@mbo/shared/trade-enums';
-import type { Db, DbOrTrx } from '../../db/database';
+import type { Db, DbOrTrx, Trx } from '../../db/database';
 import { AppError, businessError, conflictError } from '../../platform/errors';
 import { plainTx, type TxRunner } from '../../platform/idempotency';
 import type { FileStorage } from '../../platform/storage';
@@ -49,31 +49,62 @@ export async function submitAppeal(
     return await tx(async (trx) => {
       const d = await requireScopedCase(trx, scope, caseNo);
       if (!isAppealable(d, now)) throw businessError('dispute.notAppealable');
-      if (!(await repo.fileCaseAppeal(trx, d, note, now))) throw businessError('dispute.notAppealable');
-      await repo.setTradeFlags(trx, d.transaction_id, { appeal_status: AppealStatus.underAppeal });
-      const rows = [];
+      const stored: StoredEvidence[] = [];
       for (const u of uploads) {
-        const stored = await files.put(trx, d.merchant_id, u.content);
-        written.push(stored.storageName);
-        rows.push({
-          dispute_id: d.id,
-          merchant_id: d.merchant_id,
-          original_name: u.originalName,
-          mime: u.mime,
-          size: stored.size,
-          sha256: stored.sha256,
-          storage_name: stored.storageName,
-          uploaded_by_admin_id: adminId,
-          created_at: now,
-        });
+        const put = await files.put(trx, d.merchant_id, u.content);
+        written.push(put.storageName);
+        stored.push({ originalName: u.originalName, mime: u.mime, ...put });
       }
-      await repo.insertEvidenceFiles(trx, rows);
-      return { caseNo, appealStatus: AppealStatus.underAppeal };
+      return await fileAppealIn(trx, d, note, stored, adminId, now);
     });
   } catch (error) {
     for (const name of written) await files.remove(db, name);
     throw error;
   }
+}
+
+/** Evidence already in file storage (an upload of this request, or a saved draft's file). */
+export type StoredEvidence = { originalName: string; mime: string; storageName: string; sha256: string; size: number };
+
+/** The evidence records of stored files: the appeal's (draft null) or a draft's. */
+export function evidenceRows(
+  d: { id: number; merchant_id: number },
+  stored: StoredEvidence[],
+  adminId: number | null,
+  now: number,
+  draftId: number | null,
+) {
+  return stored.map((f) => ({
+    dispute_id: d.id,
+    merchant_id: d.merchant_id,
+    original_name: f.originalName,
+    mime: f.mime,
+    size: f.size,
+    sha256: f.sha256,
+    storage_name: f.storageName,
+    uploaded_by_admin_id: adminId,
+    created_at: now,
+    draft_id: draftId,
+  }));
+}
+
+/**
+ * The one-way step of every appeal, inside the caller's transaction: the conditional update that lets
+ * only one appeal through, the transaction's flag and the evidence records. A direct appeal and a
+ * submitted evidence draft both go through here.
+ */
+export async function fileAppealIn(
+  trx: Trx,
+  d: { id: number; merchant_id: number; transaction_id: number; chargeback_amount: number; case_no: string },
+  note: string,
+  stored: StoredEvidence[],
+  adminId: number | null,
+  now: number,
+) {
+  if (!(await repo.fileCaseAppeal(trx, d, note, now))) throw businessError('dispute.notAppealable');
+  await repo.setTradeFlags(trx, d.transaction_id, { appeal_status: AppealStatus.underAppeal });
+  await repo.insertEvidenceFiles(trx, evidenceRows(d, stored, adminId, now, null));
+  return { caseNo: d.case_no, appealStatus: AppealStatus.underAppeal };
 }
 
 /**

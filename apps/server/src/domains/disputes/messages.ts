@@ -16,6 +16,9 @@ const zhCn = {
   'dispute.evidenceTooMany': '最多上传 {count} 个文件',
   'dispute.evidenceTooLarge': '单个文件不能超过 {mb} MB',
   'dispute.evidenceBadType': '文件“{name}”格式不正确，允许的格式：PDF、Word、Excel、JPG、JPEG、PNG、BMP',
+  'dispute.draftSubmitted': '该证据草稿已提交，不能再修改或重复提交',
+  'dispute.draftStale': '草稿已被他人更新，请刷新后再保存',
+  'dispute.draftMissing': '请先保存证据草稿',
 
   'reminder.deadline5d': '{kind} {caseNo}（交易 {tradeNo}）的截止时间为 {deadline}（UTC+08:00），剩余不到 5 天，请及时处理。',
   'reminder.deadline24h': '{kind} {caseNo}（交易 {tradeNo}）的截止时间为 {deadline}（UTC+08:00），剩余不到 24 小时，请尽快处理。',
@@ -24,6 +27,10 @@ const zhCn = {
 
   'field.caseNo': '案件号',
   'field.note': '申诉说明',
+  'field.version': '草稿版本',
+  'field.sections': '证据内容',
+  'field.keepFiles': '保留的文件',
+  'field.ce3': '附上 CE 3.0 交易',
   'field.processingType': '处理类型',
   'field.kind': '类别',
   'field.deadlineWithinDays': '截止天数',
@@ -76,6 +83,9 @@ const zhHk: Record<Key, string> = {
   'dispute.evidenceTooMany': '最多上載 {count} 個檔案',
   'dispute.evidenceTooLarge': '單個檔案不能超過 {mb} MB',
   'dispute.evidenceBadType': '檔案「{name}」格式不正確，允許的格式：PDF、Word、Excel、JPG、JPEG、PNG、BMP',
+  'dispute.draftSubmitted': '該證據草稿已提交，不能再修改或重複提交',
+  'dispute.draftStale': '草稿已被他人更新，請重新整理後再儲存',
+  'dispute.draftMissing': '請先儲存證據草稿',
 
   'reminder.deadline5d': '{kind} {caseNo}（交易 {tradeNo}）的截止時間為 {deadline}（UTC+08:00），剩餘不到 5 天，請及時處理。',
   'reminder.deadline24h': '{kind} {caseNo}（交易 {tradeNo}）的截止時間為 {deadline}（UTC+08:00），剩餘不到 24 小時，請盡快處理。',
@@ -84,6 +94,10 @@ const zhHk: Record<Key, string> = {
 
   'field.caseNo': '案件號',
   'field.note': '申訴說明',
+  'field.version': '草稿版本',
+  'field.sections': '證據內容',
+  'field.keepFiles': '保留的檔案',
+  'field.ce3': '附上 CE 3.0 交易',
   'field.processingType': '處理類型',
   'field.kind': '類別',
   'field.deadlineWithinDays': '截止天數',
@@ -134,6 +148,9 @@ const en: Record<Key, string> = {
   'dispute.evidenceTooMany': 'At most {count} files',
   'dispute.evidenceTooLarge': 'Each file may be at most {mb} MB',
   'dispute.evidenceBadType': 'File "{name}" has a wrong format; allowed: PDF, Word, Excel, JPG, JPEG, PNG, BMP',
+  'dispute.draftSubmitted': 'This evidence draft was submitted: it can no longer be changed or submitted again',
+  'dispute.draftStale': 'Someone else saved this draft meanwhile: reload it, then save again',
+  'dispute.draftMissing': 'Save the evidence draft first',
 
   'reminder.deadline5d': '{kind} {caseNo} (transaction {tradeNo}) is due at {deadline} (UTC+08:00), less than 5 days from now.',
   'reminder.deadline24h': '{kind} {caseNo} (transaction {tradeNo}) is due at {deadline} (UTC+08:00), less than 24 hours from now.',
@@ -142,6 +159,10 @@ const en: Record<Key, string> = {
 
   'field.caseNo': 'Case number',
   'field.note': 'Appeal note',
+  'field.version': 'Draft version',
+  'field.sections': 'Evidence text',
+  'field.keepFiles': 'Files to keep',
+  'field.ce3': 'Attach the CE 3.0 transactions',
   'field.processingType': 'Processing type',
   'field.kind': 'Kind',
   'field.deadlineWithinDays': 'Deadline within days',

@@ -124,13 +124,27 @@ export function findScopedCase(db: DbOrTrx, scope: Scope, caseNo: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Only the appeal's evidence: a file chosen for an evidence draft is the appeal's once the draft is
+ * submitted, never before (a draft changes nothing of the case).
+ */
+function appealEvidence(eb: ExpressionBuilder<Database & { f: Database['dispute_files'] }, 'f'>) {
+  return eb.or([
+    eb('f.draft_id', 'is', null),
+    eb.exists(
+      eb.selectFrom('dispute_drafts as dd').select('dd.id').whereRef('dd.id', '=', 'f.draft_id').where('dd.submitted_at', 'is not', null),
+    ),
+  ]);
+}
+
 export function listDisputeFiles(db: Db, scope: Scope, disputeId: number) {
   return db
-    .selectFrom('dispute_files')
-    .select(['id', 'original_name', 'mime', 'size', 'created_at'])
-    .where('dispute_id', '=', disputeId)
-    .where('merchant_id', '=', scope.merchantId)
-    .orderBy('id', 'asc')
+    .selectFrom('dispute_files as f')
+    .select(['f.id', 'f.original_name', 'f.mime', 'f.size', 'f.created_at'])
+    .where('f.dispute_id', '=', disputeId)
+    .where('f.merchant_id', '=', scope.merchantId)
+    .where(appealEvidence)
+    .orderBy('f.id', 'asc')
     .execute();
 }
 
@@ -144,6 +158,7 @@ export function findDisputeFile(db: Db, scope: Scope, fileId: number) {
     .where('f.id', '=', fileId)
     .where('f.merchant_id', '=', scope.merchantId)
     .where('x.merchant_id', '=', scope.merchantId)
+    .where(appealEvidence)
     .$if(gateways !== null, (qb) => qb.where('x.gateway_id', 'in', gateways ?? [0]))
     .executeTakeFirst();
 }

@@ -28,8 +28,10 @@ import { exportColumns, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
 import { dayRangeInZone, toIso } from '../../platform/time';
-import { cleanFileName, contentDisposition, MIME_OF, sniffFileType } from '../../platform/uploads';
+import { contentDisposition } from '../../platform/uploads';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
+import { checkedFields, evidenceUploadOf } from './evidence-parts';
+import { evidenceRoutes } from './evidence-routes';
 import * as service from './merchant-service';
 import * as repo from './repository';
 import { isAlertRefundable, isAppealable } from './rules';
@@ -88,6 +90,8 @@ const disputeExport = defineExport({
 
 export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, multipartOptions(EVIDENCE_UPLOAD));
+  // The workspace's draft save reads multipart with this parser, so its routes live inside this plugin.
+  await app.register(evidenceRoutes);
 
   registerList(app, {
     path: DisputePath.list,
@@ -155,22 +159,12 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       let checked: { caseNo: string; note: string } | null = null;
       const uploads: service.EvidenceUpload[] = [];
       const checkFields = async () => {
-        const parsed = ZAppealFields.safeParse(fields);
-        if (!parsed.success) {
-          const name = String(parsed.error.issues[0]?.path[0] ?? 'caseNo');
-          throw new AppError(
-            fields[name] ? 'validation.invalid' : 'validation.required',
-            ErrorCode.validation,
-            200,
-            {},
-            { field: `field.${name}` },
-          );
-        }
-        const d = await service.requireScopedCase(app.db, session.scope, parsed.data.caseNo);
+        const checkedNow = checkedFields(ZAppealFields, fields);
+        const d = await service.requireScopedCase(app.db, session.scope, checkedNow.caseNo);
         // Refused before any file is stored; with an idempotency key the check waits for the key (a
         // retry of an appeal that went through is answered with that appeal), and the service makes it.
         if (idempotent.key === null && !isAppealable(d, now)) throw businessError('dispute.notAppealable');
-        return parsed.data;
+        return checkedNow;
       };
       try {
         for await (const part of request.parts()) {
@@ -179,11 +173,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
             continue;
           }
           checked ??= await checkFields();
-          const content = await part.toBuffer();
-          const name = cleanFileName(part.filename);
-          const sniffed = sniffFileType(content);
-          if (!sniffed) throw businessError('dispute.evidenceBadType', { name });
-          uploads.push({ originalName: name, mime: MIME_OF[sniffed], content });
+          uploads.push(await evidenceUploadOf(part));
         }
         checked ??= await checkFields();
         if (uploads.length === 0) throw businessError('dispute.evidenceRequired');
