@@ -131,6 +131,7 @@ const WebhooksPage = lazyPage(
     (m) => m.WEBHOOK_DELIVERY_LIST,
   ),
 );
+const ReportSchedulesPage = lazyPage(() => import('../features/system/pages/report-schedules-page'), 'ReportSchedulesPage');
 const MerchantDetailsPage = lazyPage(() => import('../features/system/pages/merchant-details-page'), 'MerchantDetailsPage');
 const AdminListPage = lazyPage(
   () => import('../features/system/pages/admin-list-page'),
@@ -215,6 +216,7 @@ export const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {
   '/mernews/showNewsManage': () => <NewsPage />,
   '/system/iconList': () => <IconListPage />,
   '/webhook/showWebhooks': () => <WebhooksPage />,
+  '/reportSchedule/showSchedules': () => <ReportSchedulesPage />,
   '/merTradeMgr/initTradeRecordPage': () => <TransactionListPage view="formal" />,
   '/merTradeMgr/initUnTradeRecordPage': () => <TransactionListPage view="riskDeclined" />,
   '/merTradeMgr/initUnFishedTradeRecordPage': () => <TransactionListPage view="uncompleted" />,

@@ -34,11 +34,38 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
+/** What a download posts: the export route (under the API base) and its body (the list's filters and a format). */
+export type TDownloadRequest = { url: string; data: unknown };
+
+let capture: ((request: TDownloadRequest) => void) | null = null;
+
+/**
+ * The request an export would make, without making it: a scheduled report keeps exactly the body the
+ * screen's own export button sends, however the screen turns its filters into it. Null when `run`
+ * downloads nothing.
+ */
+export async function downloadRequestOf(run: () => Promise<unknown>): Promise<TDownloadRequest | null> {
+  let seen: TDownloadRequest | null = null;
+  capture = (request) => {
+    seen = request;
+  };
+  try {
+    await run();
+  } finally {
+    capture = null;
+  }
+  return seen;
+}
+
 /**
  * Spec §7 downloads: POST the filters, receive a blob, name it from Content-Disposition. A JSON body
  * instead of a file is an error envelope whose msg is shown.
  */
 export async function downloadFile(url: string, data: unknown, fallbackName = 'download'): Promise<boolean> {
+  if (capture) {
+    capture({ url, data });
+    return false;
+  }
   const hide = message.loading({ content: t('request.downloading'), duration: 0 });
   try {
     const response = await sendRaw('POST', url, { data, repeatSubmit: false });

@@ -1,23 +1,35 @@
 import { useState } from 'react';
 import { Button, Space } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ScheduleOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { TExportFormat } from '@mbo/shared/list';
+import { findMenu } from '@mbo/shared/permissions';
+import { downloadRequestOf } from './download';
+import { ScheduleDialog, type TScheduleTarget } from './schedule-dialog';
+import { useHasPermission } from './session';
 
 type TExportButtonsProps = {
   /** Downloads the file (platform/download.ts); resolves when it is saved or refused. */
   onExport: (format: TExportFormat) => Promise<unknown>;
   csvLabel: string;
   xlsxLabel: string;
-  /** Buttons get `${testIdPrefix}-csv` and `${testIdPrefix}-xlsx`. */
+  /** Buttons get `${testIdPrefix}-csv` and `${testIdPrefix}-xlsx` (and `${testIdPrefix}-schedule`). */
   testIdPrefix: string;
 };
 
 /**
- * The CSV and Excel buttons of a list. Each spins while its file is prepared, and neither starts a
- * second download of the same list meanwhile (a million-row file takes seconds).
+ * The CSV and Excel buttons of a list, and Schedule (with ReportSchedule:Edit): the same export mailed
+ * daily, weekly or monthly with the filters the list has now. Each download spins while its file is
+ * prepared, and neither starts a second download of the same list meanwhile (a million-row file takes seconds).
  */
 export function ExportButtons({ onExport, csvLabel, xlsxLabel, testIdPrefix }: TExportButtonsProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const menu = findMenu(pathname);
+  const maySchedule = useHasPermission('ReportSchedule:Edit');
   const [exporting, setExporting] = useState<TExportFormat | null>(null);
+  const [target, setTarget] = useState<TScheduleTarget | null>(null);
   const run = async (format: TExportFormat) => {
     setExporting(format);
     try {
@@ -25,6 +37,17 @@ export function ExportButtons({ onExport, csvLabel, xlsxLabel, testIdPrefix }: T
     } finally {
       setExporting(null);
     }
+  };
+  // The schedule keeps what this screen's export would post, exactly, without downloading it.
+  const schedule = async () => {
+    const request = await downloadRequestOf(() => onExport('csv'));
+    if (!request) return;
+    const filters: TScheduleTarget['filters'] = {};
+    for (const [key, value] of Object.entries(request.data as Record<string, unknown>)) {
+      if (key === 'format' || value === undefined || value === null || value === '') continue;
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') filters[key] = value;
+    }
+    setTarget({ exportPath: request.url, screen: pathname, filters });
   };
   const button = (format: TExportFormat, label: string) => (
     <Button
@@ -41,6 +64,19 @@ export function ExportButtons({ onExport, csvLabel, xlsxLabel, testIdPrefix }: T
     <Space wrap>
       {button('csv', csvLabel)}
       {button('xlsx', xlsxLabel)}
+      {maySchedule && (
+        <Button icon={<ScheduleOutlined />} data-testid={`${testIdPrefix}-schedule`} onClick={() => void schedule()}>
+          {t('reportSchedules.scheduleButton')}
+        </Button>
+      )}
+      {maySchedule && (
+        <ScheduleDialog
+          open={target !== null}
+          onClose={() => setTarget(null)}
+          target={target ?? undefined}
+          name={menu ? t(menu.titleKey) : ''}
+        />
+      )}
     </Space>
   );
 }
