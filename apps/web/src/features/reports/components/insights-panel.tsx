@@ -166,7 +166,7 @@ export function InsightsPanel({ kind, filter }: { kind: TInsightsKind; filter: T
           />
         </Suspense>
       )}
-      {data && compared && <InsightsBreakdown breakdown={data.breakdown} />}
+      {data && compared && <InsightsBreakdown breakdown={data.breakdown} currency={compared.currency} />}
     </section>
   );
 }

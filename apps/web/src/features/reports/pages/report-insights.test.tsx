@@ -112,11 +112,16 @@ describe('report insights above the daily and monthly tables', () => {
     await waitFor(() => expect(within(panel).getByTestId('insight-successAmount-value').textContent).toBe('98,000 JPY'));
     expect(within(panel).getByTestId('insight-successAmount-change').textContent?.trim()).toBe('-');
 
+    // The breakdown is in the currency shown: the JPY row of an unknown country, then Germany in USD.
     fireEvent.click(within(panel).getByTestId('insights-tab-country'));
     const country = await within(panel).findByTestId('insights-breakdown-country');
-    expect(country.textContent).toContain('Germany (DE)');
     expect(country.textContent).toContain('Unknown');
+    expect(country.textContent).toContain('98,000');
+    expect(country.textContent).not.toContain('Germany');
+    fireEvent.click(within(within(panel).getByTestId('insights-currency')).getByText('USD'));
+    await waitFor(() => expect(country.textContent).toContain('Germany (DE)'));
     expect(country.textContent).toContain('12,345.67');
+    expect(country.textContent).not.toContain('Unknown');
   });
 
   it('follows the months of the monthly report', async () => {
