@@ -38,7 +38,7 @@ const serverDomains = readdirSync(path.join(root, server, 'domains'), { withFile
  */
 export const DOMAIN_PUBLIC = {
   auth: ['lockout', 'service'],
-  disputes: ['messages'],
+  disputes: ['due-today', 'messages'],
   funds: ['config', 'postings', 'proof-holds', 'settlement', 'summary'],
   links: ['service'],
   refunds: ['repository', 'service'],

@@ -205,6 +205,11 @@ export const LIST_ORACLES: Record<string, ListOracle> = {
         [1, 3, 7, 14, 30, 60],
         (c, env) => sql`x.reply_deadline >= ${env.now} and x.reply_deadline <= ${env.now + Number(c.api) * DAY_MS}`,
       ),
+      // The caller's today in Asia/Shanghai (UTC+08:00, no summer time), the timezone of a request without one.
+      due: given(['today'], (_c, env) => {
+        const start = Math.floor((env.now + 8 * 3_600_000) / DAY_MS) * DAY_MS - 8 * 3_600_000;
+        return sql`x.reply_deadline >= ${start} and x.reply_deadline < ${start + DAY_MS}`;
+      }),
     },
   },
   '/withdraw/list': owned('withdrawals w join gateways g on g.id = w.gateway_id', {

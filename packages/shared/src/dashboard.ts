@@ -61,7 +61,11 @@ export const ZDeadline = z.object({
   replyDeadline: z.string(),
 });
 export type TDeadline = z.infer<typeof ZDeadline>;
-export const ZDeadlines = z.object({ list: z.array(ZDeadline) });
+export const ZDeadlines = z.object({
+  list: z.array(ZDeadline),
+  /** Open cases and alerts whose deadline falls on the caller's today (`day`, in the caller's timezone). */
+  dueToday: z.object({ day: z.string(), count: z.number().int() }),
+});
 export type TDeadlines = z.infer<typeof ZDeadlines>;
 
 /** Foreign-trade collection products: the merchant's gateways and the card schemes they accept. */

@@ -44,6 +44,8 @@ export type TDisputeTimeType = (typeof DISPUTE_TIME_TYPES)[number];
 
 /** "Deadline within N days": 1 to 60. */
 export const DEADLINE_WITHIN_MAX_DAYS = 60;
+/** Days a list can keep the cases due on (the `due` filter). */
+export const DISPUTE_DUE_DAYS = ['today'] as const;
 
 /**
  * The case list, declared once (list-fields.ts). The screen opens on the open view of the last 6
@@ -89,6 +91,8 @@ export const DISPUTES = defineList({
     processingType: opt(zCode(ProcessingType)),
     appealStatus: opt(zCode(AppealStatus)),
     deadlineWithinDays: opt(z.coerce.number().int().min(1).max(DEADLINE_WITHIN_MAX_DAYS)),
+    /** `today`: the reply deadline falls on the caller's today, in the caller's timezone (the dashboard's due-today count). */
+    due: opt(z.enum(DISPUTE_DUE_DAYS)),
   }),
   refine: checkDateRange,
   days: null,

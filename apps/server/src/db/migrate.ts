@@ -27,6 +27,7 @@ import { savedViewsMigration } from './migrations/0024-saved-views';
 import { reportSchedulesMigration } from './migrations/0025-report-schedules';
 import { schemeProgrammesMigration } from './migrations/0027-scheme-programmes';
 import { disputeDraftsMigration } from './migrations/0028-dispute-drafts';
+import { backtestIndexesMigration } from './migrations/0029-backtest-indexes';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -57,6 +58,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0025-report-schedules': reportSchedulesMigration(dialect),
     '0027-scheme-programmes': schemeProgrammesMigration(dialect),
     '0028-dispute-drafts': disputeDraftsMigration(dialect),
+    '0029-backtest-indexes': backtestIndexesMigration(dialect),
   };
 }
 

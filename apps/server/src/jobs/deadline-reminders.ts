@@ -13,13 +13,18 @@ import { DAY_MS } from '../platform/time';
  * merchant's message reminders, limited to the case's gateway so an administrator limited to other
  * gateways does not see it. reminded_5d_at / reminded_24h_at are set in the same transaction as the
  * reminder is written, conditionally, so two runs at once still remind once. A case raised with less
- * than 5 days left gets the 5-day reminder at once; one with less than 24 hours gets both.
+ * than 5 days left gets the 5-day reminder at once; one with less than 24 hours gets both. An Ethoca
+ * alert not refunded 4 hours before its deadline gets a last one (reminded_4h_at), once.
  */
 
 export const REMINDER_INTERVAL_MS = 10 * 60_000;
+/** Hours before an Ethoca alert's deadline of its last reminder (issue 49 §4): refunded by then, it cannot turn into a chargeback. */
+export const ALERT_LAST_REMINDER_HOURS = 4;
+
 const WINDOWS = [
-  { column: 'reminded_5d_at', before: 5 * DAY_MS, key: 'reminder.deadline5d' },
-  { column: 'reminded_24h_at', before: DAY_MS, key: 'reminder.deadline24h' },
+  { column: 'reminded_5d_at', before: 5 * DAY_MS, key: 'reminder.deadline5d', kinds: null },
+  { column: 'reminded_24h_at', before: DAY_MS, key: 'reminder.deadline24h', kinds: null },
+  { column: 'reminded_4h_at', before: ALERT_LAST_REMINDER_HOURS * 3_600_000, key: 'reminder.alert4h', kinds: [DisputeKind.ethocaAlert] },
 ] as const;
 
 const KIND_KEY: Record<number, MessageKey> = {
@@ -39,7 +44,7 @@ const BATCH = 1000;
 export async function runDeadlineReminders(db: Db, now: number): Promise<number> {
   let written = 0;
   for (const w of WINDOWS) {
-    const due = await findCasesDueForReminder(db, now, w.before, w.column, BATCH);
+    const due = await findCasesDueForReminder(db, now, w.before, w.column, BATCH, w.kinds);
     for (const d of due) {
       const done = await db.transaction().execute(async (trx) => {
         if (!(await markCaseReminded(trx, d.id, w.column, now))) return false;

@@ -54,6 +54,8 @@ export interface DisputesTable {
   refund_id: number | null;
   reminded_5d_at: number | null;
   reminded_24h_at: number | null;
+  /** Ethoca alerts only: the reminder 4 hours before the deadline (migration 0029). */
+  reminded_4h_at: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }

@@ -15,7 +15,8 @@ import { CARD_SCHEMES, type TCardScheme } from '@mbo/shared/trade-enums';
 import { ok, okResponse } from '../../platform/envelope';
 import { requireSession } from '../../platform/request-context';
 import { businessDay } from '../../platform/rollups';
-import { DAY_MS, toIso } from '../../platform/time';
+import { DAY_MS, dateInZone, dayRangeInZone, toIso } from '../../platform/time';
+import { countOpenDueIn } from '../disputes/due-today';
 import { monitoring } from '../reports/service';
 import * as repo from './repository';
 
@@ -96,8 +97,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(DashboardPath.deadlines, { config: { signedIn: true }, schema: { response: okResponse(ZDeadlines) } }, async (request) => {
     const { scope } = requireSession(request);
-    const rows = await repo.nearestDeadlines(app.db, scope, app.now(), DEADLINES_SHOWN);
+    const now = app.now();
+    const day = dateInZone(now, request.timezone);
+    const [rows, dueToday] = await Promise.all([
+      repo.nearestDeadlines(app.db, scope, now, DEADLINES_SHOWN),
+      countOpenDueIn(app.db, scope, now, dayRangeInZone(day, day, request.timezone)),
+    ]);
     return ok(request, {
+      dueToday: { day, count: dueToday },
       list: rows.map((r) => ({
         id: r.id,
         caseNo: r.case_no,

@@ -90,13 +90,21 @@ export async function linkAlertRefund(trx: Trx, caseId: number, refundId: number
   return Number(res.numUpdatedRows) === 1;
 }
 
-export type ReminderColumn = 'reminded_5d_at' | 'reminded_24h_at';
+export type ReminderColumn = 'reminded_5d_at' | 'reminded_24h_at' | 'reminded_4h_at';
 
 /**
  * Open cases whose deadline is within `before` of `now` and that were not reminded in this window yet:
- * a chargeback waiting for its appeal, a retrieval not turned into a chargeback, an Ethoca alert not refunded.
+ * a chargeback waiting for its appeal, a retrieval not turned into a chargeback, an Ethoca alert not
+ * refunded. `kinds` keeps only cases of those kinds (the last reminder is for Ethoca alerts only).
  */
-export function findCasesDueForReminder(db: Db, now: number, before: number, column: ReminderColumn, limit: number) {
+export function findCasesDueForReminder(
+  db: Db,
+  now: number,
+  before: number,
+  column: ReminderColumn,
+  limit: number,
+  kinds: readonly number[] | null = null,
+) {
   return db
     .selectFrom('disputes as x')
     .innerJoin('transactions as t', 't.id', 'x.transaction_id')
@@ -104,6 +112,7 @@ export function findCasesDueForReminder(db: Db, now: number, before: number, col
     .where('x.reply_deadline', '>', now)
     .where('x.reply_deadline', '<=', now + before)
     .where(`x.${column}`, 'is', null)
+    .$if(kinds !== null, (qb) => qb.where('x.kind', 'in', kinds ?? []))
     .where((eb) =>
       eb.or([
         eb.and([

@@ -22,6 +22,8 @@ const zhCn = {
 
   'reminder.deadline5d': '{kind} {caseNo}（交易 {tradeNo}）的截止时间为 {deadline}（UTC+08:00），剩余不到 5 天，请及时处理。',
   'reminder.deadline24h': '{kind} {caseNo}（交易 {tradeNo}）的截止时间为 {deadline}（UTC+08:00），剩余不到 24 小时，请尽快处理。',
+  'reminder.alert4h':
+    'Ethoca 预警 {caseNo}（交易 {tradeNo}）仍未退款，将于 {deadline}（UTC+08:00）截止，剩余不到 4 小时：请立即退款，以免转为拒付。',
 
   'export.disputes': '调单拒付',
 
@@ -89,6 +91,8 @@ const zhHk: Record<Key, string> = {
 
   'reminder.deadline5d': '{kind} {caseNo}（交易 {tradeNo}）的截止時間為 {deadline}（UTC+08:00），剩餘不到 5 天，請及時處理。',
   'reminder.deadline24h': '{kind} {caseNo}（交易 {tradeNo}）的截止時間為 {deadline}（UTC+08:00），剩餘不到 24 小時，請盡快處理。',
+  'reminder.alert4h':
+    'Ethoca 預警 {caseNo}（交易 {tradeNo}）仍未退款，將於 {deadline}（UTC+08:00）截止，剩餘不到 4 小時：請立即退款，以免轉為拒付。',
 
   'export.disputes': '調單拒付',
 
@@ -154,6 +158,8 @@ const en: Record<Key, string> = {
 
   'reminder.deadline5d': '{kind} {caseNo} (transaction {tradeNo}) is due at {deadline} (UTC+08:00), less than 5 days from now.',
   'reminder.deadline24h': '{kind} {caseNo} (transaction {tradeNo}) is due at {deadline} (UTC+08:00), less than 24 hours from now.',
+  'reminder.alert4h':
+    'Ethoca alert {caseNo} (transaction {tradeNo}) is still not refunded and closes at {deadline} (UTC+08:00), less than 4 hours from now: refund it now to avoid a chargeback.',
 
   'export.disputes': 'Retrievals and chargebacks',
 

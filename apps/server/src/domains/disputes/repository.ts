@@ -9,18 +9,25 @@ import { keysetBatches } from '../../platform/keyset-walk';
 import { keysetPage } from '../../platform/list';
 import { selectFields, type FieldRow } from '../../platform/list-fields';
 import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
-import { DAY_MS } from '../../platform/time';
+import { DAY_MS, dateInZone, dayRangeInZone } from '../../platform/time';
 import { ALERT_REFUNDABLE_KIND, APPEALABLE } from './rules';
 
 /** The case list and the reads of merchants (a case, its evidence files); the writes are in case-repository.ts. */
 
 export type DisputeFilters = Omit<TDisputeListQuery, 'page' | 'limit' | 'after'>;
-type Range = { fromMs: number; toMs: number };
+/** The chosen time's range; `today` the caller's today, in the caller's timezone (the `due` filter). */
+type Range = { fromMs: number; toMs: number; today: { fromMs: number; toMs: number } };
+
+/** The list's ranges from its dates, read in the caller's timezone. */
+export function rangesOf(q: { from: string; to: string }, timezone: string, now: number): Range {
+  const today = dateInZone(now, timezone);
+  return { ...dayRangeInZone(q.from, q.to, timezone), today: dayRangeInZone(today, today, timezone) };
+}
 
 const SORT_COLUMN = { dispute: 'x.created_at', trans: 't.created_at' } as const satisfies Record<TDisputeTimeType, string>;
 
 /** The scope's cases (fraud reports count for card-scheme monitoring only: they are not cases) with their transactions. */
-function scoped(db: Db, scope: Scope) {
+export function scoped(db: Db, scope: Scope) {
   return db
     .selectFrom('disputes as x')
     .innerJoin('transactions as t', 't.id', 'x.transaction_id')
@@ -32,7 +39,7 @@ function scoped(db: Db, scope: Scope) {
  * The SQL form of rules.ts's isAppealable || isAlertRefundable with the deadline still ahead: the
  * cases that wait for the merchant's answer.
  */
-function isOpen(eb: ExpressionBuilder<Database & { x: Database['disputes'] }, 'x'>, now: number) {
+export function isOpen(eb: ExpressionBuilder<Database & { x: Database['disputes'] }, 'x'>, now: number) {
   return eb.and([
     eb('x.reply_deadline', '>', now),
     eb.or([
@@ -64,6 +71,9 @@ function filtered(db: Db, scope: Scope, f: DisputeFilters, range: Range, now: nu
     .$if(f.appealStatus !== undefined, (qb) => qb.where('x.appeal_status', '=', f.appealStatus ?? 0))
     .$if(f.deadlineWithinDays !== undefined, (qb) =>
       qb.where('x.reply_deadline', '>=', now).where('x.reply_deadline', '<=', now + (f.deadlineWithinDays ?? 0) * DAY_MS),
+    )
+    .$if(f.due === 'today', (qb) =>
+      qb.where('x.reply_deadline', '>=', range.today.fromMs).where('x.reply_deadline', '<', range.today.toMs),
     );
 }
 

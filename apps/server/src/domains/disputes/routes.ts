@@ -27,7 +27,7 @@ import { mapPage } from '../../platform/list';
 import { exportColumns, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
-import { dayRangeInZone, toIso } from '../../platform/time';
+import { toIso } from '../../platform/time';
 import { contentDisposition } from '../../platform/uploads';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { checkedFields, evidenceUploadOf } from './evidence-parts';
@@ -84,8 +84,7 @@ const disputeExport = defineExport({
       },
       sortField: repo.sortField(b),
     }),
-  batches: (b, { db, scope, timezone, now, reader }) =>
-    repo.iterateDisputes(db, scope, b, dayRangeInZone(b.from, b.to, timezone), now, reader),
+  batches: (b, { db, scope, timezone, now, reader }) => repo.iterateDisputes(db, scope, b, repo.rangesOf(b, timezone, now), now, reader),
 });
 
 export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -99,7 +98,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
     query: ZDisputeListQuery,
     page: ZDisputePage,
     list: async (q, { db, scope, timezone, now }) =>
-      mapPage(await repo.listDisputes(db, scope, q, dayRangeInZone(q.from, q.to, timezone), now), toDispute(now)),
+      mapPage(await repo.listDisputes(db, scope, q, repo.rangesOf(q, timezone, now), now), toDispute(now)),
   });
 
   app.get(

@@ -14,6 +14,7 @@ import {
   ZRiskControlQuery,
   ZRiskControlSummary,
 } from '@mbo/shared/risk';
+import { RiskBacktestPath, ZBlacklistBacktestBody, ZRuleBacktest } from '@mbo/shared/risk-backtest';
 import { ok, okResponse } from '../../platform/envelope';
 import { notFoundError } from '../../platform/errors';
 import { mapPage } from '../../platform/list';
@@ -23,6 +24,7 @@ import { requireSession } from '../../platform/request-context';
 import { narrowToGateway } from '../../platform/scope';
 import { dayRangeInZone } from '../../platform/time';
 import { parseUpload } from '../../platform/upload-parse';
+import { backtestBlacklistEntry } from './backtest';
 import { registerComplaintRoutes } from './complaint-routes';
 import * as repo from './repository';
 import * as service from './service';
@@ -46,6 +48,17 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = requireSession(request);
       return ok(request, await service.addBlacklistEntry(app.db, session.scope, request.body, session.loginName, app.now()));
+    },
+  );
+
+  // What adding the entry would have declined, before it is added: the same permission as adding it.
+  // A read: no operation log entry, nothing written.
+  app.post(
+    RiskBacktestPath.blacklist,
+    { config: { permission: 'Blacklist:Edit' }, schema: { body: ZBlacklistBacktestBody, response: okResponse(ZRuleBacktest) } },
+    async (request) => {
+      const session = requireSession(request);
+      return ok(request, await backtestBlacklistEntry(app.db, session.scope, request.body, app.now()));
     },
   );
 

@@ -26,8 +26,24 @@ export const RISK_DECLINE_MESSAGE = 'Declined by risk control';
 
 type GatewayRecord = Insertable<TransactionsTable>;
 
-/** The blacklist values a gateway record would match, one per type it carries. */
-export function blacklistKeysOf(row: GatewayRecord): { type: TBlacklistType; value: string }[] {
+/** The columns of a record the blacklist is matched against (a backtest reads only these). */
+export const BLACKLIST_MATCHED_COLUMNS = [
+  'card_first6',
+  'card_last4',
+  'customer_email',
+  'email',
+  'shipping_email',
+  'ip',
+  'bill_country',
+  'payment_country',
+  'ip_bill_country',
+  'issuer_country',
+  'shipping_country',
+] as const;
+type MatchedColumns = Pick<GatewayRecord, (typeof BLACKLIST_MATCHED_COLUMNS)[number]>;
+
+/** The blacklist values a gateway record would match, one per type it carries (the live check and the backtest both use it). */
+export function blacklistKeysOf(row: MatchedColumns): { type: TBlacklistType; value: string }[] {
   const pairs: { type: TBlacklistType; value: string }[] = [];
   const add = (type: TBlacklistType, raw: string | undefined | null) => {
     if (!raw) return;
