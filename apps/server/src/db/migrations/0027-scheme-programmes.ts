@@ -14,7 +14,7 @@ import { createUniqueIndex } from './schema-kit';
  * New tables only: compatible with the build before it. `monitoring_thresholds`, which that build
  * reads and `ops monitoring:set` still writes, is left as it is.
  */
-const DEFAULT_RULES = [
+export const DEFAULT_PROGRAMME_RULES = [
   // Visa VAMP, merchant "excessive": 2.20% until March 2026, 1.50% from April 2026, only with 1,500 events.
   {
     programme: 'vamp',
@@ -77,7 +77,7 @@ export function schemeProgrammesMigration(dialect: DialectName): Migration {
       ]);
       await db
         .insertInto('scheme_programme_rules' as never)
-        .values(DEFAULT_RULES.map((r) => ({ ...r, merchant_id: 0, updated_at: 0 })) as never)
+        .values(DEFAULT_PROGRAMME_RULES.map((r) => ({ ...r, merchant_id: 0, updated_at: 0 })) as never)
         .execute();
 
       await db.schema

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PROGRAMME_RULES } from '../../db/migrations/0027-scheme-programmes';
 import { businessMonth, evaluateProgramme, eventsLeft, lineReached, rulesInForce, tierOf, type RuleRow } from './programmes-math';
 
 /*
@@ -7,69 +8,8 @@ import { businessMonth, evaluateProgramme, eventsLeft, lineReached, rulesInForce
  * month cut at midnight UTC+08:00.
  */
 
-/** The default rule set as the migration writes it. */
-const DEFAULTS: RuleRow[] = [
-  {
-    merchant_id: 0,
-    programme: 'vamp',
-    line: 'excessive',
-    effective_from: '2025-04-01',
-    ratio_bp: 220,
-    ratio_below_bp: null,
-    min_count: 1500,
-    max_count: null,
-  },
-  {
-    merchant_id: 0,
-    programme: 'vamp',
-    line: 'excessive',
-    effective_from: '2026-04-01',
-    ratio_bp: 150,
-    ratio_below_bp: null,
-    min_count: 1500,
-    max_count: null,
-  },
-  {
-    merchant_id: 0,
-    programme: 'vampEnumeration',
-    line: 'excessive',
-    effective_from: '2025-04-01',
-    ratio_bp: 2000,
-    ratio_below_bp: null,
-    min_count: 300_000,
-    max_count: null,
-  },
-  {
-    merchant_id: 0,
-    programme: 'ecp',
-    line: 'cmm',
-    effective_from: '2025-04-01',
-    ratio_bp: 100,
-    ratio_below_bp: null,
-    min_count: 100,
-    max_count: null,
-  },
-  {
-    merchant_id: 0,
-    programme: 'ecp',
-    line: 'ecm',
-    effective_from: '2025-04-01',
-    ratio_bp: 150,
-    ratio_below_bp: 300,
-    min_count: 100,
-    max_count: 299,
-  },
-  {
-    merchant_id: 0,
-    programme: 'ecp',
-    line: 'hecm',
-    effective_from: '2025-04-01',
-    ratio_bp: 300,
-    ratio_below_bp: null,
-    min_count: 300,
-    max_count: null,
-  },
-];
+/** The default rule set, as the migration writes it. */
+const DEFAULTS: RuleRow[] = DEFAULT_PROGRAMME_RULES.map((r) => ({ ...r, merchant_id: 0 }));
 
 const rules = (month: string, programme: string, rows = DEFAULTS, merchantId = 7) =>
   rulesInForce(rows, merchantId, month).filter((r) => r.programme === programme);

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import { ratioBp } from '@mbo/shared/ratios';
 import {
   PROGRAMME_LINES,
@@ -9,6 +10,7 @@ import {
   type TProgrammeRule,
   type TProgrammeStatus,
 } from '@mbo/shared/programmes';
+import type { SchemeProgrammeRulesTable } from '../../db/types';
 import { businessDay } from '../../platform/rollups';
 import { project } from './service';
 
@@ -18,17 +20,8 @@ import { project } from './service';
  * compared by cross-multiplication (count x 10,000 against ratio x base), never on a rounded figure.
  */
 
-/** A rule row as stored (scheme_programme_rules). */
-export type RuleRow = {
-  merchant_id: number;
-  programme: string;
-  line: string;
-  effective_from: string;
-  ratio_bp: number;
-  ratio_below_bp: number | null;
-  min_count: number;
-  max_count: number | null;
-};
+/** A rule row as stored (scheme_programme_rules), without its id and time. */
+export type RuleRow = Omit<Selectable<SchemeProgrammeRulesTable>, 'id' | 'updated_at'>;
 
 export type BusinessMonth = { month: string; daysInMonth: number; daysElapsed: number };
 

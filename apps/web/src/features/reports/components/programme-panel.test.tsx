@@ -24,12 +24,12 @@ describe('card-scheme programme panel', () => {
     const line = within(vamp).getByTestId('programme-line-vamp-excessive');
     expect(line.textContent).toContain('Excessive: ≥ 1.50% with at least 1,500 events');
     expect(line.textContent).toContain('in force from 2026-04-01');
-    expect(within(line).getByTestId('programme-line-state').textContent).toBe('750 more events this month reach it');
+    expect(within(line).getByTestId('programme-line-state').textContent).toBe('events left before it this month: 750');
     const whatIf = within(vamp).getByTestId('programme-vamp-whatif');
     expect(whatIf.textContent).toContain(
-      'If the 12 open Ethoca alerts are refunded in time, the projected ratio becomes 1.49% (Below every line) instead of 1.50%.',
+      'Open Ethoca alerts: 12. If they are refunded in time, the projected ratio becomes 1.49% (Below every line) instead of 1.50%.',
     );
-    expect(whatIf.textContent).toContain('10 disputes resolved by RDR this month still count: RDR does not lower this ratio.');
+    expect(whatIf.textContent).toContain('Disputes resolved by RDR this month: 10. They still count: RDR does not lower this ratio.');
 
     const ecp = screen.getByTestId('programme-ecp');
     expect(within(ecp).getByTestId('programme-line-ecp-ecm').textContent).toContain(

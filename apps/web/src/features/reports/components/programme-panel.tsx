@@ -45,7 +45,7 @@ function LineRow({ l }: { l: TProgrammeLineStatus }) {
   return (
     <li className="mbo-programme__line" data-testid={`programme-line-${l.programme}-${l.line}`}>
       <strong>{t(`programme.line.${l.line}`)}</strong>: <RuleText l={l} />
-      <div className="mbo-muted">
+      <div className="mbo-programme__note">
         {t('programme.from', { date: l.effectiveFrom })}
         {l.own ? ` · ${t('programme.own')}` : ''} · <span data-testid="programme-line-state">{state}</span>
       </div>
@@ -83,8 +83,12 @@ function WhatIf({ p }: { p: TProgrammeStatus }) {
       type={w.openEthoca > 0 && w.ifRefunded.tier !== p.projected.tier ? 'warning' : 'info'}
       showIcon
       data-testid={`programme-${p.programme}-whatif`}
-      title={text}
-      description={w.rdrCounted === null ? undefined : t('programme.rdr', { count: w.rdrCounted, shown: formatCount(w.rdrCounted) })}
+      title={
+        <>
+          {text}
+          {w.rdrCounted !== null && <div>{t('programme.rdr', { count: w.rdrCounted, shown: formatCount(w.rdrCounted) })}</div>}
+        </>
+      }
     />
   );
 }
@@ -95,12 +99,13 @@ function ProgrammeCard({ p }: { p: TProgrammeStatus }) {
   return (
     <Card
       size="small"
+      className="mbo-programme"
       title={name}
       extra={<TierTag tier={p.mtd.tier} testId={`programme-${p.programme}-tier`} />}
       data-testid={`programme-${p.programme}`}
     >
       <div className="mbo-monitoring__figures">{t(`programme.formula.${p.programme}`)}</div>
-      <div className="mbo-muted">
+      <div className="mbo-programme__note">
         {Object.entries(p.parts)
           .map(([k, v]) => `${t(`programme.parts.${k}`)} ${formatCount(v)}`)
           .join(' · ')}
