@@ -24,6 +24,8 @@ type TFilterFormProps<K extends string> = {
   /** The list query schema: the form refuses what the server would refuse, with the reason. */
   schema: TListSchema;
   onSearch: (filters: TFilterValues<K>) => void;
+  /** What Reset does besides going back to the defaults (ListPage: the saved view is left); absent, Reset searches the defaults. */
+  onReset?: () => void;
   /** Buttons after Search and Reset (export, apply). */
   actions?: ReactNode;
 };
@@ -33,7 +35,7 @@ type TFilterFormProps<K extends string> = {
  * list on every key; Search always loads (the same filters again show new rows); Reset goes back to
  * the defaults. A value the shared schema refuses is marked with its reason and nothing is sent.
  */
-export function FilterForm<K extends string>({ fields, value, defaults, schema, onSearch, actions }: TFilterFormProps<K>) {
+export function FilterForm<K extends string>({ fields, value, defaults, schema, onSearch, onReset, actions }: TFilterFormProps<K>) {
   const { t } = useTranslation();
   const tz = useTimezone();
   const [draft, setDraft] = useState(value);
@@ -178,7 +180,8 @@ export function FilterForm<K extends string>({ fields, value, defaults, schema, 
           onClick={() => {
             setDraft(defaults);
             setErrors({});
-            onSearch(defaults);
+            if (onReset) onReset();
+            else onSearch(defaults);
           }}
           data-testid="filter-reset"
         >

@@ -2,13 +2,18 @@ import type { ReactNode } from 'react';
 import { Card, type TableColumnsType, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIST_COUNT_CAP, type TListPage } from '@mbo/shared/list';
+import { PAGE_DEFAULT } from '@mbo/shared/paging';
+import { VIEW_URL_PARAM } from '@mbo/shared/views';
 import { ExportButtons } from './export-buttons';
 import { formatCount } from './format';
 import type { TFilterField } from './filter-fields';
 import { FilterForm } from './filter-form';
+import { columnChoices, shownColumns } from './list-display';
 import { ListTable } from './list-table';
+import { ListToolbar } from './list-toolbar';
 import type { TFilterValues } from './list-url-state';
 import type { TListScreenState } from './list-screen';
+import { useListViews } from './list-views';
 import { Pagination } from './pagination';
 import { useHasPermission } from './session';
 import { TableRegion } from './table-region';
@@ -32,10 +37,10 @@ type TListPageProps<Page extends TListPage<unknown>, K extends string> = {
 };
 
 /**
- * The frame of every list screen: title, the filter form built from the screen's field list, the
- * table (its scroller a focusable region, so a keyboard can scroll its columns), the shared paging control and,
- * when the count stopped at its cap, a note saying so. A screen is then its columns, its filter
- * fields and its actions.
+ * The frame of every list screen: title, the filter form built from the screen's field list, the bar of
+ * saved views, columns and density (list-toolbar.tsx), the table (its scroller a focusable region, so a
+ * keyboard can scroll its columns), the shared paging control and, when the count stopped at its cap, a
+ * note saying so. A screen is then its columns, its filter fields and its actions.
  */
 export function ListPage<Page extends TListPage<unknown>, K extends string>(p: TListPageProps<Page, K>) {
   type Row = Page['list'][number];
@@ -44,9 +49,12 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
   const exporter = def.export;
   const holdsExport = useHasPermission(...(exporter?.permission ? [exporter.permission] : []));
   const mayExport = exporter !== undefined && (exporter.permission === undefined || holdsExport);
+  const fields = p.fields ?? def.fields;
+  const views = useListViews(url, fields);
+  const columns = shownColumns(p.columns, views.hidden);
   // A column pinned to a side (an actions column) needs antd's own sideways scrolling; any other table
   // is scrolled by its region, which spares a measuring pass before the first rows show (TableRegion).
-  const pinned = p.columns.some((column) => column.fixed);
+  const pinned = columns.some((column) => column.fixed);
   return (
     <div className="mbo-page">
       <h1 className="mbo-page-title" data-testid="page-title">
@@ -54,11 +62,15 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
       </h1>
       <Card>
         <FilterForm<K>
-          fields={p.fields ?? def.fields}
+          fields={fields}
           value={url.filters}
           defaults={url.defaults}
           schema={url.schema}
           onSearch={(filters: TFilterValues<K>) => list.search(filters)}
+          // Reset is the plain list: no saved view chosen any more.
+          onReset={() => {
+            if (!url.update({ filters: url.defaults, page: PAGE_DEFAULT, extras: { [VIEW_URL_PARAM]: null } })) list.refetch();
+          }}
           actions={
             <>
               {p.actions}
@@ -74,10 +86,12 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
           }
         />
         {p.header}
+        <ListToolbar views={views} choices={columnChoices(p.columns)} />
         <TableRegion label={t(def.title)} scrolls={!pinned}>
           <ListTable<Row>
             rowKey={def.rowKey}
-            columns={p.columns}
+            columns={columns}
+            density={views.density}
             rows={list.rows}
             loading={list.loading}
             testId={def.testId}

@@ -4,6 +4,7 @@ import { ConfigProvider, Empty, Spin, Table, type TableColumnType, type TableCol
 // (zeroRuntime still registers each component's variables as it first renders).
 import useCSSVarCls from 'antd/es/config-provider/hooks/useCSSVarCls';
 import useTableStyle from 'antd/es/table/style';
+import type { TDensity } from './list-display';
 import './list-table.css';
 
 type TListTableProps<Row> = {
@@ -12,6 +13,8 @@ type TListTableProps<Row> = {
   rows: readonly Row[];
   loading: boolean;
   testId: string;
+  /** Compact: antd's small table (less padding per row). */
+  density?: TDensity;
   /** Rows after the data (a report's totals), drawn in the table's footer. */
   summary?: () => ReactNode;
   /** antd's own sideways scrolling, for a table with a column pinned to a side. */
@@ -57,7 +60,7 @@ export function ListTable<Row>(p: TListTableProps<Row>) {
     return (
       <Table<Row>
         rowKey={p.rowKey as TableProps<Row>['rowKey']}
-        size="middle"
+        size={p.density === 'compact' ? 'small' : 'middle'}
         columns={p.columns}
         dataSource={p.rows as Row[]}
         loading={p.loading}
@@ -91,6 +94,7 @@ function PlainTable<Row>({
   rows,
   loading,
   testId,
+  density,
   summary,
 }: Omit<TListTableProps<Row>, 'columns'> & { columns: TableColumnType<Row>[] }) {
   const { getPrefixCls, renderEmpty } = useContext(ConfigProvider.ConfigContext);
@@ -111,7 +115,14 @@ function PlainTable<Row>({
     <div className={classes(cssVarCls, rootCls, `${prefixCls}-wrapper`, hashId, 'mbo-list-table')}>
       <Spin spinning={loading}>
         <div
-          className={classes(prefixCls, `${prefixCls}-medium`, rows.length === 0 ? `${prefixCls}-empty` : '', cssVarCls, rootCls, hashId)}
+          className={classes(
+            prefixCls,
+            density === 'compact' ? `${prefixCls}-small` : `${prefixCls}-medium`,
+            rows.length === 0 ? `${prefixCls}-empty` : '',
+            cssVarCls,
+            rootCls,
+            hashId,
+          )}
           data-testid={testId}
         >
           <div className={`${prefixCls}-container`}>

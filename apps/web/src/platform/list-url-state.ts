@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { LIMIT_DEFAULT, PAGE_DEFAULT, PAGE_MAX, PAGE_SIZES } from '@mbo/shared/paging';
+import { VIEW_URL_PARAM } from '@mbo/shared/views';
 
 /**
  * A list screen's state lives in the URL (filters, page, page size, an open detail or dialog), so a
@@ -94,15 +95,22 @@ export function writeListUrl<K extends string>(state: TListUrlState<K>, defaults
 export type TListUrl<K extends string> = TListUrlState<K> & {
   defaults: TFilterValues<K>;
   schema: TListSchema;
+  /** The URL names a filter, a page or a page size: a saved view or the default view is not applied over it. */
+  explicit: boolean;
   /** The applied filters as the API takes them (blank ones left out). */
   params: Partial<Record<K, string>>;
   /** New filters from the form: back to page 1. Returns false when the URL stays the same. */
   search: (filters: TFilterValues<K>) => boolean;
   setPage: (page: number, limit: number) => void;
   setExtra: (name: string, value: string | null) => void;
-  /** Several URL parts at once (e.g. filters that lead to a case, and the case's drawer). */
-  update: (next: Partial<TListUrlState<K>>) => boolean;
+  /** Several URL parts at once (e.g. filters that lead to a case, and the case's drawer); `replace`: no new history entry. */
+  update: (next: Partial<TListUrlState<K>>, options?: { replace?: boolean }) => boolean;
 };
+
+/** Whether the URL names any of the list's filters, its page or its page size. */
+export function namesListState(params: URLSearchParams, defaults: Record<string, string>): boolean {
+  return [...Object.keys(defaults), 'page', 'limit'].some((key) => params.has(key));
+}
 
 /** The list state of the current URL, parsed with `schema`, and the setters that write it back. */
 export function useListUrlState<K extends string>(
@@ -113,24 +121,27 @@ export function useListUrlState<K extends string>(
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.toString();
   const defaultsKey = JSON.stringify(defaults);
+  // Every list keeps the saved view it shows (list-views.ts) beside the screen's own keys.
+  const allExtras = [...extras, VIEW_URL_PARAM];
   const extrasKey = extras.join(',');
   const state = useMemo(
-    () => readListUrl(new URLSearchParams(query), schema, defaults, extras),
+    () => readListUrl(new URLSearchParams(query), schema, defaults, allExtras),
     // defaults and extras are compared by value: screens build them on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [query, schema, defaultsKey, extrasKey],
   );
-  const update = (next: Partial<TListUrlState<K>>): boolean => {
+  const update = (next: Partial<TListUrlState<K>>, options: { replace?: boolean } = {}): boolean => {
     const merged = { ...state, ...next, extras: { ...state.extras, ...next.extras } };
     const written = writeListUrl(merged, defaults);
     if (written.toString() === query) return false;
-    setSearchParams(written);
+    setSearchParams(written, options.replace ? { replace: true } : undefined);
     return true;
   };
   return {
     ...state,
     defaults,
     schema,
+    explicit: namesListState(new URLSearchParams(query), defaults),
     params: apiFilters(state.filters),
     search: (filters) => update({ filters, page: PAGE_DEFAULT }),
     setPage: (page, limit) => void update({ page, limit }),

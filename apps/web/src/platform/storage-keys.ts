@@ -13,6 +13,8 @@ export const StorageKey = {
   moduleList: 'Admin-Modules',
   currencyList: 'Admin-Currencies',
   businessList: 'Admin-Businesses',
+  /** Each administrator's list display in this browser: density and, per list screen, the hidden columns (list-display.ts). */
+  listDisplay: 'List-Display',
 } as const;
 
 /** Keys that belong to the signed-in session: all of them go on logout and on account switch. */

@@ -133,7 +133,8 @@ describe('complaint and sent reply lists', () => {
     ]);
     expect(table.querySelectorAll('tbody .ant-tag-red')).toHaveLength(1);
     // The screen opens on the last 30 days' pending complaints.
-    const asked = new URL(String(fetch.mock.calls[0]![0]), 'http://localhost').searchParams;
+    const asked = new URL(String(fetch.mock.calls.find(([u]) => String(u).includes('/complaint/list'))![0]), 'http://localhost')
+      .searchParams;
     expect(asked.get('status')).toBe('1');
     expect((Date.parse(asked.get('to')!) - Date.parse(asked.get('from')!)) / 86_400_000).toBe(29);
   });
