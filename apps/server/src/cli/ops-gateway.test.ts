@@ -8,6 +8,16 @@ const t = testAppForFile();
 const ops = opsOf(t);
 
 describe('payment:record', () => {
+  it('records the IP, user ID and device ID the shop sent (what CE 3.0 compares)', async () => {
+    const m = await createMerchant(t.db);
+    const g = await createGateway(t.db, m);
+    const args = ['--ip', '203.0.113.9', '--customer-id', 'shop-user-7', '--device-id', 'dev-42'];
+    const r = await ops('payment:record', '--gateway', g.gatewayNo, '--amount', '12', ...args);
+    const tradeNo = r.out.split(/\s+/)[0] ?? '';
+    const row = await t.db.selectFrom('transactions').selectAll().where('trade_no', '=', tradeNo).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ ip: '203.0.113.9', customer_id: 'shop-user-7', device_id: 'dev-42' });
+  });
+
   it('records a payment with its rollup and prints the transaction order number', async () => {
     const m = await createMerchant(t.db);
     const g = await createGateway(t.db, m, { currency: 'EUR' });

@@ -40,7 +40,7 @@ export const GATEWAY_COMMANDS: Record<string, Command> = {
   'payment:record': {
     summary: 'record a payment on a gateway as the gateway would (prints its transaction order number)',
     usage:
-      'payment:record --gateway 10010001 --amount 120.50 [--status success|failed|3d-refused|to-be-confirmed|unpaid|pre-auth-confirming] [--category formal|risk-declined|uncompleted|test|counterfeit] [--pre-auth] [--scheme VISA|MASTERCARD|JCB|AMEX|UNIONPAY] [--card 411111-1111] [--order ORDER-NO] [--email ADDR] [--name TEXT] [--days-ago N]',
+      'payment:record --gateway 10010001 --amount 120.50 [--status success|failed|3d-refused|to-be-confirmed|unpaid|pre-auth-confirming] [--category formal|risk-declined|uncompleted|test|counterfeit] [--pre-auth] [--scheme VISA|MASTERCARD|JCB|AMEX|UNIONPAY] [--card 411111-1111] [--order ORDER-NO] [--email ADDR] [--name TEXT] [--ip ADDR] [--customer-id ID] [--device-id ID] [--days-ago N]',
     options: {
       gateway: { type: 'string' },
       amount: { type: 'string' },
@@ -52,6 +52,9 @@ export const GATEWAY_COMMANDS: Record<string, Command> = {
       order: { type: 'string' },
       email: { type: 'string' },
       name: { type: 'string' },
+      ip: { type: 'string' },
+      'customer-id': { type: 'string' },
+      'device-id': { type: 'string' },
       'days-ago': { type: 'string' },
     },
     async run({ db, now }, values) {
@@ -92,6 +95,10 @@ export const GATEWAY_COMMANDS: Record<string, Command> = {
         email: text(values, 'email') ?? '',
         customer_name: text(values, 'name') ?? '',
         customer_email: text(values, 'email') ?? '',
+        // What Visa Compelling Evidence 3.0 compares (with the shipping address): the gateway passes them on when the shop sent them.
+        ip: text(values, 'ip') ?? '',
+        customer_id: text(values, 'customer-id')?.slice(0, 64) ?? null,
+        device_id: text(values, 'device-id')?.slice(0, 128) ?? null,
         created_at: at,
         submitted_at: at + 1_000,
         returned_at: at + 2_500,

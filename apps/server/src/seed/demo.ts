@@ -14,6 +14,7 @@ import { seedProgrammeRules } from './demo-programmes';
 import { seedMerchantDetails } from './demo-merchant-details';
 import { seedWaybillsWebsites } from './demo-waybills-websites';
 import { seedRiskLinks } from './demo-risk-links';
+import { seedCe3Cases } from './demo-ce3';
 import { seedAlertAndBacktestCases } from './demo-alerts-backtest';
 import { createAdministratorRole } from '../domains/system/repository';
 import { builtInRoleNames } from '../domains/system/roles';
@@ -368,6 +369,7 @@ async function loadDemo(db: Db, now: number, trade: DemoTradeOptions): Promise<S
   const funds = await seedDemoFunds(db, now);
   const shipping = await seedWaybillsWebsites(db, now, seed);
   await seedRiskLinks(db, now);
+  await seedCe3Cases(db, now);
   await seedProgrammeRules(db, now);
   await seedAlertAndBacktestCases(db, now);
 

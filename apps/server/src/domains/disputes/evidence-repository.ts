@@ -86,8 +86,8 @@ export async function findOtherTrades(
 }
 
 /**
- * Approved payments on the same card from a little before 365 to a little after 120 days ahead of the
- * dispute: ce3.ts decides the exact window, this only keeps the read small.
+ * Approved payments on the same card in the year before the dispute: ce3.ts decides the window, and
+ * counts the recent ones too, so that a merchant whose history is only too recent is told so.
  */
 export function findCe3Candidates(db: Db, scope: Scope, t: { card_first6: string; card_last4: string }, disputeAt: number) {
   return scopedTrades(db, scope)
@@ -95,7 +95,7 @@ export function findCe3Candidates(db: Db, scope: Scope, t: { card_first6: string
     .where('t.card_first6', '=', t.card_first6)
     .where('t.pay_status', '=', PayStatus.success)
     .where('t.created_at', '>=', disputeAt - 367 * DAY_MS)
-    .where('t.created_at', '<=', disputeAt - 119 * DAY_MS)
+    .where('t.created_at', '<', disputeAt)
     .orderBy('t.created_at', 'desc')
     .limit(500)
     .execute();

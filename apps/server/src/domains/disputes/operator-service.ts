@@ -9,6 +9,7 @@ import {
   TradeCategory,
   type TDisputeKind,
 } from '@mbo/shared/trade-enums';
+import { inTransaction } from '../../db/in-transaction';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
 import { addToRollup, disputeDelta } from '../../platform/rollups';
 import { DAY_MS } from '../../platform/time';
@@ -74,12 +75,14 @@ type NewCase = {
   now: number;
   chargebackAmount?: number;
   alertAmount?: number;
+  /** A number chosen by the caller (the demo data, which must be the same at every run); drawn when absent. */
+  caseNo?: string;
 };
 
 /** A new case on `t`, counted in the rollup of the day it arrived. */
 async function openCase(trx: Trx, t: TradeRow, c: NewCase) {
   const settle = proRata(c.amount, t.amount, t.settle_amount);
-  const caseNo = newCaseNo(c.kind, c.now);
+  const caseNo = c.caseNo ?? newCaseNo(c.kind, c.now);
   const id = await repo.insertCase(trx, {
     merchant_id: t.merchant_id,
     gateway_id: t.gateway_id,
@@ -121,6 +124,7 @@ export type CaseOptions = {
   deadlineDays?: number;
   deadlineHours?: number;
   now: number;
+  caseNo?: string;
 };
 
 function caseDeadline(o: CaseOptions, defaultDays: number): number {
@@ -131,8 +135,9 @@ function reasonOf(o: CaseOptions): Pick<NewCase, 'reason' | 'reasonCode'> {
   return { ...(o.reason !== undefined ? { reason: o.reason } : {}), ...(o.reasonCode !== undefined ? { reasonCode: o.reasonCode } : {}) };
 }
 
-export async function raiseChargeback(db: Db, tradeNo: string, o: CaseOptions) {
-  return db.transaction().execute(async (trx) => {
+/** In the caller's transaction when `db` is one (the demo seed loads in one). */
+export async function raiseChargeback(db: DbOrTrx, tradeNo: string, o: CaseOptions) {
+  return inTransaction(db, async (trx) => {
     const t = await findTradeForCase(trx, tradeNo);
     const amount = checkAmount(o.amount, t);
     const c = await openCase(trx, t, {
@@ -143,6 +148,7 @@ export async function raiseChargeback(db: Db, tradeNo: string, o: CaseOptions) {
       deadline: caseDeadline(o, DEFAULT_CHARGEBACK_DEADLINE_DAYS),
       now: o.now,
       ...reasonOf(o),
+      ...(o.caseNo !== undefined ? { caseNo: o.caseNo } : {}),
     });
     await repo.setTradeFlags(trx, t.id, { chargeback_status: 1, abnormal_status: abnormalAfterChargeback(t.abnormal_status) });
     return c;
