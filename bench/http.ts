@@ -177,8 +177,7 @@ export async function httpFigures(run: HttpRun): Promise<void> {
       '>= 10% of hello-world, p99 <= 50 ms',
       share(list) >= 0.1 && list.p99 <= 50 && list.non2xx === 0,
     );
-    // The same page, each ask with a URL of its own: what a page asked for the first time (or after a
-    // change) costs, read from the database (the answers kept in the process do not serve it).
+    // The same page, each ask with a URL of its own: what a page asked for the first time costs.
     const fresh = await cannon(listUrl, auth, seconds, 50, true);
     record(label, 'HTTP: formal list, each ask new (not kept)', `${line(fresh)}  ${tail(fresh)}`, '', null);
 

@@ -20,9 +20,9 @@ import { createRng } from '../apps/server/src/seed/trade-rng';
  * numbers, statuses, gateways, pages walked with the cursor), over loopback HTTP with 50 connections,
  * while payments are recorded through the gateway's recording path at a steady rate (payment-writer.ts)
  * the whole time. Per list: requests per second beside a Fastify hello-world measured in the same run
- * (before and after, averaged), p50/p95/p99, the answer cache's hit rate under the writes (the server's
- * mbo_list_answers_total), the filters whose asks were slow, and then 100 asks of the same kind one at a
- * time: the work of an ask without the queue of 50 connections in front of it, and the slowest asks.
+ * (before and after, averaged), p50/p95/p99, the filters whose asks were slow, and then 100 asks of
+ * the same kind one at a time: the work of an ask without the queue of 50 connections in front of it,
+ * and the slowest asks.
  * The same formal list URL asked again and again is kept as the reference row. On the 5M-row bench
  * database when it has been built (`npm run bench -- transactions`, bench/.data), else on the demo
  * database; `--db URL` takes a database as it is.
@@ -118,23 +118,9 @@ async function dataWindow(url: string, newest: number | null): Promise<Window> {
   }
 }
 
-type Served = { kept: number; read: number };
-
-/** List answers sent from the kept answers and read from the database so far, by route (GET /metrics). */
-async function listAnswers(baseURL: string): Promise<Map<string, Served>> {
-  const text = await (await fetch(`${baseURL}/metrics`)).text();
-  const out = new Map<string, Served>();
-  for (const m of text.matchAll(/^mbo_list_answers_total\{route="([^"]+)",source="(kept|read)"\} (\d+)$/gm)) {
-    const served = out.get(m[1]!) ?? { kept: 0, read: 0 };
-    served[m[2] as keyof Served] = Number(m[3]);
-    out.set(m[1]!, served);
-  }
-  return out;
-}
-
 /** An ask's own time, with no queue in front of it: the asks of a list one at a time. */
 type Alone = { p50: number; max: number; slowest: string[] };
-type Figure = { name: string; c: Cannon; hits: string; payments: number; slow: string[]; alone: Alone | null };
+type Figure = { name: string; c: Cannon; payments: number; slow: string[]; alone: Alone | null };
 
 /** Asks `file`'s asks (first pages) one after the other: what each costs the server, and the slowest three. */
 async function oneAtATime(baseURL: string, headers: Record<string, string>, file: string): Promise<Alone> {
@@ -157,16 +143,6 @@ async function oneAtATime(baseURL: string, headers: Record<string, string>, file
       .reverse()
       .map((x) => `${x.ms.toFixed(0)} ms ${x.ask}`),
   };
-}
-
-/** The hit rate of `route` between two scrapes; "no cache" for a list whose answers the server does not keep (the operation log). */
-function hitRate(before: Map<string, Served>, after: Map<string, Served>, route: string): string {
-  const a = after.get(route);
-  if (!a) return 'no cache';
-  const b = before.get(route) ?? { kept: 0, read: 0 };
-  const kept = a.kept - b.kept;
-  const all = kept + a.read - b.read;
-  return all > 0 ? `${((kept / all) * 100).toFixed(1)}%` : '-';
 }
 
 async function runDatabase(db: Database, o: Options): Promise<void> {
@@ -193,18 +169,16 @@ async function runDatabase(db: Database, o: Options): Promise<void> {
       ))
         rows.set(list.name, await sampleRows(server.baseURL, auth, list, window, rows.get('settlement batches') ?? []));
 
-      // The reference: the same formal list URL again and again, which the kept answers serve between writes.
+      // The reference: the same formal list URL again and again.
       const range = sixMonths(Date.parse(`${window.newest}T12:00:00Z`));
       const url = `${server.baseURL}${API_BASE}${LIST}?from=${range.from}&to=${range.to}&page=1&limit=20`;
       await cannon(url, auth, WARM_SECONDS, o.connections);
-      const served0 = await listAnswers(server.baseURL);
       const w0 = writer.figures();
       const same = await cannon(url, auth, o.seconds, o.connections);
       const w1 = writer.figures();
       figures.push({
         name: 'reference: formal list, the same URL again',
         c: same,
-        hits: hitRate(served0, await listAnswers(server.baseURL), `${API_BASE}${LIST}`),
         payments: (w1.recorded - w0.recorded) / (w1.seconds - w0.seconds),
         slow: [],
         alone: null,
@@ -218,7 +192,6 @@ async function runDatabase(db: Database, o: Options): Promise<void> {
         const none = writeQueries(asks, list, sample, window, ASKS, random);
         writeQueries(warm, list, sample, window, 5_000, random);
         await cannon(server.baseURL, auth, WARM_SECONDS, o.connections, false, { queries: warm });
-        const before = await listAnswers(server.baseURL);
         const f0 = writer.figures();
         const c = await cannon(server.baseURL, auth, o.seconds, o.connections, false, { queries: asks });
         const f1 = writer.figures();
@@ -227,11 +200,10 @@ async function runDatabase(db: Database, o: Options): Promise<void> {
           .sort((a, b) => b[1].p99 - a[1].p99)
           .map(([f, l]) => `${f} ${ms(l.p99)} ms (${l.n})`);
         if (none.length) slow.push(`not asked (no value in ${sample.length} rows): ${none.join(', ')}`);
-        const hits = hitRate(before, await listAnswers(server.baseURL), list.route);
-        // Then asks of the same kind one at a time, new ones (none kept): the work of each without the queue.
+        // Then asks of the same kind one at a time, new ones: the work of each without the queue.
         writeQueries(warm, list, sample, window, ALONE, random);
         const alone = await oneAtATime(server.baseURL, auth, warm);
-        figures.push({ name: list.name, c, hits, payments: (f1.recorded - f0.recorded) / (f1.seconds - f0.seconds), slow, alone });
+        figures.push({ name: list.name, c, payments: (f1.recorded - f0.recorded) / (f1.seconds - f0.seconds), slow, alone });
       }
     } finally {
       const w = await writer.stop();
@@ -255,7 +227,7 @@ async function runDatabase(db: Database, o: Options): Promise<void> {
     record(
       db.dialect,
       f.name,
-      `${Math.round(f.c.rps).toLocaleString('en')} req/s ${(share * 100).toFixed(1)}%  p50/95/99 ${ms(f.c.p50)}/${ms(f.c.p95)}/${ms(f.c.p99)} ms  kept ${f.hits}  ${f.payments.toFixed(1)} payments/s${failed}`,
+      `${Math.round(f.c.rps).toLocaleString('en')} req/s ${(share * 100).toFixed(1)}%  p50/95/99 ${ms(f.c.p50)}/${ms(f.c.p95)}/${ms(f.c.p99)} ms  ${f.payments.toFixed(1)} payments/s${failed}`,
       f.name.startsWith('reference') ? '' : target,
       f.name.startsWith('reference') ? null : f.c.p99 <= P99_TARGET_MS && (db.dialect !== 'sqlite' || share >= SHARE_TARGET) && !failed,
     );
@@ -267,15 +239,15 @@ async function runDatabase(db: Database, o: Options): Promise<void> {
   }
   // The same figures as a table for bench/RESULTS.md.
   console.log(
-    `\n| list (${db.dialect}, ${db.data.split(' (')[0]}) | req/s | share of hello-world | p50 / p95 / p99 ms | answer cache hits | one at a time p50 / max ms | slowest filters (p99 ms, asks) |`,
+    `\n| list (${db.dialect}, ${db.data.split(' (')[0]}) | req/s | share of hello-world | p50 / p95 / p99 ms | one at a time p50 / max ms | slowest filters (p99 ms, asks) |`,
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
   console.log(
-    `| Fastify hello-world (before / after) | ${Math.round(helloBefore.rps).toLocaleString('en')} / ${Math.round(helloAfter.rps).toLocaleString('en')} | 100% | - | - | - | - |`,
+    `| Fastify hello-world (before / after) | ${Math.round(helloBefore.rps).toLocaleString('en')} / ${Math.round(helloAfter.rps).toLocaleString('en')} | 100% | - | - | - |`,
   );
   for (const f of figures)
     console.log(
-      `| ${f.name} | ${Math.round(f.c.rps).toLocaleString('en')} | ${((f.c.rps / Math.max(hello, 1)) * 100).toFixed(1)}% | ${ms(f.c.p50)} / ${ms(f.c.p95)} / ${ms(f.c.p99)} | ${f.hits} | ${f.alone ? `${ms(f.alone.p50)} / ${ms(f.alone.max)}` : '-'} | ${
+      `| ${f.name} | ${Math.round(f.c.rps).toLocaleString('en')} | ${((f.c.rps / Math.max(hello, 1)) * 100).toFixed(1)}% | ${ms(f.c.p50)} / ${ms(f.c.p95)} / ${ms(f.c.p99)} | ${f.alone ? `${ms(f.alone.p50)} / ${ms(f.alone.max)}` : '-'} | ${
         f.slow
           .filter((s) => !s.startsWith('not asked'))
           .slice(0, 4)

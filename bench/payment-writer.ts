@@ -9,8 +9,7 @@ import { createRng } from '../apps/server/src/seed/trade-rng';
  * measured merchant, at a steady rate, recorded as the gateway records them: risk control's screening,
  * a new transaction order number, then the record with its ledger capture, payment event and day
  * rollup in one database transaction (the path of `npm run ops -- payment:record`). It writes through
- * a connection of its own, as the gateway does from another process, so the server's data version
- * moves and its kept list answers are dropped as in production.
+ * a connection of its own, as the gateway does from another process.
  */
 
 export type WriterFigures = { recorded: number; failed: number; seconds: number; firstError: string | null };

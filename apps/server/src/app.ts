@@ -39,7 +39,6 @@ import { systemClock, type Clock } from './platform/time';
 import { registerWebApp } from './platform/web-app';
 import { fundsRoutes } from './domains/funds/routes';
 import { ReminderAnswers } from './domains/system/reminder-answers';
-import { KeptAnswers } from './platform/kept-answers';
 
 export type AppOptions = {
   config: Config;
@@ -177,8 +176,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const exportPool = createExportPool(config.exportWorkers, config.exportSliceRows);
   app.decorate('exportPool', exportPool);
   app.addHook('onClose', async () => exportPool?.close());
-  // List answers kept while the database's data version stays put (platform/kept-answers.ts).
-  app.decorate('keptAnswers', new KeptAnswers());
   const reminderAnswers = new ReminderAnswers(db);
   app.decorate('reminderAnswers', reminderAnswers);
   app.addHook('onClose', async () => reminderAnswers.close());

@@ -4,7 +4,6 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   CompiledQuery,
-  sql,
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
@@ -110,27 +109,6 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 /**
- * A value that moves whenever the data committed in the database may have changed, read without
- * writing anything: what answers kept in one API process are checked against before each use
- * (platform/kept-answers.ts). It may move without a change (a conservative reading), never stay put
- * across one. Read it before reading the data it will be kept with.
- *
- * - SQLite: `pragma data_version`, which moves when another connection (an operator command, an
- *   export thread, another process) commits, and a count of this connection's own writes, bumped when
- *   a write statement runs and again when its connection is released (after its commit or rollback).
- *   The pragma runs on the server's one connection without waiting for it (better-sqlite3 is
- *   synchronous), so the version is a plain string: no promise on the hot path. A read of the data
- *   waits for the connection, so it comes after a transaction that was open when the version was
- *   read, whose writes were already counted.
- * - PostgreSQL: `pg_current_snapshot()`: its xmin, xmax and in-progress ids say exactly which
- *   transactions a query sees, and they only move forward. The same snapshot text later means that no
- *   transaction committed or began writing in between, on any node. One round trip, shared by the
- *   callers that came while the previous read was out (readsAfterAsked).
- */
-export type DataVersion = () => string | Promise<string>;
-const dataVersions = new WeakMap<Db, DataVersion>();
-
-/**
  * `read` for many callers at once, each given the result of a read that began after it asked: a caller
  * that comes while a read is out waits for the next one, which starts when that read ends and serves
  * every caller that came meanwhile. So at most two reads are out or queued, whatever the number of
@@ -162,12 +140,6 @@ export function readsAfterAsked<T>(read: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export function dataVersionOf(db: Db): DataVersion {
-  const version = dataVersions.get(db);
-  if (!version) throw new Error('not a database made by createDb');
-  return version;
-}
-
 export function sqlitePathOf(databaseUrl: string): string {
   const raw = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
   return raw === ':memory:' ? raw : path.resolve(raw);
@@ -183,20 +155,7 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const own = { writes: 0 };
-    const db = watchedKysely(new ImmediateSqliteDialect({ database: preparedOnce(sqlite) }), () => {
-      own.writes += 1;
-    });
-    const dataVersion = sqlite.prepare('pragma data_version').pluck();
-    dataVersions.set(db, () => {
-      try {
-        return `${String(dataVersion.get())}:${own.writes}`;
-      } catch {
-        // The connection is closed or busy: a version never given before, so nothing kept is used.
-        own.writes += 1;
-        return `unknown:${own.writes}`;
-      }
-    });
+    const db = watchedKysely(new ImmediateSqliteDialect({ database: preparedOnce(sqlite) }));
     return { db, dialect, sqlitePath: file === ':memory:' ? null : file, destroy: () => db.destroy() };
   }
   // DateStyle ISO whatever the server's default: a timestamp's text is 'YYYY-MM-DD HH:MI:SS' (the export
@@ -220,12 +179,5 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
   if (prepared > 0) pool.on('connect', (client) => namedStatements(client, prepared));
   const db = watchedKysely(new PostgresDialect({ pool }));
   pgPools.set(db, pool);
-  dataVersions.set(
-    db,
-    readsAfterAsked(async () => {
-      const { rows } = await sql<{ v: string }>`select pg_current_snapshot()::text as v`.execute(db);
-      return rows[0]!.v;
-    }),
-  );
   return { db, dialect, sqlitePath: null, destroy: () => db.destroy() };
 }

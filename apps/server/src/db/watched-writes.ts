@@ -4,10 +4,8 @@ import type { Database } from './types';
 
 /*
  * Every statement of this process passes through a driver wrapper that sees which change-watch topics
- * (db/change-watch.ts) it writes, and whether it writes at all. A cache of a topic in this process is
- * told when its own node changed the data, without waiting for the counter read of another node's
- * change; the SQLite data version counts this connection's own writes, which `pragma data_version` does
- * not see (database.ts).
+ * (db/change-watch.ts) it writes. A cache of a topic in this process is told when its own node changed
+ * the data, without waiting for the counter read of another node's change.
  */
 
 /** A statement that writes one of `tables`. */
@@ -45,18 +43,9 @@ export function onWatchedWrite(db: Kysely<Database>, topic: WatchTopic, listener
   return () => set.delete(listener);
 }
 
-/** A statement that only reads: a `select`, or a `with` whose text names no write. Anything else counts as a write. */
-function readsOnly(statement: string): boolean {
-  return READ.test(statement) || (WITH.test(statement) && !WRITE_WORD.test(statement));
-}
-const READ = /^\s*select\b/i;
-const WITH = /^\s*with\b/i;
-const WRITE_WORD = /\b(?:insert|update|delete|replace)\b/i;
-
-function watchWrites(inner: Driver, notify: (topics: ReadonlySet<WatchTopic>) => void, wrote: () => void): Driver {
+function watchWrites(inner: Driver, notify: (topics: ReadonlySet<WatchTopic>) => void): Driver {
   const patched = new WeakSet<DatabaseConnection>();
   const topicsOf = new WeakMap<DatabaseConnection, Set<WatchTopic>>();
-  const dirty = new WeakSet<DatabaseConnection>();
   const driver: Driver = {
     init: () => inner.init(),
     async acquireConnection() {
@@ -65,10 +54,6 @@ function watchWrites(inner: Driver, notify: (topics: ReadonlySet<WatchTopic>) =>
         patched.add(connection);
         const execute = connection.executeQuery.bind(connection);
         connection.executeQuery = (query) => {
-          if (!readsOnly(query.sql)) {
-            wrote();
-            dirty.add(connection);
-          }
           for (const topic of watchedWrites(query.sql)) {
             const topics = topicsOf.get(connection);
             if (topics) topics.add(topic);
@@ -84,10 +69,6 @@ function watchWrites(inner: Driver, notify: (topics: ReadonlySet<WatchTopic>) =>
     rollbackTransaction: (c) => inner.rollbackTransaction(c),
     async releaseConnection(connection) {
       await inner.releaseConnection(connection);
-      if (dirty.has(connection)) {
-        dirty.delete(connection);
-        wrote();
-      }
       const topics = topicsOf.get(connection);
       if (topics) {
         topicsOf.delete(connection);
@@ -102,22 +83,22 @@ function watchWrites(inner: Driver, notify: (topics: ReadonlySet<WatchTopic>) =>
   return driver;
 }
 
-/** The dialect, its driver telling `listeners` of watched writes (see onWatchedWrite) and `wrote` of every write. */
-function watchedDialect(base: Dialect, listeners: WriteListeners, wrote: () => void): Dialect {
+/** The dialect, its driver telling `listeners` of watched writes (see onWatchedWrite). */
+function watchedDialect(base: Dialect, listeners: WriteListeners): Dialect {
   const notify = (topics: ReadonlySet<WatchTopic>) => {
     for (const topic of topics) for (const l of listeners.get(topic) ?? []) l();
   };
   return {
     createAdapter: () => base.createAdapter(),
-    createDriver: () => watchWrites(base.createDriver(), notify, wrote),
+    createDriver: () => watchWrites(base.createDriver(), notify),
     createQueryCompiler: () => base.createQueryCompiler(),
     createIntrospector: (db) => base.createIntrospector(db),
   };
 }
 
-export function watchedKysely(base: Dialect, wrote: () => void = () => undefined): Kysely<Database> {
+export function watchedKysely(base: Dialect): Kysely<Database> {
   const listeners: WriteListeners = new Map(WATCH_TOPICS.map((topic) => [topic, new Set<() => void>()]));
-  const db = new Kysely<Database>({ dialect: watchedDialect(base, listeners, wrote) });
+  const db = new Kysely<Database>({ dialect: watchedDialect(base, listeners) });
   writeListeners.set(db, listeners);
   return db;
 }

@@ -8,33 +8,6 @@ export const COMPRESS_MIN_BYTES = 4096;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/**
- * The compressed bytes of recent answers, per encoding, keyed by the answer's text: a kept list answer
- * (platform/kept-answers.ts) is the same string at every ask, so it is compressed once, not at every
- * ask (V8 keeps a string's hash, so looking it up costs no pass over its text). Bounded by count and by
- * the characters of the texts held; the oldest goes first.
- */
-export const RECENT_COMPRESSED = { maxAnswers: 256, maxChars: 4 * 1024 * 1024 };
-
-class RecentCompressed {
-  readonly #map = new Map<string, Buffer>();
-  #chars = 0;
-  get(text: string): Buffer | undefined {
-    return this.#map.get(text);
-  }
-  set(text: string, out: Buffer): void {
-    if (text.length > RECENT_COMPRESSED.maxChars / 4 || this.#map.has(text)) return;
-    this.#map.set(text, out);
-    this.#chars += text.length;
-    while (this.#map.size > RECENT_COMPRESSED.maxAnswers || this.#chars > RECENT_COMPRESSED.maxChars) {
-      const oldest = this.#map.keys().next();
-      if (oldest.done) break;
-      this.#map.delete(oldest.value);
-      this.#chars -= oldest.value.length;
-    }
-  }
-}
-
 /** The encoding to answer with, from the request's Accept-Encoding (brotli preferred), or null. */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
@@ -57,7 +30,6 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
  * served precompressed by platform/web-app.ts.
  */
 export function installCompression(app: FastifyInstance): void {
-  const recent = { br: new RecentCompressed(), gzip: new RecentCompressed() };
   // A callback hook: answers left as they are (most of them) cost no promise.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
@@ -70,12 +42,6 @@ export function installCompression(app: FastifyInstance): void {
     reply.header('vary', 'accept-encoding');
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     if (encoding === null) return done(null, payload);
-    const known = typeof payload === 'string' ? recent[encoding].get(payload) : undefined;
-    if (known !== undefined) {
-      reply.header('content-encoding', encoding);
-      reply.removeHeader('content-length');
-      return done(null, known);
-    }
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const compressed =
       encoding === 'br'
@@ -83,7 +49,6 @@ export function installCompression(app: FastifyInstance): void {
         : gzip(body, { level: 6 });
     void compressed.then(
       (out) => {
-        if (typeof payload === 'string') recent[encoding].set(payload, out);
         reply.header('content-encoding', encoding);
         reply.removeHeader('content-length');
         done(null, out);

@@ -1,18 +1,10 @@
 /*
- * Serialized answers of read routes, kept in this process with the database's data version they were
- * read under (db/database.ts DataVersion), and given again only while that version has not moved
- * (issue 13 §1: a list asked again costs no SQL on SQLite, one round trip on PostgreSQL).
+ * Serialized answers kept in this process under a version they were read under, and given again only
+ * while that version has not moved: the unread-reminder answers (domains/system/reminder-answers.ts),
+ * under the generation of their change counter. Bounded by count and by size; past either, the oldest
+ * kept goes first. Nothing is kept at start, so an idle server holds none.
  *
- * - Exact, not a time-to-live: any committed write, by this node, another node, an operator command or
- *   a job, moves the version, and the next ask reads the data anew. A write to a table the answer does
- *   not read drops it too; that costs a read, never a wrong answer.
- * - The caller's key names everything else the answer depends on (path and query, the caller's
- *   merchant, administrator and gateway scope, language, timezone). An answer that depends on the
- *   clock is never kept (platform/list.ts registerList).
- * - Bounded by count and by size; past either, the oldest kept goes first. Nothing is kept at start,
- *   so an idle server holds none.
- * - The unread-reminder answers (domains/system/reminder-answers.ts) are held the same way, under the
- *   generation of their change counter instead of the data version.
+ * List answers are not kept (platform/list-route.ts says why).
  */
 
 export const KEPT_ANSWER_LIMITS = {
@@ -73,12 +65,5 @@ export class KeptAnswers {
   #forget(key: string, kept: Kept): void {
     this.#answers.delete(key);
     this.#chars -= kept.body.length;
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Read answers kept in this process (decorated in buildApp; used by registerList). */
-    keptAnswers: KeptAnswers;
   }
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
-import { RiskPath } from '@mbo/shared/risk';
 import { createAdmin, createGateway, createMerchant, type GatewayRow } from '../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../test/helpers';
 import { runLeased } from './job-lease';
@@ -79,34 +78,6 @@ describe('GET /metrics', () => {
     // The URLs themselves are in no label: a label per gateway number or unknown path would grow without end.
     expect(after).not.toContain(gateway.gatewayNo);
     expect(after).not.toContain('route-7731');
-  });
-
-  it('counts list answers sent again from the kept answers and those read from the database, by route', async () => {
-    const route = `${API_BASE}${RiskPath.blacklist}`;
-    const counts = (text: string) => ({
-      kept: sample(text, 'mbo_list_answers_total', { route, source: 'kept' }),
-      read: sample(text, 'mbo_list_answers_total', { route, source: 'read' }),
-    });
-    const ask = async (n: number) => {
-      const res = await call(t.app, RiskPath.blacklist, { token, query: { page: '1', limit: '20', n: String(n) } });
-      expect(res.body.code).toBe(0);
-    };
-    // A page asked twice with no write between is read once and then sent from what was kept. On
-    // PostgreSQL a write anywhere in the cluster (another test file) moves the version, so the pair is
-    // asked again until it falls in a moment without one.
-    let moved = { kept: 0, read: 0 };
-    for (let n = 0; n < 50 && moved.kept === 0; n += 1) {
-      const before = counts(await scrape());
-      await ask(n);
-      await ask(n);
-      const after = counts(await scrape());
-      moved = { kept: after.kept - before.kept, read: after.read - before.read };
-    }
-    expect(moved).toEqual({ kept: 1, read: 1 });
-    // A new question is read.
-    const before = counts(await scrape());
-    await ask(1_000);
-    expect(counts(await scrape()).read - before.read).toBe(1);
   });
 
   it('shows the database: the PostgreSQL pool in use, idle and waiting; on SQLite its dialect only', async () => {

@@ -60,28 +60,6 @@ const databaseInfo = new Gauge({
   registers: [registry],
 });
 
-const listAnswers = new Counter({
-  name: 'mbo_list_answers_total',
-  help: 'Answers of list routes by route pattern and source: kept (sent again from the answers kept in this process) or read (from the database)',
-  labelNames: ['route', 'source'] as const,
-  registers: [registry],
-});
-/** The labelled counters of each list route, made once: a list answer costs a map look-up, not a label hash. */
-const listAnswerCounters = new Map<string, { kept: { inc: () => void }; read: { inc: () => void } }>();
-
-/**
- * A list answer sent (platform/list-route.ts), from the kept answers or read anew: their ratio is the
- * hit rate of the answer cache, which the bench reports while payments are being recorded (issue 46).
- */
-export function countListAnswer(route: string, kept: boolean): void {
-  let counters = listAnswerCounters.get(route);
-  if (!counters) {
-    counters = { kept: listAnswers.labels({ route, source: 'kept' }), read: listAnswers.labels({ route, source: 'read' }) };
-    listAnswerCounters.set(route, counters);
-  }
-  (kept ? counters.kept : counters.read).inc();
-}
-
 /** Pools of the apps of this process (one in production; tests build several). */
 const pools = new Set<PgPool>();
 let poolGauges = false;
