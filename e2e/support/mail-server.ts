@@ -6,7 +6,17 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { mailDir } from './paths';
 
-export type TStoredMail = { to: string[]; subject: string; text: string; html: string; receivedAt: number };
+/** A file attached to a mail, its content in base64. */
+export type TStoredAttachment = { filename: string; contentType: string; content: string };
+
+export type TStoredMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: number;
+  attachments: TStoredAttachment[];
+};
 
 export async function startMailServer(port: number): Promise<() => Promise<void>> {
   rmSync(mailDir, { recursive: true, force: true });
@@ -26,6 +36,11 @@ export async function startMailServer(port: number): Promise<() => Promise<void>
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
             receivedAt: Date.now(),
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content.toString('base64'),
+            })),
           };
           writeFileSync(path.join(mailDir, `${String(count).padStart(5, '0')}.json`), JSON.stringify(stored));
           callback();

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { filenameFromDisposition } from './download';
+import { describe, expect, it, vi } from 'vitest';
+import { downloadFile, downloadRequestOf, filenameFromDisposition } from './download';
 
 describe('filenameFromDisposition', () => {
   it('prefers the RFC 5987 filename* form and decodes it', () => {
@@ -17,5 +17,23 @@ describe('filenameFromDisposition', () => {
   it('gives null without a file name', () => {
     expect(filenameFromDisposition(null)).toBeNull();
     expect(filenameFromDisposition('inline')).toBeNull();
+  });
+});
+
+describe('downloadRequestOf', () => {
+  it("gives what a screen's export would post, however it builds the body, and sends nothing", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const exportRefunds = async (format: string) => {
+      // A screen's export may work its filters out before it downloads.
+      await Promise.resolve();
+      return downloadFile('/refundment/export', { from: '2026-11-01', to: '2026-11-29', status: '2', format }, 'refunds.csv');
+    };
+    await expect(downloadRequestOf(() => exportRefunds('csv'))).resolves.toEqual({
+      url: '/refundment/export',
+      data: { from: '2026-11-01', to: '2026-11-29', status: '2', format: 'csv' },
+    });
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await expect(downloadRequestOf(() => Promise.resolve())).resolves.toBeNull();
+    fetchSpy.mockRestore();
   });
 });

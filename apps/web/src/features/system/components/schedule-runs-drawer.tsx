@@ -27,7 +27,7 @@ export function ScheduleRunsDrawer({ id, onClose }: { id: number | null; onClose
               .map(([k, v]) => `${k}=${String(v)}`)
               .join(', ') || '-'}
           </Descriptions.Item>
-          {s.stopReason && <Descriptions.Item label={t('reportSchedules.stopReason')}>{s.stopReason}</Descriptions.Item>}
+          {s.stopReason ? <Descriptions.Item label={t('reportSchedules.stopReason')}>{s.stopReason}</Descriptions.Item> : null}
         </Descriptions>
       )}
       <h3 className="mbo-schedule-runs-title">{t('reportSchedules.runsTitle')}</h3>

@@ -43,9 +43,9 @@ export function ReportSchedulesPage() {
       title: t('reportSchedules.name'),
       key: 'name',
       render: (_, s) => (
-        <button type="button" className="mbo-row-link" data-testid="schedule-open" onClick={() => setOpen(s.id)}>
+        <Button type="link" size="small" className="mbo-schedule-name" data-testid="schedule-open" onClick={() => setOpen(s.id)}>
           {s.name}
-        </button>
+        </Button>
       ),
     },
     { title: t('reportSchedules.list'), key: 'list', render: (_, s) => scheduleList(t, s.screen) },
