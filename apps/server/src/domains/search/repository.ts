@@ -48,9 +48,18 @@ function tradesBase(db: Db, scope: Scope, view: TradeView) {
 }
 export type TradeRow = Awaited<ReturnType<ReturnType<typeof tradesBase>['execute']>>[number];
 
-/** Trade numbers that begin with the text (index transactions_search_trade_no_idx). */
-export function tradesByTradeNo(db: Db, scope: Scope, view: TradeView, p: Prefix, take: number) {
-  return tradesBase(db, scope, view)
+/**
+ * Trade numbers that begin with the text, of every category (index transactions_search_trade_no_idx):
+ * one range for all the caller's screens, which are told apart afterwards. A category in the query
+ * would make SQLite prefer the list index (merchant and category equal) and walk a whole category.
+ */
+export function tradesByTradeNo(db: Db, scope: Scope, p: Prefix, take: number) {
+  const ids = gatewayIn(scope);
+  return db
+    .selectFrom('transactions as t')
+    .select(tradeColumns)
+    .where('t.merchant_id', '=', scope.merchantId)
+    .$if(ids !== null, (qb) => qb.where('t.gateway_id', 'in', ids ?? [0]))
     .where('t.trade_no', '>=', p.lo)
     .where('t.trade_no', '<', p.hi)
     .orderBy('t.trade_no')

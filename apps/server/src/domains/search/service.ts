@@ -31,6 +31,8 @@ type Found = Omit<TSearchHit, 'kind' | 'screen'> & { sortAt: number };
 type Screened = { view: TTransactionView; trade: repo.TradeView };
 
 const TAKE = SEARCH_HITS_PER_KIND + 1;
+/** Trade numbers read per ask, times TAKE: room for the rows of screens the caller may not open. */
+const TRADE_NO_WINDOW = 4;
 
 /**
  * The transaction screens the caller may open, each with the rows it shows. Pre-authorizations are
@@ -80,7 +82,6 @@ async function searchTrades(db: Db, scope: Scope, screens: Screened[], s: Shapes
       const asks: Promise<Found[]>[] = [];
       if (s.code !== null) {
         const code = s.code;
-        asks.push(repo.tradesByTradeNo(db, scope, trade, range(code), TAKE).then((rs) => rs.map((r) => tradeHit(r, 'tradeNo'))));
         asks.push(
           repo
             .tradesByValue(db, scope, trade, 'merchant_order_no', range(code), TAKE)
@@ -96,8 +97,20 @@ async function searchTrades(db: Db, scope: Scope, screens: Screened[], s: Shapes
       return found.map((f) => ({ ...f, screen: TRANSACTION_VIEW_DEFS[view].menu as string }));
     }),
   );
+  // Trade numbers: one range over every category, each row on the first screen of the caller's that shows it.
+  const byTradeNo =
+    s.code === null
+      ? []
+      : (await repo.tradesByTradeNo(db, scope, range(s.code), TAKE * TRADE_NO_WINDOW)).flatMap((r) => {
+          const shown = screens.find(
+            ({ trade }) => trade.category === r.category && (trade.tradeType === null || trade.tradeType === r.trade_type),
+          );
+          return shown ? [{ ...tradeHit(r, 'tradeNo'), screen: TRANSACTION_VIEW_DEFS[shown.view].menu as string }] : [];
+        });
   const text = s.code ?? s.email ?? '';
-  return rank(perScreen.flat(), (f) => f.id === text || f.detail.split(' · ').includes(text)) as (Found & { screen: string })[];
+  return rank([...byTradeNo, ...perScreen.flat()], (f) => f.id === text || f.detail.split(' · ').includes(text)) as (Found & {
+    screen: string;
+  })[];
 }
 
 const codeRange = (s: Shapes) => (s.code === null ? null : s.codePrefix ? repo.prefixOf(s.code) : repo.exactly(s.code));
