@@ -81,6 +81,37 @@ export async function rollupSums(db: Db, scope: Scope, f: RollupFilter, by: Roll
   return rows.map((r) => numeric(r));
 }
 
+// Refunds count on the day they succeeded (formal payments only), chargebacks on the day they arrived:
+// the days and records the rollups count them by (platform/rollups.ts, computeRollups).
+const CASES = {
+  refunds: { table: 'refunds', at: 'x.processed_at', which: sql<boolean>`x.status = ${sql.lit(RefundProcessing.refunded)}`, formal: true },
+  chargebacks: { table: 'disputes', at: 'x.created_at', which: sql<boolean>`x.kind = ${sql.lit(DisputeKind.chargeback)}`, formal: false },
+} as const;
+
+/** Count and settlement amount of the period's refunds or chargebacks per issuing country and currency. */
+function caseSums(db: Db, scope: Scope, f: RollupFilter, kind: keyof typeof CASES) {
+  const c = CASES[kind];
+  const { fromMs, toMs } = businessDayRange(f.fromDay, f.toDay);
+  const country = sql<string>`t.issuer_country`;
+  return db
+    .selectFrom(`${c.table} as x` as 'refunds as x')
+    .innerJoin('transactions as t', 't.id', 'x.transaction_id')
+    .where(inScope(scope, 'x'))
+    .where(c.which)
+    .$if(c.formal, (qb) => qb.where('t.category', '=', TradeCategory.formal))
+    .where(sql.ref(c.at), '>=', fromMs)
+    .where(sql.ref(c.at), '<', toMs)
+    .$if(f.currency !== undefined, (qb) => qb.where('t.settle_currency', '=', f.currency ?? ''))
+    .select([
+      country.as('key'),
+      't.settle_currency as currency',
+      sql<number>`count(*)`.as('n'),
+      sql<number>`sum(x.settle_amount)`.as('amount'),
+    ])
+    .groupBy([country, 't.settle_currency'])
+    .execute();
+}
+
 /**
  * The measures of the period per card-issuing country and settlement currency, from the records
  * (three grouped reads merged here): the same records the rollups count, on the same business days.
@@ -106,39 +137,8 @@ export async function countrySums(db: Db, scope: Scope, f: RollupFilter): Promis
       ])
       .groupBy([country, 't.settle_currency'])
       .execute(),
-    db
-      .selectFrom('refunds as x')
-      .innerJoin('transactions as t', 't.id', 'x.transaction_id')
-      .where(inScope(scope, 'x'))
-      .where('x.status', '=', RefundProcessing.refunded)
-      .where('t.category', '=', TradeCategory.formal)
-      .where('x.processed_at', '>=', fromMs)
-      .where('x.processed_at', '<', toMs)
-      .$if(currency !== undefined, (qb) => qb.where('t.settle_currency', '=', currency ?? ''))
-      .select([
-        country.as('key'),
-        't.settle_currency as currency',
-        sql<number>`count(*)`.as('n'),
-        sql<number>`sum(x.settle_amount)`.as('amount'),
-      ])
-      .groupBy([country, 't.settle_currency'])
-      .execute(),
-    db
-      .selectFrom('disputes as x')
-      .innerJoin('transactions as t', 't.id', 'x.transaction_id')
-      .where(inScope(scope, 'x'))
-      .where('x.kind', '=', DisputeKind.chargeback)
-      .where('x.created_at', '>=', fromMs)
-      .where('x.created_at', '<', toMs)
-      .$if(currency !== undefined, (qb) => qb.where('t.settle_currency', '=', currency ?? ''))
-      .select([
-        country.as('key'),
-        't.settle_currency as currency',
-        sql<number>`count(*)`.as('n'),
-        sql<number>`sum(x.settle_amount)`.as('amount'),
-      ])
-      .groupBy([country, 't.settle_currency'])
-      .execute(),
+    caseSums(db, scope, f, 'refunds'),
+    caseSums(db, scope, f, 'chargebacks'),
   ]);
   const out = new Map<string, SumRow>();
   const rowOf = (r: { key: string | null; currency: string }) => {

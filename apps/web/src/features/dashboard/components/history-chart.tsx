@@ -1,22 +1,6 @@
 import { useMemo } from 'react';
-import { use as registerEchartsParts, type ComposeOption } from 'echarts/core';
-import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  type GridComponentOption,
-  type LegendComponentOption,
-  type TooltipComponentOption,
-} from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEchart } from '../../../platform/echart';
+import { useEchart, type TBarLineOption as TOption } from '../../../platform/echart';
 import { tooltipValue } from './chart-texts';
-
-// Modular echarts, loaded lazily by the dashboard so its first paint and the sign-in bundle stay small.
-registerEchartsParts([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
-
-type TOption = ComposeOption<BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption>;
 
 export type THistoryChartProps = {
   days: string[];

@@ -1,21 +1,5 @@
 import { useMemo } from 'react';
-import { use as registerEchartsParts, type ComposeOption } from 'echarts/core';
-import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  type GridComponentOption,
-  type LegendComponentOption,
-  type TooltipComponentOption,
-} from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEchart } from '../../../platform/echart';
-
-// Modular echarts: only what this chart draws, loaded with the report screen (lazy), never on sign-in.
-registerEchartsParts([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
-
-type TOption = ComposeOption<BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption>;
+import { useEchart, type TBarLineOption as TOption } from '../../../platform/echart';
 
 export type TInsightsChartProps = {
   /** Business days (YYYY-MM-DD) or months (YYYY-MM), oldest first, every one of the period. */

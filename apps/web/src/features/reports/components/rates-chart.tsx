@@ -1,21 +1,5 @@
 import { useMemo } from 'react';
-import { use as registerEchartsParts, type ComposeOption } from 'echarts/core';
-import { LineChart, type LineSeriesOption } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  type GridComponentOption,
-  type LegendComponentOption,
-  type TooltipComponentOption,
-} from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEchart } from '../../../platform/echart';
-
-// Modular echarts: only what this chart draws, loaded with the screen (lazy) and never on sign-in.
-registerEchartsParts([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
-
-type TOption = ComposeOption<LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption>;
+import { useEchart, type TBarLineOption as TOption } from '../../../platform/echart';
 
 export type TRatesSeries = { name: string; values: (number | null)[] };
 
