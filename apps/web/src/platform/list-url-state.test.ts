@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZRefundListQuery } from '@mbo/shared/refunds';
 import { ZTransactionListQuery } from '@mbo/shared/transactions';
-import { apiFilters, filterIssues, readListUrl, writeListUrl } from './list-url-state';
+import { apiFilters, filterIssues, namesListState, readListUrl, writeListUrl } from './list-url-state';
 
 const today = '2026-03-20';
 const refundDefaults = {
@@ -75,5 +75,12 @@ describe('list URL state', () => {
 
   it('sends only the filters that are set', () => {
     expect(apiFilters({ a: ' x ', b: '', c: '  ' })).toEqual({ a: 'x' });
+  });
+
+  it('tells a URL that says what to list (a filter, a page, a page size) from a plain one, which a default view may fill', () => {
+    expect(namesListState(new URLSearchParams(''), refundDefaults)).toBe(false);
+    expect(namesListState(new URLSearchParams('savedView=4&detail=RF1'), refundDefaults)).toBe(false);
+    expect(namesListState(new URLSearchParams('status=4'), refundDefaults)).toBe(true);
+    expect(namesListState(new URLSearchParams('limit=50'), refundDefaults)).toBe(true);
   });
 });
