@@ -109,6 +109,9 @@ describe('payment links and the blacklist', () => {
     await owner.getByTestId('blacklist-add-open').click();
     await owner.getByTestId('blacklist-add-value').fill(email);
     await owner.getByTestId('blacklist-add-reason').fill('stolen cards');
+    // The entry is tried on the last 90 days first (rule-backtest.test.ts), then confirmed.
+    await owner.getByTestId('blacklist-backtest-run').click();
+    await owner.getByTestId('blacklist-backtest').waitFor();
     await owner.getByTestId('blacklist-add-submit').click();
     await expect.poll(() => owner.getByTestId('blacklist-table').innerText()).toContain(email);
     await screenshot(owner, 'blacklist-en-1440');

@@ -1,5 +1,6 @@
 import {
   DEADLINE_WITHIN_MAX_DAYS,
+  DISPUTE_DUE_DAYS,
   DISPUTE_LIST_VIEWS,
   DISPUTE_TIME_TYPES,
   LISTED_DISPUTE_KINDS,
@@ -40,6 +41,8 @@ export const DISPUTE_LIST = declaredScreen(
     export: { permission: 'ProConTrade:Downloads', path: DisputePath.export, file: 'disputes' },
     fields: [
       selectField('view', 'dispute.listView', enumOptions('dispute.listViewOption', DISPUTE_LIST_VIEWS)),
+      // The dashboard's due-today count opens the list with due=today (the caller's today, in the caller's timezone).
+      selectField('due', 'dispute.due', enumOptions('dispute.dueOption', DISPUTE_DUE_DAYS), { all: true }),
       { kind: 'dateRange', from: 'from', to: 'to', label: 'dispute.dateRange' },
       textField('tradeNo', 'dispute.tradeNo', 64),
       selectField('kind', 'dispute.kind', enumOptions('tradeEnum.disputeKind', LISTED_DISPUTE_KINDS), { all: true }),

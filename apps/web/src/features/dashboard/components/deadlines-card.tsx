@@ -1,4 +1,4 @@
-import { Card, Empty, Skeleton } from 'antd';
+import { Card, Empty, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAmount, parseTime } from '../../../platform/format';
@@ -14,14 +14,30 @@ export function caseLink(caseNo: string): string {
   return `${DISPUTES_PAGE}?${params.toString()}`;
 }
 
-/** The nearest open reply deadlines, each linking to the case on the chargeback screen. */
+/** The chargeback screen's open cases due on the user's today (the server reads "today" in the user's timezone). */
+export const DUE_TODAY_LINK = `${DISPUTES_PAGE}?${new URLSearchParams({ view: 'open', due: 'today' }).toString()}`;
+
+/** The nearest open reply deadlines, each linking to the case on the chargeback screen, and what is due today. */
 export function DeadlinesCard() {
   const { t } = useTranslation();
   const tz = useTimezone();
   const deadlines = useDeadlines();
   const now = Date.now();
   return (
-    <Card title={t('dashboard.deadlines.title')} data-testid="dashboard-deadlines">
+    <Card
+      title={t('dashboard.deadlines.title')}
+      data-testid="dashboard-deadlines"
+      extra={
+        deadlines.data?.dueToday && (
+          <Link to={DUE_TODAY_LINK} data-testid="deadlines-due-today" title={t('dashboard.deadlines.inZone', { zone: tz.timezone })}>
+            <Tag color={deadlines.data.dueToday.count > 0 ? 'red' : 'default'} data-testid="deadlines-due-today-count">
+              {deadlines.data.dueToday.count}
+            </Tag>
+            {t('dashboard.deadlines.dueToday')}
+          </Link>
+        )
+      }
+    >
       {deadlines.isPending && <Skeleton active paragraph={{ rows: 3 }} />}
       {deadlines.isError && <Empty description={t('common.loadFailed')} />}
       {deadlines.data && deadlines.data.list.length === 0 && <Empty description={t('dashboard.deadlines.empty')} />}

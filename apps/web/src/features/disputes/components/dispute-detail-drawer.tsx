@@ -1,5 +1,6 @@
 import { Button, Descriptions, Drawer, List, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DisputeKind } from '@mbo/shared/trade-enums';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useTimezone } from '../../../platform/timezone';
@@ -45,7 +46,9 @@ export function DisputeDetailDrawer({ caseNo, onClose, onAppeal, onAlertRefund }
             <Descriptions.Item label={t('dispute.replyDeadline')}>
               <Space wrap>
                 {time(d.replyDeadline)}
+                {d.replyDeadline && <span className="mbo-muted">{t('dispute.inZone', { zone: tz.timezone })}</span>}
                 <TimeLeft deadline={d.replyDeadline} />
+                {!d.replyDeadline && d.kind === DisputeKind.rdrAlert && <span className="mbo-muted">{t('dispute.rdrNoWindow')}</span>}
               </Space>
             </Descriptions.Item>
             <Descriptions.Item label={t('dispute.appealStatus')}>{t(`tradeEnum.appealStatus.${d.appealStatus}`)}</Descriptions.Item>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Modal, Space, Tag, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DISPUTES, type TDispute } from '@mbo/shared/disputes';
+import { DisputeKind } from '@mbo/shared/trade-enums';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { DeferredPart } from '../../../platform/deferred-part';
 import { lazyPage } from '../../../platform/lazy-page';
@@ -67,12 +68,14 @@ export function DisputeListPage() {
       processingType: { render: (c: number) => <Tag>{t(`tradeEnum.processingType.${c}`)}</Tag> },
       amount: nowrap,
       replyDeadline: {
-        render: (v: string | null) => (
+        // In the user's timezone (said on hover); an RDR alert is refunded when raised and has no window.
+        render: (v: string | null, d: TDispute) => (
           <Space orientation="vertical" size={0}>
-            <span data-testid="dispute-deadline" style={{ whiteSpace: 'nowrap' }}>
+            <span data-testid="dispute-deadline" style={{ whiteSpace: 'nowrap' }} title={t('dispute.inZone', { zone: tz.timezone })}>
               {time(v)}
             </span>
             {v && <TimeLeft deadline={v} />}
+            {!v && d.kind === DisputeKind.rdrAlert && <span className="mbo-muted">{t('dispute.rdrNoWindow')}</span>}
           </Space>
         ),
       },

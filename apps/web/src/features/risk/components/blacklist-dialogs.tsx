@@ -9,22 +9,39 @@ import {
   type TBlacklistType,
   type TBlacklistUploadResult,
 } from '@mbo/shared/risk';
+import type { TRuleBacktest } from '@mbo/shared/risk-backtest';
+import { useBlacklistBacktest } from '../api/backtest-blacklist';
 import { useAddBlacklistEntry, useImportBlacklist } from '../api/risk-api';
+import { BlacklistBacktest } from './blacklist-backtest';
 import { SubmitDialog } from '../../../platform/submit-dialog';
 import { TableRegion } from '../../../platform/table-region';
 
-/** Add one entry; the value is checked by the server against its type (never a full card number). */
+/**
+ * Add one entry; the value is checked by the server against its type (never a full card number). The
+ * first click tries the entry on the last 90 days (what it would have declined) and the figures show
+ * above the button; the second adds it. Changing the type or the value asks for a new backtest.
+ */
 export function BlacklistAddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TBlacklistAdd>();
   const add = useAddBlacklistEntry();
+  const backtest = useBlacklistBacktest();
+  const [tried, setTried] = useState<TRuleBacktest | null>(null);
   const type = (Form.useWatch('type', form) ?? 'email') as TBlacklistType;
+  const close = () => {
+    setTried(null);
+    onClose();
+  };
   const submit = async (v: TBlacklistAdd) => {
-    if (add.isPending) return;
+    if (add.isPending || backtest.isPending) return;
     try {
+      if (!tried) {
+        setTried(await backtest.mutateAsync({ type: v.type, value: v.value.trim() }));
+        return;
+      }
       const r = await add.mutateAsync({ type: v.type, value: v.value.trim(), reason: v.reason.trim() });
       void message.success(t(r.created ? 'risk.blacklist.added' : 'risk.blacklist.alreadyListed'));
-      onClose();
+      close();
     } catch {
       // The request client has shown the server's message.
     }
@@ -33,10 +50,23 @@ export function BlacklistAddDialog({ open, onClose }: { open: boolean; onClose: 
     <SubmitDialog
       open={open}
       title={t('risk.blacklist.add')}
-      onClose={onClose}
-      submit={{ text: t('risk.blacklist.add'), testId: 'blacklist-add-submit', pending: add.isPending, onClick: () => form.submit() }}
+      onClose={close}
+      submit={{
+        text: t(tried ? 'risk.backtest.confirmAdd' : 'risk.backtest.run'),
+        testId: tried ? 'blacklist-add-submit' : 'blacklist-backtest-run',
+        pending: add.isPending || backtest.isPending,
+        onClick: () => form.submit(),
+      }}
     >
-      <Form<TBlacklistAdd> form={form} layout="vertical" initialValues={{ type: 'email' }} onFinish={(v) => void submit(v)}>
+      <Form<TBlacklistAdd>
+        form={form}
+        layout="vertical"
+        initialValues={{ type: 'email' }}
+        onFinish={(v) => void submit(v)}
+        onValuesChange={(changed: Partial<TBlacklistAdd>) => {
+          if (changed.type !== undefined || changed.value !== undefined) setTried(null);
+        }}
+      >
         <Form.Item name="type" label={t('risk.blacklist.type')}>
           <Select
             data-testid="blacklist-add-type"
@@ -59,6 +89,7 @@ export function BlacklistAddDialog({ open, onClose }: { open: boolean; onClose: 
           <Input maxLength={BLACKLIST_REASON_MAX} data-testid="blacklist-add-reason" />
         </Form.Item>
       </Form>
+      {tried && <BlacklistBacktest result={tried} />}
     </SubmitDialog>
   );
 }
