@@ -1,9 +1,8 @@
 import { Alert, Button, Card, Select, Space, Table, type TableColumnsType } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TExportFormat } from '@mbo/shared/list';
 import { MONTH_COLUMNS, MONTHS_BACK_MAX, type TMonthReportRow } from '@mbo/shared/reports';
 import { MonthRangeFilter } from '../../../platform/date-range-filter';
+import { ExportButtons } from '../../../platform/export-buttons';
 import { useSession } from '../../../platform/session';
 import { downloadMonthReport } from '../api/download-report';
 import { useMonthReport, type TMonthReportFilter } from '../api/get-month-report';
@@ -27,8 +26,6 @@ export function MonthlyReportPage() {
   const query = months.query;
   const report = useMonthReport(query);
   const mayDownload = (session.userInfo?.permissions ?? []).includes('TradeMonthReport:Downloads');
-
-  const download = (format: TExportFormat) => void downloadMonthReport(query, format);
 
   const columns: TableColumnsType<TMonthReportRow> = MONTH_COLUMNS.map((key) => ({
     key,
@@ -54,14 +51,13 @@ export function MonthlyReportPage() {
           <Space wrap>
             <Button onClick={() => void report.refetch()}>{t('common.refresh')}</Button>
             {mayDownload && (
-              <>
-                <Button icon={<DownloadOutlined />} onClick={() => download('xlsx')} data-testid="month-download-xlsx">
-                  {t('report.download.xlsx')}
-                </Button>
-                <Button icon={<DownloadOutlined />} onClick={() => download('csv')}>
-                  {t('report.download.csv')}
-                </Button>
-              </>
+              // With Schedule beside them: the same file mailed every month (domains/schedules).
+              <ExportButtons
+                onExport={(format) => downloadMonthReport(query, format)}
+                csvLabel={t('report.download.csv')}
+                xlsxLabel={t('report.download.xlsx')}
+                testIdPrefix="month-download"
+              />
             )}
           </Space>
         </div>
