@@ -14,6 +14,7 @@ import { serverBench } from './server';
 import { http } from './http';
 import { lighthouseBench } from './lighthouse';
 import { lists } from './lists';
+import { searchBench } from './search';
 import { transactions } from './transactions';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,6 +118,7 @@ const benches: Record<string, () => Promise<void>> = {
   http: () => http(rest),
   'export-profile': () => exportProfile(rest),
   lighthouse: () => lighthouseBench(rest),
+  search: () => searchBench(rest),
 };
 const bench = benches[name];
 if (!bench) {

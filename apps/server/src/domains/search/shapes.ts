@@ -67,7 +67,7 @@ export function readShapes(raw: string): Shapes {
     if (v !== null) blacklist.add(v);
   }
   const card = cardOf(text);
-  const isCode = text.length <= CODE_MAX && !/\s/.test(text) && !text.includes('@') && !/^https?:\/\//i.test(text) && !/^[*xX•]/.test(text);
+  const isCode = text.length <= CODE_MAX && !/\s/.test(text) && !text.includes('@') && !/^https?:\/\//i.test(text) && !/[*•]/.test(text);
   return {
     code: isCode ? text : null,
     codePrefix: text.length >= CODE_PREFIX_MIN,
