@@ -20,6 +20,7 @@ import { TRADE_COMMANDS } from './ops-trade';
 import { REPORT_COMMANDS } from './ops-reports';
 import { PROGRAMME_COMMANDS } from './ops-programmes';
 import { SYSTEM_COMMANDS } from './ops-system';
+import { SCHEDULE_COMMANDS } from './ops-schedules';
 import { FILE_COMMANDS } from './ops-files';
 import { FUNDS_COMMANDS } from './ops-funds';
 import { WEBSITE_COMMANDS } from './ops-websites';
@@ -103,6 +104,7 @@ const COMMANDS: Record<string, Command> = {
   ...GATEWAY_COMMANDS,
   ...RISK_COMMANDS,
   ...SYSTEM_COMMANDS,
+  ...SCHEDULE_COMMANDS,
   ...FILE_COMMANDS,
   ...FUNDS_COMMANDS,
   ...WEBSITE_COMMANDS,

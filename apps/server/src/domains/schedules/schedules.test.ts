@@ -5,6 +5,7 @@ import { PayStatus } from '@mbo/shared/trade-enums';
 import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
 import { call, createTestApp, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
+import { opsHarness } from '../../../test/ops-harness';
 import { createSession } from '../../platform/session';
 import { createAdmin, createGateway, createMerchant, createRole, type AdminRow } from '../../../test/factories';
 import { runDueSchedules } from './runner';
@@ -272,6 +273,17 @@ describe('scheduled reports', () => {
     expect(seen.find((s) => s.id === id)).toMatchObject({ mine: false, ownerLoginName: owner.loginName });
     expect((await call(t.app, ReportSchedulePath.runNow, { token: colleague, body: { id } })).body.code).toBe(403);
     expect((await detail(id, colleague)).data.runs[0]!.hasFile).toBe(false);
+    await deleteSchedule(id);
+  });
+
+  it('is sent by the operator command as by the job, once', async () => {
+    await at(START);
+    const id = await createSchedule(ownerToken, { recipients: ['ops@example.test'] });
+    await at(FIRST_SLOT + 60_000);
+    const { ops } = opsHarness(t);
+    expect(await ops('schedules:run-due')).toMatchObject({ code: 0, out: '1 scheduled report run(s) made' });
+    expect(await ops('schedules:run-due')).toMatchObject({ code: 0, out: '0 scheduled report run(s) made' });
+    expect((await detail(id)).data.runs.map((r) => r.status)).toEqual(['sent']);
     await deleteSchedule(id);
   });
 
