@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import { DisputeKind, PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
 import type { Db } from '../db/database';
+import { BUSINESS_DAY_OFFSET_MS } from '../platform/rollups';
 import { DAY_MS } from '../platform/time';
 
 /*
  * Issue 49 §3 and §4 in the demo (merchant 100001), made from rows the trade generator drew, chosen
  * by a fixed order so that the same seed gives the same rows:
- * - an Ethoca alert not refunded, 3.5 hours from its deadline: the alert list shows it due today, and
- *   the first run of the deadline job writes its last reminder (4 hours before) into the top bar;
+ * - an Ethoca alert not refunded, at most 3.5 hours from its deadline and due today where it can be
+ *   (alertDeadline): the dashboard counts it due today, and the first run of the deadline job writes
+ *   its last reminder (4 hours before) into the top bar;
  * - a reseller's proxy address, DEMO_PROXY_IP, on two payments that drew chargebacks, one the issuer
  *   reported as fraud and three paid without a case in the last 60 days: the blacklist's backtest of
  *   that address shows each figure.
@@ -16,6 +18,16 @@ import { DAY_MS } from '../platform/time';
 export const DEMO_PROXY_IP = '198.51.100.77';
 
 const HOUR = 3_600_000;
+
+/**
+ * 3.5 hours from now, or earlier so that it falls on the business day (UTC+08:00, the demo admins'
+ * timezone) and the dashboard counts it due today; when the day has less than half an hour left, the
+ * next day's 3.5 hours.
+ */
+export function alertDeadline(now: number): number {
+  const dayEnd = Math.floor((now + BUSINESS_DAY_OFFSET_MS) / DAY_MS) * DAY_MS + DAY_MS - BUSINESS_DAY_OFFSET_MS - 10 * 60_000;
+  return dayEnd - now >= 30 * 60_000 ? Math.min(now + 3.5 * HOUR, dayEnd) : now + 3.5 * HOUR;
+}
 
 export async function seedAlertAndBacktestCases(db: Db, now: number): Promise<void> {
   const merchant = await db.selectFrom('merchants').select('id').where('merchant_no', '=', '100001').executeTakeFirst();
@@ -35,7 +47,7 @@ export async function seedAlertAndBacktestCases(db: Db, now: number): Promise<vo
   if (alert)
     await db
       .updateTable('disputes')
-      .set({ reply_deadline: now + 3.5 * HOUR })
+      .set({ reply_deadline: alertDeadline(now) })
       .where('id', '=', alert.id)
       .execute();
 

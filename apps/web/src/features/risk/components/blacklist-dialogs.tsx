@@ -9,7 +9,7 @@ import {
   type TBlacklistType,
   type TBlacklistUploadResult,
 } from '@mbo/shared/risk';
-import type { TRuleBacktest } from '@mbo/shared/risk-backtest';
+import { BACKTEST_DAYS, type TRuleBacktest } from '@mbo/shared/risk-backtest';
 import { useBlacklistBacktest } from '../api/backtest-blacklist';
 import { useAddBlacklistEntry, useImportBlacklist } from '../api/risk-api';
 import { BlacklistBacktest } from './blacklist-backtest';
@@ -52,7 +52,7 @@ export function BlacklistAddDialog({ open, onClose }: { open: boolean; onClose: 
       title={t('risk.blacklist.add')}
       onClose={close}
       submit={{
-        text: t(tried ? 'risk.backtest.confirmAdd' : 'risk.backtest.run'),
+        text: t(tried ? 'risk.backtest.confirmAdd' : 'risk.backtest.run', { days: BACKTEST_DAYS }),
         testId: tried ? 'blacklist-add-submit' : 'blacklist-backtest-run',
         pending: add.isPending || backtest.isPending,
         onClick: () => form.submit(),
