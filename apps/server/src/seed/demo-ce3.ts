@@ -97,7 +97,8 @@ export async function seedCe3Cases(db: Db, now: number): Promise<void> {
       return tradeNo;
     };
     for (const daysAgo of b.priorDaysAgo) await payment(daysAgo, 4_990 + n * 100);
-    const disputed = await payment(9, 18_900);
+    // Paid 64 days ago: older than the 60 days the backtest demo (demo-alerts-backtest.ts) draws its payments from.
+    const disputed = await payment(64, 18_900);
     await raiseChargeback(db, disputed, {
       reason: 'Other Fraud - Card-Absent Environment',
       reasonCode: '10.4',

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Form, Input, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APPEAL_NOTE_MAX, EVIDENCE_EXTENSIONS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_COUNT, checkEvidenceFiles } from '@mbo/shared/disputes';
+import { APPEAL_NOTE_MAX, EVIDENCE_EXTENSIONS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_COUNT } from '@mbo/shared/disputes';
 import { ChooseFiles, useChosenFiles } from '../../../platform/chosen-files';
 import { messageOf } from '../../../platform/request';
 import { SubmitDialog } from '../../../platform/submit-dialog';
 import { useAppealDispute } from '../api/appeal-dispute';
+import { evidenceProblem } from './evidence-problem';
 
 const ACCEPT = EVIDENCE_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -20,11 +21,8 @@ export function AppealDialog({ caseNo, onClose }: { caseNo: string | null; onClo
 
   const add = (file: File) => {
     const next = [...chosen.latest(), file];
-    const check = checkEvidenceFiles(next);
-    if (check.problem === 'tooMany') setProblem(t('dispute.evidenceTooMany', { count: EVIDENCE_MAX_COUNT }));
-    else if (check.problem === 'badType') setProblem(t('dispute.evidenceBadType', { name: check.name }));
-    else if (check.problem === 'tooLarge')
-      setProblem(t('dispute.evidenceTooLarge', { name: check.name, mb: EVIDENCE_MAX_BYTES / 1024 / 1024 }));
+    const problemOf = evidenceProblem(t, next);
+    if (problemOf) setProblem(problemOf);
     else {
       setProblem(null);
       chosen.set(next);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Descriptions, Drawer, List, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DisputeKind } from '@mbo/shared/trade-enums';
@@ -9,6 +10,8 @@ import { downloadEvidence } from '../api/appeal-dispute';
 import { useDisputeDetail } from '../api/get-dispute-detail';
 import { TimeLeft } from '../../../platform/time-left';
 import { disputeReasonText } from '../../../platform/gateway-text';
+import { LISTED_DISPUTE_KINDS } from '@mbo/shared/disputes';
+import { DisputeWorkspace } from './dispute-workspace';
 
 type TProps = {
   caseNo: string | null;
@@ -23,6 +26,7 @@ export function DisputeDetailDrawer({ caseNo, onClose, onAppeal, onAlertRefund }
   const tz = useTimezone();
   const isMobile = useIsMobile();
   const detail = useDisputeDetail(caseNo);
+  const [workspace, setWorkspace] = useState<string | null>(null);
   const d = detail.data;
   const time = (v: string | null) => (v ? parseTime(v, undefined, tz.timezone) : '-');
   return (
@@ -75,6 +79,11 @@ export function DisputeDetailDrawer({ caseNo, onClose, onAppeal, onAlertRefund }
             />
           )}
           <Space style={{ marginTop: 16 }} wrap>
+            {d.kind === LISTED_DISPUTE_KINDS.chargeback && (
+              <Button type={d.canAppeal ? 'primary' : 'default'} data-testid="detail-workspace" onClick={() => setWorkspace(d.caseNo)}>
+                {t('disputeWorkspace.open')}
+              </Button>
+            )}
             {d.canAppeal && onAppeal && (
               <Button type="primary" data-testid="detail-appeal" onClick={() => onAppeal(d.caseNo)}>
                 {t('dispute.appeal')}
@@ -87,6 +96,7 @@ export function DisputeDetailDrawer({ caseNo, onClose, onAppeal, onAlertRefund }
             )}
           </Space>
           <WebhookNotifications object="case" no={d.caseNo} />
+          <DisputeWorkspace caseNo={workspace} onClose={() => setWorkspace(null)} />
         </>
       )}
     </Drawer>

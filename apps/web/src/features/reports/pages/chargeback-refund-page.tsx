@@ -6,6 +6,7 @@ import { CARD_SCHEMES } from '@mbo/shared/trade-enums';
 import { MonthRangeFilter } from '../../../platform/date-range-filter';
 import { useChargebackRefundStats, type TStatsFilter } from '../api/get-chargeback-refund-stats';
 import { ProgrammePanel } from '../components/programme-panel';
+import { DisputeOutcomesCard } from '../components/dispute-outcomes-card';
 import { renderCell } from '../components/report-cells';
 import { readMonthRange, useMonthQuery } from '../utils/month-query';
 import { Page } from '../../../platform/page';
@@ -102,6 +103,7 @@ export function ChargebackRefundPage() {
           </TableRegion>
           <p className="mbo-report-note">{t('statistics.note')}</p>
         </Card>
+        <DisputeOutcomesCard from={query.from} to={query.to} />
       </Space>
     </Page>
   );
