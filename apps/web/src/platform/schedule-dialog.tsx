@@ -102,11 +102,11 @@ export function ScheduleDialog(p: {
   const lang = getLanguage();
   return (
     <SubmitDialog
-      open={p.open}
-      title={t(p.editing ? 'reportSchedules.editTitle' : 'reportSchedules.dialogTitle')}
-      onClose={p.onClose}
-      width={560}
       submit={{ text: t('reportSchedules.save'), testId: 'schedule-submit', pending: save.isPending, onClick: () => form.submit() }}
+      title={t(p.editing ? 'reportSchedules.editTitle' : 'reportSchedules.dialogTitle')}
+      width={560}
+      open={p.open}
+      onClose={p.onClose}
     >
       {!p.editing && <p className="mbo-schedule-note">{t('reportSchedules.filtersNote')}</p>}
       <Form<TValues> form={form} layout="vertical" onFinish={(v) => void submit(v)}>

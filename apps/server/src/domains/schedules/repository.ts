@@ -196,18 +196,10 @@ export function expiredFiles(db: DbOrTrx, now: number, limit: number): Promise<{
 export function ownerState(db: DbOrTrx, adminId: number) {
   return db
     .selectFrom('admins as a')
-    .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
-    .select([
-      'a.id',
-      'a.merchant_id',
-      'a.person_id',
-      'a.status',
-      'a.login_name',
-      'm.status as merchant_status',
-      'm.name as merchant_name',
-      'm.merchant_no',
-    ])
     .where('a.id', '=', adminId)
+    .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
+    .selectAll('a')
+    .select(['m.status as merchant_status', 'm.name as merchant_name', 'm.merchant_no'])
     .executeTakeFirst();
 }
 

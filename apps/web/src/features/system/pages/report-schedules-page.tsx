@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Popconfirm, Table, Tag, message, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Modal, Table, Tag, message, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TReportSchedule } from '@mbo/shared/report-schedules';
 import { parseTime } from '../../../platform/format';
+import { Page } from '../../../platform/page';
 import { ScheduleDialog } from '../../../platform/schedule-dialog';
 import { useHasPermission } from '../../../platform/session';
 import { TableRegion } from '../../../platform/table-region';
@@ -37,6 +38,15 @@ export function ReportSchedulesPage() {
       // The request client already showed the server's message.
     }
   };
+
+  // Deleting takes the schedule's runs and files with it: asked first.
+  const confirmDelete = (s: TReportSchedule) =>
+    Modal.confirm({
+      title: t('reportSchedules.deleteConfirm'),
+      content: s.name,
+      okButtonProps: { danger: true },
+      onOk: () => remove.mutateAsync(s.id).catch(() => undefined),
+    });
 
   const columns: TableColumnsType<TReportSchedule> = [
     {
@@ -109,20 +119,15 @@ export function ReportSchedulesPage() {
             >
               {t(s.status === 'active' ? 'reportSchedules.pause' : 'reportSchedules.resume')}
             </Button>
-            <Popconfirm title={t('reportSchedules.deleteConfirm')} onConfirm={() => remove.mutateAsync(s.id).catch(() => undefined)}>
-              <Button size="small" type="link" danger data-testid="schedule-delete">
-                {t('reportSchedules.delete')}
-              </Button>
-            </Popconfirm>
+            <Button size="small" type="link" danger data-testid="schedule-delete" onClick={() => confirmDelete(s)}>
+              {t('reportSchedules.delete')}
+            </Button>
           </span>
         ),
     });
 
   return (
-    <div className="mbo-page">
-      <h1 className="mbo-page-title" data-testid="page-title">
-        {t('menu.reportSchedules')}
-      </h1>
+    <Page title={t('menu.reportSchedules')}>
       <Card>
         <p className="mbo-schedule-intro">{t('reportSchedules.intro')}</p>
         <TableRegion label={t('menu.reportSchedules')}>
@@ -141,6 +146,6 @@ export function ReportSchedulesPage() {
       </Card>
       <ScheduleRunsDrawer id={open} onClose={() => setOpen(null)} />
       <ScheduleDialog open={editing !== null} onClose={() => setEditing(null)} editing={editing ?? undefined} />
-    </div>
+    </Page>
   );
 }
