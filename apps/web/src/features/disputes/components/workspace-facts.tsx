@@ -2,6 +2,7 @@ import { Alert, Card, Descriptions, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TCe3Result, TWorkspace } from '@mbo/shared/dispute-evidence';
 import { formatAmount, parseTime } from '../../../platform/format';
+import { disputeReasonText } from '../../../platform/gateway-text';
 import { useTimezone } from '../../../platform/timezone';
 
 /* The read-only half of the evidence workspace: the reason code explained, CE 3.0, and what the product holds. */
@@ -11,7 +12,7 @@ export function ReasonGuide({ ws }: { ws: TWorkspace }) {
   const { t } = useTranslation();
   return (
     <Card size="small" title={`${t('disputeWorkspace.reasonTitle')}: ${ws.cardScheme} ${ws.reasonCode || '-'}`} data-testid="ws-reason">
-      <Typography.Paragraph type="secondary">{ws.reason}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{disputeReasonText(t, ws.reasonCode, ws.reason)}</Typography.Paragraph>
       {ws.guide ? (
         <Descriptions column={1} size="small">
           <Descriptions.Item label={t('disputeWorkspace.meaning')}>{t(`reasonGuide.${ws.guide}.meaning`)}</Descriptions.Item>
