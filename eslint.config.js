@@ -42,7 +42,7 @@ export const DOMAIN_PUBLIC = {
   funds: ['config', 'postings', 'proof-holds', 'settlement', 'summary'],
   links: ['service'],
   refunds: ['repository', 'service'],
-  reports: ['service'],
+  reports: ['programmes', 'service'],
   risk: ['service'],
   system: ['admins-service', 'repository'],
   transactions: ['repository'],

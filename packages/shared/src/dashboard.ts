@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMonitoring } from './reports';
+import { ZProgrammes } from './programmes';
 
 /** The home dashboard's widgets (spec §2 Dashboard). Figures come from the daily rollups. */
 export const DashboardPath = {
@@ -80,4 +80,5 @@ export type TProduct = z.infer<typeof ZProduct>;
 export const ZProducts = z.object({ list: z.array(ZProduct) });
 export type TProducts = z.infer<typeof ZProducts>;
 
-export const ZDashboardMonitoring = ZMonitoring;
+/** The card-scheme programmes of the month (programmes.ts), as the statistics screen shows them. */
+export const ZDashboardMonitoring = ZProgrammes;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DashboardPath, type TDeadlines, type TProducts, type TTradeHistory, type TTradeToday } from '@mbo/shared/dashboard';
 import { ErrorCode } from '@mbo/shared/envelope';
-import type { TMonitoring } from '@mbo/shared/reports';
+import type { TProgrammes } from '@mbo/shared/programmes';
 import { AppealStatus, DisputeKind, PayStatus, ProcessingType } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
@@ -152,8 +152,10 @@ describe('dashboard', () => {
     const mine = await call<TDeadlines>(t.app, DashboardPath.deadlines, { token: limited });
     expect(mine.body.data.list.map((d) => d.id)).toEqual(ids.slice(0, 5));
 
-    const monitoring = await call<TMonitoring>(t.app, DashboardPath.monitoring, { token: member });
-    expect(monitoring.body.data.programs.map((p) => p.program)).toEqual(['vamp', 'ecp']);
+    // The programmes as the statistics screen judges them, to a member without the statistics permission too.
+    const monitoring = await call<TProgrammes>(t.app, DashboardPath.monitoring, { token: member });
+    expect(monitoring.body.data.programmes.map((p) => p.programme)).toEqual(['vamp', 'vampEnumeration', 'ecp']);
+    expect(monitoring.body.data.programmes[0]!.lines.map((l) => [l.line, l.ratioBp, l.minCount])).toEqual([['excessive', 150, 1_500]]);
 
     const stranger = await signIn(t.app, await createAdmin(t.db, await createMerchant(t.db)));
     expect((await call<TDeadlines>(t.app, DashboardPath.deadlines, { token: stranger })).body.data.list).toEqual([]);

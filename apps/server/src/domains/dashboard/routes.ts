@@ -17,7 +17,7 @@ import { requireSession } from '../../platform/request-context';
 import { businessDay } from '../../platform/rollups';
 import { DAY_MS, dateInZone, dayRangeInZone, toIso } from '../../platform/time';
 import { countOpenDueIn } from '../disputes/due-today';
-import { monitoring } from '../reports/service';
+import { programmeStatus } from '../reports/programmes';
 import * as repo from './repository';
 
 /** Service names as merchants.services spells them, mapped to card scheme codes. */
@@ -132,7 +132,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { signedIn: true }, schema: { response: okResponse(ZDashboardMonitoring) } },
     async (request) => {
       const { scope } = requireSession(request);
-      return ok(request, await monitoring(app.db, scope, app.now()));
+      return ok(request, await programmeStatus(app.db, scope, app.now()));
     },
   );
 };

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DashboardPath } from '@mbo/shared/dashboard';
-import type { TMonitoring } from '@mbo/shared/reports';
+import type { TProgrammes } from '@mbo/shared/programmes';
 import { http } from '../../../platform/request';
 
-export function getMonitoringStatus(): Promise<TMonitoring> {
-  return http.get<TMonitoring>(DashboardPath.monitoring);
+export function getMonitoringStatus(): Promise<TProgrammes> {
+  return http.get<TProgrammes>(DashboardPath.monitoring);
 }
 
 export function getMonitoringStatusQueryOptions() {

@@ -1,45 +1,64 @@
 import { Card, Empty, Progress, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatBp } from '@mbo/shared/ratios';
-import type { TMonitoringProgramStatus } from '@mbo/shared/reports';
+import type { TProgrammeStatus } from '@mbo/shared/programmes';
+import { formatCount } from '../../../platform/format';
 import { useMonitoringStatus } from '../api/get-monitoring-status';
 
-const LEVEL_COLORS: Record<string, string> = { warning: 'warning', excessive: 'error', highExcessive: 'magenta' };
+const TIER_COLORS: Record<string, string> = { excessive: 'error', cmm: 'warning', ecm: 'error', hecm: 'magenta' };
 
-function Row({ p }: { p: TMonitoringProgramStatus }) {
+/** The mildest line not reached yet that more events this month can still reach, or null. */
+function nextLine(p: TProgrammeStatus) {
+  return p.lines.find((l) => !l.mtdReached && l.eventsLeft !== null) ?? null;
+}
+
+function Row({ p }: { p: TProgrammeStatus }) {
   const { t } = useTranslation();
-  const first = p.thresholds[0]?.ratioBp ?? 0;
+  const name = t(`programme.name.${p.programme}`);
+  const first = Math.min(...p.lines.map((l) => l.ratioBp));
   const scale = Math.max(first * 2, p.projected.ratioBp ?? 0, 1);
+  const next = nextLine(p);
   return (
-    <div className="mbo-monitoring-row" data-testid={`dashboard-monitoring-${p.program}`}>
+    <div className="mbo-monitoring-row" data-testid={`dashboard-monitoring-${p.programme}`}>
       <div className="mbo-monitoring-row__head">
-        <span>{t(`monitoring.program.${p.program}`)}</span>
-        <Tag color={p.mtd.level ? LEVEL_COLORS[p.mtd.level] : 'success'}>{t(`monitoring.level.${p.mtd.level ?? 'none'}`)}</Tag>
+        <span>{name}</span>
+        <Tag color={p.mtd.tier ? TIER_COLORS[p.mtd.tier] : 'success'}>{t(`programme.tier.${p.mtd.tier ?? 'none'}`)}</Tag>
       </div>
       <Progress
         percent={Math.min(100, ((p.mtd.ratioBp ?? 0) * 100) / scale)}
         showInfo={false}
-        status={p.mtd.level ? 'exception' : 'normal'}
-        aria-label={`${t(`monitoring.program.${p.program}`)} ${t('monitoring.mtd')}`}
+        status={p.mtd.tier ? 'exception' : 'normal'}
+        aria-label={`${name} ${t('programme.mtd')}`}
       />
       <div className="mbo-muted">
-        {t('monitoring.mtd')} {formatBp(p.mtd.ratioBp)} · {t('monitoring.projected')} {formatBp(p.projected.ratioBp)} ·{' '}
-        {t('monitoring.threshold')} {formatBp(first || null)}
+        {t('programme.mtd')} {formatBp(p.mtd.ratioBp)} · {t('programme.projected')} {formatBp(p.projected.ratioBp)}
+        {next && (
+          <>
+            {' '}
+            · {t(`programme.tier.${next.line}`)} {formatBp(next.ratioBp)}:{' '}
+            {t('programme.eventsLeft', { count: next.eventsLeft ?? 0, shown: formatCount(next.eventsLeft ?? 0) })}
+          </>
+        )}
       </div>
     </div>
   );
 }
 
-/** The card-scheme monitoring status in short: level, ratio to date and projected, first threshold. */
+/**
+ * The card-scheme programmes in short, as the statistics screen judges them (the rules in force with
+ * their count gates): the tier reached to date, the ratio to date and projected, and the events left
+ * before the next line.
+ */
 export function MonitoringCard() {
   const { t } = useTranslation();
   const status = useMonitoringStatus();
   return (
-    <Card title={t('monitoring.title')} data-testid="dashboard-monitoring">
+    <Card title={t('programme.title')} data-testid="dashboard-monitoring">
       {status.isPending && <Skeleton active paragraph={{ rows: 2 }} />}
       {status.isError && <Empty description={t('common.loadFailed')} />}
-      {status.data?.programs.map((p) => (
-        <Row key={p.program} p={p} />
+      {status.data?.programmes.length === 0 && <Empty description={t('programme.empty')} />}
+      {status.data?.programmes.map((p) => (
+        <Row key={p.programme} p={p} />
       ))}
     </Card>
   );

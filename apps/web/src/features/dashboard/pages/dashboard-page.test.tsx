@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { storeSessionInfo } from '../../../platform/session';
 import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult, monitoringFigures } from '../../../test/factories';
+import { loginResult } from '../../../test/factories';
+import { PROGRAMMES } from '../../../test/programme-factories';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { DashboardPage } from './dashboard-page';
@@ -17,13 +18,6 @@ vi.mock('../components/history-chart', () => ({
     return <div data-testid="history-chart" />;
   },
 }));
-
-const monitoring = monitoringFigures({
-  parts: { chargebacks: 12, previousApproved: 10000 },
-  mtd: { count: 12, base: 10000, ratioBp: 12, level: null },
-  projected: { count: 25, base: 10000, ratioBp: 25, level: null },
-  thresholds: [{ level: 'warning', ratioBp: 100, minCount: 100 }],
-});
 
 describe('dashboard widgets', () => {
   useSignedOutEnglishClient();
@@ -84,7 +78,7 @@ describe('dashboard widgets', () => {
             ],
           });
         case '/v3api/index/monitoring':
-          return envelope(monitoring);
+          return envelope(PROGRAMMES);
         case '/v3api/merchant/summary':
           return envelope({
             merchantNo: '100001',
@@ -141,10 +135,15 @@ describe('dashboard widgets', () => {
     );
     expect(within(item).getByTestId('deadline-left').textContent).toBe('2 d 5 h left');
 
+    // The programmes as the statistics screen judges them: under VAMP's 1,500-event gate to date, so
+    // below every line at 1.50%, with the events left; ECP past CMM, the next line it can reach HECM.
     const vamp = await screen.findByTestId('dashboard-monitoring-vamp');
-    expect(vamp.textContent).toContain('Excessive');
-    expect(vamp.textContent).toContain('1.60%');
-    expect(screen.getByTestId('dashboard-monitoring-ecp').textContent).toContain('Normal');
+    expect(vamp.textContent).toBe(
+      'Visa VAMPBelow every lineMonth to date 1.50% · Projected to month end 1.50% · Excessive 1.50%: events left before it this month: 750',
+    );
+    const ecp = screen.getByTestId('dashboard-monitoring-ecp');
+    expect(ecp.textContent).toContain('CMM');
+    expect(ecp.textContent).toContain('HECM 3.00%: events left before it this month: 250');
     const funds = screen.getByTestId('dashboard-fund-totals');
     const fundRow = await within(funds).findByTestId('fund-row');
     expect(fundRow.textContent).toContain('Available (USD)12,345.67');
