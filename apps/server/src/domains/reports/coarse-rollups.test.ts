@@ -82,7 +82,11 @@ async function reference(db: Db, scope: Scope, fromDay: string, toDay: string, c
     .execute();
   const schemes = await q
     .select([month.as('month'), 'card_scheme'])
-    .select(['tx_count', 'success_count', 'chargeback_count', 'refund_count', 'fraud_report_count', 'rdr_count'].map((m) => n(m).as(m)))
+    .select(
+      ['tx_count', 'success_count', 'chargeback_count', 'refund_count', 'fraud_report_count', 'rdr_count', 'failed_count'].map((m) =>
+        n(m).as(m),
+      ),
+    )
     .groupBy([month, 'card_scheme'])
     .orderBy(month, 'desc')
     .orderBy('card_scheme')
