@@ -39,13 +39,12 @@ describe('locale files', () => {
   });
 
   /**
-   * Texts the same in every language on purpose: card-scheme and program names (brands) and
+   * Texts the same in every language on purpose: card-scheme names (brands) and
    * abbreviations and units a Chinese screen writes in Latin letters too. Keep it short: anything
    * else equal to English is an untranslated text.
    */
   const SAME_IN_EVERY_LANGUAGE_KEYS = [
     /^tradeEnum\.cardScheme\./,
-    /^monitoring\.program\./,
     // A sample upload file (URLs and codes) and a language named in its own language.
     /^websites\.uploadExample$/,
     /^risk\.reply\.lang\.en$/,
