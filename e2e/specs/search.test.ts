@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { LinkPath } from '@mbo/shared/links';
 import { SearchPath, type TSearchAnswer, type TSearchKind } from '@mbo/shared/search';
 import { apiOk } from '../support/api';
 import { closeBrowser, newContext, ops, screenshot, signIn, tokenOf } from '../support/browser';
@@ -95,6 +96,49 @@ describe('the search box, keyboard only', () => {
       await expect.poll(() => drawer.innerText()).toContain(first.id);
     }
     await screenshot(page, 'search-opened-batch');
+    await context.close();
+  });
+
+  it('finds an e-mail, a complaint, a withdrawal, a tracking number, a payment link, a website and a blacklist value, and opens each where it lives', async () => {
+    const payment = recordPayment();
+    const context = await newContext({ language: 'en' });
+    const page = await context.newPage();
+    await signIn(page);
+    const token = (await tokenOf(context)) ?? '';
+
+    // A customer's e-mail: that customer's payment, in its drawer.
+    let want = await expected('search.e2e@example.com', 'transaction', token);
+    expect(want.id).toBe(payment.tradeNo);
+    await openWithKeys(page, 'search.e2e@example.com', want);
+    await expect.poll(() => page.getByTestId('transaction-detail').innerText()).toContain(payment.order);
+    await page.keyboard.press('Escape');
+
+    // A payment link's key: the payments made through that link.
+    const link = (await apiOk<{ list: { linkKey: string }[] }>(`${LinkPath.list}?page=1&limit=1`, undefined, token)).list[0]!;
+    want = await expected(link.linkKey, 'link', token);
+    await openWithKeys(page, link.linkKey, want);
+    await page.getByTestId('link-payments').waitFor();
+    expect(new URL(page.url()).searchParams.get('payments')).toBe(link.linkKey);
+    await page.keyboard.press('Escape');
+
+    // Records without a drawer: the list opens narrowed to the one record. Each is found by its
+    // beginning first (the demo's numbers carry dates), then asked by its whole value.
+    const lists: [string, TSearchKind][] = [
+      ['CP2', 'complaint'],
+      ['WD2', 'withdrawal'],
+      ['000', 'waybill'],
+      ['eu.harbourline', 'website'],
+      ['203.0.113', 'blacklist'],
+    ];
+    for (const [start, kind] of lists) {
+      const first = await expected(start, kind, token);
+      want = await expected(first.id, kind, token);
+      await openWithKeys(page, first.id, want);
+      // The screen's own table: the row of this record, and no other row beside it.
+      const rows = page.locator('.ant-table-tbody').first().locator('tr.ant-table-row');
+      await rows.filter({ hasText: first.id }).first().waitFor();
+      await expect.poll(() => rows.count(), { message: kind }).toBe(1);
+    }
     await context.close();
   });
 
