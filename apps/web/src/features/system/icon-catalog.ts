@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import {
+  ArrowDownOutlined,
   ArrowLeftOutlined,
+  ArrowUpOutlined,
   BellOutlined,
   CarOutlined,
   CheckCircleFilled,
@@ -32,6 +34,7 @@ import {
   ReloadOutlined,
   SafetyCertificateOutlined,
   ScheduleOutlined,
+  SearchOutlined,
   SettingOutlined,
   ShopOutlined,
   SwapOutlined,
@@ -48,7 +51,9 @@ import {
  * the web sources and fails when an icon is used somewhere but missing here, or listed but unused.
  */
 export const PRODUCT_ICONS: Record<string, ComponentType> = {
+  ArrowDownOutlined,
   ArrowLeftOutlined,
+  ArrowUpOutlined,
   BellOutlined,
   CarOutlined,
   CheckCircleFilled,
@@ -80,6 +85,7 @@ export const PRODUCT_ICONS: Record<string, ComponentType> = {
   ReloadOutlined,
   SafetyCertificateOutlined,
   ScheduleOutlined,
+  SearchOutlined,
   SettingOutlined,
   ShopOutlined,
   SwapOutlined,
