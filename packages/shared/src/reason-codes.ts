@@ -1,8 +1,10 @@
 /*
  * The common Visa and Mastercard dispute reason codes the workspace explains. What each means and
- * what evidence wins it is worded in the web's locale catalogs under `reasonGuide.<id>` (meaning,
- * evidence), so a merchant reads it in their own language; this table only says which codes exist
- * and how a case's scheme and code find their entry.
+ * what evidence wins it is worded in the web's locale catalogs, in the reasonGuide namespace under
+ * each id (meaning, evidence), so a merchant reads it in their own language; this table only says
+ * which codes exist and how a case's scheme and code find their entry. (Written so that the web build
+ * does not read this file as naming the namespace: apps/web/build/locale-parts.ts would then ship the
+ * guide with the texts of every screen instead of with the disputes screens.)
  */
 export type TReasonGuide = {
   /** Catalog id: scheme letter and the code with dots as underscores (i18n keys cannot hold dots). */
