@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LinkPath } from '@mbo/shared/links';
 import { SearchPath, type TSearchAnswer, type TSearchKind } from '@mbo/shared/search';
+import { WaybillPath } from '@mbo/shared/waybills';
 import { apiOk } from '../support/api';
 import { closeBrowser, newContext, ops, screenshot, signIn, tokenOf } from '../support/browser';
 
@@ -123,10 +124,20 @@ describe('the search box, keyboard only', () => {
 
     // Records without a drawer: the list opens narrowed to the one record. Each is found by its
     // beginning first (the demo's numbers carry dates), then asked by its whole value.
+    // Tracking numbers are drawn at random by the demo data: one is taken from the waybill list.
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const range = `from=${day(Date.now() - 29 * 86_400_000)}&to=${day(Date.now() + 86_400_000)}`;
+    const waybills = await apiOk<{ list: { trackingNo: string | null }[] }>(
+      `${WaybillPath.list}?${range}&page=1&limit=50`,
+      undefined,
+      token,
+    );
+    const tracking = waybills.list.find((w) => w.trackingNo)?.trackingNo;
+    expect(tracking, 'a waybill with a tracking number in the demo data').toBeTruthy();
     const lists: [string, TSearchKind][] = [
       ['CP2', 'complaint'],
       ['WD2', 'withdrawal'],
-      ['000', 'waybill'],
+      [tracking!, 'waybill'],
       ['eu.harbourline', 'website'],
       ['203.0.113', 'blacklist'],
     ];
