@@ -208,3 +208,14 @@ export async function mailError(db: DbOrTrx, mailId: number): Promise<string> {
   const row = await db.selectFrom('mail_outbox').select('error').where('id', '=', mailId).executeTakeFirst();
   return row?.error ?? '';
 }
+
+/** The stored secret named `name`, made with `fresh` by whichever node asks first (the others then read it). */
+export async function serverKey(db: DbOrTrx, name: string, fresh: () => string, now: number): Promise<string> {
+  await db
+    .insertInto('server_keys')
+    .values({ name, secret: fresh(), created_at: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_keys').select('secret').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.secret;
+}

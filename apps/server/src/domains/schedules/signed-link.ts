@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { ReportSchedulePath } from '@mbo/shared/report-schedules';
 import type { Db } from '../../db/database';
+import { serverKey } from './repository';
 
 /*
  * The download link of a report too large to attach: the run's id and the link's expiry, signed with
@@ -18,13 +19,7 @@ export function linkKey(db: Db, configured: string | null): Promise<Buffer> {
   if (configured) return Promise.resolve(Buffer.from(configured, 'utf8'));
   const known = made.get(db);
   if (known) return known;
-  const reading = db
-    .insertInto('server_keys')
-    .values({ name: KEY_NAME, secret: randomBytes(32).toString('hex'), created_at: Date.now() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute()
-    .then(() => db.selectFrom('server_keys').select('secret').where('name', '=', KEY_NAME).executeTakeFirstOrThrow())
-    .then((row) => Buffer.from(row.secret, 'hex'));
+  const reading = serverKey(db, KEY_NAME, () => randomBytes(32).toString('hex'), Date.now()).then((secret) => Buffer.from(secret, 'hex'));
   // A failed read is not kept: the next link tries again.
   reading.catch(() => made.delete(db));
   made.set(db, reading);

@@ -1,20 +1,14 @@
+import type { Selectable } from 'kysely';
 import type { Db, DbOrTrx } from '../../db/database';
+import type { SavedViewsTable } from '../../db/types';
 import type { AdminScope } from '../../platform/scope';
 
 /** All SQL of saved views (README.md). Every query is held to the caller's merchant. */
 
-export type ViewRow = {
-  id: number;
-  admin_id: number;
-  screen: string;
-  title: string;
-  filters: string;
-  hidden_columns: string;
-  page_size: number;
-  shared: number;
-  updated_at: number;
-  owner: string;
-};
+export type ViewRow = Pick<
+  Selectable<SavedViewsTable>,
+  'id' | 'admin_id' | 'screen' | 'title' | 'filters' | 'hidden_columns' | 'page_size' | 'updated_at'
+> & { shared: number; owner: string };
 
 const viewColumns = [
   'v.id',
