@@ -41,6 +41,7 @@ export const DOMAIN_PUBLIC = {
   disputes: ['due-today', 'messages'],
   funds: ['config', 'postings', 'proof-holds', 'settlement', 'summary'],
   links: ['service'],
+  notifications: ['mail-sender', 'notify'],
   refunds: ['repository', 'service'],
   reports: ['programmes', 'service'],
   risk: ['service'],

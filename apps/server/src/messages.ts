@@ -8,6 +8,7 @@ import { AUTH_MESSAGES } from './domains/auth/messages';
 import { DISPUTE_MESSAGES } from './domains/disputes/messages';
 import { FUNDS_MESSAGES } from './domains/funds/messages';
 import { LINK_MESSAGES } from './domains/links/messages';
+import { NOTIFICATION_MESSAGES } from './domains/notifications/messages';
 import { KYC_MESSAGES } from './domains/onboarding/kyc-messages';
 import { ONBOARDING_MESSAGES } from './domains/onboarding/messages';
 import { REFUND_MESSAGES } from './domains/refunds/messages';
@@ -50,6 +51,7 @@ export const DOMAIN_MESSAGES: DomainCatalogs = {
   schedules: SCHEDULE_MESSAGES,
   search: SEARCH_MESSAGES,
   views: VIEW_MESSAGES,
+  notifications: NOTIFICATION_MESSAGES,
 };
 
 /** Platform's catalog and every domain's, by owner (the key-parity test reads them all). */

@@ -12,6 +12,7 @@ import type { WebhookTables } from './tables/webhooks';
 import type { ViewTables } from './tables/views';
 import type { ReportScheduleTables } from './tables/report-schedules';
 import type { ProgrammeTables } from './tables/programmes';
+import type { NotificationTables } from './tables/notifications';
 
 /*
  * The Kysely schema. Each area's tables are declared in a file of their own under tables/, named after
@@ -33,7 +34,8 @@ export interface Database
     ProgrammeTables,
     WebhookTables,
     ViewTables,
-    ReportScheduleTables {}
+    ReportScheduleTables,
+    NotificationTables {}
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
 export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
@@ -110,6 +112,8 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'saved_view_defaults',
   'report_schedules',
   'report_schedule_runs',
+  'notifications',
+  'notification_preferences',
 ];
 
 export type Admin = Selectable<AdminsTable>;
@@ -195,3 +199,4 @@ export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTabl
 export type { SavedViewDefaultsTable, SavedViewsTable } from './tables/views';
 export type { ReportScheduleRunsTable, ReportSchedulesTable } from './tables/report-schedules';
 export type { SchemeProgrammeRulesTable, SchemeProgrammeWarningsTable } from './tables/programmes';
+export type { NotificationPreferencesTable, NotificationsTable } from './tables/notifications';

@@ -54,6 +54,8 @@ const zhCn = {
   'mail.scheduledReportLink.subject': '定时报表：{name}（{period}）',
   'mail.scheduledReportLink.text':
     '您好：\n\n{merchantName}（商户号 {merchantNo}）的定时报表「{name}」已生成，数据期间 {period}。文件 {fileName}（{size}）较大，请在 {days} 天内通过以下链接下载：\n\n{fileLink}\n\n此邮件由 {owner} 设置的定时报表自动发送。如需修改或停止，请登录{product}，在系统管理的定时报表中操作：{link}',
+  'mail.notification.subject': '{title}',
+  'mail.notification.text': '您好：\n\n{text}\n\n登录{product}查看详情：{link}\n\n不想再收到此类邮件，可在通知中心的设置中关闭。',
   'mail.programmeWarning.subject': '{merchantName}：{programme}预计达到「{line}」线（{month}）',
   'mail.programmeWarning.text':
     '您好：\n\n按 {month} 至今的趋势，{merchantName}（商户号 {merchantNo}）的{programme}比率月末预计为 {ratio}（{count} 笔），将达到「{line}」线：{threshold}，且至少 {minCount} 笔。\n\n达到该线后卡组织可能对商户采取监控措施并收取费用。请及时退款未处理的 Ethoca 预警、处理争议并检查风控规则。\n\n登录{product}，在统计报表中查看各项比率和规则：{link}\n\n本月该线的预警只发送一次。',
@@ -137,6 +139,8 @@ const zhHk: Catalog = {
   'mail.scheduledReportLink.subject': '定時報表：{name}（{period}）',
   'mail.scheduledReportLink.text':
     '您好：\n\n{merchantName}（商戶號 {merchantNo}）的定時報表「{name}」已生成，數據期間 {period}。檔案 {fileName}（{size}）較大，請在 {days} 天內透過以下連結下載：\n\n{fileLink}\n\n此郵件由 {owner} 設定的定時報表自動發送。如需修改或停止，請登入{product}，在系統管理的定時報表中操作：{link}',
+  'mail.notification.subject': '{title}',
+  'mail.notification.text': '您好：\n\n{text}\n\n登入{product}查看詳情：{link}\n\n不想再收到此類郵件，可在通知中心的設定中關閉。',
   'mail.programmeWarning.subject': '{merchantName}：{programme}預計達到「{line}」線（{month}）',
   'mail.programmeWarning.text':
     '您好：\n\n按 {month} 至今的趨勢，{merchantName}（商戶號 {merchantNo}）的{programme}比率月末預計為 {ratio}（{count} 筆），將達到「{line}」線：{threshold}，且至少 {minCount} 筆。\n\n達到該線後卡組織可能對商戶採取監控措施並收取費用。請及時退款未處理的 Ethoca 預警、處理爭議並檢查風控規則。\n\n登入{product}，在統計報表中查看各項比率和規則：{link}\n\n本月該線的預警只發送一次。',
@@ -219,6 +223,9 @@ const en: Catalog = {
   'mail.scheduledReportLink.subject': 'Scheduled report: {name} ({period})',
   'mail.scheduledReportLink.text':
     'Hello,\n\nThe scheduled report "{name}" of {merchantName} (merchant number {merchantNo}) is ready for the period {period}. The file {fileName} ({size}) is too large to attach: download it within {days} days from this link:\n\n{fileLink}\n\nThis mail is sent by a schedule {owner} set up. To change or stop it, log in to the {product} and open System, Scheduled reports: {link}',
+  'mail.notification.subject': '{title}',
+  'mail.notification.text':
+    'Hello,\n\n{text}\n\nLog in to the {product} for the details: {link}\n\nTo stop mails of this kind, turn them off in the settings of the notification centre.',
   'mail.programmeWarning.subject': '{merchantName}: {programme} projected to reach the {line} line ({month})',
   'mail.programmeWarning.text':
     "Hello,\n\nAt the pace of {month} so far, the {programme} ratio of {merchantName} (merchant number {merchantNo}) would end the month at {ratio} ({count} events), reaching the {line} line: {threshold} with at least {minCount} events.\n\nA merchant at that line may be placed in the scheme's programme, with its fees and required actions. Refund open Ethoca alerts in time, answer disputes and review your risk rules.\n\nLog in to the {product} and open Statistics to see each ratio and its rules: {link}\n\nThis warning is sent once a month for each line.",
@@ -276,7 +283,8 @@ export type MailKind =
   | 'programmeWarning'
   | 'webhookDisabled'
   | 'scheduledReport'
-  | 'scheduledReportLink';
+  | 'scheduledReportLink'
+  | 'notification';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
