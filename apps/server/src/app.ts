@@ -21,6 +21,7 @@ import { webhookRoutes } from './domains/webhooks/routes';
 import { scheduleRoutes } from './domains/schedules/routes';
 import { searchRoutes } from './domains/search/routes';
 import { viewRoutes } from './domains/views/routes';
+import { notificationRoutes } from './domains/notifications/routes';
 import { isApiRequest } from './platform/envelope';
 import { installCompression } from './platform/compression';
 import { clientErrorHandler, installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
@@ -75,6 +76,7 @@ export const DOMAIN_PLUGINS = [
   scheduleRoutes,
   searchRoutes,
   viewRoutes,
+  notificationRoutes,
 ] as const;
 
 /** Content Security Policy the built web app runs under (antd injects style tags, hence 'unsafe-inline' for styles only). */

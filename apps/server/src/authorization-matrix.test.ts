@@ -96,6 +96,13 @@ const SIGNED_IN_ROUTES: Record<string, { why: string; inside?: readonly TPermiss
   'GET /v3api/mernews/unreadCount': { why: 'own unread count (top bar)' },
   'PUT /v3api/messageReminder/read/:id': { why: 'own reminders' },
   'GET /v3api/messageReminder/remind': { why: 'own reminders' },
+  // The notification centre (domains/notifications/README.md): every administrator has a bell; each route is the caller's own.
+  'GET /v3api/notification/list': { why: "own notifications, of the kinds whose screen the caller may open, within the caller's gateways" },
+  'GET /v3api/notification/unreadCount': { why: 'own unread count (top bar)' },
+  'POST /v3api/notification/read': { why: "own notifications (another's is not found)" },
+  'POST /v3api/notification/readAll': { why: 'own notifications' },
+  'GET /v3api/notification/preferences': { why: 'own preferences, of the kinds the caller may receive' },
+  'POST /v3api/notification/preferences/save': { why: 'own preferences; a kind whose screen the caller may not open is refused' },
   'POST /v3api/refundment/apply': {
     why: 'from two screens',
     inside: ['Refundment:Apply', 'TradeRecord:Refund'],
