@@ -78,9 +78,12 @@ export function exportRequest<S extends z.ZodRawShape>(filters: z.ZodObject<S>, 
 export const zListPage = <T extends z.ZodType>(row: T) =>
   z.object({
     list: z.array(row),
-    /** Exact row count, or the cap when `capped`. */
+    /** Exact row count, or a lower bound when `capped`. */
     total: z.number().int(),
-    /** true when `total` is a lower bound (the count stopped at LIST_COUNT_CAP). */
+    /**
+     * true when more than `total` rows match: the count stopped at LIST_COUNT_CAP, or earlier where
+     * counting would read far more rows than the page (platform/list.ts COUNT_SCAN).
+     */
     capped: z.boolean(),
     page: z.number().int(),
     limit: z.number().int(),

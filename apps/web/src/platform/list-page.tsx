@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, type TableColumnsType, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LIST_COUNT_CAP, type TListPage } from '@mbo/shared/list';
+import type { TListPage } from '@mbo/shared/list';
 import { PAGE_DEFAULT } from '@mbo/shared/paging';
 import { VIEW_URL_PARAM } from '@mbo/shared/views';
 import { ExportButtons } from './export-buttons';
@@ -101,8 +101,9 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
         </TableRegion>
         <Pagination total={list.total} page={url.page} limit={url.limit} onChange={url.setPage} />
         {list.capped && (
+          // `total` is then a lower bound: the cap, or fewer where the server stopped counting early.
           <div className="mbo-capped-note" data-testid="capped-note">
-            {t('list.capped', { cap: formatCount(LIST_COUNT_CAP) })}
+            {t('list.capped', { cap: formatCount(list.total) })}
           </div>
         )}
         {p.footer}

@@ -267,10 +267,36 @@ async function countFromRollups(db: Db, ctx: ListContext): Promise<number | null
   return Number(row?.n ?? 0);
 }
 
-/** A page of the view and its count: exact from the rollups for the plain formal list, otherwise exact up to the cap. */
+/**
+ * An amount range walked on the date index (not `amountFirst`): the rows of the other filters, each
+ * marked when its amount matches, for a count that reads a bounded number of them (platform/list.ts).
+ */
+function amountScan(db: Db, ctx: ListContext) {
+  const { amountMin, amountMax, ...rest } = ctx.filter;
+  return filtered(db, { ...ctx, filter: rest }).select((eb) =>
+    eb
+      .case()
+      .when(amountCondition(eb, { ...rest, amountMin, amountMax }))
+      .then(1)
+      .else(0)
+      .end()
+      .as('hit'),
+  );
+}
+
+/**
+ * A page of the view and its count: exact from the rollups for the plain formal list, otherwise exact
+ * up to the cap, or, for an amount range on the date index, exact only where a few thousand rows hold
+ * the whole range (else "more than N").
+ */
 export async function listTransactions(db: Db, listCtx: ListContext, q: TListPaging) {
   const ctx = (await amountRangeIsNarrow(db, listCtx)) ? { ...listCtx, amountFirst: true } : listCtx;
-  return keysetPage(db, transactionList(db, ctx), q, { count: () => filtered(db, ctx), exactTotal: () => countFromRollups(db, ctx) });
+  const amounts = !ctx.amountFirst && (ctx.filter.amountMin !== undefined || ctx.filter.amountMax !== undefined);
+  return keysetPage(db, transactionList(db, ctx), q, {
+    count: () => filtered(db, ctx),
+    exactTotal: () => countFromRollups(db, ctx),
+    ...(amounts ? { scan: () => amountScan(db, ctx) } : {}),
+  });
 }
 
 /** Every matching row in keyset batches; on SQLite files through the export's raw-mode reader. */

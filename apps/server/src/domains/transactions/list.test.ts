@@ -7,6 +7,7 @@ import { createAdmin, createGateway, createMerchant, createRole } from '../../..
 import { call, signIn, testAppForFile } from '../../../test/helpers';
 import type { TransactionRow } from '../../../test/trade-factories';
 import { at, csvRows, detailPath, exportFile, list, listPath, worldForFile, RANGE, tradeNos } from '../../../test/transaction-world';
+import { COUNT_SCAN } from '../../platform/list';
 import { rebuildRollups } from '../../platform/rollups';
 
 const t = testAppForFile();
@@ -206,29 +207,34 @@ describe('scope and permissions', () => {
   });
 });
 
+/** `count` formal USD payments on 2026-03-15, one millisecond apart, of the amounts given (minor units). */
+function payments(merchantId: number, gatewayId: number, prefix: string, count: number, amount: (i: number) => number) {
+  return Array.from({ length: count }, (_, i) => ({
+    merchant_id: merchantId,
+    gateway_id: gatewayId,
+    category: TradeCategory.formal,
+    trade_no: `${prefix}${merchantId}-${i}`,
+    merchant_order_no: `${prefix}-${i}`,
+    trade_type: TradeType.consumption,
+    pay_status: PayStatus.success,
+    card_scheme: 'VISA',
+    card_first6: '411111',
+    card_last4: '1111',
+    currency: 'USD',
+    amount: amount(i),
+    settle_currency: 'USD',
+    settle_amount: 100,
+    created_at: at(15) + i,
+  }));
+}
+
 describe('count cap', () => {
   it('stops counting at the cap and says so', async () => {
     expect(LIST_COUNT_CAP).toBe(10_000);
     const m = await createMerchant(t.db);
     const g = await createGateway(t.db, m);
     const token = await signIn(t.app, await createAdmin(t.db, m));
-    const rows = Array.from({ length: LIST_COUNT_CAP + 5 }, (_, i) => ({
-      merchant_id: m.id,
-      gateway_id: g.id,
-      category: TradeCategory.formal,
-      trade_no: `CAP${m.id}-${i}`,
-      merchant_order_no: `CAP-${i}`,
-      trade_type: TradeType.consumption,
-      pay_status: PayStatus.success,
-      card_scheme: 'VISA',
-      card_first6: '411111',
-      card_last4: '1111',
-      currency: 'USD',
-      amount: 100,
-      settle_currency: 'USD',
-      settle_amount: 100,
-      created_at: at(15) + i,
-    }));
+    const rows = payments(m.id, g.id, 'CAP', LIST_COUNT_CAP + 5, () => 100);
     for (let i = 0; i < rows.length; i += 500)
       await t.db
         .insertInto('transactions')
@@ -247,5 +253,34 @@ describe('count cap', () => {
     expect(london.body.data).toMatchObject({ total: LIST_COUNT_CAP, capped: true });
     const narrow = await list(t, token, 'formal', { from: '2026-03-15', to: '2026-03-15', merchantOrderNo: 'CAP-7' });
     expect(narrow.body.data).toMatchObject({ total: 1, capped: false });
+  });
+
+  it('a minimum amount over many rows says "more than N" at once; the last page and a short range are exact', async () => {
+    const m = await createMerchant(t.db);
+    const g = await createGateway(t.db, m);
+    const token = await signIn(t.app, await createAdmin(t.db, m));
+    // 30 payments on 2026-03-15, every other one of 50.00 USD (15 match a minimum of 20), the rest of 1.00.
+    const rows = payments(m.id, g.id, 'SCAN', 30, (i) => (i % 2 === 0 ? 5000 : 100));
+    await t.db.insertInto('transactions').values(rows).execute();
+    await rebuildRollups(t.db, m.id);
+    const kept = COUNT_SCAN.rows;
+    COUNT_SCAN.rows = 10;
+    try {
+      const first = await list(t, token, 'formal', { amountMin: '20', limit: '4' });
+      expect(first.body.data.list).toHaveLength(4);
+      expect(first.body.data.capped).toBe(true);
+      expect(first.body.data.total).toBeGreaterThanOrEqual(4);
+      expect(first.body.data.total).toBeLessThan(15);
+      // The last page (rows 13 to 15) knows the whole count.
+      const last = await list(t, token, 'formal', { amountMin: '20', limit: '4', page: '4' });
+      expect(last.body.data).toMatchObject({ total: 15, capped: false });
+      expect(last.body.data.list).toHaveLength(3);
+      // Fewer rows in the range than the scan reads: exact.
+      COUNT_SCAN.rows = 1_000;
+      const exact = await list(t, token, 'formal', { amountMin: '20', limit: '4' });
+      expect(exact.body.data).toMatchObject({ total: 15, capped: false });
+    } finally {
+      COUNT_SCAN.rows = kept;
+    }
   });
 });
