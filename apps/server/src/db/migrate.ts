@@ -28,6 +28,7 @@ import { reportSchedulesMigration } from './migrations/0025-report-schedules';
 import { schemeProgrammesMigration } from './migrations/0027-scheme-programmes';
 import { disputeDraftsMigration } from './migrations/0028-dispute-drafts';
 import { backtestIndexesMigration } from './migrations/0029-backtest-indexes';
+import { passkeysFreshCheckMigration } from './migrations/0030-passkeys-fresh-check';
 import { notificationsMigration } from './migrations/0033-notifications';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
@@ -60,6 +61,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0027-scheme-programmes': schemeProgrammesMigration(dialect),
     '0028-dispute-drafts': disputeDraftsMigration(dialect),
     '0029-backtest-indexes': backtestIndexesMigration(dialect),
+    '0030-passkeys-fresh-check': passkeysFreshCheckMigration(dialect),
     '0033-notifications': notificationsMigration(dialect),
   };
 }

@@ -49,6 +49,7 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'admins',
   'admin_gateways',
   'sessions',
+  'passkeys',
   'login_logs',
   'operation_logs',
   'announcements',

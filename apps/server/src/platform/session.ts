@@ -1,5 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
+import type { TAuthMethod } from '@mbo/shared/passkeys';
 import type { Db } from '../db/database';
 import { sessionScope, type AdminScope } from './scope';
 import { MINUTE_MS } from './time';
@@ -38,6 +39,13 @@ export type SessionContext = {
   requires2FA: boolean;
   /** false after a code sign-in that left the choice among several businesses to the person. */
   businessSelected: boolean;
+  /** How the session was opened (never changes on a session; the operation log records it). */
+  authMethod: TAuthMethod;
+  /**
+   * The holder's last check (sign-in, second step, fresh check) as of when this context was loaded:
+   * it may be older than the row in a cached context, so the guard (fresh-check.ts) reads the row.
+   */
+  lastCheckAt: number | null;
   scope: AdminScope;
 };
 
@@ -49,6 +57,10 @@ export type NewSession = {
   twoFaPassed: boolean;
   /** Default true. */
   businessSelected?: boolean;
+  /** Default 'password' (tests and tools that open a session directly). */
+  authMethod?: TAuthMethod;
+  /** Default `now`: every sign-in is a check; a session moved to another business keeps the old time. */
+  lastCheckAt?: number | null;
   ip: string;
   userAgent: string;
   now: number;
@@ -66,6 +78,8 @@ export async function createSession(db: Db, s: NewSession): Promise<{ token: str
       sys_admin: s.sysAdmin ? 1 : 0,
       two_fa_passed: s.twoFaPassed ? 1 : 0,
       business_selected: s.businessSelected === false ? 0 : 1,
+      auth_method: s.authMethod ?? 'password',
+      last_check_at: s.lastCheckAt === undefined ? s.now : s.lastCheckAt,
       ip: s.ip.slice(0, 64),
       user_agent: s.userAgent.slice(0, 512),
       created_at: s.now,
@@ -102,6 +116,8 @@ export async function readSession(db: Db, tokenHash: string): Promise<StoredSess
       's.sys_admin',
       's.two_fa_passed',
       's.business_selected',
+      's.auth_method',
+      's.last_check_at',
       's.last_seen_at',
       's.created_at',
       's.revoked_at',
@@ -139,6 +155,8 @@ export async function readSession(db: Db, tokenHash: string): Promise<StoredSess
       twoFaPassed,
       requires2FA: row.two_fa_enabled === 1 && !twoFaPassed,
       businessSelected: row.business_selected === 1,
+      authMethod: row.auth_method as TAuthMethod,
+      lastCheckAt: row.last_check_at,
       scope: sessionScope(row.merchant_id, row.admin_id, gatewayIds),
     },
   };

@@ -74,6 +74,27 @@ export interface SessionsTable {
   revoked_at: number | null;
   /** 0 after a code sign-in with several businesses and none named: kycInfo sends the person to the chooser. */
   business_selected: Generated<Flag>;
+  /** How the session was opened (AuthMethod, @mbo/shared/auth; migration 0030). */
+  auth_method: Generated<string>;
+  /** The holder's last proof of who they are: sign-in, second step or fresh check (platform/fresh-check.ts). */
+  last_check_at: number | null;
+}
+
+/** The public half of an administrator's passkey (migration 0030); the private key never leaves the authenticator. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  merchant_id: number;
+  admin_id: number;
+  /** base64url, as the authenticator gave it. */
+  credential_id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** Comma-separated (usb, internal, hybrid...): hints for the browser. */
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
 }
 
 export interface LoginLogsTable {
@@ -151,6 +172,7 @@ export interface IdentityTables {
   admins: AdminsTable;
   admin_gateways: AdminGatewaysTable;
   sessions: SessionsTable;
+  passkeys: PasskeysTable;
   login_logs: LoginLogsTable;
   verification_codes: VerificationCodesTable;
   action_tokens: ActionTokensTable;

@@ -22,6 +22,8 @@ export interface MerchantsTable {
   /** Comma-separated card schemes and services. */
   services: string;
   created_at: number;
+  /** Refunds above this many whole units of their currency ask for a fresh check (migration 0030). */
+  refund_check_threshold: Generated<number>;
   /** Spec §3 merchant fields shown on the details screen (migration 0008). */
   contact: Generated<string>;
   document_type: Generated<string>;

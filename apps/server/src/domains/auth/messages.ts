@@ -33,6 +33,14 @@ const zhCn = {
   'field.newPassword': '新密码',
   'field.confirmPassword': '确认密码',
   'field.businessId': '商户',
+  'freshCheck.required': '此操作需要重新验证身份：请使用通行密钥或验证码确认（上次验证已超过 5 分钟）',
+  'freshCheck.noCodeAddress': '账户没有可接收验证码的手机或邮箱，请使用通行密钥',
+  'passkey.invalid': '通行密钥验证失败，请重试',
+  'passkey.expired': '通行密钥请求已过期，请重试',
+  'passkey.tooMany': '每个账户最多注册 {max} 个通行密钥',
+  'passkey.duplicate': '该通行密钥已注册',
+  'field.response': '通行密钥应答',
+  'field.refundCheckThreshold': '退款验证金额',
 };
 
 type Key = keyof typeof zhCn;
@@ -66,6 +74,14 @@ const zhHk: Record<Key, string> = {
   'field.newPassword': '新密碼',
   'field.confirmPassword': '確認密碼',
   'field.businessId': '商戶',
+  'freshCheck.required': '此操作需要重新驗證身份：請使用通行密鑰或驗證碼確認（上次驗證已超過 5 分鐘）',
+  'freshCheck.noCodeAddress': '賬戶沒有可接收驗證碼的手機或郵箱，請使用通行密鑰',
+  'passkey.invalid': '通行密鑰驗證失敗，請重試',
+  'passkey.expired': '通行密鑰請求已過期，請重試',
+  'passkey.tooMany': '每個賬戶最多註冊 {max} 個通行密鑰',
+  'passkey.duplicate': '該通行密鑰已註冊',
+  'field.response': '通行密鑰應答',
+  'field.refundCheckThreshold': '退款驗證金額',
 };
 
 const en: Record<Key, string> = {
@@ -99,6 +115,14 @@ const en: Record<Key, string> = {
   'field.newPassword': 'New password',
   'field.confirmPassword': 'Confirm password',
   'field.businessId': 'Business',
+  'freshCheck.required': 'Please confirm it is you with a passkey or a code: your last check was more than 5 minutes ago',
+  'freshCheck.noCodeAddress': 'This account has no mobile or email to send a code to; please use a passkey',
+  'passkey.invalid': 'The passkey could not be verified, please try again',
+  'passkey.expired': 'The passkey request has expired, please try again',
+  'passkey.tooMany': 'An account can register at most {max} passkeys',
+  'passkey.duplicate': 'This passkey is already registered',
+  'field.response': 'Passkey answer',
+  'field.refundCheckThreshold': 'Refund check amount',
 };
 
 export const AUTH_MESSAGES = { zhCn, zhHk, en };

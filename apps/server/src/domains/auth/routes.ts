@@ -8,17 +8,8 @@ import { ZUnlockBody, ZUnlockSendCodeBody } from '@mbo/shared/sign-in-unlock';
 import { ok, okResponse } from '../../platform/envelope';
 import { translate } from '../../platform/i18n';
 import { requireSession } from '../../platform/request-context';
-import {
-  buildSessionInfo,
-  changePassword,
-  login,
-  logout,
-  requestUnlockCode,
-  switchBusiness,
-  unlockAndSignIn,
-  type AuthDeps,
-  type Client,
-} from './service';
+import { changePassword } from './password-change';
+import { buildSessionInfo, login, logout, requestUnlockCode, switchBusiness, unlockAndSignIn, type AuthDeps, type Client } from './service';
 
 function clientOf(request: FastifyRequest): Client {
   const ua = request.headers['user-agent'];

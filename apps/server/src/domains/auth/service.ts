@@ -1,38 +1,19 @@
-import type { TLoginBody, TLoginResult, TSessionInfo, TUpdatePasswordBody } from '@mbo/shared/auth';
+import type { TLoginBody, TLoginResult, TSessionInfo } from '@mbo/shared/auth';
 import type { TLanguage } from '@mbo/shared/i18n';
+import type { TAuthMethod } from '@mbo/shared/passkeys';
 import { AccountType, AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
-import { checkPassword as checkPasswordRule } from '@mbo/shared/password';
 import type { TUnlockBody } from '@mbo/shared/sign-in-unlock';
 import type { Db } from '../../db/database';
-import { forgiveAttempt, LOCK_MS, ownerKey, refusalError, takeAttempt, type Attempt } from '../../platform/attempt-limiter';
+import { LOCK_MS } from '../../platform/attempt-limiter';
 import type { Background } from '../../platform/background';
 import { writeLoginLog, writeOperationLog } from '../../platform/audit';
 import { businessError, notFoundError, unauthorizedError, type AppError } from '../../platform/errors';
 import type { MessageKey } from '../../platform/messages';
 import type { Notifier } from '../../platform/notifier';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords';
+import { verifyAgainstDummy, verifyPassword } from '../../platform/passwords';
 import { loadAccess } from '../../platform/permissions';
-import {
-  createSession,
-  findActiveSession,
-  revokeOtherSessions,
-  revokePersonSessions,
-  revokeSession,
-  type SessionContext,
-} from '../../platform/session';
-import {
-  checkUnlock,
-  clearOwnerLockouts,
-  clearPersonLockouts,
-  forgiveSignIn,
-  gateError,
-  lockedError,
-  lockOwnerOut,
-  notifyLocked,
-  passAccountGate,
-  passIpGate,
-  sendUnlockCode,
-} from './lockout';
+import { createSession, findActiveSession, revokeSession, type SessionContext } from '../../platform/session';
+import { checkUnlock, forgiveSignIn, gateError, lockedError, notifyLocked, passAccountGate, passIpGate, sendUnlockCode } from './lockout';
 import * as repo from './repository';
 
 export type AuthDeps = { db: Db; now: () => number; notifier: Notifier; background: Background };
@@ -106,7 +87,15 @@ export type SessionOpening = {
   twoFaPassed: boolean;
   sysAdmin?: boolean;
   businessSelected?: boolean;
+  authMethod: TAuthMethod;
+  /** Default: now (a sign-in is a check). */
+  lastCheckAt?: number | null;
 };
+
+/** What a session moved to another business keeps of the one it replaces: how and when its holder proved themselves. */
+export function carriedProof(s: SessionContext): Pick<SessionOpening, 'twoFaPassed' | 'authMethod' | 'lastCheckAt'> {
+  return { twoFaPassed: s.twoFaPassed, authMethod: s.authMethod, lastCheckAt: s.lastCheckAt };
+}
 
 /** Opens a session and answers what every sign-in answers (token plus the session payload). */
 export async function openSession(
@@ -120,7 +109,6 @@ export async function openSession(
   if (!session) throw new Error('a session just created is not usable');
   return { token, ...(await buildSessionInfo(deps.db, session)) };
 }
-
 const ADMIN_STATUS_REFUSALS: Partial<Record<number, MessageKey>> = {
   [AdminStatus.disabled]: 'login.adminDisabled',
   [AdminStatus.invitationPending]: 'login.invitationPending',
@@ -213,9 +201,17 @@ async function completeSignIn(
     throw businessError(refusal);
   }
 
+  const unlocked = reason === 'login.unlocked';
   const result = await openSession(
     deps,
-    { adminId: account.id, merchantId: account.merchant_id, personId: account.person_id, twoFaPassed: false },
+    // The unlock proves a code as well as the password.
+    {
+      adminId: account.id,
+      merchantId: account.merchant_id,
+      personId: account.person_id,
+      twoFaPassed: false,
+      authMethod: unlocked ? 'password_code' : 'password',
+    },
     client,
   );
   await writeLoginLog(db, { ...attempt, success: true, reason });
@@ -224,7 +220,7 @@ async function completeSignIn(
     adminId: account.id,
     sysAdmin: false,
     module: 'auth',
-    operation: reason === 'login.success' ? 'login' : 'unlock',
+    operation: unlocked ? 'unlock' : 'login',
     content: '',
     ip: client.ip,
     now,
@@ -284,7 +280,8 @@ export async function switchBusiness(deps: AuthDeps, session: SessionContext, bu
   await revokeSession(db, session.sessionId, now);
   const result = await openSession(
     deps,
-    { adminId: target.admin_id, merchantId: target.merchant_id, personId: target.person_id, twoFaPassed: session.twoFaPassed },
+    // The same person, the same proof: moving to another business is not a new check.
+    { adminId: target.admin_id, merchantId: target.merchant_id, personId: target.person_id, ...carriedProof(session) },
     client,
   );
   await writeLoginLog(db, {
@@ -309,81 +306,4 @@ export async function switchBusiness(deps: AuthDeps, session: SessionContext, bu
     now,
   });
   return result;
-}
-
-/**
- * A person has one password for all of their businesses (onboarding README): a change made from any
- * of them applies to every login of the person, like a reset, and ends all of their other sessions on
- * every business (the one that made the change stays open). An account without a person has only its
- * own login.
- *
- * The current password goes through the attempt limiter (kind `passwordChange`, per person or login,
- * counted before the check): five wrong ones in a row lock the account as ten wrong sign-ins do and
- * end the owner's sessions (lockOwnerOut), so a session cannot be used to guess its password.
- */
-export async function changePassword(deps: AuthDeps, session: SessionContext, body: TUpdatePasswordBody, client: Client): Promise<void> {
-  const { db } = deps;
-  const admin = await repo.getSessionAdmin(db, session.scope);
-  if (!admin) throw unauthorizedError();
-  const attempt: Attempt = { kind: 'passwordChange', account: ownerKey('passwordChange', session), ip: client.ip };
-  const gateAt = deps.now();
-  const gate = await takeAttempt(db, attempt, gateAt);
-  if (!gate.allowed) throw refusalError(gate, gateAt, 'password.locked');
-  if (!(await verifyPassword(admin.password_hash, body.oldPassword))) {
-    if (gate.lockedNow) throw await lockOutAfterPasswordChange(deps, session, admin, client);
-    throw businessError('password.oldIncorrect');
-  }
-  await forgiveAttempt(db, attempt);
-  if (checkPasswordRule(body.newPassword) !== null) throw businessError('password.rule');
-  if (body.newPassword === body.oldPassword) throw businessError('password.sameAsOld');
-
-  const now = deps.now();
-  const passwordHash = await hashPassword(body.newPassword);
-  let revoked: number;
-  let logins = 1;
-  if (session.personId !== null) {
-    await repo.setPersonPasswordHash(db, session.personId, passwordHash);
-    revoked = await revokePersonSessions(db, session.personId, now, session.sessionId);
-    await clearPersonLockouts(db, session.personId);
-    logins = (await repo.listPersonLogins(db, session.personId)).length;
-  } else {
-    await repo.updatePasswordHash(db, session.scope, passwordHash);
-    revoked = await revokeOtherSessions(db, session.adminId, session.sessionId, now);
-    await clearOwnerLockouts(db, { adminId: session.adminId });
-  }
-  await writeOperationLog(db, {
-    merchantId: session.merchantId,
-    adminId: session.adminId,
-    sysAdmin: session.sysAdmin,
-    module: 'system',
-    operation: 'updatePassword',
-    content: `logins=${logins} otherSessionsRevoked=${revoked}`,
-    ip: client.ip,
-    now,
-  });
-}
-
-/** The wrong password that reached the password change's limit: the owner is locked out, and the answer says so. */
-async function lockOutAfterPasswordChange(
-  deps: AuthDeps,
-  session: SessionContext,
-  admin: { merchant_no: string; login_name: string },
-  client: Client,
-): Promise<AppError> {
-  const now = deps.now();
-  const account = await repo.findAccountForLogin(deps.db, admin.merchant_no, admin.login_name);
-  if (!account) return unauthorizedError();
-  const owner = session.personId !== null ? { personId: session.personId } : { adminId: session.adminId };
-  const locked = await lockOwnerOut(deps, owner, account, admin.login_name, client);
-  await writeOperationLog(deps.db, {
-    merchantId: session.merchantId,
-    adminId: session.adminId,
-    sysAdmin: session.sysAdmin,
-    module: 'system',
-    operation: 'updatePasswordLocked',
-    content: `logins=${locked.logins} sessionsRevoked=${locked.revoked}`,
-    ip: client.ip,
-    now,
-  });
-  return lockedError(locked.until, now);
 }

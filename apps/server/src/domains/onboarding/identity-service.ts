@@ -21,7 +21,7 @@ import { notificationText } from '../../platform/notification-texts';
 import { hashPassword } from '../../platform/passwords';
 import { revokeSession, type SessionContext } from '../../platform/session';
 import { MINUTE_MS } from '../../platform/time';
-import { openSession } from '../auth/service';
+import { carriedProof, openSession } from '../auth/service';
 import { languageOf, logSessionOperation, normalizeTarget, type Client, type OnboardingDeps } from './context';
 import * as repo from './repository';
 
@@ -175,7 +175,13 @@ export async function signUp(deps: OnboardingDeps, body: TSignUpBody, client: Cl
 
   const result = await openSession(
     deps,
-    { adminId: created.business.adminId, merchantId: created.business.merchantId, personId: created.personId, twoFaPassed: false },
+    {
+      adminId: created.business.adminId,
+      merchantId: created.business.merchantId,
+      personId: created.personId,
+      twoFaPassed: false,
+      authMethod: 'code',
+    },
     client,
   );
   await logSignIn(deps, result, created.business.merchantId, 'login.signedUp', client);
@@ -214,6 +220,7 @@ export async function signInWithCode(deps: OnboardingDeps, body: TSignInBody, cl
       personId: person.id,
       twoFaPassed: body.channel === 'sms',
       businessSelected,
+      authMethod: 'code',
     },
     client,
   );
@@ -249,7 +256,7 @@ export async function createNewBusiness(
   await revokeSession(db, session.sessionId, now);
   const result = await openSession(
     deps,
-    { adminId: business.adminId, merchantId: business.merchantId, personId: person.id, twoFaPassed: session.twoFaPassed },
+    { adminId: business.adminId, merchantId: business.merchantId, personId: person.id, ...carriedProof(session) },
     client,
   );
   await logSignIn(deps, result, business.merchantId, 'login.newBusiness', client);
@@ -306,7 +313,7 @@ export async function signInWithTicket(deps: OnboardingDeps, ticket: string, cli
   }
   const result = await openSession(
     deps,
-    { adminId: admin.id, merchantId: admin.merchant_id, personId: null, twoFaPassed: true, sysAdmin: true },
+    { adminId: admin.id, merchantId: admin.merchant_id, personId: null, twoFaPassed: true, sysAdmin: true, authMethod: 'sso' },
     client,
   );
   await logSignIn(deps, result, admin.merchant_id, 'login.sso', client, true);
@@ -327,6 +334,7 @@ export async function verifyTwoFactor(deps: OnboardingDeps, session: SessionCont
       twoFaPassed: true,
       sysAdmin: session.sysAdmin,
       businessSelected: session.businessSelected,
+      authMethod: session.authMethod === 'password' ? 'password_code' : session.authMethod,
     },
     client,
   );

@@ -189,7 +189,7 @@ export async function acceptInvitation(deps: OnboardingDeps, body: TAcceptInvita
 
   const result = await openSession(
     deps,
-    { adminId: admin.id, merchantId: admin.merchant_id, personId: person.id, twoFaPassed: false },
+    { adminId: admin.id, merchantId: admin.merchant_id, personId: person.id, twoFaPassed: false, authMethod: 'invitation' },
     client,
   );
   await writeLoginLog(db, {

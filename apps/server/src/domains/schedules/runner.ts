@@ -100,6 +100,7 @@ async function exportAsOwner(
     personId: owner.person_id,
     sysAdmin: false,
     twoFaPassed: true,
+    authMethod: 'scheduled',
     ip: 'scheduled-report',
     userAgent: `report schedule ${s.id}`,
     now,
