@@ -30,6 +30,7 @@ import { disputeDraftsMigration } from './migrations/0028-dispute-drafts';
 import { backtestIndexesMigration } from './migrations/0029-backtest-indexes';
 import { passkeysFreshCheckMigration } from './migrations/0030-passkeys-fresh-check';
 import { notificationsMigration } from './migrations/0033-notifications';
+import { listCountIndexesMigration } from './migrations/0034-list-count-indexes';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -63,6 +64,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0029-backtest-indexes': backtestIndexesMigration(dialect),
     '0030-passkeys-fresh-check': passkeysFreshCheckMigration(dialect),
     '0033-notifications': notificationsMigration(dialect),
+    '0034-list-count-indexes': listCountIndexesMigration(dialect),
   };
 }
 

@@ -58,23 +58,44 @@ export function isOpen(eb: ExpressionBuilder<Database & { x: Database['disputes'
  * The range applies to both views, as the screen shows it: the screen opens `open` on the widest
  * range a query takes (6 months), far longer than any reply deadline runs.
  */
+/** The filters, on the case's own columns (a trade number through the transactions' unique index). */
+function caseConditions(eb: ExpressionBuilder<Database & { x: Database['disputes'] }, 'x'>, f: DisputeFilters, range: Range, now: number) {
+  const parts = [];
+  if (f.view === 'open') parts.push(isOpen(eb, now));
+  if (f.tradeNo !== undefined)
+    parts.push(eb('x.transaction_id', 'in', eb.selectFrom('transactions as tn').select('tn.id').where('tn.trade_no', '=', f.tradeNo)));
+  if (f.caseNo !== undefined) parts.push(eb('x.case_no', '=', f.caseNo));
+  if (f.processingType !== undefined) parts.push(eb('x.processing_type', '=', f.processingType));
+  if (f.kind !== undefined) parts.push(eb('x.kind', '=', f.kind));
+  if (f.appealStatus !== undefined) parts.push(eb('x.appeal_status', '=', f.appealStatus));
+  if (f.deadlineWithinDays !== undefined)
+    parts.push(eb('x.reply_deadline', '>=', now), eb('x.reply_deadline', '<=', now + f.deadlineWithinDays * DAY_MS));
+  if (f.due === 'today') parts.push(eb('x.reply_deadline', '>=', range.today.fromMs), eb('x.reply_deadline', '<', range.today.toMs));
+  return eb.and(parts);
+}
+
 function filtered(db: Db, scope: Scope, f: DisputeFilters, range: Range, now: number) {
   const col = SORT_COLUMN[f.timeType];
   return scoped(db, scope)
     .where(col, '>=', range.fromMs)
     .where(col, '<', range.toMs)
-    .$if(f.view === 'open', (qb) => qb.where((eb) => isOpen(eb, now)))
-    .$if(f.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', f.tradeNo ?? ''))
-    .$if(f.caseNo !== undefined, (qb) => qb.where('x.case_no', '=', f.caseNo ?? ''))
-    .$if(f.processingType !== undefined, (qb) => qb.where('x.processing_type', '=', f.processingType ?? 0))
-    .$if(f.kind !== undefined, (qb) => qb.where('x.kind', '=', f.kind ?? 0))
-    .$if(f.appealStatus !== undefined, (qb) => qb.where('x.appeal_status', '=', f.appealStatus ?? 0))
-    .$if(f.deadlineWithinDays !== undefined, (qb) =>
-      qb.where('x.reply_deadline', '>=', now).where('x.reply_deadline', '<=', now + (f.deadlineWithinDays ?? 0) * DAY_MS),
-    )
-    .$if(f.due === 'today', (qb) =>
-      qb.where('x.reply_deadline', '>=', range.today.fromMs).where('x.reply_deadline', '<', range.today.toMs),
-    );
+    .where((eb) => caseConditions(eb, f, range, now));
+}
+
+/**
+ * What the count reads: the cases alone (every case has its transaction), unless the range is of the
+ * transactions' time. With the join, counting up to the cap looked up 10,001 transactions: 458 ms
+ * for 3 months of the 5M-row bench database's cases read cold.
+ */
+function counted(db: Db, scope: Scope, f: DisputeFilters, range: Range, now: number) {
+  if (f.timeType === 'trans') return filtered(db, scope, f, range, now);
+  return db
+    .selectFrom('disputes as x')
+    .where(inScope(scope, 'x'))
+    .where('x.kind', '!=', DisputeKind.fraudReport)
+    .where('x.created_at', '>=', range.fromMs)
+    .where('x.created_at', '<', range.toMs)
+    .where((eb) => caseConditions(eb, f, range, now));
 }
 
 /** What a case row shows, in the list and in the detail alike (with what rules.ts reads: the refund's id). */
@@ -110,7 +131,7 @@ function disputeList(db: Db, scope: Scope, f: DisputeFilters, range: Range, now:
 }
 
 export function listDisputes(db: Db, scope: Scope, q: DisputeFilters & TListPaging, range: Range, now: number) {
-  return keysetPage(db, disputeList(db, scope, q, range, now), q, { count: filtered(db, scope, q, range, now) });
+  return keysetPage(db, disputeList(db, scope, q, range, now), q, { count: counted(db, scope, q, range, now) });
 }
 
 export function iterateDisputes(db: Db, scope: Scope, f: DisputeFilters, range: Range, now: number, reader: (() => ExportReader) | null) {

@@ -1,8 +1,8 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { TListPaging } from '@mbo/shared/list';
 import { REFUNDS, type TRefundListQuery, type TRefundTimeType } from '@mbo/shared/refunds';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
-import type { RefundsTable } from '../../db/types';
+import type { Database, RefundsTable } from '../../db/types';
 import { type ExportReader } from '../../platform/export-reader';
 import { keysetBatches } from '../../platform/keyset-walk';
 import { keysetPage } from '../../platform/list';
@@ -143,16 +143,40 @@ function scoped(db: Db, scope: Scope) {
   return db.selectFrom('refunds as r').innerJoin('transactions as t', 't.id', 'r.transaction_id').where(inScope(scope, 'r'));
 }
 
+/** The filters, on the refund's own columns (a trade number through the transactions' unique index). */
+function refundConditions(eb: ExpressionBuilder<Database & { r: Database['refunds'] }, 'r'>, f: RefundFilters) {
+  const parts = [];
+  if (f.tradeNo !== undefined)
+    parts.push(eb('r.transaction_id', 'in', eb.selectFrom('transactions as tn').select('tn.id').where('tn.trade_no', '=', f.tradeNo)));
+  if (f.refundNo !== undefined) parts.push(eb('r.refund_no', '=', f.refundNo));
+  if (f.status !== undefined) parts.push(eb('r.status', '=', f.status));
+  if (f.method !== undefined) parts.push(eb('r.method', '=', f.method));
+  if (f.source !== undefined) parts.push(eb('r.source', '=', f.source));
+  return eb.and(parts);
+}
+
 function filtered(db: Db, scope: Scope, f: RefundFilters, range: Range) {
   const col = SORT_COLUMN[f.timeType];
   return scoped(db, scope)
     .where(col, '>=', range.fromMs)
     .where(col, '<', range.toMs)
-    .$if(f.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', f.tradeNo ?? ''))
-    .$if(f.refundNo !== undefined, (qb) => qb.where('r.refund_no', '=', f.refundNo ?? ''))
-    .$if(f.status !== undefined, (qb) => qb.where('r.status', '=', f.status ?? 0))
-    .$if(f.method !== undefined, (qb) => qb.where('r.method', '=', f.method ?? 0))
-    .$if(f.source !== undefined, (qb) => qb.where('r.source', '=', f.source ?? 0));
+    .where((eb) => refundConditions(eb, f));
+}
+
+/**
+ * What the count reads: the refunds alone (every refund has its transaction), unless the range is
+ * of the transactions' time. With the join, counting up to the cap looked up 10,001 transactions:
+ * 555 ms for a month of the 5M-row bench database's refunds read cold, against a few ms without.
+ */
+function counted(db: Db, scope: Scope, f: RefundFilters, range: Range) {
+  if (f.timeType === 'trans') return filtered(db, scope, f, range);
+  const col = f.timeType === 'process' ? 'r.processed_at' : 'r.applied_at';
+  return db
+    .selectFrom('refunds as r')
+    .where(inScope(scope, 'r'))
+    .where(col, '>=', range.fromMs)
+    .where(col, '<', range.toMs)
+    .where((eb) => refundConditions(eb, f));
 }
 
 /** What a refund row shows, in the list and in the detail alike (the gateway joined for its number only). */
@@ -184,7 +208,7 @@ function refundList(db: Db, scope: Scope, f: RefundFilters, range: Range) {
 }
 
 export function listRefunds(db: Db, scope: Scope, q: RefundFilters & TListPaging, range: Range) {
-  return keysetPage(db, refundList(db, scope, q, range), q, { count: filtered(db, scope, q, range) });
+  return keysetPage(db, refundList(db, scope, q, range), q, { count: counted(db, scope, q, range) });
 }
 
 export function iterateRefunds(db: Db, scope: Scope, f: RefundFilters, range: Range, reader: (() => ExportReader) | null) {
