@@ -37,6 +37,7 @@ const serverDomains = readdirSync(path.join(root, server, 'domains'), { withFile
  * named here offers nothing; tests may reach across.
  */
 export const DOMAIN_PUBLIC = {
+  approvals: ['public'],
   auth: ['lockout', 'service'],
   disputes: ['due-today', 'messages'],
   funds: ['config', 'postings', 'proof-holds', 'settlement', 'summary'],

@@ -22,6 +22,7 @@ import { scheduleRoutes } from './domains/schedules/routes';
 import { searchRoutes } from './domains/search/routes';
 import { viewRoutes } from './domains/views/routes';
 import { notificationRoutes } from './domains/notifications/routes';
+import { approvalRoutes } from './domains/approvals/routes';
 import { isApiRequest } from './platform/envelope';
 import { installCompression } from './platform/compression';
 import { clientErrorHandler, installErrorHandler, rerouteFrameworkError, sendApiNotFound } from './platform/error-handler';
@@ -77,6 +78,7 @@ export const DOMAIN_PLUGINS = [
   searchRoutes,
   viewRoutes,
   notificationRoutes,
+  approvalRoutes,
 ] as const;
 
 /** Content Security Policy the built web app runs under (antd injects style tags, hence 'unsafe-inline' for styles only). */

@@ -4,6 +4,7 @@
  * The type of `DOMAIN_MESSAGES` has one entry per catalog that a domain declared (see
  * `MessageCatalogs` in `platform/messages.ts`): a new domain catalog left out of this list does not compile.
  */
+import { APPROVAL_MESSAGES } from './domains/approvals/messages';
 import { AUTH_MESSAGES } from './domains/auth/messages';
 import { DISPUTE_MESSAGES } from './domains/disputes/messages';
 import { FUNDS_MESSAGES } from './domains/funds/messages';
@@ -52,6 +53,7 @@ export const DOMAIN_MESSAGES: DomainCatalogs = {
   search: SEARCH_MESSAGES,
   views: VIEW_MESSAGES,
   notifications: NOTIFICATION_MESSAGES,
+  approvals: APPROVAL_MESSAGES,
 };
 
 /** Platform's catalog and every domain's, by owner (the key-parity test reads them all). */

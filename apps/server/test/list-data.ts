@@ -205,5 +205,32 @@ async function addWebhookDeliveries(t: TestContext, now: number) {
         })
         .execute();
     }
+    // Approval requests (domains/approvals) of each kind and status, still open ones expiring after the list is read.
+    for (let i = 0; i < 8; i++) {
+      const at = now - (e * 8 + i) * 0.6 * DAY_MS;
+      const status = (i % 4) + 1;
+      await t.db
+        .insertInto('approval_requests')
+        .values({
+          ...owner,
+          kind: i % 3 === 0 ? 'refund' : 'withdrawal',
+          status,
+          currency: 'USD',
+          amount: 10_000 + i,
+          target: `T${e}${i}`,
+          payload: '{}',
+          reason: 'list',
+          requester_admin_id: null,
+          requester_name: 'list',
+          created_at: at,
+          expires_at: status === 1 ? now + 30 * DAY_MS : at + DAY_MS,
+          decided_by_admin_id: null,
+          decided_by_name: '',
+          decided_at: null,
+          comment: '',
+          result_no: '',
+        })
+        .execute();
+    }
   }
 }

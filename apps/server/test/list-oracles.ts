@@ -305,6 +305,9 @@ export const LIST_ORACLES: Record<string, ListOracle> = {
     'webhook_deliveries d join webhook_events v on v.id = d.event_id join webhook_endpoints e on e.id = d.endpoint_id join gateways g on g.id = d.gateway_id',
     { time: 'd.created_at', filters: { kind: eq('d.kind'), status: eq('d.status'), endpointId: eq('d.endpoint_id') } },
   ),
+  '/approval/list': owned('approval_requests r join gateways g on g.id = r.gateway_id', {
+    filters: { status: eq('r.status'), kind: eq('r.kind') },
+  }),
   '/tradeDailyReport/list': {
     // One row per business day and settlement currency of the day rollups (the report reads no raw transaction).
     from: 'trade_rollups_day d join gateways g on g.id = d.gateway_id',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPROVAL_REASON_MAX, ZApprovalWaiting } from './approvals';
 import { checkDateRange, ZDateRange } from './date-range';
 import { EXPORT_FORMATS, opt, optText, zGatewayNoFilter } from './list';
 import { defineList, field, rowSchema } from './list-fields';
@@ -117,6 +118,8 @@ export const ZWithdrawApply = z.object({
   /** Major units as typed; parsed exactly against the gateway's currency. */
   amount: z.string().trim().min(1).max(32),
   bankAccountId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  /** Why, for the second approver when the owner's policy holds the withdrawal (approvals.ts). */
+  reason: z.string().trim().max(APPROVAL_REASON_MAX).optional(),
 });
 export type TWithdrawApply = z.infer<typeof ZWithdrawApply>;
 
@@ -153,6 +156,9 @@ export const ZWithdrawalPage = WITHDRAWALS.page;
 
 export const ZWithdrawResult = z.object({ withdrawalNo: z.string(), status: z.number().int(), amount: money, fee: money, received: money });
 export type TWithdrawResult = z.infer<typeof ZWithdrawResult>;
+/** A withdrawal application's answer: the withdrawal, or the approval request it waits on (approvals.ts). */
+export const ZWithdrawOutcome = z.union([ZWithdrawResult, ZApprovalWaiting]);
+export type TWithdrawOutcome = z.infer<typeof ZWithdrawOutcome>;
 
 /** The recorded-entry flow, declared once (list-fields.ts). */
 export const ENTRIES = defineList({

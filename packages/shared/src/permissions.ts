@@ -129,6 +129,8 @@ export const MODULES = [
       { url: '/system/iconList', titleKey: 'menu.iconList', operations: [] },
       { url: '/webhook/showWebhooks', titleKey: 'menu.webhooks', operations: ['Webhook:Edit'] },
       { url: '/reportSchedule/showSchedules', titleKey: 'menu.reportSchedules', operations: ['ReportSchedule:Edit'] },
+      // Approval:Approve decides another administrator's held withdrawal or refund; Approval:Policy sets what is held (domains/approvals/README.md).
+      { url: '/approval/showApprovals', titleKey: 'menu.approvals', operations: ['Approval:Approve', 'Approval:Policy'] },
     ],
   },
 ] as const satisfies readonly TModuleDef[];

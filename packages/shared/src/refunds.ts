@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZApprovalWaiting } from './approvals';
 import { checkDateRange, ZDateRange } from './date-range';
 import { opt, optText, zGatewayNoFilter } from './list';
 import { defineList, field } from './list-fields';
@@ -92,3 +93,6 @@ export const ZRefundPage = REFUNDS.page;
 
 export const ZRefundApplied = z.object({ refundNo: z.string(), status: z.number().int(), method: z.number().int() });
 export type TRefundApplied = z.infer<typeof ZRefundApplied>;
+/** A refund application's answer: the refund, or the approval request it waits on (approvals.ts). */
+export const ZRefundOutcome = z.union([ZRefundApplied, ZApprovalWaiting]);
+export type TRefundOutcome = z.infer<typeof ZRefundOutcome>;

@@ -12,6 +12,7 @@ import type { WebhookTables } from './tables/webhooks';
 import type { ViewTables } from './tables/views';
 import type { ReportScheduleTables } from './tables/report-schedules';
 import type { ProgrammeTables } from './tables/programmes';
+import type { ApprovalTables } from './tables/approvals';
 import type { NotificationTables } from './tables/notifications';
 
 /*
@@ -34,6 +35,7 @@ export interface Database
     ProgrammeTables,
     WebhookTables,
     ViewTables,
+    ApprovalTables,
     ReportScheduleTables,
     NotificationTables {}
 
@@ -113,6 +115,8 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'saved_view_defaults',
   'report_schedules',
   'report_schedule_runs',
+  'approval_policies',
+  'approval_requests',
   'notifications',
   'notification_preferences',
 ];
@@ -200,4 +204,5 @@ export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTabl
 export type { SavedViewDefaultsTable, SavedViewsTable } from './tables/views';
 export type { ReportScheduleRunsTable, ReportSchedulesTable } from './tables/report-schedules';
 export type { SchemeProgrammeRulesTable, SchemeProgrammeWarningsTable } from './tables/programmes';
+export type { ApprovalPoliciesTable, ApprovalRequestsTable } from './tables/approvals';
 export type { NotificationPreferencesTable, NotificationsTable } from './tables/notifications';

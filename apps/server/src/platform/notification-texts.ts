@@ -54,6 +54,9 @@ const zhCn = {
   'mail.scheduledReportLink.subject': '定时报表：{name}（{period}）',
   'mail.scheduledReportLink.text':
     '您好：\n\n{merchantName}（商户号 {merchantNo}）的定时报表「{name}」已生成，数据期间 {period}。文件 {fileName}（{size}）较大，请在 {days} 天内通过以下链接下载：\n\n{fileLink}\n\n此邮件由 {owner} 设置的定时报表自动发送。如需修改或停止，请登录{product}，在系统管理的定时报表中操作：{link}',
+  'mail.approvalRequested.subject': '待您审批：{requester} 申请的{kind} {amount}',
+  'mail.approvalRequested.text':
+    '您好：\n\n{merchantName}（商户号 {merchantNo}）的管理员 {requester} 提交了一笔需要另一位管理员审批的{kind}：{amount}（{target}）。\n\n申请原因：{reason}\n\n请在 {expiresAt}（UTC）前登录{product}，在系统管理的审批中心处理：{link}\n\n申请人本人不能审批自己的申请。',
   'mail.notification.subject': '{title}',
   'mail.notification.text': '您好：\n\n{text}\n\n登录{product}查看详情：{link}\n\n不想再收到此类邮件，可在通知中心的设置中关闭。',
   'mail.programmeWarning.subject': '{merchantName}：{programme}预计达到「{line}」线（{month}）',
@@ -139,6 +142,9 @@ const zhHk: Catalog = {
   'mail.scheduledReportLink.subject': '定時報表：{name}（{period}）',
   'mail.scheduledReportLink.text':
     '您好：\n\n{merchantName}（商戶號 {merchantNo}）的定時報表「{name}」已生成，數據期間 {period}。檔案 {fileName}（{size}）較大，請在 {days} 天內透過以下連結下載：\n\n{fileLink}\n\n此郵件由 {owner} 設定的定時報表自動發送。如需修改或停止，請登入{product}，在系統管理的定時報表中操作：{link}',
+  'mail.approvalRequested.subject': '待您審批：{requester} 申請的{kind} {amount}',
+  'mail.approvalRequested.text':
+    '您好：\n\n{merchantName}（商戶號 {merchantNo}）的管理員 {requester} 提交了一筆需要另一位管理員審批的{kind}：{amount}（{target}）。\n\n申請原因：{reason}\n\n請在 {expiresAt}（UTC）前登入{product}，在系統管理的審批中心處理：{link}\n\n申請人本人不能審批自己的申請。',
   'mail.notification.subject': '{title}',
   'mail.notification.text': '您好：\n\n{text}\n\n登入{product}查看詳情：{link}\n\n不想再收到此類郵件，可在通知中心的設定中關閉。',
   'mail.programmeWarning.subject': '{merchantName}：{programme}預計達到「{line}」線（{month}）',
@@ -223,6 +229,9 @@ const en: Catalog = {
   'mail.scheduledReportLink.subject': 'Scheduled report: {name} ({period})',
   'mail.scheduledReportLink.text':
     'Hello,\n\nThe scheduled report "{name}" of {merchantName} (merchant number {merchantNo}) is ready for the period {period}. The file {fileName} ({size}) is too large to attach: download it within {days} days from this link:\n\n{fileLink}\n\nThis mail is sent by a schedule {owner} set up. To change or stop it, log in to the {product} and open System, Scheduled reports: {link}',
+  'mail.approvalRequested.subject': 'Waiting for your approval: {kind} of {amount} by {requester}',
+  'mail.approvalRequested.text':
+    "Hello,\n\n{requester}, an administrator of {merchantName} (merchant number {merchantNo}), asked for a {kind} that needs a second administrator's approval: {amount} ({target}).\n\nReason: {reason}\n\nLog in to the {product} before {expiresAt} (UTC) and open System, Approvals to decide it: {link}\n\nThe requester cannot approve their own request.",
   'mail.notification.subject': '{title}',
   'mail.notification.text':
     'Hello,\n\n{text}\n\nLog in to the {product} for the details: {link}\n\nTo stop mails of this kind, turn them off in the settings of the notification centre.',
@@ -284,7 +293,8 @@ export type MailKind =
   | 'webhookDisabled'
   | 'scheduledReport'
   | 'scheduledReportLink'
-  | 'notification';
+  | 'notification'
+  | 'approvalRequested';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 

@@ -26,6 +26,7 @@ import {
   ZWithdrawalPage,
   ZWithdrawApply,
   ZWithdrawOptions,
+  ZWithdrawOutcome,
   ZWithdrawResult,
 } from '@mbo/shared/funds';
 import { ok, okResponse } from '../../platform/envelope';
@@ -45,7 +46,8 @@ import { businessDay } from '../../platform/rollups';
 import { dayRangeInZone } from '../../platform/time';
 import * as repo from './repository';
 import { fundsCard, fundsSummary, pendingSettlement } from './summary';
-import { applyWithdrawal, cancelWithdrawal, withdrawOptions } from './withdrawals';
+import { registerApprovalExecutor, runOrHold } from '../approvals/public';
+import { applyWithdrawal, cancelWithdrawal, withdrawalAction, withdrawOptions } from './withdrawals';
 
 const toEntry = rowMapper(ENTRIES.fields);
 /** The server catalog's labels of the entries' codes. */
@@ -76,6 +78,11 @@ const batchExport = defineExport({
 });
 
 export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // An approved withdrawal runs as the application itself, with its checks, in the approval's transaction.
+  registerApprovalExecutor('withdrawal', {
+    run: (db, scope, payload, applicant, now, tx) => applyWithdrawal(db, scope, ZWithdrawApply.parse(payload), applicant, now, tx),
+    resultNo: (r) => r.withdrawalNo,
+  });
   const canView = (s: SessionContext) => repo.mayViewAccount(app.db, s.adminId, s.isOwner);
 
   app.get(
@@ -160,13 +167,17 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
     FundsPath.withdrawApply,
     {
       config: { permission: 'Withdraw:Apply' },
-      schema: { headers: ZIdempotencyHeaders, body: ZWithdrawApply, response: okResponse(ZWithdrawResult) },
+      schema: { headers: ZIdempotencyHeaders, body: ZWithdrawApply, response: okResponse(ZWithdrawOutcome) },
     },
     async (request) => {
       const session = requireSession(request);
       const now = app.now();
-      const result = await withIdempotency(app.db, idempotentRequestOf(request, session.merchantId, request.body), now, (tx) =>
-        applyWithdrawal(app.db, session.scope, request.body, { name: session.loginName, adminId: session.adminId }, now, tx),
+      const applicant = { name: session.loginName, adminId: session.adminId };
+      // The owner's approval policy may hold it for another administrator (domains/approvals/README.md).
+      const result = await withIdempotency(app.db, idempotentRequestOf(request, session.merchantId, request.body), now, async (tx) =>
+        runOrHold(app, session, await withdrawalAction(app.db, session.scope, request.body), now, tx, (run) =>
+          applyWithdrawal(app.db, session.scope, request.body, applicant, now, run),
+        ),
       );
       return ok(request, result);
     },

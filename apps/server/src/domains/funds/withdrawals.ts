@@ -6,6 +6,7 @@ import type { Db, DbOrTrx, Trx } from '../../db/database';
 import { AppError, businessError, conflictError } from '../../platform/errors';
 import { plainTx, type TxRunner } from '../../platform/idempotency';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
+import type { HeldAction } from '../approvals/public';
 import { emitWithdrawalEvent } from '../webhooks/outbox';
 import { getConfig } from './config';
 import { credit, prepare, readBalances, record, post } from './ledger';
@@ -101,6 +102,19 @@ export function parseWithdrawalAmount(text: string, currency: string): number {
       },
     );
   throw new AppError('withdraw.amountInvalid', ErrorCode.validation);
+}
+
+/**
+ * The application as an approval policy weighs it (approvals/public.ts): its gateway, amount and bank
+ * account. Null when applyWithdrawal refuses it anyway (unknown gateway or account), with its own message.
+ */
+export async function withdrawalAction(db: Db, scope: Scope, body: TWithdrawApply): Promise<HeldAction | null> {
+  const g = (await scopedGateways(db, scope)).find((x) => x.gateway_no === body.gatewayNo);
+  const account = (await bankAccounts(db, scope.merchantId)).find((a) => a.id === body.bankAccountId);
+  if (!g || !account) return null;
+  const amount = parseWithdrawalAmount(body.amount, g.currency);
+  const target = `${g.gateway_no} → ${account.bank_name} ${account.masked}`;
+  return { kind: 'withdrawal', gatewayId: g.id, currency: g.currency, amount, target, payload: body, reason: body.reason };
 }
 
 /** POST FundsPath.withdrawApply. */

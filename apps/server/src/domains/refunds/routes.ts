@@ -5,11 +5,11 @@ import {
   ZRefund,
   ZRefundable,
   ZRefundableParams,
-  ZRefundApplied,
   ZRefundApply,
   ZRefundExportBody,
   ZRefundListQuery,
   ZRefundNoParams,
+  ZRefundOutcome,
   ZRefundPage,
   REFUNDS,
 } from '@mbo/shared/refunds';
@@ -25,6 +25,7 @@ import { holdsAnyPermission } from '../../platform/permissions';
 import { requireSession } from '../../platform/request-context';
 import type { SessionContext } from '../../platform/session';
 import { dayRangeInZone } from '../../platform/time';
+import { registerApprovalExecutor, runOrHold } from '../approvals/public';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -53,6 +54,11 @@ const refundExport = defineExport({
 });
 
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
+  // An approved refund runs as the application itself, with its checks, in the approval's transaction.
+  registerApprovalExecutor('refund', {
+    run: (db, scope, payload, applicant, now, tx) => service.applyRefund(db, scope, ZRefundApply.parse(payload), applicant, now, tx),
+    resultNo: (r) => r.refundNo,
+  });
   async function requireApply(session: SessionContext) {
     if (!(await holdsAnyPermission(app.db, session.roleId, session.merchantId, APPLY_PERMISSIONS))) throw forbiddenError();
   }
@@ -69,13 +75,17 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     RefundPath.apply,
-    { config: { signedIn: true }, schema: { headers: ZIdempotencyHeaders, body: ZRefundApply, response: okResponse(ZRefundApplied) } },
+    { config: { signedIn: true }, schema: { headers: ZIdempotencyHeaders, body: ZRefundApply, response: okResponse(ZRefundOutcome) } },
     async (request) => {
       const session = requireSession(request);
       await requireApply(session);
       const now = app.now();
-      const applied = await withIdempotency(app.db, idempotentRequestOf(request, session.merchantId, request.body), now, (tx) =>
-        service.applyRefund(app.db, session.scope, request.body, { name: session.loginName, adminId: session.adminId }, now, tx),
+      const applicant = { name: session.loginName, adminId: session.adminId };
+      // The owner's approval policy may hold it for another administrator (domains/approvals/README.md).
+      const applied = await withIdempotency(app.db, idempotentRequestOf(request, session.merchantId, request.body), now, async (tx) =>
+        runOrHold(app, session, await service.refundAction(app.db, session.scope, request.body), now, tx, (run) =>
+          service.applyRefund(app.db, session.scope, request.body, applicant, now, run),
+        ),
       );
       return ok(request, applied);
     },

@@ -17,6 +17,7 @@ import { plainTx, type TxRunner } from '../../platform/idempotency';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { addToRollup } from '../../platform/rollups';
 import type { Scope } from '../../platform/scope';
+import type { HeldAction } from '../approvals/public';
 import { postRefundSucceeded } from '../funds/postings';
 import { emitRefundEvent } from '../webhooks/outbox';
 import * as repo from './repository';
@@ -147,6 +148,17 @@ export function parseRefundAmount(
   }
   if (amount > availableOf(t)) throw tooLarge(availableOf(t), t.currency);
   return amount;
+}
+
+/**
+ * The application as an approval policy weighs it (approvals/public.ts): the transaction, its gateway
+ * and the amount, refused here as applyRefund refuses it; its reason is the approver's reason too.
+ */
+export async function refundAction(db: Db, scope: Scope, body: TRefundApply): Promise<HeldAction> {
+  const t = await requireRefundableTrade(db, scope, body.tradeNo);
+  if (availableOf(t) <= 0) throw businessError('refund.nothingRefundable');
+  const amount = parseRefundAmount(body.amount, t);
+  return { kind: 'refund', gatewayId: t.gateway_id, currency: t.currency, amount, target: t.trade_no, payload: body, reason: body.reason };
 }
 
 /** POST RefundPath.apply: a merchant's refund application (pending review). */
