@@ -13,6 +13,7 @@ import { menuOfOperation, RolePath, type TRole } from '@mbo/shared/system-roles'
 import { createAdmin, createGateway, createMerchant, createPerson, createRole, type MerchantRow } from '../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../test/helpers';
 import { fillParams, routeCatalog, type CatalogRoute } from '../test/route-catalog';
+import { verifyChains } from './platform/operation-log-verify';
 import { createSession } from './platform/session';
 import { dateInZone } from './platform/time';
 
@@ -282,6 +283,8 @@ describe('authorization matrix over every registered route', () => {
     for (const r of routes) if (r.method !== 'GET') await send(r, await sessionFor(owner.id, a.id));
     const after = await t.db.selectFrom('operation_logs').selectAll().orderBy('id').execute();
     expect(after.slice(0, before.length)).toEqual(before);
+    // Every entry, refusals included, went onto its merchant's hash chain.
+    expect((await verifyChains(t.db, t.clock.now())).flatMap((c) => c.problems)).toEqual([]);
   });
 });
 

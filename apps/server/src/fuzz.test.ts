@@ -32,7 +32,8 @@ type Role = (typeof ROLES)[number];
 /** Bookkeeping a refused request may legitimately write: audit logs, attempt counters, session use times. */
 // auth_state and reminder_state: counters the database bumps for the caches of each API process
 // (migrations 0015, 0018), not product data.
-const BOOKKEEPING = new Set(['login_logs', 'operation_logs', 'sign_in_attempts', 'auth_state', 'reminder_state']);
+// operation_log_heads: the head of the operation log's hash chain, moved with each entry (migration 0032).
+const BOOKKEEPING = new Set(['login_logs', 'operation_logs', 'operation_log_heads', 'sign_in_attempts', 'auth_state', 'reminder_state']);
 /** Columns that change on refused requests by design: a session's last use, a code's try count (not counted as writes). */
 const VOLATILE_COLUMNS: Record<string, string[]> = { sessions: ['last_seen_at'], verification_codes: ['attempts'] };
 

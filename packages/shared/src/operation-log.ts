@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkDateRange, ZDateRange } from './date-range';
-import { opt, optText } from './list';
+import { EXPORT_FORMATS, opt, optText } from './list';
 import { defineList, field } from './list-fields';
 import { MODULES } from './permissions';
 
@@ -12,8 +12,10 @@ import { MODULES } from './permissions';
 export const OperationLogPath = {
   /** GET (menu /log/forwardOperateLogList). */
   list: '/log/operateLogList',
-  /** POST: the list as CSV or XLSX (OperateLog:Downloads). */
+  /** POST: the list as CSV, XLSX or JSON Lines for a SIEM (OperateLog:Downloads). */
   export: '/log/operateLog/export',
+  /** GET: whether the caller's merchant's hash chain verifies (menu /log/forwardOperateLogList). */
+  chain: '/log/operateLogChain',
 } as const;
 
 /** Where an operation belongs: a module of the permission catalog, or sign-in (`auth`) and onboarding. */
@@ -53,6 +55,13 @@ export const OPERATION_LOGS = defineList({
     success: field.data(z.boolean(), 'opLog.result'),
     /** Why it failed, in the caller's language; empty on success. */
     failure: field.data(z.string()),
+    /** admin, sso, operator or job (OPERATION_ACTOR_KINDS). */
+    actorKind: field.text(),
+    /** How the session signed in (AUTH_METHODS of passkeys.ts); empty for operator commands and jobs. */
+    authMethod: field.text(),
+    /** The object before and after the change, as masked JSON text; empty when not recorded. */
+    before: field.text(),
+    after: field.text(),
   },
   filters: ZDateRange.extend({
     /** Part of the operator's login name. */
@@ -66,8 +75,30 @@ export const OPERATION_LOGS = defineList({
 export type TOperationLogFilters = z.infer<typeof OPERATION_LOGS.filters>;
 export const ZOperationLogListQuery = OPERATION_LOGS.query;
 export type TOperationLogListQuery = z.infer<typeof ZOperationLogListQuery>;
-export const ZOperationLogExport = OPERATION_LOGS.exportBody;
+/** The export's formats: the lists' own plus JSON Lines (one entry a line, for a SIEM). */
+export const OPERATION_LOG_EXPORT_FORMATS = [...EXPORT_FORMATS, 'jsonl'] as const;
+export const ZOperationLogExport = OPERATION_LOGS.filters
+  .extend({ format: z.enum(OPERATION_LOG_EXPORT_FORMATS) })
+  .superRefine((v, ctx) => checkDateRange(v, ctx));
 export type TOperationLogExport = z.infer<typeof ZOperationLogExport>;
 export const ZOperationLog = OPERATION_LOGS.row;
 export type TOperationLog = z.infer<typeof ZOperationLog>;
 export const ZOperationLogPage = OPERATION_LOGS.page;
+
+/** Who performed an entry, as stored and exported: an administrator, SSO, an operator command, a job. */
+export const OPERATION_ACTOR_KINDS = ['admin', 'sso', 'operator', 'job'] as const;
+
+/** What is wrong with a row of a broken chain (`npm run ops -- oplog:verify` prints each with its detail). */
+export const CHAIN_PROBLEM_KINDS = ['changed', 'linkBroken', 'inserted', 'unchained', 'lastRemoved', 'cutTooYoung'] as const;
+
+/** GET OperationLogPath.chain: the caller's merchant's chain, verified now. */
+export const ZOperationLogChain = z.object({
+  intact: z.boolean(),
+  /** ISO 8601 UTC. */
+  checkedAt: z.string(),
+  /** Entries in the chain (rows written before the chain began are not counted). */
+  entries: z.number().int(),
+  /** The first rows found wrong (at most 20). */
+  problems: z.array(z.object({ id: z.number().int(), kind: z.enum(CHAIN_PROBLEM_KINDS) })),
+});
+export type TOperationLogChain = z.infer<typeof ZOperationLogChain>;

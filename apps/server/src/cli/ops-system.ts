@@ -4,7 +4,9 @@ import { clearOwnerLockouts } from '../domains/auth/lockout';
 import { findAccountForLogin } from '../domains/auth/repository';
 import { accountKey, accountLockedUntil } from '../platform/attempt-limiter';
 import { writeOperationLog } from '../platform/audit';
-import { positiveInt, text, UsageError, type Command } from './ops-common';
+import { AppError } from '../platform/errors';
+import { verifyChains } from '../platform/operation-log-verify';
+import { merchantScope, positiveInt, text, UsageError, type Command } from './ops-common';
 
 /** Operator commands of system management. */
 export const SYSTEM_COMMANDS: Record<string, Command> = {
@@ -58,6 +60,27 @@ export const SYSTEM_COMMANDS: Record<string, Command> = {
       const before = Math.min(d.getTime(), at - OPERATION_LOG_KEEP_MS);
       const res = await db.deleteFrom('operation_logs').where('created_at', '<', before).executeTakeFirst();
       console.log(`deleted ${Number(res.numDeletedRows)} operation-log entries older than ${new Date(before).toISOString()}`);
+    },
+  }, // Walks each merchant's hash chain (platform/operation-log-chain.ts); exits 1 naming every row that
+  // was changed, removed or inserted behind the server's back.
+  'oplog:verify': {
+    summary: "verify the operation log's hash chains (every merchant's, or one's) and name each changed, removed or inserted entry",
+    usage: 'oplog:verify [--merchant 100001]',
+    options: { merchant: { type: 'string' } },
+    async run({ db, now }, values) {
+      const merchantNo = text(values, 'merchant', false);
+      const ids = merchantNo ? [(await merchantScope(db, merchantNo)).merchantId] : undefined;
+      const reports = await verifyChains(db, now(), ids);
+      let broken = 0;
+      for (const r of reports) {
+        if (r.problems.length === 0) continue;
+        broken += 1;
+        console.log(`merchant ${r.merchantId}: ${r.problems.length} problem(s) in ${r.checked} chained entries`);
+        for (const p of r.problems) console.log(`  entry ${p.id} [${p.kind}]: ${p.detail}`);
+      }
+      const checked = reports.reduce((n, r) => n + r.checked, 0);
+      if (broken > 0) throw new AppError('opLog.chainBroken');
+      console.log(`operation log intact: ${reports.length} merchant chain(s), ${checked} chained entries verified`);
     },
   },
 };

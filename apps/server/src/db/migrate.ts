@@ -30,6 +30,7 @@ import { disputeDraftsMigration } from './migrations/0028-dispute-drafts';
 import { backtestIndexesMigration } from './migrations/0029-backtest-indexes';
 import { approvalsMigration } from './migrations/0031-approvals';
 import { passkeysFreshCheckMigration } from './migrations/0030-passkeys-fresh-check';
+import { operationLogChainMigration } from './migrations/0032-operation-log-chain';
 import { notificationsMigration } from './migrations/0033-notifications';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
@@ -64,6 +65,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0029-backtest-indexes': backtestIndexesMigration(dialect),
     '0031-approvals': approvalsMigration(dialect),
     '0030-passkeys-fresh-check': passkeysFreshCheckMigration(dialect),
+    '0032-operation-log-chain': operationLogChainMigration(dialect),
     '0033-notifications': notificationsMigration(dialect),
   };
 }

@@ -6,9 +6,10 @@
 import type { TExportFormat } from '@mbo/shared/list';
 import type { TPermission } from '@mbo/shared/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { dialectOf, type Db } from '../db/database';
-import { sendExport } from './export';
+import { contentDisposition, sendExport } from './export';
 import { type ExportCells, exportCells } from './export-cells';
 import { exportReaderFactory, type ExportReader } from './export-reader';
 import { csvSqlPlan } from './export-sql';
@@ -25,7 +26,7 @@ export const FILE_RESPONSE = { 200: z.unknown() };
 export type ExportContext = { db: Db; scope: Scope; timezone: string; now: number; reader: (() => ExportReader) | null };
 
 /** A list without dates (websites) has no `from`/`to`: its file is named by the day of the export. */
-type ExportBody = { format: TExportFormat; from?: string; to?: string; gatewayNo?: string | undefined };
+type ExportBody = { format: TExportFormat | 'jsonl'; from?: string; to?: string; gatewayNo?: string | undefined };
 
 export type ExportRoute<S extends z.ZodType<ExportBody>, Row> = {
   path: string;
@@ -39,7 +40,22 @@ export type ExportRoute<S extends z.ZodType<ExportBody>, Row> = {
   columns: (cells: ExportCells, body: z.output<S>) => ExportColumn<Row>[];
   /** The rows, in batches (keysetBatches of the list's own query). */
   batches: (body: z.output<S>, ctx: ExportContext) => AsyncIterable<readonly Row[]>;
+  /**
+   * For an export whose body allows `format: 'jsonl'` (the operation log's, for a SIEM): the objects
+   * of its JSON Lines file, in batches. Each object's fields are the export's documented ones.
+   */
+  jsonLines?: (body: z.output<S>, ctx: ExportContext) => AsyncIterable<readonly Record<string, unknown>[]>;
 };
+
+/** One JSON object a line (UTF-8, LF, no header), streamed batch by batch. */
+async function* jsonLinesOf(batches: AsyncIterable<readonly Record<string, unknown>[]> | null): AsyncGenerator<string> {
+  if (!batches) return;
+  for await (const batch of batches) {
+    let chunk = '';
+    for (const row of batch) chunk += `${JSON.stringify(row)}\n`;
+    if (chunk) yield chunk;
+  }
+}
 
 async function* noRows<Row>(): AsyncGenerator<Row[]> {}
 
@@ -86,6 +102,18 @@ export function registerExport<S extends z.ZodType<ExportBody>, Row>(
       now: app.now(),
       reader: exportReaderFactory(app.appConfig.databaseUrl, app.db, body.format === 'csv' ? csvSqlPlan(columns, dialect) : null),
     };
+    const filename =
+      body.from !== undefined && body.to !== undefined
+        ? `${o.filePrefix}_${body.from}_${body.to}`
+        : `${o.filePrefix}_${dateInZone(app.now(), request.timezone)}`;
+    if (body.format === 'jsonl') {
+      const lines = o.jsonLines && ctx ? o.jsonLines(body, ctx) : null;
+      return reply
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .header('content-disposition', contentDisposition(`${filename}.jsonl`))
+        .send(Readable.from(jsonLinesOf(lines)));
+    }
+    const format = body.format;
     const batches = ctx ? o.batches(body, ctx) : noRows<Row>();
     const pool = app.exportPool;
     // Only an export a worker can find, on a database a worker can open, whose batches are a keyset walk.
@@ -104,17 +132,14 @@ export function registerExport<S extends z.ZodType<ExportBody>, Row>(
               databaseUrl: app.appConfig.databaseUrl,
               statementTimeoutMs: app.appConfig.statementTimeoutMs,
               preparedStatements: app.appConfig.preparedStatements,
-              format: body.format,
+              format,
               maxRowsPerSheet: XLSX_MAX_DATA_ROWS,
             },
           }
         : undefined;
     return sendExport(reply, {
-      format: body.format,
-      filename:
-        body.from !== undefined && body.to !== undefined
-          ? `${o.filePrefix}_${body.from}_${body.to}`
-          : `${o.filePrefix}_${dateInZone(app.now(), request.timezone)}`,
+      format,
+      filename,
       columns,
       batches,
       sheetName: o.sheetName(cells),

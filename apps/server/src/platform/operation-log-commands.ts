@@ -4,6 +4,7 @@ import type { TOperationType } from '@mbo/shared/operation-log';
 import type { Db } from '../db/database';
 import { AppError } from './errors';
 import { insertOperationRows, operationContext, type OperationRow, type OperatorStore } from './operation-log';
+import { changeText } from './operation-log-values';
 import { typeOfUrl, validModule } from './operation-names';
 import type { Clock } from './time';
 
@@ -83,7 +84,7 @@ async function merchantsNamed(db: Db, args: CommandArguments): Promise<{ merchan
  * operator (no administrator). Read-only commands (`:list`, `:show`, `:verify`) record nothing.
  */
 export async function runOperatorCommand<T>(db: Db, now: Clock, command: string, args: CommandArguments, fn: () => Promise<T>): Promise<T> {
-  const store: OperatorStore = { kind: 'ops', command, operator: operatorName(), merchants: new Set(), entries: [] };
+  const store: OperatorStore = { kind: 'ops', command, operator: operatorName(), merchants: new Set(), entries: [], change: {} };
   let failure: unknown = null;
   try {
     return await operationContext.run(store, fn);
@@ -116,6 +117,11 @@ export async function runOperatorCommand<T>(db: Db, now: Clock, command: string,
           error: failure === null ? '' : failure instanceof AppError ? failure.key : 'opLog.commandFailed',
           ip: '',
           created_at: at,
+          code: failure instanceof AppError ? failure.code : failure === null ? 0 : 1,
+          actor_kind: 'operator',
+          auth_method: '',
+          before_value: changeText(store.change.before),
+          after_value: changeText(store.change.after),
         };
       });
       await insertOperationRows(db, rows);

@@ -2,8 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '@mbo/shared/api-paths';
 import type { TOperationModule, TOperationType } from '@mbo/shared/operation-log';
-import type { Db } from '../db/database';
+import type { Db, DbOrTrx } from '../db/database';
 import { AppError } from './errors';
+import { appendChained } from './operation-log-chain';
+import { actorKindOf, authMethodOf, changeText, envelopeOf, failureKey, maskText, paramsTarget, pickTarget } from './operation-log-values';
 import { isWriteMethod, resolveOperation, validModule, type ResolvedOperation } from './operation-names';
 import type { Clock } from './time';
 
@@ -25,7 +27,13 @@ import type { Clock } from './time';
  * - Operator commands run inside `runOperatorCommand` (operation-log-commands.ts): every merchant a
  *   command touches gets an entry marked `ops` with the operator's name, unless the command only reads.
  * - Entries are never updated, and the database itself refuses to change them or to delete one
- *   younger than 12 months (migration 0008).
+ *   younger than 12 months (migration 0008). Each is chained by hash onto its merchant's previous one
+ *   (operation-log-chain.ts), so a row changed, removed or inserted behind the server's back shows.
+ * - Each entry says who acted and how they signed in, and the masked values before and after what it
+ *   changed (operation-log-values.ts): the code that changes the row passes them (noteOperation
+ *   `change`, or writeOperationLog's `change`).
+ * - A read refused for want of permission is recorded too (the permission guard's refusal reaches
+ *   onError here), as every refused write already is, with its refusal key and envelope code.
  */
 
 /** An entry as code writes it (platform/audit.ts writeOperationLog). */
@@ -41,12 +49,17 @@ export type OperationEntry = {
   content: string;
   ip: string;
   now: number;
+  /** The object before and after (masked before storing). */
+  change?: OperationChange;
 };
+
+/** What a write changed: the object before (absent for a creation) and after (absent for a deletion). */
+export type OperationChange = { before?: unknown; after?: unknown };
 
 type RequestStore = {
   kind: 'request';
   entries: OperationEntry[];
-  notes: { content: string[]; target: string | null };
+  notes: { content: string[]; target: string | null; change: OperationChange };
   error: unknown;
   /** Set once the request's entry is written: later writes (background work) go straight to the table. */
   flushed: boolean;
@@ -59,6 +72,8 @@ export type OperatorStore = {
   operator: string;
   merchants: Set<number>;
   entries: OperationEntry[];
+  /** What the command's services noted they changed (noteOperation). */
+  change: OperationChange;
 };
 
 /** The request or operator command whose entry an entry written now joins. */
@@ -70,49 +85,6 @@ function isApiUrl(url: string | undefined): url is string {
 
 function truncate(text: string, max: number): string {
   return text.length > max ? text.slice(0, max) : text;
-}
-
-function pickTarget(fields: readonly string[], ...sources: unknown[]): string {
-  for (const source of sources) {
-    if (typeof source !== 'object' || source === null) continue;
-    const record = source as Record<string, unknown>;
-    for (const field of fields) {
-      const v = record[field];
-      if (typeof v === 'string' || typeof v === 'number') return `${field}=${String(v)}`;
-    }
-  }
-  return '';
-}
-
-function paramsTarget(params: unknown): string {
-  if (typeof params !== 'object' || params === null) return '';
-  return Object.entries(params as Record<string, unknown>)
-    .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .join(' ');
-}
-
-/** The envelope of a JSON answer, when the answer is one. */
-function envelopeOf(reply: FastifyReply, payload: unknown): { code: number; data: unknown } | null {
-  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return null;
-  const type = reply.getHeader('content-type');
-  if (typeof type !== 'string' || !type.includes('json')) return null;
-  try {
-    const parsed: unknown = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'));
-    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { code?: unknown }).code === 'number') {
-      return parsed as { code: number; data: unknown };
-    }
-  } catch {
-    return null;
-  }
-  return null;
-}
-
-function failureKey(error: unknown): string {
-  if (error instanceof AppError) return error.key;
-  const validation = (error as { validation?: unknown } | null)?.validation;
-  if (Array.isArray(validation)) return 'opLog.invalidInput';
-  return 'error.internal';
 }
 
 /** A row of operation_logs as written. */
@@ -132,22 +104,37 @@ export type OperationRow = {
   error: string;
   ip: string;
   created_at: number;
+  actor_kind: string;
+  auth_method: string;
+  before_value: string;
+  after_value: string;
+  code: number;
 };
 
-export async function insertOperationRows(db: Db, rows: OperationRow[]): Promise<void> {
+/** The chain and value columns of a row whose actor and change are known. */
+function whoAndWhat(source: string, sysAdmin: boolean, authMethod: string, change: OperationChange | undefined) {
+  return {
+    actor_kind: actorKindOf(source, sysAdmin),
+    auth_method: authMethod,
+    before_value: changeText(change?.before),
+    after_value: changeText(change?.after),
+  };
+}
+
+/** Appends rows to their merchants' hash chains (in the caller's transaction when it passes one). */
+export async function insertOperationRows(db: DbOrTrx, rows: OperationRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('operation_logs')
-    .values(
-      rows.map((r) => ({
-        ...r,
-        operator: truncate(r.operator, 64),
-        content: truncate(r.content, 2000),
-        target: truncate(r.target, 200),
-        ip: truncate(r.ip, 64),
-      })),
-    )
-    .execute();
+  await appendChained(
+    db,
+    rows.map((r) => ({
+      ...r,
+      operator: truncate(r.operator, 64),
+      // A card number typed into a field that names the object (a blacklist value) is never kept whole.
+      content: truncate(maskText(r.content), 2000),
+      target: truncate(maskText(r.target), 200),
+      ip: truncate(r.ip, 64),
+    })),
+  );
 }
 
 async function loginNameOf(db: Db, adminId: number): Promise<string> {
@@ -177,6 +164,8 @@ async function entryRow(
     error: '',
     ip: e.ip,
     created_at: e.now,
+    code: 0,
+    ...whoAndWhat(by.source, e.sysAdmin, '', e.change),
   };
 }
 
@@ -212,6 +201,7 @@ export async function recordJobOperation(
     content: string;
     target?: string;
     now: number;
+    change?: OperationChange;
   },
 ): Promise<void> {
   await insertOperationRows(db, [
@@ -231,14 +221,21 @@ export async function recordJobOperation(
       error: '',
       ip: '',
       created_at: e.now,
+      code: 0,
+      ...whoAndWhat('job', false, '', e.change),
     },
   ]);
 }
 
 /** Adds detail to the current request's entry (content that is not a secret, and the object touched). */
-export function noteOperation(note: { content?: string; target?: string }): void {
+export function noteOperation(note: { content?: string; target?: string; change?: OperationChange }): void {
   const store = operationContext.getStore();
-  if (!store || store.kind !== 'request') return;
+  if (!store) return;
+  const change = store.kind === 'request' ? store.notes.change : store.change;
+  // The first before and the last after, when a request changes the same object in steps.
+  if (note.change && 'before' in note.change && !('before' in change)) change.before = note.change.before;
+  if (note.change && 'after' in note.change) change.after = note.change.after;
+  if (store.kind !== 'request') return;
   if (note.content) store.notes.content.push(note.content);
   if (note.target) store.notes.target = note.target;
 }
@@ -267,11 +264,15 @@ async function writeRequestEntry(
   const at = now();
   const rows: OperationRow[] = [];
   const adminId = auth?.adminId ?? primary?.adminId ?? null;
+  const sysAdmin = auth?.sysAdmin ?? primary?.sysAdmin ?? false;
+  // A creation whose code noted nothing: what it made is what the server answered (refund, withdrawal, link).
+  const noted = 'before' in store.notes.change || 'after' in store.notes.change ? store.notes.change : primary?.change;
+  const change = noted ?? (success && op.type === 'add' && envelope?.data ? { after: envelope.data } : undefined);
   rows.push({
     merchant_id: auth?.merchantId ?? primary?.merchantId ?? 0,
     admin_id: adminId,
     operator: auth?.loginName ?? (adminId !== null ? await loginNameOf(db, adminId) : ''),
-    sys_admin: (auth?.sysAdmin ?? primary?.sysAdmin) ? 1 : 0,
+    sys_admin: sysAdmin ? 1 : 0,
     source: 'api',
     module: primary ? validModule(primary.module, op.module) : op.module,
     operation: primary?.operation ?? op.action,
@@ -283,6 +284,8 @@ async function writeRequestEntry(
     error: success ? '' : failureKey(store.error),
     ip: request.ip,
     created_at: at,
+    code: success ? 0 : (envelope?.code ?? (store.error instanceof AppError ? store.error.code : 0)),
+    ...whoAndWhat('api', sysAdmin, authMethodOf(auth), change),
   });
   // Entries about other businesses (removing an account touches each of the person's businesses).
   for (const e of store.entries) {
@@ -306,25 +309,41 @@ declare module 'fastify' {
 export function installOperationLog(app: FastifyInstance, deps: { db: Db; now: Clock }): void {
   const routes = new Map<string, ResolvedOperation>();
   app.decorate('operationRoutes', routes);
+  // Reads are recorded only when refused (refusedRead).
+  const reads = new Map<string, ResolvedOperation>();
 
   app.addHook('onRoute', function name(this: FastifyInstance, route) {
     if (!isApiUrl(route.url)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (!isWriteMethod(method)) continue;
-      routes.set(`${method} ${route.url}`, resolveOperation(route, method, this.pluginName));
+      const op = resolveOperation(route, method, this.pluginName);
+      if (isWriteMethod(method)) routes.set(`${method} ${route.url}`, op);
+      else if (method === 'GET') reads.set(`${method} ${route.url}`, { ...op, type: 'view' });
     }
   });
 
   const opOf = (request: FastifyRequest) =>
     isWriteMethod(request.method) ? routes.get(`${request.method} ${request.routeOptions.url ?? ''}`) : undefined;
+  /** A read the permission guard (or a limit) refused: recorded like a refused write. */
+  const refusedRead = (request: FastifyRequest) => {
+    const error = (request as RequestWithStore)[kStore]?.error;
+    if (!(error instanceof AppError) || (error.httpStatus !== 403 && error.httpStatus !== 429)) return undefined;
+    return reads.get(`${request.method} ${request.routeOptions.url ?? ''}`);
+  };
+  const newStore = (): RequestStore => ({
+    kind: 'request',
+    entries: [],
+    notes: { content: [], target: null, change: {} },
+    error: null,
+    flushed: false,
+  });
 
   app.addHook('onRequest', (request, _reply, done) => {
     if (!opOf(request)) {
       done();
       return;
     }
-    const store: RequestStore = { kind: 'request', entries: [], notes: { content: [], target: null }, error: null, flushed: false };
+    const store = newStore();
     (request as RequestWithStore)[kStore] = store;
     operationContext.run(store, done);
   });
@@ -334,13 +353,16 @@ export function installOperationLog(app: FastifyInstance, deps: { db: Db; now: C
     if (store) operationContext.run(store, done);
     else done();
   });
+  // The session guard (platform/request-context.ts) refuses before this plugin's onRequest runs: its
+  // refusal gets a store here, so the refused call is recorded all the same.
   app.addHook('onError', async (request, _reply, error) => {
-    const store = (request as RequestWithStore)[kStore];
-    if (store) store.error = error;
+    const r = request as RequestWithStore;
+    r[kStore] ??= newStore();
+    r[kStore].error = error;
   });
   // A callback hook: a read (most requests) passes straight through without a promise.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const op = opOf(request);
+    const op = opOf(request) ?? refusedRead(request);
     if (!op) {
       done(null, payload);
       return;

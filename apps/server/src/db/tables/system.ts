@@ -30,6 +30,25 @@ export interface OperationLogsTable {
   error: Generated<string>;
   ip: string;
   created_at: number;
+  /** admin, sso, operator or job (TOperationActorKind). */
+  actor_kind: Generated<string>;
+  /** How the session signed in: password, passwordCode, passkey, sso; empty for commands and jobs. */
+  auth_method: Generated<string>;
+  /** Masked JSON of the object before and after the change; empty when not known. */
+  before_value: Generated<string>;
+  after_value: Generated<string>;
+  /** Envelope code of a failure (0 on success). */
+  code: Generated<number>;
+  /** The merchant's previous entry's hash (empty for the first) and this entry's (operation-log-chain.ts). */
+  prev_hash: Generated<string>;
+  hash: Generated<string>;
+}
+
+/** The last entry of each merchant's operation-log chain, locked while an entry is appended. */
+export interface OperationLogHeadsTable {
+  merchant_id: number;
+  last_id: Generated<number>;
+  last_hash: Generated<string>;
 }
 
 export interface AnnouncementsTable {
@@ -106,6 +125,7 @@ export interface SmsOutboxTable {
 /** The tables of this area, by name (composed into `Database`, db/types.ts). */
 export interface SystemTables {
   operation_logs: OperationLogsTable;
+  operation_log_heads: OperationLogHeadsTable;
   announcements: AnnouncementsTable;
   announcement_reads: AnnouncementReadsTable;
   reminders: RemindersTable;

@@ -1,6 +1,7 @@
 import { GatewayStatus } from '@mbo/shared/gateways';
 import type { TKycBank } from '@mbo/shared/kyc';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
+import { noteOperation } from '../../platform/operation-log';
 import { DEFAULT_CONFIG, DEFAULT_FEE_BP, setConfig } from '../funds/config';
 import { linkMethodsOf } from '../links/service';
 
@@ -85,6 +86,11 @@ export async function setUpGateway(
         created_at: o.now,
       })
       .execute();
+    noteOperation({
+      change: {
+        after: { bankAccount: { bankName: o.bank.bankName, holder: o.bank.accountHolder, accountNo, currency: o.bank.settlementCurrency } },
+      },
+    });
   }
   return { services, settlementConfig: config ? 'kept' : 'created', bankAccount: known ? 'kept' : 'created' };
 }

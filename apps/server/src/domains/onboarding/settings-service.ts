@@ -11,6 +11,7 @@ import type {
 } from '@mbo/shared/onboarding';
 import { isUniqueViolation } from '../../db/errors';
 import { writeOperationLog } from '../../platform/audit';
+import { noteOperation } from '../../platform/operation-log';
 import { sendCode, verifyCode } from '../../platform/codes';
 import { businessError, conflictError, forbiddenError, unauthorizedError } from '../../platform/errors';
 import { revokePersonSessions, type SessionContext } from '../../platform/session';
@@ -83,6 +84,7 @@ export async function toggleTwoFactor(
   const person = await requirePerson(deps, session);
   await verifyCode(deps, { purpose: 'twoFAToggle', personId: person.id, code: body.code, ip: client.ip });
   await repo.setTwoFa(deps.db, person.id, body.enabled);
+  noteOperation({ change: { before: { twoFactor: person.two_fa_enabled === 1 }, after: { twoFactor: body.enabled } } });
   // The session that switched it on has just proven a code: it does not have to do it again.
   if (body.enabled) await repo.markSessionTwoFaPassed(deps.db, session.sessionId);
   await logSessionOperation(deps.db, session, body.enabled ? 'twoFAEnabled' : 'twoFADisabled', '', client.ip, deps.now());

@@ -2,6 +2,7 @@ import { BLACKLIST, type TBlacklistFilters, type TBlacklistListQuery, type TBlac
 import type { Db, DbOrTrx } from '../../db/database';
 import { keysetPage } from '../../platform/list';
 import { selectFields } from '../../platform/list-fields';
+import { noteOperation } from '../../platform/operation-log';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
 import { TradeCategory } from '@mbo/shared/trade-enums';
 
@@ -36,7 +37,10 @@ export async function insertBlacklistEntry(
     .onConflict((oc) => oc.columns(['merchant_id', 'entry_type', 'value']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (inserted) return { id: Number(inserted.id), created: true };
+  if (inserted) {
+    noteOperation({ change: { after: { type: e.type, value: e.value, reason: e.reason } } });
+    return { id: Number(inserted.id), created: true };
+  }
   const row = await db
     .selectFrom('blacklist_entries')
     .select('id')
@@ -48,8 +52,14 @@ export async function insertBlacklistEntry(
 }
 
 export async function deleteBlacklistEntry(db: Db, scope: Scope, id: number): Promise<boolean> {
-  const r = await db.deleteFrom('blacklist_entries').where('id', '=', id).where('merchant_id', '=', scope.merchantId).executeTakeFirst();
-  return Number(r.numDeletedRows) === 1;
+  const r = await db
+    .deleteFrom('blacklist_entries')
+    .where('id', '=', id)
+    .where('merchant_id', '=', scope.merchantId)
+    .returning(['entry_type', 'value', 'reason'])
+    .executeTakeFirst();
+  if (r) noteOperation({ change: { before: { type: r.entry_type, value: r.value, reason: r.reason } } });
+  return r !== undefined;
 }
 
 /** The first entry of the merchant matching any of the (type, value) pairs, or undefined. */

@@ -149,6 +149,10 @@ export async function updateAdmin(db: Db, session: SessionContext, body: TUpdate
   await repo.updateAdminAccess(db, session.scope, target.id, { roleId, gatewayIds, mayViewAccount: body.mayViewAccount });
   noteOperation({
     content: `roleId=${roleId} gateways=${body.gatewayNos.length > 0 ? body.gatewayNos.join(',') : 'all'} mayViewAccount=${body.mayViewAccount}`,
+    change: {
+      before: { login: target.login_name, roleId: target.role_id },
+      after: { login: target.login_name, roleId, gatewayNos: body.gatewayNos, mayViewAccount: body.mayViewAccount },
+    },
   });
   return target.status;
 }
@@ -160,7 +164,13 @@ export async function disableAdmin(db: Db, session: SessionContext, adminId: num
   if (!(await repo.changeStatus(db, session.scope, target.id, AdminStatus.normal, AdminStatus.disabled)))
     throw businessError('admin.notNormal');
   const revoked = await repo.revokeAdminSessions(db, target.id, now);
-  noteOperation({ content: `login=${target.login_name} sessionsEnded=${revoked}` });
+  noteOperation({
+    content: `login=${target.login_name} sessionsEnded=${revoked}`,
+    change: {
+      before: { login: target.login_name, status: AdminStatus.normal },
+      after: { login: target.login_name, status: AdminStatus.disabled },
+    },
+  });
 }
 
 export async function resumeAdmin(db: Db, session: SessionContext, adminId: number): Promise<void> {
@@ -168,7 +178,13 @@ export async function resumeAdmin(db: Db, session: SessionContext, adminId: numb
   const target = await manageableTarget(db, session, grant, adminId);
   if (!(await repo.changeStatus(db, session.scope, target.id, AdminStatus.disabled, AdminStatus.normal)))
     throw businessError('admin.notDisabled');
-  noteOperation({ content: `login=${target.login_name}` });
+  noteOperation({
+    content: `login=${target.login_name}`,
+    change: {
+      before: { login: target.login_name, status: AdminStatus.disabled },
+      after: { login: target.login_name, status: AdminStatus.normal },
+    },
+  });
 }
 
 /**

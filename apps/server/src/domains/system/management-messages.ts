@@ -28,6 +28,7 @@ const zhCn = {
 
   'opLog.invalidInput': '输入无效',
   'opLog.commandFailed': '命令执行失败',
+  'opLog.chainBroken': '操作日志链校验未通过：有记录被修改、删除或插入',
   'opLog.operatorCommand': '运营人员命令 {command}',
   'opLog.job': '定时任务 {job}',
 
@@ -76,6 +77,7 @@ const zhHk: Record<Key, string> = {
 
   'opLog.invalidInput': '輸入無效',
   'opLog.commandFailed': '命令執行失敗',
+  'opLog.chainBroken': '操作日誌鏈校驗未通過：有記錄被修改、刪除或插入',
   'opLog.operatorCommand': '營運人員命令 {command}',
   'opLog.job': '定時任務 {job}',
 
@@ -122,6 +124,7 @@ const en: Record<Key, string> = {
 
   'opLog.invalidInput': 'Invalid input',
   'opLog.commandFailed': 'The command failed',
+  'opLog.chainBroken': 'The operation-log chain does not verify: entries were changed, removed or inserted',
   'opLog.operatorCommand': 'Operator command {command}',
   'opLog.job': 'Scheduled job {job}',
 

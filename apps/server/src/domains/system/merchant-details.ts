@@ -115,6 +115,8 @@ export async function revealSignKey(db: Db, session: SessionContext, password: s
   issued = Number(res.numUpdatedRows) === 1;
   const row = await db.selectFrom('merchants').select('sign_key').where('id', '=', session.merchantId).executeTakeFirstOrThrow();
   noteOperation({
+    // Masked when stored: the entry shows that the key was issued, never the key.
+    ...(issued ? { change: { before: { signKey: '' }, after: { signKey: fresh } } } : {}),
     content: issued ? 'signKey issued and revealed' : 'signKey revealed',
     target: `merchantNo=${await merchantNo(db, session.merchantId)}`,
   });

@@ -39,6 +39,10 @@ function logList(db: Db, scope: Scope, f: TOperationLogFilters, range: DayRange)
         success: 'l.result',
         failure: 'l.error',
         action: 'l.action',
+        actorKind: 'l.actor_kind',
+        authMethod: 'l.auth_method',
+        before: 'l.before_value',
+        after: 'l.after_value',
       }),
     sort: { column: 'l.created_at', id: 'l.id', direction: 'desc', value: (r: OperationLogRow) => Number(r.createdAt) },
   } as const;
@@ -52,4 +56,40 @@ export function listOperationLogs(db: Db, scope: Scope, q: TOperationLogListQuer
 
 export function iterateOperationLogs(db: Db, scope: Scope, f: TOperationLogFilters, range: DayRange, reader: (() => ExportReader) | null) {
   return keysetBatches(logList(db, scope, f, range), { reader });
+}
+
+/** The JSON Lines export's rows: every stored field of an entry, the chain's hashes included. */
+function lineList(db: Db, scope: Scope, f: TOperationLogFilters, range: DayRange) {
+  return {
+    rows: () =>
+      filtered(db, scope, f, range).select([
+        'l.id',
+        'l.created_at',
+        'l.merchant_id',
+        'l.admin_id',
+        'l.operator',
+        'l.actor_kind',
+        'l.auth_method',
+        'l.source',
+        'l.ip',
+        'l.module',
+        'l.op_type',
+        'l.action',
+        'l.operation',
+        'l.content',
+        'l.target',
+        'l.result',
+        'l.code',
+        'l.error',
+        'l.before_value',
+        'l.after_value',
+        'l.prev_hash',
+        'l.hash',
+      ]),
+    sort: { column: 'l.created_at', id: 'l.id', direction: 'desc', value: (r: { created_at: number }) => Number(r.created_at) },
+  } as const;
+}
+
+export function iterateOperationLogLines(db: Db, scope: Scope, f: TOperationLogFilters, range: DayRange) {
+  return keysetBatches(lineList(db, scope, f, range));
 }

@@ -3,6 +3,7 @@ import type { TLanguage } from '@mbo/shared/i18n';
 import {
   OPERATION_LOGS,
   OperationLogPath,
+  ZOperationLogChain,
   ZOperationLogExport,
   ZOperationLogListQuery,
   ZOperationLogPage,
@@ -14,8 +15,9 @@ import { isMessageKey, translate } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
 import { mapPage } from '../../platform/list';
 import { exportColumns, rowMapper } from '../../platform/list-fields';
+import { verifyMerchantChain } from '../../platform/operation-log-verify';
 import { requireSession } from '../../platform/request-context';
-import { dayRangeInZone } from '../../platform/time';
+import { dayRangeInZone, toIso } from '../../platform/time';
 import * as repo from './operation-log-repository';
 
 type Translate = (key: string) => string;
@@ -86,7 +88,51 @@ const operationLogExport = defineExport({
   sheetName: (c) => c.text('export.operationLog'),
   columns: (c) => exportColumnsOf(c),
   batches: (b, { db, scope, timezone, reader }) => repo.iterateOperationLogs(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
+  jsonLines: (b, { db, scope, timezone }) =>
+    jsonLinesOf(repo.iterateOperationLogLines(db, scope, b, dayRangeInZone(b.from, b.to, timezone))),
 });
+
+/** A stored before/after text as JSON (null when none was recorded). */
+function parsedValue(text: unknown): unknown {
+  if (typeof text !== 'string' || text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The JSON Lines export's objects (system README lists the fields): untranslated codes, so a SIEM
+ * parses them the same in every language. Before/after values were masked when written.
+ */
+async function* jsonLinesOf(batches: AsyncIterable<readonly Record<string, unknown>[]>) {
+  for await (const batch of batches) {
+    yield batch.map((r) => ({
+      id: Number(r.id),
+      time: toIso(Number(r.created_at)),
+      merchantId: Number(r.merchant_id),
+      operator: String(r.operator),
+      actorKind: String(r.actor_kind),
+      authMethod: String(r.auth_method),
+      source: String(r.source),
+      ip: String(r.ip),
+      module: String(r.module),
+      type: String(r.op_type),
+      action: String(r.action),
+      operation: String(r.operation),
+      content: String(r.content),
+      target: String(r.target),
+      result: Number(r.result) === 1 ? 'success' : 'failure',
+      code: Number(r.code),
+      error: String(r.error),
+      before: parsedValue(r.before_value),
+      after: parsedValue(r.after_value),
+      prevHash: String(r.prev_hash),
+      hash: String(r.hash),
+    }));
+  }
+}
 
 /**
  * The operation log (spec §2 /log/forwardOperateLogList): a list and its export, nothing else. No
@@ -107,4 +153,20 @@ export const operationLogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerExport(app, operationLogExport);
+
+  // The screen's badge: the caller's merchant's chain, walked now (platform/operation-log-verify.ts).
+  app.get(
+    OperationLogPath.chain,
+    { config: { permission: '/log/forwardOperateLogList' }, schema: { response: okResponse(ZOperationLogChain) } },
+    async (request) => {
+      const at = app.now();
+      const report = await verifyMerchantChain(app.db, requireSession(request).scope.merchantId, at);
+      return ok(request, {
+        intact: report.problems.length === 0,
+        checkedAt: toIso(at),
+        entries: report.checked,
+        problems: report.problems.slice(0, 20).map((p) => ({ id: p.id, kind: p.kind })),
+      });
+    },
+  );
 };

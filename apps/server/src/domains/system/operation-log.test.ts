@@ -258,10 +258,10 @@ describe('entries cannot be changed or deleted', () => {
     expect(await t.db.selectFrom('operation_logs').select('id').where('id', '=', entry.id).executeTakeFirst()).toBeDefined();
   });
 
-  it('offers no route that changes or deletes an entry: the log has a list and an export, nothing else', () => {
+  it('offers no route that changes or deletes an entry: the log has a list, an export and its chain check, nothing else', () => {
     const logRoutes = t.app.apiRoutes.filter((r) => r.url.includes('/log/operate') && r.method !== 'HEAD');
     expect(logRoutes.map((r) => `${String(r.method)} ${r.url}`).sort()).toEqual(
-      [`GET /v3api${OperationLogPath.list}`, `POST /v3api${OperationLogPath.export}`].sort(),
+      [`GET /v3api${OperationLogPath.list}`, `POST /v3api${OperationLogPath.export}`, `GET /v3api${OperationLogPath.chain}`].sort(),
     );
     // No write route anywhere is about the log except its export.
     const writes = [...t.app.operationRoutes.values()].filter((op) => /\/log\//.test(op.url) && op.action !== 'log.operateLog.export');

@@ -90,7 +90,11 @@ export async function addRole(db: Db, session: SessionContext, body: TRoleBody):
   await checkNameFree(db, session, body.name, null);
   try {
     const id = await repo.insertRole(db, session.scope, values(body, permissions));
-    noteOperation({ content: `name=${body.name} permissions=${permissions.length}`, target: `roleId=${id}` });
+    noteOperation({
+      content: `name=${body.name} permissions=${permissions.length}`,
+      target: `roleId=${id}`,
+      change: { after: values(body, permissions) },
+    });
     return id;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflictError('role.nameTaken');
@@ -103,6 +107,7 @@ export async function updateRole(db: Db, session: SessionContext, roleId: number
   const grant = await loadGrant(db, session.adminId, session.merchantId);
   const role = await changeableRole(db, session, grant, roleId);
   const permissions = checkedPermissions(grant, body.permissions);
+  const before = { name: role.name, permissions: (await loadRolePermissions(db, [role.id])).get(role.id) ?? [] };
   await checkNameFree(db, session, body.name, role.id);
   try {
     if (!(await repo.updateRole(db, session.scope, role.id, values(body, permissions)))) throw notFoundError();
@@ -110,7 +115,7 @@ export async function updateRole(db: Db, session: SessionContext, roleId: number
     if (isUniqueViolation(error)) throw conflictError('role.nameTaken');
     throw error;
   }
-  noteOperation({ content: `name=${body.name} permissions=${permissions.length}` });
+  noteOperation({ content: `name=${body.name} permissions=${permissions.length}`, change: { before, after: values(body, permissions) } });
 }
 
 export async function deleteRole(db: Db, session: SessionContext, roleId: number): Promise<void> {
@@ -128,5 +133,5 @@ export async function deleteRole(db: Db, session: SessionContext, roleId: number
     await inUse();
     throw notFoundError();
   }
-  noteOperation({ content: `name=${role.name}` });
+  noteOperation({ content: `name=${role.name}`, change: { before: { name: role.name } } });
 }
