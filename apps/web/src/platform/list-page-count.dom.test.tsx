@@ -32,6 +32,15 @@ describe('ListPage, the count', () => {
     expect((await screen.findByTestId('capped-note')).textContent).toBe(
       'More than 340 records match; narrow the filters to see an exact count.',
     );
+    // The pager's total says the same, not "340 in total".
+    expect(document.querySelector('.ant-pagination-total-text')?.textContent).toBe('More than 340');
+  });
+
+  it('an exact count reads "N in total", without the note', async () => {
+    showList(340, false);
+    await screen.findByText('340 in total');
+    expect(document.querySelector('.ant-pagination-total-text')?.textContent).toBe('340 in total');
+    expect(screen.queryByTestId('capped-note')).toBeNull();
   });
 
   it('says "more than 10,000" at the cap', async () => {

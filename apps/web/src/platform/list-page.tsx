@@ -99,7 +99,7 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
             {...(p.summary ? { summary: p.summary } : {})}
           />
         </TableRegion>
-        <Pagination total={list.total} page={url.page} limit={url.limit} onChange={url.setPage} />
+        <Pagination total={list.total} capped={list.capped} page={url.page} limit={url.limit} onChange={url.setPage} />
         {list.capped && (
           // `total` is then a lower bound: the cap, or fewer where the server stopped counting early.
           <div className="mbo-capped-note" data-testid="capped-note">

@@ -18,6 +18,8 @@ export const DEFAULT_LAYOUT = 'total, sizes, prev, pager, next, jumper';
 
 export type TPaginationProps = {
   total: number;
+  /** `total` is a lower bound (the list's count stopped early): the total reads "more than N". */
+  capped?: boolean;
   page?: number;
   limit?: number;
   pageSizes?: readonly number[];
@@ -72,6 +74,7 @@ export function parseLayout(layout: string): Set<string> {
  */
 export function Pagination({
   total,
+  capped = false,
   page = PAGE_DEFAULT,
   limit = LIMIT_DEFAULT,
   pageSizes = PAGE_SIZES,
@@ -105,7 +108,9 @@ export function Pagination({
         showLessItems={showLessItemsFor(count)}
         showSizeChanger={parts.has('sizes')}
         showQuickJumper={parts.has('jumper')}
-        showTotal={parts.has('total') ? (value) => t('paging.total', { total: formatCount(value) }) : undefined}
+        showTotal={
+          parts.has('total') ? (value) => t(capped ? 'paging.totalMore' : 'paging.total', { total: formatCount(value) }) : undefined
+        }
         itemRender={(_page, type, element) => {
           if (type === 'prev' && !parts.has('prev')) return null;
           if (type === 'next' && !parts.has('next')) return null;
