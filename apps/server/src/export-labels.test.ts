@@ -14,7 +14,7 @@ import { LANGUAGES, type TLanguage } from '@mbo/shared/i18n';
 import type { TListFields } from '@mbo/shared/list-fields';
 import { OPERATION_LOGS, OperationLogPath } from '@mbo/shared/operation-log';
 import { RefundPath, REFUNDS } from '@mbo/shared/refunds';
-import { ReportPath } from '@mbo/shared/reports';
+import { DAILY_COLUMNS, DAILY_REPORT, ReportPath } from '@mbo/shared/reports';
 import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
 import { PRODUCTS, WaybillPath, WAYBILLS } from '@mbo/shared/waybills';
 import { WebsitePath, WEBSITES } from '@mbo/shared/websites';
@@ -23,6 +23,8 @@ import { seedListData } from '../test/list-data';
 import { propertiesOf, routeCatalog, type CatalogRoute } from '../test/route-catalog';
 import './messages';
 import { exportCells } from './platform/export-cells';
+import { exportRouteOf } from './platform/export-route';
+import { csvSqlPlan, xlsxSqlPlan } from './platform/export-sql';
 import { translate } from './platform/i18n';
 import type { MessageKey } from './platform/messages';
 
@@ -66,13 +68,15 @@ const ENUMS: [server: string, web: string][] = [
 
 /**
  * Each list export's screen: `list`, a declared list (packages/shared/src/list-fields.ts), whose file
- * carries its columns in the declared order, each under the screen's title (the web catalog's text of
+ * carries its columns in the declared order (or the screen's `order`), each under the screen's title (the web catalog's text of
  * its label), `notInFile` left out and `own` under the server's header; or, for an export not declared
  * that way, `titles`: the web catalog prefixes and keys of the screen's column titles, which every
  * header of the file must be one of. `own`: headers that are not the screen's title on purpose, each
  * with the reason.
  */
-type Screen = { list: TListFields; notInFile?: string[]; own?: Record<string, MessageKey> } | { titles: string[]; own?: MessageKey[] };
+type Screen =
+  | { list: TListFields; order?: readonly string[]; notInFile?: string[]; own?: Record<string, MessageKey> }
+  | { titles: string[]; own?: MessageKey[] };
 
 const TRADE_SCREEN: Screen = {
   titles: ['trade', 'tradeDetail'],
@@ -112,8 +116,19 @@ const SCREENS: Record<string, Screen> = {
     // days") and the count of held payments where the screen shows a flag.
     own: ['pendingCol.cycleDays', 'pendingCol.reserve', 'pendingCol.held'],
   },
-  [ReportPath.dailyDownload]: { titles: ['report.col'] },
+  // The screen's and the file's order: the day, merchant and currency before the figures.
+  [ReportPath.dailyDownload]: { list: DAILY_REPORT.fields, order: DAILY_COLUMNS },
   [ReportPath.monthDownload]: { titles: ['report.col'] },
+};
+
+/** Exports written from their rows (or, on PostgreSQL and in XLSX, with a batch of them), with the reason. */
+const ROW_MADE: Record<string, string> = {
+  // The failed risk rules: a list of codes in one stored text, each named (transactions/routes.ts).
+  [TRANSACTION_VIEW_DEFS.riskDeclined.export]: 'the risk rules column splits a stored list and names each rule',
+  [ReportPath.dailyDownload]: 'sums and ratios of the rollups per day, then the totals',
+  [ReportPath.monthDownload]: 'sums of the rollups per month with the ledger',
+  [WaybillPath.export]: "each row's deadline and status are worked out from the settlement rules",
+  [FundsPath.pendingExport]: 'the settlement rules of each gateway, a few rows',
 };
 
 const LANG_HEADER: Record<TLanguage, string> = { zhCn: 'zh_CN', zhHk: 'zh_HK', en: 'en_US' };
@@ -168,7 +183,8 @@ function csvLine(line: string): string[] {
 /** The header line the screen's titles give a declared list's file. */
 function declaredHeader(screen: Extract<Screen, { list: TListFields }>, web: Tree, lang: TLanguage): string[] {
   const out: string[] = [];
-  for (const [key, f] of Object.entries(screen.list)) {
+  for (const key of screen.order ?? Object.keys(screen.list)) {
+    const f = screen.list[key]!;
     if (screen.notInFile?.includes(key)) continue;
     const own = screen.own?.[key];
     if (own !== undefined) out.push(translate(lang, own));
@@ -240,6 +256,30 @@ describe('export labels', () => {
   });
 
   /*
+   * The database-made path (export-sql.ts) follows from the columns' kinds: every export whose rows
+   * are a walk of a statement has its CSV and XLSX made by the database, so a column added without
+   * its SQL (and the export falling back to rows for all of its lines) fails here.
+   */
+  it.each(['sqlite', 'postgres'] as const)('makes every walked export in the database (%s)', (dialect) => {
+    const cells = exportCells('en', 'Asia/Shanghai', dialect);
+    const missing: string[] = [];
+    for (const route of exports) {
+      const path = route.url.replace(/^\/v3api/, '');
+      if (ROW_MADE[path] !== undefined) continue;
+      const declared = exportRouteOf(path);
+      if (!declared) {
+        missing.push(`${path}: not declared with defineExport`);
+        continue;
+      }
+      const body = declared.body.parse({ ...bodyOf(route), format: 'csv' }) as never;
+      const columns = declared.columns(cells, body);
+      if (csvSqlPlan(columns, dialect) === null) missing.push(`${path}: CSV`);
+      if (dialect === 'sqlite' && xlsxSqlPlan(columns) === null) missing.push(`${path}: XLSX`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  /*
    * A header is part of the file's format that merchants' programs read: the English header lines of
    * the declared lists, which follow the screen's titles, are written out here, so that a title changed
    * on the screen (which changes the file too) is a change someone makes on purpose.
@@ -255,6 +295,10 @@ describe('export labels', () => {
       'Refund number,Transaction order number,Gateway number,Refund type,Refund method,Refund source,Currency,Available amount,Refund amount,Refund reason,Applicant,Application date,Processing status,Processing date,Failure reason',
     ],
     [WebsitePath.export, 'URL,Type,Average amount,Currency,Status,Platform store URL,Review failure reason,Submitted at'],
+    [
+      ReportPath.dailyDownload,
+      'Date,Merchant number,Settlement currency,Total count,Approved count,Failed count,Duplicated failures,Success rate,Actual success rate,Approved amount,Chargeback count,Chargeback amount,Retrieval count,Retrieval amount,Refund count,Refund amount,RDR count,Ethoca count',
+    ],
     [
       WaybillPath.export,
       'Transaction order number,Merchant order number,Gateway number,Currency,Amount,Transaction time,Settlement date,Upload by,Tracking number,Logistics company,Logistics websites,Upload date,Status,Check time,Check failure reason,Delivery-proof images,Uploads,Reused number',

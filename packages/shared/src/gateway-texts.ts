@@ -101,6 +101,9 @@ const KNOWN_REASONS: Readonly<Record<string, TDisputeReasonKey>> = {
   'issuer confirmed fraud alert': 'ethocaFraudAlert',
 };
 
+/** The reasons the catalog knows: each wording (trimmed, lower case) with its catalog key (the export's SQL reads them). */
+export const knownDisputeReasons = (): [string, TDisputeReasonKey][] => Object.entries(KNOWN_REASONS);
+
 /** The catalog key of a scheme's dispute reason, or null for a reason the catalog does not know. */
 export function disputeReasonKeyOf(reason: string): TDisputeReasonKey | null {
   return KNOWN_REASONS[reason.trim().toLowerCase()] ?? null;

@@ -19,7 +19,7 @@ import { exportRequest, listQuery, zListPage } from './list';
  */
 
 /** What a field is: how it is sent, selected, shown and exported. */
-export type TFieldKind = 'text' | 'money' | 'time' | 'enum' | 'count' | 'link' | 'data';
+export type TFieldKind = 'text' | 'money' | 'time' | 'enum' | 'count' | 'rate' | 'day' | 'link' | 'data';
 
 export type TListField<S extends z.ZodType = z.ZodType> = {
   kind: TFieldKind;
@@ -49,7 +49,7 @@ function make<S extends z.ZodType>(kind: TFieldKind, schema: S, more: Omit<TList
   return Object.fromEntries(Object.entries({ kind, schema, ...more }).filter(([, v]) => v !== undefined)) as TListField<S>;
 }
 
-/** The field kinds (the issue's: text, money, time, enum, count, link; `data` for anything else a row carries). */
+/** The field kinds (the issue's: text, money, time, enum, count, link; a report's rate and day; `data` for anything else a row carries). */
 export const field = {
   /** A stored text shown as it is. */
   text: (label?: string, o: TTextOptions = {}) => make('text', z.string(), { label, ...o }),
@@ -70,6 +70,10 @@ export const field = {
     make('enum', schema ?? (z.string() as z.ZodType as S), { label, codes }),
   /** A whole number shown with thousands separators. */
   count: (label?: string) => make('count', z.number().int(), { label }),
+  /** A ratio in basis points (1/100 of a percent), null when it has no denominator: "72.34%". */
+  rate: (label?: string) => make('rate', z.number().int().nullable(), { label, optional: true }),
+  /** A business day as YYYY-MM-DD text (a report's row), a date in a spreadsheet. */
+  day: (label?: string) => make('day', z.string(), { label }),
   /** Anything else the row carries (a list, a flag): made by the server's own mapping, shown by the screen's own column. */
   data: <S extends z.ZodType>(schema: S, label?: string, o: { file?: boolean } = {}) => make('data', schema, { label, ...o }),
 };

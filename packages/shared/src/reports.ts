@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkDateRange, MAX_RANGE_MONTHS, ZDateRange } from './date-range';
-import { EXPORT_FORMATS, listQuery, zGatewayNoFilter, zListPage } from './list';
+import { EXPORT_FORMATS, zGatewayNoFilter } from './list';
+import { defineList, field, rowSchema } from './list-fields';
 import { CARD_SCHEMES } from './trade-enums';
 
 /**
@@ -38,68 +39,70 @@ export const dailyFilters = {
   currency: ZCurrencyFilter,
 };
 
-/** `from`/`to`: business days (UTC+08:00), at most 6 months apart. */
-export const ZDailyReportQuery = listQuery(ZDateRange.extend(dailyFilters), checkDateRange);
+/**
+ * The daily report, declared once (list-fields.ts): one row per business day and settlement currency
+ * and the range's totals per currency. The answer carries the figures first (as it always has); the
+ * screen and the file show the day, merchant and currency first (DAILY_COLUMNS).
+ */
+const DAILY_FIGURE_FIELDS = {
+  txCount: field.count('report.col.txCount'),
+  successCount: field.count('report.col.successCount'),
+  failedCount: field.count('report.col.failedCount'),
+  duplicateFailedCount: field.count('report.col.duplicateFailedCount'),
+  /** approved / total. */
+  successRateBp: field.rate('report.col.successRateBp'),
+  /** approved / (total - duplicated failures). */
+  actualSuccessRateBp: field.rate('report.col.actualSuccessRateBp'),
+  successAmount: field.money('report.col.successAmount'),
+  chargebackCount: field.count('report.col.chargebackCount'),
+  chargebackAmount: field.money('report.col.chargebackAmount'),
+  retrievalCount: field.count('report.col.retrievalCount'),
+  retrievalAmount: field.money('report.col.retrievalAmount'),
+  refundCount: field.count('report.col.refundCount'),
+  refundAmount: field.money('report.col.refundAmount'),
+  rdrCount: field.count('report.col.rdrCount'),
+  ethocaCount: field.count('report.col.ethocaCount'),
+};
+const DAILY_KEY_FIELDS = {
+  day: field.day('report.col.day'),
+  merchantNo: field.text('report.col.merchantNo'),
+  currency: field.text('report.col.currency'),
+};
+
+/** `from`/`to`: business days (UTC+08:00), at most 6 months apart; a plain visit shows today. */
+export const DAILY_REPORT = defineList({
+  fields: { ...DAILY_FIGURE_FIELDS, ...DAILY_KEY_FIELDS },
+  filters: ZDateRange.extend(dailyFilters),
+  refine: checkDateRange,
+  days: 1,
+});
+
+export const ZDailyReportQuery = DAILY_REPORT.query;
 export type TDailyReportQuery = z.input<typeof ZDailyReportQuery>;
 
+// The file is XLSX when no format is asked for (the list exports ask for one always).
 export const ZDailyReportDownload = ZDateRange.extend(dailyFilters)
   .extend({ format: ZExportFormat.default('xlsx') })
   .superRefine(checkDateRange);
 export type TDailyReportDownload = z.input<typeof ZDailyReportDownload>;
 
 /** The additive figures of a daily report row (and of a totals row). */
-export const ZDailyFigures = z.object({
-  txCount: z.number().int(),
-  successCount: z.number().int(),
-  failedCount: z.number().int(),
-  duplicateFailedCount: z.number().int(),
-  /** approved / total. */
-  successRateBp: z.number().int().nullable(),
-  /** approved / (total - duplicated failures). */
-  actualSuccessRateBp: z.number().int().nullable(),
-  successAmount: z.number().int(),
-  chargebackCount: z.number().int(),
-  chargebackAmount: z.number().int(),
-  retrievalCount: z.number().int(),
-  retrievalAmount: z.number().int(),
-  refundCount: z.number().int(),
-  refundAmount: z.number().int(),
-  rdrCount: z.number().int(),
-  ethocaCount: z.number().int(),
-});
+export const ZDailyFigures = rowSchema(DAILY_FIGURE_FIELDS);
 export type TDailyFigures = z.infer<typeof ZDailyFigures>;
 
-export const ZDailyReportRow = ZDailyFigures.extend({ day: z.string(), merchantNo: z.string(), currency: z.string() });
+export const ZDailyReportRow = DAILY_REPORT.row;
 export type TDailyReportRow = z.infer<typeof ZDailyReportRow>;
 
-export const ZDailyReportTotal = ZDailyFigures.extend({ currency: z.string() });
+export const ZDailyReportTotal = ZDailyFigures.extend({ currency: DAILY_KEY_FIELDS.currency.schema });
 export type TDailyReportTotal = z.infer<typeof ZDailyReportTotal>;
 
 /** One page of date x currency rows (newest day first) and the whole range's totals per currency. */
-export const ZDailyReport = zListPage(ZDailyReportRow).extend({ totals: z.array(ZDailyReportTotal) });
+export const ZDailyReport = DAILY_REPORT.page.extend({ totals: z.array(ZDailyReportTotal) });
 export type TDailyReport = z.infer<typeof ZDailyReport>;
 
 /** Columns of the daily report, in display and export order (also the keys of their explanations). */
-export const DAILY_COLUMNS = [
-  'day',
-  'merchantNo',
-  'currency',
-  'txCount',
-  'successCount',
-  'failedCount',
-  'duplicateFailedCount',
-  'successRateBp',
-  'actualSuccessRateBp',
-  'successAmount',
-  'chargebackCount',
-  'chargebackAmount',
-  'retrievalCount',
-  'retrievalAmount',
-  'refundCount',
-  'refundAmount',
-  'rdrCount',
-  'ethocaCount',
-] as const;
+export const DAILY_COLUMNS = [...Object.keys(DAILY_KEY_FIELDS), ...Object.keys(DAILY_FIGURE_FIELDS)] as (keyof typeof DAILY_REPORT.fields &
+  string)[];
 
 // ---- months ----
 

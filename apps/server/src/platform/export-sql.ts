@@ -221,6 +221,22 @@ export function sqlJoin(first: string, between: string, second: string): string 
   return `"${first}" || ${sqlLiteral(between)} || "${second}"`;
 }
 
+/**
+ * A stored wording looked up in `known` ([its text trimmed and lower-cased, the cell's text]), else the
+ * wording itself, as a `sql` cell: a scheme's dispute reason shown in the reader's language where the
+ * catalog knows it (disputeReasonKeyOf). Only a wording of printable ASCII is looked up, where SQL's
+ * trim and lower do what JavaScript's do; any other wording, or NULL, gives NULL (its row is written
+ * by `value`).
+ */
+export function wordingSql(column: string, known: readonly (readonly [string, string])[], dialect: DialectName = 'sqlite'): string {
+  const col = `"${column}"`;
+  const pg = dialect === 'postgres';
+  const ascii = pg ? `${col} !~ '[^ -~]'` : `${col} not glob '*[^ -~]*'`;
+  const key = pg ? `lower(trim(${col}) collate "C")` : `lower(trim(${col}))`;
+  const whens = known.map(([wording, text]) => `when ${sqlLiteral(wording)} then ${sqlLiteral(text)}`).join(' ');
+  return `case when ${ascii} then case ${key} ${whens} else ${col} end end`;
+}
+
 /** A text as an SQL string literal. */
 export function sqlLiteral(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;

@@ -12,8 +12,9 @@ import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder }
 import type { z } from 'zod';
 import type { TListField, TListFields } from '@mbo/shared/list-fields';
 import type { ExportCells } from './export-cells';
-import { moneySql, moneyXlsx, sqlText, xlsxText } from './export-sql';
-import type { ExportCell, ExportColumn } from './export-values';
+import { moneySql, moneyXlsx, SAFE, sqlLiteral, sqlText, XLSX_NOT_EXACT, xlsxText } from './export-sql';
+import { DAY_MS, NumberCell, type ExportCell, type ExportColumn, type XlsxCellSql } from './export-values';
+import { EPOCH_SERIAL, NUMBER_TAIL, XLSX_STYLE } from './xlsx-rows';
 import type { MessageKey } from './messages';
 import { toIso } from './time';
 
@@ -73,6 +74,10 @@ function answerValue(f: TListField): (raw: unknown) => unknown {
       return f.optional ? (raw) => (raw === null || raw === undefined ? null : Number(raw)) : (raw) => Number(raw ?? 0);
     case 'count':
       return (raw) => Number(raw ?? 0);
+    case 'rate':
+      return (raw) => (raw === null || raw === undefined ? null : Number(raw));
+    case 'day':
+      return (raw) => String(raw ?? '');
     case 'time':
       return (raw) => (raw === null || raw === undefined ? null : toIso(Number(raw)));
     case 'enum':
@@ -129,9 +134,9 @@ export type ExportOptions<F extends TListFields> = {
 
 /**
  * A list's export columns from its fields, in the caller's language and timezone. Each kind's cell
- * carries its SQL (text, money, time, enum), so an export whose columns are all plain kinds is made
- * by the database (csvSqlPlan, xlsxSqlPlan); a count or a special column without SQL leaves that export
- * to the rows, as before.
+ * carries its SQL (text, money, time, enum, count), so an export whose columns are all of those kinds
+ * (or special columns that give their SQL) is made by the database (csvSqlPlan, xlsxSqlPlan), with no
+ * plan of its own; a special column without SQL leaves that export to the rows.
  */
 export function exportColumns<F extends TListFields>(fields: F, c: ExportCells, o: ExportOptions<F>): ExportColumn<FieldRow<F>>[] {
   const keys = o.columns ?? (Object.keys(fields).filter((k) => fields[k]!.label !== undefined || fields[k]!.file) as (keyof F & string)[]);
@@ -157,6 +162,28 @@ function headerOf(f: TListField, key: string, c: ExportCells, headers: string | 
 }
 
 type Cell = Omit<ExportColumn<Record<string, unknown>>, 'header'>;
+
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A business day as a date cell ("2026-05-01", a date in XLSX); anything else (a totals row's label) as its text. */
+export function dayCell(v: unknown): ExportCell {
+  const text = v === null || v === undefined ? '' : String(v);
+  if (!DAY_TEXT.test(text)) return text;
+  return new NumberCell(Date.UTC(+text.slice(0, 4), +text.slice(5, 7) - 1, +text.slice(8, 10)) / DAY_MS + EPOCH_SERIAL, 'date', text);
+}
+
+/** A count's XLSX cell as SQL (c.count's cell): an integer a double holds exactly, else not exact. */
+function countXlsx(key: string): XlsxCellSql {
+  const col = `"${key}"`;
+  return {
+    cell: (open) => [
+      sqlLiteral(open + NUMBER_TAIL[XLSX_STYLE.integer]!),
+      `ifnull(case when typeof(${col}) = 'integer' and ${col} between -${SAFE} and ${SAFE} then ${col} end, ${XLSX_NOT_EXACT})`,
+      `'</v></c>'`,
+    ],
+    optional: false,
+  };
+}
 
 function kindColumn(f: TListField, key: string, c: ExportCells, codes: string | undefined): Cell {
   const at = (r: Record<string, unknown>) => r[key];
@@ -197,10 +224,21 @@ function kindColumn(f: TListField, key: string, c: ExportCells, codes: string | 
     }
     case 'count':
       return {
-        value: (r) => Number(at(r) ?? 0),
+        // A count in a spreadsheet reads as on screen, with thousands separators (#,##0).
+        value: (r) => c.count(Number(at(r) ?? 0)),
         // NULL or anything but an integer gives NULL: the row is written by `value`.
         sql: c.dialect === 'postgres' ? `("${key}")::text` : `case typeof("${key}") when 'integer' then "${key}" end`,
+        xlsx: countXlsx(key),
       };
+    /*
+     * A rate and a day are the daily report's kinds, whose rows are sums and ratios worked out from
+     * the rollups in JavaScript (totals appended), not a walk of a statement: no cell of them is made by
+     * the database, so they carry no SQL.
+     */
+    case 'rate':
+      return { value: (r) => c.percent(at(r) === null || at(r) === undefined ? null : Number(at(r))) };
+    case 'day':
+      return { value: (r) => dayCell(at(r)) };
     case 'data':
       return { value: (r) => at(r) as ExportCell, fields: [key] };
   }

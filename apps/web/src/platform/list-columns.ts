@@ -1,12 +1,13 @@
 import type { TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TListField, TListFields } from '@mbo/shared/list-fields';
+import { formatBp } from '@mbo/shared/ratios';
 import { formatAmount, formatCount, parseTime } from './format';
 import { useTimezone } from './timezone';
 
 // The web half of a list declared once (packages/shared/src/list-fields.ts): each field with a title is
 // a column drawn as its kind draws it (an amount in its currency on the right, a time in the chosen
-// timezone, a code by its label). A screen gives only what is special to it: a tag's colour, a cell
+// timezone, a code by its label, a rate in basis points as a percentage). A screen gives only what is special to it: a tag's colour, a cell
 // made of two fields, a link, an actions column. Anything missing reads as a dash.
 
 type TRow = Record<string, unknown>;
@@ -42,6 +43,8 @@ function plainColumn<Row>(key: string, f: TListField, t: (key: string) => string
       return { title, key, dataIndex: key, render: (v: number | string) => t(`${f.codes}.${v}`) };
     case 'count':
       return { title, key, dataIndex: key, align: 'right', render: (v: number) => formatCount(v) };
+    case 'rate':
+      return { title, key, dataIndex: key, align: 'right', render: (v: number | null) => formatBp(v) };
     default:
       // An empty text reads as a dash, like a missing time or amount.
       return { title, key, dataIndex: key, render: (v: string | null) => (v === '' || v === null ? '-' : v) };

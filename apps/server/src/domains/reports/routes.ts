@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DAILY_COLUMNS,
+  DAILY_REPORT,
   MONTH_COLUMNS,
   ReportPath,
   ZChargebackRefundQuery,
@@ -14,7 +15,6 @@ import {
   ZMonthReport,
   ZMonthReportDownload,
   ZMonthReportQuery,
-  type TDailyReportRow,
   type TMonthReportRow,
 } from '@mbo/shared/reports';
 import type { TExportFormat } from '@mbo/shared/list';
@@ -22,10 +22,12 @@ import { ok, okResponse } from '../../platform/envelope';
 import { translate } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
 import { requireSession } from '../../platform/request-context';
+import { screenText } from '../../platform/screen-texts';
 import { sendExport } from '../../platform/export';
-import { FILE_RESPONSE } from '../../platform/export-route';
-import { moneyCell, NumberCell, percentCell, type ExportCell } from '../../platform/export-values';
+import { defineExport, FILE_RESPONSE, registerExport } from '../../platform/export-route';
+import { moneyCell, NumberCell, type ExportCell } from '../../platform/export-values';
 import { numberedPage, pageOffset } from '../../platform/list';
+import { dayCell, exportColumns, type FieldRow } from '../../platform/list-fields';
 import * as service from './service';
 import { programmeRoutes } from './programmes-routes';
 import { reportInsightRoutes } from './report-insights-routes';
@@ -34,7 +36,6 @@ const DAILY_PERMISSION = '/tradeDailyReport/showTradeDaily';
 const MONTH_PERMISSION = '/tradeMonthReport/showTradeMonth';
 const STATS_PERMISSION = '/statistics/tnx/chargebackRefund';
 
-const RATE_COLUMNS = new Set<string>(['successRateBp', 'actualSuccessRateBp']);
 const AMOUNT_COLUMNS = new Set<string>([
   'successAmount',
   'chargebackAmount',
@@ -49,12 +50,11 @@ type Cells = ExportCell[];
 const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * Amounts as amounts (exact text in CSV, numbers with the currency's decimals in XLSX), rates as
- * percentages, counts as counts and days as dates, so a spreadsheet adds the columns up.
+ * The monthly report's cells: amounts as amounts (exact text in CSV, numbers with the currency's
+ * decimals in XLSX), counts as counts and days as dates, so a spreadsheet adds the columns up.
  */
 function cellOf(row: Record<string, unknown>, column: string, currency: string): ExportCell {
   const v = row[column];
-  if (RATE_COLUMNS.has(column)) return percentCell((v as number | null) ?? null);
   if (AMOUNT_COLUMNS.has(column)) return moneyCell(v as number, currency);
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return new NumberCell(v, 'integer', String(v));
@@ -81,6 +81,35 @@ function sendFile(
   });
 }
 
+/**
+ * The daily report's file: the screen's columns (the declaration's, under the screen's titles), every
+ * row of the range and then the totals per currency, headed "Total". Its rows are sums and ratios
+ * worked out from the rollups, not a walk of a statement, so they are written from the rows.
+ */
+const dailyExport = defineExport({
+  path: ReportPath.dailyDownload,
+  permission: 'TradeDailyReport:Downloads',
+  body: ZDailyReportDownload,
+  filePrefix: 'trade-daily',
+  sheetName: (c) => c.text('report.sheet.daily'),
+  columns: (c) =>
+    exportColumns(DAILY_REPORT.fields, c, {
+      columns: DAILY_COLUMNS,
+      fromRows: true,
+      sortField: 'day',
+      // A totals row is headed "Total" in the file's language.
+      special: { day: { value: (r) => (r.total === true ? c.text('report.total') : dayCell(r.day)) } },
+    }),
+  batches: (b, { db, scope }) =>
+    (async function* () {
+      // The scope is already narrowed to the body's gateway number (registerExport).
+      const { rows, totals } = await service.dailyReport(db, scope, { ...b, gatewayNo: undefined });
+      yield [...rows, ...totals.map((t) => ({ ...t, day: '', merchantNo: '', total: true }))] as unknown as FieldRow<
+        typeof DAILY_REPORT.fields
+      >[];
+    })(),
+});
+
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   // The card-scheme programmes (VAMP, ECP) beside the statistics.
   await app.register(programmeRoutes);
@@ -98,28 +127,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    ReportPath.dailyDownload,
-    { config: { permission: 'TradeDailyReport:Downloads' }, schema: { body: ZDailyReportDownload, response: FILE_RESPONSE } },
-    async (request, reply) => {
-      const { scope } = requireSession(request);
-      const q = request.body;
-      const { rows, totals } = await service.dailyReport(app.db, scope, q);
-      const header = DAILY_COLUMNS.map((c) => translate(request.lang, `report.col.${c}` as MessageKey));
-      const body: Cells[] = rows.map((r: TDailyReportRow) => DAILY_COLUMNS.map((c) => cellOf(r, c, r.currency)));
-      for (const t of totals) {
-        const row: Record<string, unknown> = { ...t, day: translate(request.lang, 'report.total'), merchantNo: '' };
-        body.push(DAILY_COLUMNS.map((c) => cellOf(row, c, t.currency)));
-      }
-      return sendFile(request, reply, {
-        format: q.format,
-        name: `trade-daily_${q.from}_${q.to}`,
-        sheet: 'report.sheet.daily',
-        header,
-        rows: body,
-      });
-    },
-  );
+  registerExport(app, dailyExport);
 
   app.get(
     ReportPath.monthList,
@@ -143,7 +151,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         format: q.format,
         name: `trade-monthly_${q.from}_${q.to}`,
         sheet: 'report.sheet.monthly',
-        header: MONTH_COLUMNS.map((c) => translate(request.lang, `report.col.${c}` as MessageKey)),
+        // Headed as the screen titles its columns.
+        header: MONTH_COLUMNS.map((c) => screenText(request.lang, `report.col.${c}`)),
         rows: rows.map((r: TMonthReportRow) => MONTH_COLUMNS.map((c) => cellOf(r, c, r.currency))),
       });
     },

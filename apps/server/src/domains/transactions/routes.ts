@@ -149,6 +149,8 @@ export function exportColumns(
         sql: gatewayCellSql(c, 'returnMessage'),
         xlsx: gatewayCellXlsx(c, 'returnMessage'),
       },
+      // No SQL: the stored text is a list of rule codes to split and name one by one (splitRiskRules),
+      // which SQLite cannot split in an expression; the risk-declined file is written from its rows.
       riskRules: { value: (r) => rules(String(r.riskRules ?? '')) },
     },
     sortField: timeType === 'process' ? 'returnedAt' : 'createdAt',

@@ -32,7 +32,7 @@ import { AppError, businessError } from '../../platform/errors';
 import { sendExport } from '../../platform/export';
 import { exportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
-import { moneySql } from '../../platform/export-sql';
+import { moneySql, xlsxText } from '../../platform/export-sql';
 import { emptyPage, mapPage } from '../../platform/list';
 import { exportColumns, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
@@ -78,7 +78,13 @@ const productExport = defineExport({
       special: {
         // A column of the file only (the screen has no title for it): its header is the server's.
         currency: { header: c.text('waybillCol.currency') },
-        orderTotal: { value: orderTotal, sql: moneySql('orderTotalMinor', 'currency', c.dialect), fields: ['orderTotalMinor', 'currency'] },
+        // The order's total as the text of its amount (a text cell in XLSX, as the answer carries it).
+        orderTotal: {
+          value: orderTotal,
+          sql: moneySql('orderTotalMinor', 'currency', c.dialect),
+          xlsx: xlsxText(moneySql('orderTotalMinor', 'currency'), { optional: false }),
+          fields: ['orderTotalMinor', 'currency'],
+        },
       },
       sortField: 'tradeAt',
     }),

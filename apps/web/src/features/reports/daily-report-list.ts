@@ -1,10 +1,8 @@
-import { ZDailyReportQuery, type TDailyReport } from '@mbo/shared/reports';
+import { DAILY_REPORT, ReportPath, ZDailyReport } from '@mbo/shared/reports';
 import { currencyOptions, selectField, textField, type TFilterField } from '../../platform/filter-fields';
-import type { TListScreen } from '../../platform/list-screen';
-import { downloadDailyReport } from './api/download-report';
-import { dailyReportKey, getDailyReport } from './api/get-daily-report';
+import { declaredScreen } from '../../platform/list-screen';
 
-// The trade daily report's query, filters and table, read by its page and its first data request.
+// The trade daily report's screen (its list is declared in packages/shared), read by its page and its first data request.
 
 type TDailyKey = 'from' | 'to' | 'gatewayNo' | 'currency';
 
@@ -16,14 +14,16 @@ export function dailyFields(currencies: readonly string[]): TFilterField<TDailyK
   ];
 }
 
-export const DAILY_LIST: TListScreen<TDailyReport, TDailyKey> = {
-  title: 'menu.tradeDaily',
-  key: dailyReportKey,
-  fetch: getDailyReport,
-  schema: ZDailyReportQuery,
-  defaults: (today) => ({ from: today, to: today, gatewayNo: '', currency: '' }),
-  fields: dailyFields([]),
-  rowKey: (r) => `${r.day}-${r.currency}`,
-  testId: 'daily-table',
-  export: { permission: 'TradeDailyReport:Downloads', run: downloadDailyReport },
-};
+// The page carries the range's totals besides the rows.
+export const DAILY_LIST = declaredScreen(
+  { ...DAILY_REPORT, page: ZDailyReport },
+  {
+    title: 'menu.tradeDaily',
+    key: ['reports', 'daily'],
+    path: ReportPath.dailyList,
+    fields: dailyFields([]),
+    rowKey: (r) => `${r.day}-${r.currency}`,
+    testId: 'daily-table',
+    export: { permission: 'TradeDailyReport:Downloads', path: ReportPath.dailyDownload, file: 'trade-daily' },
+  },
+);

@@ -1,11 +1,12 @@
-import type { TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DAILY_COLUMNS, type TDailyReportRow } from '@mbo/shared/reports';
+import { DAILY_COLUMNS, DAILY_REPORT, type TDailyReportRow } from '@mbo/shared/reports';
+import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission, useSession } from '../../../platform/session';
 import { DAILY_LIST, dailyFields } from '../daily-report-list';
-import { ColumnTitle, renderCell } from '../components/report-cells';
+import { ColumnTitle } from '../components/report-cells';
 import { InsightsPanel } from '../components/insights-panel';
 import '../components/reports.css';
 
@@ -14,17 +15,13 @@ export function DailyReportPage() {
   const { t } = useTranslation();
   const session = useSession();
   const screen = useListScreen({ ...DAILY_LIST, fields: dailyFields(session.currencyList.map((c) => c.code)) });
-  const report = screen.list;
   const mayExplain = useHasPermission('TradeDailyReport:Description');
-  const columns: TableColumnsType<TDailyReportRow> = DAILY_COLUMNS.map((key) => ({
-    key,
-    dataIndex: key,
-    title: <ColumnTitle column={key} explain={mayExplain} />,
-    align: key === 'day' || key === 'merchantNo' || key === 'currency' ? 'left' : 'right',
-    render: (value: unknown, row: TDailyReportRow) => renderCell(key, value, row.currency),
+  // The declared columns, each titled with its explanation where the person may see them.
+  const columns = useListColumns<typeof DAILY_REPORT.fields, TDailyReportRow>(DAILY_REPORT.fields, { order: DAILY_COLUMNS }).map((c) => ({
+    ...c,
+    title: <ColumnTitle column={String(c.key)} explain={mayExplain} />,
   }));
-
-  const totals = report.data?.totals ?? [];
+  const totals = screen.list.data?.totals ?? [];
 
   return (
     <ListPage
@@ -44,19 +41,19 @@ export function DailyReportPage() {
       summary={() =>
         totals.length === 0 ? null : (
           <>
-            {totals.map((row) => (
-              <tr key={row.currency} className="ant-table-row mbo-report-total" data-testid="daily-total">
-                {DAILY_COLUMNS.map((key, i) => (
-                  <td key={key} className="ant-table-cell" style={{ textAlign: i < 3 ? 'left' : 'right', fontWeight: 600 }}>
-                    {key === 'day'
-                      ? t('report.total')
-                      : key === 'merchantNo'
-                        ? ''
-                        : renderCell(key, (row as Record<string, unknown>)[key], row.currency)}
-                  </td>
-                ))}
-              </tr>
-            ))}
+            {totals.map((total) => {
+              // A totals row drawn by the columns' own cells, headed "Total", without a merchant.
+              const row = { ...total, day: t('report.total'), merchantNo: '' } as TDailyReportRow;
+              return (
+                <tr key={total.currency} className="ant-table-row mbo-report-total" data-testid="daily-total">
+                  {columns.map((c, i) => (
+                    <td key={String(c.key)} className="ant-table-cell" style={{ textAlign: c.align ?? 'left', fontWeight: 600 }}>
+                      {c.key === 'merchantNo' ? '' : (c.render?.(row[c.key as keyof TDailyReportRow], row, i) as ReactNode)}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
           </>
         )
       }
