@@ -45,30 +45,90 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
+/** The module a relative or shared-package import names, if it is one of the app's or the shared package's source files. */
+function resolveImport(from: string, spec: string, files: ReadonlySet<string>, sharedDir: string): string | undefined {
+  if (spec.startsWith('@mbo/shared/')) return [join(sharedDir, `${spec.slice('@mbo/shared/'.length)}.ts`)].find((f) => files.has(f));
+  if (!spec.startsWith('.')) return undefined;
+  const base = resolve(dirname(from), spec);
+  return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((f) => files.has(f));
+}
+
+/** Every module `start` reaches by static or dynamic relative imports (itself included). */
+function reach(start: readonly string[], imports: (file: string) => string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...start];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...imports(file));
+  }
+  return seen;
+}
+
 /**
  * Which parts each top-level namespace travels in: the sign-in part (SIGN_IN_NAMESPACES); the shell
- * when the app frame, the platform, the shared package or a component the frame imports from a
- * feature names it (`'ns.`), or when no code is found naming it; otherwise the area of each feature
- * whose code names it. A screen thus never lacks a text its own code names.
+ * when the app frame, the shared package, a platform module the frame reaches or a component the
+ * frame imports from a feature names it (`'ns.`), or when no code is found naming it; otherwise the
+ * area of each feature whose code names it, or whose code reaches a platform module naming it that
+ * the frame does not reach (the list kit's views bar and schedule dialog travel with the list
+ * screens, not with every screen's frame). A screen thus never lacks a text its own code names.
  */
 export function classifyNamespaces(srcDir: string, namespaces: readonly string[]): Map<string, string[]> {
   const owners = new Map<string, Set<string>>(namespaces.map((ns) => [ns, new Set<string>()]));
   const featuresDir = join(srcDir, 'features');
-  const shellFiles = new Set<string>();
+  const webFiles = sourceFiles(srcDir);
+  const sharedDir = resolve(srcDir, '../../../packages/shared/src');
+  const sharedFiles = sourceFiles(sharedDir);
+  const known = new Set([...webFiles, ...sharedFiles]);
+  const importCache = new Map<string, string[]>();
+  const imports = (file: string): string[] => {
+    let out = importCache.get(file);
+    if (!out) {
+      const code = readFileSync(file, 'utf8');
+      // A type-only import brings no code, so no text either.
+      const specs = [...code.matchAll(/(?:^(?:import|export)(?! type )[^;]*?from\s*|import\()'([^']+)'/gm)].map((m) => m[1] ?? '');
+      out = specs.map((spec) => resolveImport(file, spec, known, sharedDir)).filter((f): f is string => f !== undefined);
+      importCache.set(file, out);
+    }
+    return out;
+  };
+  const featureOf = (file: string): string | undefined => {
+    const rel = relative(featuresDir, file);
+    return rel.startsWith('..') ? undefined : rel.split(sep)[0];
+  };
   // Feature files the app frame imports directly (the layout's badge and notifier) count as shell.
-  for (const file of sourceFiles(join(srcDir, 'app'))) {
+  const shellFiles = new Set<string>();
+  for (const file of webFiles) {
+    if (relative(join(srcDir, 'app'), file).startsWith('..')) continue;
     for (const match of readFileSync(file, 'utf8').matchAll(/^import[^;]*?from '([^']*\/features\/[^']+)';/gm)) {
-      const target = resolve(dirname(file), match[1] ?? '');
-      for (const ext of ['.ts', '.tsx']) shellFiles.add(target + ext);
+      const target = resolveImport(file, match[1] ?? '', known, sharedDir);
+      if (target) shellFiles.add(target);
     }
   }
-  const files = [...sourceFiles(srcDir), ...sourceFiles(resolve(srcDir, '../../../packages/shared/src'))];
+  // The platform modules the frame (and the sign-in page) reach: their texts are every screen's.
+  const frameRoots = webFiles.filter((f) => {
+    const feature = featureOf(f);
+    return feature === undefined
+      ? !f.startsWith(join(srcDir, 'platform') + sep) && !f.startsWith(join(srcDir, 'test') + sep)
+      : ENTRY_FEATURES.has(feature) || shellFiles.has(f);
+  });
+  const frameReach = reach(frameRoots, (f) => imports(f).filter((t) => featureOf(t) === undefined));
+  const platformUsers = new Map<string, Set<string>>();
+  for (const file of webFiles) {
+    const feature = featureOf(file);
+    if (!feature || shellFiles.has(file) || ENTRY_FEATURES.has(feature)) continue;
+    for (const used of reach([file], (f) => imports(f).filter((t) => featureOf(t) === undefined)))
+      if (featureOf(used) === undefined) (platformUsers.get(used) ?? platformUsers.set(used, new Set()).get(used)!).add(feature);
+  }
+  const files = [...webFiles, ...sharedFiles];
   const mention = new RegExp(`['"\`](${namespaces.map((ns) => ns.replace(/[^\w]/g, '')).join('|')})\\.`, 'g');
   for (const file of files) {
-    const rel = relative(featuresDir, file);
-    const feature = !rel.startsWith('..') && !shellFiles.has(file) ? rel.split(sep)[0] : undefined;
-    const owner = feature && !ENTRY_FEATURES.has(feature) ? feature : 'shell';
-    for (const match of readFileSync(file, 'utf8').matchAll(mention)) owners.get(match[1] ?? '')?.add(owner);
+    const feature = featureOf(file);
+    const byFeature = feature && !shellFiles.has(file) && !ENTRY_FEATURES.has(feature) ? [feature] : undefined;
+    const byUsers = !feature && !frameReach.has(file) ? [...(platformUsers.get(file) ?? [])] : undefined;
+    const by = byFeature ?? (byUsers && byUsers.length > 0 ? byUsers : ['shell']);
+    for (const match of readFileSync(file, 'utf8').matchAll(mention)) for (const owner of by) owners.get(match[1] ?? '')?.add(owner);
   }
   const parts = new Map<string, string[]>();
   for (const [ns, by] of owners) {

@@ -6,8 +6,13 @@ import { useLocation } from 'react-router';
 import type { TExportFormat } from '@mbo/shared/list';
 import { findMenu } from '@mbo/shared/permissions';
 import { downloadRequestOf } from './download';
-import { ScheduleDialog, type TScheduleTarget } from './schedule-dialog';
+import { DeferredPart } from './deferred-part';
+import { lazyPage } from './lazy-page';
+import type { TScheduleTarget } from './schedule-dialog';
 import { useHasPermission } from './session';
+
+/** The schedule form (antd's form, selects and time fields) comes when it first opens, or at the first idle moment. */
+const ScheduleDialog = lazyPage(() => import('./schedule-dialog'), 'ScheduleDialog');
 
 type TExportButtonsProps = {
   /** Downloads the file (platform/download.ts); resolves when it is saved or refused. */
@@ -70,12 +75,14 @@ export function ExportButtons({ onExport, csvLabel, xlsxLabel, testIdPrefix }: T
         </Button>
       )}
       {maySchedule && (
-        <ScheduleDialog
-          open={target !== null}
-          onClose={() => setTarget(null)}
-          target={target ?? undefined}
-          name={menu ? t(menu.titleKey) : ''}
-        />
+        <DeferredPart open={target !== null} preload={ScheduleDialog.preload}>
+          <ScheduleDialog
+            open={target !== null}
+            onClose={() => setTarget(null)}
+            target={target ?? undefined}
+            name={menu ? t(menu.titleKey) : ''}
+          />
+        </DeferredPart>
       )}
     </Space>
   );
