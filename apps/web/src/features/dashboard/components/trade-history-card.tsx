@@ -6,11 +6,13 @@ import { minorUnitsOf } from '@mbo/shared/money';
 import { formatAmount } from '../../../platform/format';
 import { useSession } from '../../../platform/session';
 import { useIdleAfter } from '../../../platform/use-idle-after';
+import { useNearView } from '../../../platform/use-near-view';
 import { useTradeHistory } from '../api/get-trade-history';
 
 // The chart code (echarts, the largest chunk of the signed-in app) loads once its points are there and
 // the browser then has an idle moment (the figures drawn), so it never competes with the figures above
-// it for the network or the CPU.
+// it for the network or the CPU; on a phone, where the card is below the first screen, once it is
+// scrolled near.
 const HistoryChart = lazy(() => import('./history-chart'));
 
 const RANGES: THistoryRange[] = ['week', 'month', 'quarter'];
@@ -29,6 +31,7 @@ export function TradeHistoryCard() {
   const currency = picked ?? currencies[0] ?? '';
   const history = useTradeHistory({ range, currency });
   const idle = useIdleAfter(history.data !== undefined, 2000);
+  const { ref, near } = useNearView<HTMLDivElement>();
 
   const chart = useMemo(() => {
     const points = history.data?.points ?? [];
@@ -81,8 +84,13 @@ export function TradeHistoryCard() {
       {currency === '' && <Empty description={t('dashboard.history.noCurrency')} />}
       {currency !== '' && history.isPending && <Skeleton active />}
       {history.isError && <Empty description={t('common.loadFailed')} />}
-      {history.data && !idle && <Skeleton active />}
-      {history.data && idle && (
+      {history.data && !(idle && near) && (
+        // No title line: a skeleton's title is a heading, and one left below the fold breaks the heading order.
+        <div ref={ref}>
+          <Skeleton active title={false} paragraph={{ rows: 5 }} />
+        </div>
+      )}
+      {history.data && idle && near && (
         <Suspense fallback={<Skeleton active />}>
           <HistoryChart {...chart} labels={labels} />
         </Suspense>

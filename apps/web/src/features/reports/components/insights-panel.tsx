@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { TInsightComparison } from '@mbo/shared/report-insights';
 import { formatBp } from '@mbo/shared/ratios';
 import { formatAmount, formatCount } from '../../../platform/format';
+import { useNearView } from '../../../platform/use-near-view';
 import { useInsights, type TInsightsFilter, type TInsightsKind } from '../api/get-insights';
 import { chartSeries } from '../utils/insight-series';
 import { changeText, pointsText, toneOf } from '../utils/insight-texts';
 import { InsightsBreakdown } from './insights-breakdown';
 import './insights.css';
 
+// The chart's code (echarts) comes when the chart is near the screen: below the cards on a phone.
 const InsightsChart = lazy(() => import('./insights-chart'));
 
 type TCard = {
@@ -117,6 +119,7 @@ export function InsightsPanel({ kind, filter }: { kind: TInsightsKind; filter: T
   const insights = useInsights(kind, filter);
   const data = insights.data;
   const [picked, setPicked] = useState<string>();
+  const { ref, near } = useNearView<HTMLDivElement>();
   const currencies = data?.comparison.map((c) => c.currency) ?? [];
   // First the currency with the most transactions (amounts of different currencies do not compare).
   const busiest = data?.comparison.reduce<TInsightComparison | undefined>(
@@ -158,7 +161,8 @@ export function InsightsPanel({ kind, filter }: { kind: TInsightsKind; filter: T
           ))}
         </div>
       )}
-      {series && currency && (
+      {series && currency && !near && <div ref={ref} className="mbo-insights__chart" />}
+      {series && currency && near && (
         <Suspense fallback={<div className="mbo-insights__chart" />}>
           <InsightsChart
             {...series}
