@@ -33,6 +33,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /v3api/admin/login_by_sysadmin',
   'POST /v3api/admin/unlock',
   'POST /v3api/admin/unlock/sendCode',
+  // Passkey sign-in: the signed challenge is the credential (domains/auth/README.md).
+  'POST /v3api/auth/passkeys/signIn',
+  'POST /v3api/auth/passkeys/signInOptions',
   'GET /v3api/docs',
   'GET /v3api/health/live',
   'GET /v3api/health/ready',
@@ -62,6 +65,17 @@ const VIEW_SCREEN = '/refundment/forwardRefundmentList';
 const SIGNED_IN_ROUTES: Record<string, { why: string; inside?: readonly TPermission[]; body?: unknown; query?: string }> = {
   'GET /v3api/admin/getInfo': { why: 'own user info for the navigation guard' },
   'POST /v3api/admin/logout': { why: 'own session' },
+  // Passkeys and the fresh check (domains/auth/README.md): the caller's own credentials and session.
+  'GET /v3api/auth/passkeys': { why: 'own passkeys' },
+  'POST /v3api/auth/passkeys/registerOptions': { why: 'own passkeys (after a fresh check)' },
+  'POST /v3api/auth/passkeys/register': { why: 'own passkeys (after a fresh check)' },
+  'POST /v3api/auth/passkeys/remove': { why: "own passkeys (another's is not found)" },
+  'POST /v3api/auth/passkeys/checkOptions': { why: 'own passkeys, for the second step and the fresh check' },
+  'POST /v3api/auth/passkeys/twoFactor': { why: 'own second step' },
+  'POST /v3api/auth/freshCheck/sendCode': { why: 'a code to own mobile or email' },
+  'POST /v3api/auth/freshCheck': { why: 'own session' },
+  'GET /v3api/auth/securitySettings': { why: "own ways to pass the check and the merchant's refund threshold" },
+  'POST /v3api/auth/securitySettings/save': { why: 'the owner only (checked inside), after a fresh check' },
   'GET /v3api/index/deadlines': { why: 'dashboard, scoped to the caller' },
   'GET /v3api/index/monitoring': { why: 'dashboard, scoped to the caller' },
   'GET /v3api/index/products': { why: 'dashboard' },

@@ -75,6 +75,8 @@ export const CODE_PURPOSES = [
   'upgrade',
   /** A locked account: the code, with the password, unlocks it (sign-in-unlock.ts). */
   'unlock',
+  /** The fresh check before money moves (passkeys.ts): a code to the signed-in admin's own address. */
+  'freshCheck',
 ] as const;
 export type TCodePurpose = (typeof CODE_PURPOSES)[number];
 

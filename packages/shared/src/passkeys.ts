@@ -43,10 +43,10 @@ export const PasskeyPath = {
   remove: '/auth/passkeys/remove',
   signInOptions: '/auth/passkeys/signInOptions',
   signIn: '/auth/passkeys/signIn',
+  /** Options for an assertion by the session's own passkeys: the second step and the fresh check. */
+  checkOptions: '/auth/passkeys/checkOptions',
   /** Second step with a passkey instead of a code (session with the second step pending). */
-  twoFactorOptions: '/auth/passkeys/twoFactorOptions',
   twoFactor: '/auth/passkeys/twoFactor',
-  freshCheckOptions: '/auth/freshCheck/options',
   freshCheckSendCode: '/auth/freshCheck/sendCode',
   freshCheck: '/auth/freshCheck',
   securitySettings: '/auth/securitySettings',
@@ -123,11 +123,11 @@ export const ZFreshCheckSendCodeBody = z.object({ channel: z.enum(FRESH_CHECK_CH
 /** Passing the fresh check: a passkey assertion, or the code sent by freshCheckSendCode. */
 export const ZFreshCheckBody = z.union([
   z.object({ method: z.literal('passkey'), response: ZAuthenticationResponse }),
-  z.object({ method: z.literal('code'), code: ZVerificationCode }),
+  z.object({ method: z.literal('code'), channel: z.enum(FRESH_CHECK_CHANNELS), code: ZVerificationCode }),
 ]);
 export type TFreshCheckBody = z.infer<typeof ZFreshCheckBody>;
 
-/** What the fresh-check prompt may offer this session. */
+/** When the check passed (ms). */
 export const ZFreshCheckResult = z.object({ checkedAt: z.number().int() });
 
 export const ZSecuritySettings = z.object({

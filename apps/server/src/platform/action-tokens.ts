@@ -4,7 +4,15 @@ import { giveBackIpAttempt, ipKey, passAddressLimit } from './attempt-limiter';
 import { generateToken, hashToken } from './session';
 
 /** One-time links and tickets: only the SHA-256 of the token is stored, like session tokens. */
-export type ActionPurpose = 'verifyEmail' | 'resetPwd' | 'invitation' | 'sso';
+export type ActionPurpose =
+  | 'verifyEmail'
+  | 'resetPwd'
+  | 'invitation'
+  | 'sso'
+  /** WebAuthn challenges (domains/auth/passkeys.ts): registration, sign-in, and a signed-in admin's own passkey. */
+  | 'passkeyRegister'
+  | 'passkeySignIn'
+  | 'passkeyCheck';
 
 export type NewActionToken = {
   purpose: ActionPurpose;

@@ -18,6 +18,7 @@ const zhCn = {
   'purpose.twoFAToggle': '开启或关闭两步验证',
   'purpose.upgrade': '账户升级',
   'purpose.unlock': '账户解锁',
+  'purpose.freshCheck': '操作前身份验证',
 
   'sms.code': '【{product}】您的{purpose}验证码为 {code}，{minutes} 分钟内有效，请勿泄露给他人。',
 
@@ -106,6 +107,7 @@ const zhHk: Catalog = {
   'purpose.twoFAToggle': '開啟或關閉兩步驗證',
   'purpose.upgrade': '帳戶升級',
   'purpose.unlock': '帳戶解鎖',
+  'purpose.freshCheck': '操作前身份驗證',
 
   'sms.code': '【{product}】您的{purpose}驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露給他人。',
 
@@ -191,6 +193,7 @@ const en: Catalog = {
   'purpose.twoFAToggle': 'two-step verification setting',
   'purpose.upgrade': 'account upgrade',
   'purpose.unlock': 'account unlock',
+  'purpose.freshCheck': 'identity check before a payment action',
 
   'sms.code': '[{product}] {code} is your {purpose} code, valid for {minutes} minutes. Do not share it.',
 

@@ -39,6 +39,10 @@ const zhCn = {
   'passkey.expired': '通行密钥请求已过期，请重试',
   'passkey.tooMany': '每个账户最多注册 {max} 个通行密钥',
   'passkey.duplicate': '该通行密钥已注册',
+  'passkey.none': '尚未注册通行密钥',
+  'login.passkey': '通行密钥登录',
+  'login.twoFactorPasskey': '通行密钥完成两步验证',
+  'freshCheck.passed': '身份已验证',
   'field.response': '通行密钥应答',
   'field.refundCheckThreshold': '退款验证金额',
 };
@@ -80,6 +84,10 @@ const zhHk: Record<Key, string> = {
   'passkey.expired': '通行密鑰請求已過期，請重試',
   'passkey.tooMany': '每個賬戶最多註冊 {max} 個通行密鑰',
   'passkey.duplicate': '該通行密鑰已註冊',
+  'passkey.none': '尚未註冊通行密鑰',
+  'login.passkey': '通行密鑰登入',
+  'login.twoFactorPasskey': '通行密鑰完成兩步驗證',
+  'freshCheck.passed': '身份已驗證',
   'field.response': '通行密鑰應答',
   'field.refundCheckThreshold': '退款驗證金額',
 };
@@ -121,6 +129,10 @@ const en: Record<Key, string> = {
   'passkey.expired': 'The passkey request has expired, please try again',
   'passkey.tooMany': 'An account can register at most {max} passkeys',
   'passkey.duplicate': 'This passkey is already registered',
+  'passkey.none': 'No passkey registered yet',
+  'login.passkey': 'Signed in with a passkey',
+  'login.twoFactorPasskey': 'Second step passed with a passkey',
+  'freshCheck.passed': 'Identity confirmed',
   'field.response': 'Passkey answer',
   'field.refundCheckThreshold': 'Refund check amount',
 };

@@ -8,6 +8,7 @@ import { ZUnlockBody, ZUnlockSendCodeBody } from '@mbo/shared/sign-in-unlock';
 import { ok, okResponse } from '../../platform/envelope';
 import { translate } from '../../platform/i18n';
 import { requireSession } from '../../platform/request-context';
+import { passkeyRoutes } from './passkey-routes';
 import { changePassword } from './password-change';
 import { buildSessionInfo, login, logout, requestUnlockCode, switchBusiness, unlockAndSignIn, type AuthDeps, type Client } from './service';
 
@@ -68,4 +69,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { signedIn: true }, schema: { body: ZSwitchBusinessBody, response: okResponse(ZLoginResult) } },
     async (request) => ok(request, await switchBusiness(deps, requireSession(request), request.body.businessId, clientOf(request))),
   );
+
+  await app.register(passkeyRoutes);
 };

@@ -174,13 +174,13 @@ export async function checkPassword(passwordHash: string | null, password: strin
   return verifyPassword(passwordHash, password);
 }
 
-/** After a right password (sign-in or unlock): the status refusals, then the session and the logs. */
-async function completeSignIn(
+/** After a right password (sign-in or unlock) or passkey: the status refusals, then the session and the logs. */
+export async function completeSignIn(
   deps: AuthDeps,
   account: repo.LoginAccount,
   body: Pick<TLoginBody, 'merchantNo' | 'loginName'>,
   client: Client,
-  reason: 'login.success' | 'login.unlocked',
+  reason: 'login.success' | 'login.unlocked' | 'login.passkey',
 ): Promise<TLoginResult> {
   const { db } = deps;
   const now = deps.now();
@@ -202,6 +202,8 @@ async function completeSignIn(
   }
 
   const unlocked = reason === 'login.unlocked';
+  // A verified passkey is something held and something known or been: no second step after it.
+  const passkey = reason === 'login.passkey';
   const result = await openSession(
     deps,
     // The unlock proves a code as well as the password.
@@ -209,8 +211,8 @@ async function completeSignIn(
       adminId: account.id,
       merchantId: account.merchant_id,
       personId: account.person_id,
-      twoFaPassed: false,
-      authMethod: unlocked ? 'password_code' : 'password',
+      twoFaPassed: passkey,
+      authMethod: passkey ? 'passkey' : unlocked ? 'password_code' : 'password',
     },
     client,
   );
