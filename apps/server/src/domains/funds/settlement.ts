@@ -8,6 +8,7 @@ import { businessDay, businessDayRange } from '../../platform/rollups';
 import { DAY_MS } from '../../platform/time';
 import { emitWebhookEvent } from '../webhooks/outbox';
 import { getConfig, type SettlementConfig } from './config';
+import { tellSettlementHeld } from './notices';
 import { findDeliveryProofFlags } from './proof-holds';
 import { credit, deduction, post, type AccountKind, type Balances, type Line } from './ledger';
 
@@ -177,6 +178,7 @@ async function tabulate(db: Db, g: GatewayRef, c: SettlementConfig, day: string,
       })
       .where('id', '=', id)
       .execute();
+    await tellSettlementHeld(trx, g, Number(id), day, heldIds.length, now);
     return Number(id);
   });
 }

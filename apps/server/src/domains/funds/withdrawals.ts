@@ -9,6 +9,7 @@ import { gatewayIdFilter, type Scope } from '../../platform/scope';
 import type { HeldAction } from '../approvals/public';
 import { emitWithdrawalEvent } from '../webhooks/outbox';
 import { getConfig } from './config';
+import { tellWithdrawal } from './notices';
 import { credit, prepare, readBalances, record, post } from './ledger';
 
 /*
@@ -240,6 +241,7 @@ export async function payWithdrawal(db: Db, withdrawalNo: string, now: number) {
     const w = await operatorFind(trx, withdrawalNo);
     if (!(await moveStatus(trx, w.id, WithdrawalStatus.success, now)))
       throw new WithdrawalOperatorError(`withdrawal ${withdrawalNo} is not pending`);
+    await tellWithdrawal(trx, w, 'paid', '', now);
     await post(
       trx,
       { merchantId: w.merchant_id, gatewayId: w.gateway_id, currency: w.currency },
@@ -263,6 +265,7 @@ export async function failWithdrawal(db: Db, withdrawalNo: string, reason: strin
     if (!(await moveStatus(trx, w.id, WithdrawalStatus.failed, now, reason)))
       throw new WithdrawalOperatorError(`withdrawal ${withdrawalNo} is not pending`);
     await unfreeze(trx, w, 'withdrawalFail', now);
+    await tellWithdrawal(trx, w, 'failed', reason, now);
     await emitWithdrawalEvent(trx, w.id, now);
     return { withdrawalNo, status: WithdrawalStatus.failed };
   });

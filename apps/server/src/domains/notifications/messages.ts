@@ -11,10 +11,9 @@ const zhCn = {
   'notification.kind.reportFailed': '定时报表失败',
   'notification.text.withdrawalPaid': '提现 {withdrawalNo}（{amount} {currency}）已付款到您的银行账户。',
   'notification.text.withdrawalFailed': '提现 {withdrawalNo}（{amount} {currency}）失败：{reason}。金额已退回可用余额。',
-  'notification.text.settlementHeld':
-    '网关 {gatewayNo} 在 {date} 的结算有 {count} 笔交易（{amount} {currency}）因缺少妥投证明暂不结算，请在运单管理中上传妥投证明。',
+  'notification.text.settlementHeld': '网关 {gatewayNo} {date} 的结算有 {count} 笔交易因缺少妥投证明暂不结算，请在运单管理中上传妥投证明。',
   'notification.text.lowBalance': '{currency} 可用余额为 {available}，低于您设置的 {threshold}。',
-  'notification.text.reportFailed': '定时报表「{name}」在 {time}（UTC）的运行失败：{reason}',
+  'notification.text.reportFailed': '定时报表「{name}」的本次运行失败：{reason}',
   'notification.notFound': '通知不存在或已删除',
   'notification.thresholdDecimals': '金额最多两位小数',
   'field.lowBalanceThreshold': '可用余额提醒金额',
@@ -35,10 +34,9 @@ const zhHk: Record<Key, string> = {
   'notification.kind.reportFailed': '定時報表失敗',
   'notification.text.withdrawalPaid': '提現 {withdrawalNo}（{amount} {currency}）已付款到您的銀行帳戶。',
   'notification.text.withdrawalFailed': '提現 {withdrawalNo}（{amount} {currency}）失敗：{reason}。金額已退回可用餘額。',
-  'notification.text.settlementHeld':
-    '網關 {gatewayNo} 在 {date} 的結算有 {count} 筆交易（{amount} {currency}）因缺少妥投證明暫不結算，請在運單管理中上傳妥投證明。',
+  'notification.text.settlementHeld': '網關 {gatewayNo} {date} 的結算有 {count} 筆交易因缺少妥投證明暫不結算，請在運單管理中上傳妥投證明。',
   'notification.text.lowBalance': '{currency} 可用餘額為 {available}，低於您設定的 {threshold}。',
-  'notification.text.reportFailed': '定時報表「{name}」在 {time}（UTC）的運行失敗：{reason}',
+  'notification.text.reportFailed': '定時報表「{name}」的本次運行失敗：{reason}',
   'notification.notFound': '通知不存在或已刪除',
   'notification.thresholdDecimals': '金額最多兩位小數',
   'field.lowBalanceThreshold': '可用餘額提醒金額',
@@ -59,9 +57,9 @@ const en: Record<Key, string> = {
   'notification.text.withdrawalFailed':
     'Withdrawal {withdrawalNo} ({amount} {currency}) failed: {reason}. The amount is back in your available balance.',
   'notification.text.settlementHeld':
-    'The settlement of gateway {gatewayNo} on {date} holds back {count} transactions ({amount} {currency}) for missing delivery proof: upload it in Waybills.',
+    'The settlement of gateway {gatewayNo} on {date} holds back {count} transactions for missing delivery proof: upload it in Waybills.',
   'notification.text.lowBalance': 'The available {currency} balance is {available}, under your threshold of {threshold}.',
-  'notification.text.reportFailed': 'The run of scheduled report "{name}" at {time} (UTC) failed: {reason}',
+  'notification.text.reportFailed': 'A run of the scheduled report "{name}" failed: {reason}',
   'notification.notFound': 'The notification does not exist or was deleted',
   'notification.thresholdDecimals': 'An amount has at most two decimals',
   'field.lowBalanceThreshold': 'Low-balance threshold',

@@ -2,6 +2,8 @@ import { AdminStatus } from '@mbo/shared/merchants';
 import type { TLanguage } from '@mbo/shared/i18n';
 import { NOTIFICATION_KINDS, type TNotificationKind } from '@mbo/shared/notifications';
 import type { DbOrTrx } from '../../db/database';
+import { translate, type MessageParams } from '../../platform/i18n';
+import type { MessageKey } from '../../platform/messages';
 import type { MailKind, NotificationParams } from '../../platform/notification-texts';
 import { computeAccess } from '../../platform/permissions';
 
@@ -14,6 +16,12 @@ import { computeAccess } from '../../platform/permissions';
 
 /** Texts in each language (the reminders' way: a job has no caller language). */
 export type LanguageTexts = Record<TLanguage, string>;
+
+/** A message in the three languages, its values per language when they are words (a kind's name) rather than figures. */
+export function textsOf(key: MessageKey, params: MessageParams | ((lang: TLanguage) => MessageParams) = {}): LanguageTexts {
+  const of = (lang: TLanguage) => translate(lang, key, typeof params === 'function' ? params(lang) : params);
+  return { zhCn: of('zhCn'), zhHk: of('zhHk'), en: of('en') };
+}
 
 export type NotifyInput = {
   merchantId: number;

@@ -5,12 +5,15 @@ import { ErrorCode } from '@mbo/shared/envelope';
 import { languageToHeader } from '@mbo/shared/i18n';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import { REPORT_SCHEDULE_MENU, SIGNED_LINK_DAYS, type TScheduleFrequency } from '@mbo/shared/report-schedules';
+import type { Trx } from '../../db/database';
 import type { MailAttachment } from '../../platform/mail';
 import type { MessageKey } from '../../platform/messages';
+import { sendNotificationMails } from '../notifications/mail-sender';
+import { notify, textsOf } from '../notifications/notify';
 import { createSession, revokeSession } from '../../platform/session';
 import { DAY_MS, MINUTE_MS } from '../../platform/time';
 import * as repo from './repository';
-import { languageOf, storedMessage, timingFromRow } from './service';
+import { languageOf, readStoredMessage, storedMessage, timingFromRow } from './service';
 import { linkKey, signedLink } from './signed-link';
 import { dueSlot, runFilters } from './timing';
 
@@ -68,14 +71,31 @@ export async function claimManualRun(app: ScheduleApp, s: repo.ScheduleRow): Pro
   return runId ?? null;
 }
 
-async function fail(app: ScheduleApp, runId: number, error: string): Promise<void> {
-  await repo.updateRun(app.db, runId, { status: 'failed', error, finished_at: app.now() });
+async function fail(app: ScheduleApp, s: repo.ScheduleRow, runId: number, error: string): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    await repo.updateRun(trx, runId, { status: 'failed', error, finished_at: app.now() });
+    await tellOwner(trx, app.now(), s, runId, error);
+  });
+  await sendNotificationMails(app.db, app.notifier);
+}
+
+/** A failed run tells the schedule's owner (notifications/README.md), once per run. */
+function tellOwner(trx: Trx, at: number, s: repo.ScheduleRow, runId: number, error: string) {
+  return notify(trx, {
+    merchantId: s.merchant_id,
+    kind: 'reportFailed',
+    recipients: [s.owner_admin_id],
+    eventKey: `schedule-run:${runId}`,
+    text: textsOf('notification.text.reportFailed', (lang) => ({ name: s.name, reason: readStoredMessage(lang, error) })),
+    link: REPORT_SCHEDULE_MENU,
+    at,
+  });
 }
 
 /** Stops the schedule and fails the run with the same reason (the owner's screen shows it). */
 async function stop(app: ScheduleApp, s: repo.ScheduleRow, runId: number, key: MessageKey): Promise<void> {
   await repo.stopSchedule(app.db, s.id, key, app.now());
-  await fail(app, runId, storedMessage(key));
+  await fail(app, s, runId, storedMessage(key));
 }
 
 /** The file name of an export's answer (RFC 5987 `filename*` first). */
@@ -144,9 +164,9 @@ export async function makeRun(app: ScheduleApp, s: repo.ScheduleRow, runId: numb
       const envelope = res.json<{ code: number; msg: string }>();
       if (envelope.code === ErrorCode.unauthorized) return await stop(app, s, runId, 'schedule.stop.ownerDisabled');
       if (envelope.code === ErrorCode.forbidden) return await stop(app, s, runId, 'schedule.stop.noPermission');
-      return await fail(app, runId, storedMessage('schedule.run.exportRefused', { reason: envelope.msg }));
+      return await fail(app, s, runId, storedMessage('schedule.run.exportRefused', { reason: envelope.msg }));
     }
-    if (res.statusCode !== 200) return await fail(app, runId, storedMessage('schedule.run.failed'));
+    if (res.statusCode !== 200) return await fail(app, s, runId, storedMessage('schedule.run.failed'));
     const content = res.rawPayload;
     const fileName = fileNameOf(res.headers['content-disposition'] as string | undefined, `report.${s.format}`);
     const contentType = String(res.headers['content-type'] ?? 'application/octet-stream');
@@ -187,13 +207,10 @@ export async function makeRun(app: ScheduleApp, s: repo.ScheduleRow, runId: numb
         error = await repo.mailError(app.db, sent.id);
       }
     }
-    await repo.updateRun(app.db, runId, {
-      status: failed.length > 0 ? 'failed' : 'sent',
-      error: failed.length > 0 ? storedMessage('schedule.run.mailFailed', { to: failed.join(', '), error }) : '',
-      finished_at: app.now(),
-    });
+    if (failed.length > 0) return await fail(app, s, runId, storedMessage('schedule.run.mailFailed', { to: failed.join(', '), error }));
+    await repo.updateRun(app.db, runId, { status: 'sent', error: '', finished_at: app.now() });
   } catch (error) {
     app.log.error({ err: error, scheduleId: s.id, runId }, 'scheduled report failed');
-    await fail(app, runId, storedMessage('schedule.run.failed'));
+    await fail(app, s, runId, storedMessage('schedule.run.failed'));
   }
 }

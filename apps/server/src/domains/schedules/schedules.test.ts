@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminStatus } from '@mbo/shared/merchants';
 import { ReportSchedulePath, type TReportSchedule, type TReportScheduleDetail, type TScheduleRun } from '@mbo/shared/report-schedules';
+import { NotificationPath, type TNotificationList } from '@mbo/shared/notifications';
 import { PayStatus } from '@mbo/shared/trade-enums';
 import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
 import { call, createTestApp, type TestContext } from '../../../test/helpers';
@@ -208,7 +209,17 @@ describe('scheduled reports', () => {
     const off = (await detail(disabled)).data;
     expect(off.schedule).toMatchObject({ status: 'stopped', nextRunAt: '' });
     expect(off.runs[0]!.error).toBe("The owner's account is disabled or deleted: the scheduled report stopped");
-    expect(await mailsSince(before)).toEqual([]);
+    // No report goes out. The owner who may still sign in is told, in the bell and by mail (issue 50 §5,
+    // notifications/README.md: a failed run tells its owner); the disabled one is not.
+    const told = await mailsSince(before);
+    expect(told.map((m) => [m.to_addr, m.subject])).toEqual([[`${member.loginName}@example.test`, '定时报表失败']]);
+    const bell = await call<TNotificationList>(t.app, NotificationPath.list, { token: await tokenFor(member), lang: 'en_US' });
+    expect(bell.body.data.items.map((i) => [i.title, i.text])).toEqual([
+      [
+        'Scheduled report failed',
+        'A run of the scheduled report "Daily payments" failed: The owner may no longer export this list: the scheduled report stopped',
+      ],
+    ]);
     // Stopped schedules are not due any more.
     await at(FIRST_SLOT + 5 * 24 * HOUR);
     expect(await runDueSchedules(t.app)).toBe(0);
