@@ -131,7 +131,13 @@ describe('each entry says who acted, how, and what changed', () => {
     const rows = await rowsOf(b.m.id);
     const by = (action: string) => rows.find((r) => r.action === action) as Row;
     expect(JSON.parse(by('role.add').after_value)).toMatchObject({ name: 'Day', permissions: [] });
-    expect(JSON.parse(by('role.update').before_value)).toEqual({ name: 'Day', permissions: [] });
+    expect(JSON.parse(by('role.update').before_value)).toEqual({
+      name: 'Day',
+      nameCn: '日班',
+      nameEn: 'Day',
+      description: '',
+      permissions: [],
+    });
     expect(JSON.parse(by('role.update').after_value)).toMatchObject({
       name: 'Day shift',
       permissions: ['/refundment/forwardRefundmentList'],

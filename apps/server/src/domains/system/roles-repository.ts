@@ -40,7 +40,7 @@ export function listRoles(db: Db, scope: Scope, q: TRoleListQuery) {
 export function findRole(db: Db, scope: Scope, roleId: number) {
   return db
     .selectFrom('roles')
-    .select(['id', 'name', 'name_cn', 'name_en', 'is_admin'])
+    .select(['id', 'name', 'name_cn', 'name_en', 'description', 'is_admin'])
     .where('id', '=', roleId)
     .where('merchant_id', '=', scope.merchantId)
     .executeTakeFirst();

@@ -107,7 +107,14 @@ export async function updateRole(db: Db, session: SessionContext, roleId: number
   const grant = await loadGrant(db, session.adminId, session.merchantId);
   const role = await changeableRole(db, session, grant, roleId);
   const permissions = checkedPermissions(grant, body.permissions);
-  const before = { name: role.name, permissions: (await loadRolePermissions(db, [role.id])).get(role.id) ?? [] };
+  // The role as it was, in the same shape as what is written (values), so each field shows its change.
+  const before = {
+    name: role.name,
+    nameCn: role.name_cn,
+    nameEn: role.name_en,
+    description: role.description,
+    permissions: (await loadRolePermissions(db, [role.id])).get(role.id) ?? [],
+  };
   await checkNameFree(db, session, body.name, role.id);
   try {
     if (!(await repo.updateRole(db, session.scope, role.id, values(body, permissions)))) throw notFoundError();

@@ -6,6 +6,8 @@ import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useTimezone } from '../../../platform/timezone';
+import { OperationChange } from '../components/operation-change';
+import { OperationLogChainBadge } from '../components/operation-log-chain-badge';
 import { OPERATION_LOG_LIST } from '../system-lists';
 
 /** The operation log (spec §2 /log/forwardOperateLogList): every write, newest first; read only. */
@@ -23,6 +25,11 @@ export function OperationLogListPage() {
           <Space size={4} wrap>
             <span>{r.operator || '-'}</span>
             {r.actor !== 'admin' && <Tag color={r.actor === 'sysAdmin' ? 'purple' : 'blue'}>{t(`opLog.actors.${r.actor}`)}</Tag>}
+            {r.authMethod && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="op-log-auth-method">
+                {t(`opLog.authMethods.${r.authMethod}`, { defaultValue: r.authMethod })}
+              </Typography.Text>
+            )}
           </Space>
         ),
       },
@@ -37,6 +44,9 @@ export function OperationLogListPage() {
                 {r.content}
               </Typography.Text>
             )}
+            <div>
+              <OperationChange before={r.before} after={r.after} />
+            </div>
           </div>
         ),
       },
@@ -55,5 +65,5 @@ export function OperationLogListPage() {
       },
     },
   });
-  return <ListPage screen={screen} columns={columns} />;
+  return <ListPage screen={screen} columns={columns} header={<OperationLogChainBadge />} />;
 }
