@@ -8,6 +8,7 @@
 import './messages';
 import './domains/disputes/routes';
 import './domains/funds/routes';
+import './domains/reports/daily-export';
 import './domains/refunds/routes';
 import './domains/system/operation-log-routes';
 import './domains/transactions/routes';

@@ -1,14 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  DAILY_COLUMNS,
-  DAILY_REPORT,
   MONTH_COLUMNS,
   ReportPath,
   ZChargebackRefundQuery,
   ZChargebackRefundStats,
   ZDailyReport,
-  ZDailyReportDownload,
   ZDailyReportQuery,
   ZMonitoring,
   ZMonitoringQuery,
@@ -24,10 +21,10 @@ import type { MessageKey } from '../../platform/messages';
 import { requireSession } from '../../platform/request-context';
 import { screenText } from '../../platform/screen-texts';
 import { sendExport } from '../../platform/export';
-import { defineExport, FILE_RESPONSE, registerExport } from '../../platform/export-route';
+import { FILE_RESPONSE, registerExport } from '../../platform/export-route';
 import { moneyCell, NumberCell, type ExportCell } from '../../platform/export-values';
 import { numberedPage, pageOffset } from '../../platform/list';
-import { dayCell, exportColumns, type FieldRow } from '../../platform/list-fields';
+import { dailyExport } from './daily-export';
 import * as service from './service';
 import { programmeRoutes } from './programmes-routes';
 import { reportInsightRoutes } from './report-insights-routes';
@@ -80,35 +77,6 @@ function sendFile(
     })(),
   });
 }
-
-/**
- * The daily report's file: the screen's columns (the declaration's, under the screen's titles), every
- * row of the range and then the totals per currency, headed "Total". Its rows are sums and ratios
- * worked out from the rollups, not a walk of a statement, so they are written from the rows.
- */
-const dailyExport = defineExport({
-  path: ReportPath.dailyDownload,
-  permission: 'TradeDailyReport:Downloads',
-  body: ZDailyReportDownload,
-  filePrefix: 'trade-daily',
-  sheetName: (c) => c.text('report.sheet.daily'),
-  columns: (c) =>
-    exportColumns(DAILY_REPORT.fields, c, {
-      columns: DAILY_COLUMNS,
-      fromRows: true,
-      sortField: 'day',
-      // A totals row is headed "Total" in the file's language.
-      special: { day: { value: (r) => (r.total === true ? c.text('report.total') : dayCell(r.day)) } },
-    }),
-  batches: (b, { db, scope }) =>
-    (async function* () {
-      // The scope is already narrowed to the body's gateway number (registerExport).
-      const { rows, totals } = await service.dailyReport(db, scope, { ...b, gatewayNo: undefined });
-      yield [...rows, ...totals.map((t) => ({ ...t, day: '', merchantNo: '', total: true }))] as unknown as FieldRow<
-        typeof DAILY_REPORT.fields
-      >[];
-    })(),
-});
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   // The card-scheme programmes (VAMP, ECP) beside the statistics.
