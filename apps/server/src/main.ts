@@ -12,6 +12,7 @@ import { scheduleSettlement } from './jobs/settlement';
 import { scheduleWaybillReminders } from './jobs/waybill-reminders';
 import { scheduleProgrammeWarnings } from './jobs/programme-warnings';
 import { scheduleWebhookDelivery } from './jobs/webhook-delivery';
+import { scheduleNotificationJobs } from './jobs/notification-checks';
 import { webhookWorkerDeps } from './domains/webhooks/service';
 
 async function main(): Promise<void> {
@@ -43,6 +44,10 @@ async function main(): Promise<void> {
   const stopWebhooks = scheduleWebhookDelivery(webhookWorkerDeps(app), (error) => app.log.error({ err: error }, 'webhook delivery failed'));
   // Scheduled reports (domains/schedules/README.md): the due ones every minute, on one node at a time.
   const stopReportSchedules = scheduleReportSchedules(app, (error) => app.log.error({ err: error }, 'scheduled reports failed'));
+  // Notification centre (domains/notifications/README.md): waiting mails every minute, low balances every 10 minutes.
+  const stopNotifications = scheduleNotificationJobs(handle.db, app.notifier, Date.now, (error) =>
+    app.log.error({ err: error }, 'notification jobs failed'),
+  );
   /*
    * Graceful stop (SIGTERM from an orchestrator, SIGINT from a terminal): readiness turns to 503 and the
    * listener closes at once, so no new connection is accepted; requests in flight run to their end and
@@ -60,6 +65,7 @@ async function main(): Promise<void> {
     stopSettlement();
     stopWebhooks();
     stopReportSchedules();
+    stopNotifications();
     app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests in flight');
     const deadline = setTimeout(() => {
       app.log.warn('shutdown timeout: cutting the connections still open');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath } from '@mbo/shared/api-paths';
 import { DashboardPath, type TDeadlines } from '@mbo/shared/dashboard';
 import { DisputePath, type TDispute } from '@mbo/shared/disputes';
 import type { TListPage } from '@mbo/shared/list';
+import { NotificationPath, type TNotificationList } from '@mbo/shared/notifications';
 import { createAdmin, createGateway, createMerchant, type GatewayRow, type MerchantRow } from '../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../test/helpers';
 import { createTransaction } from '../../test/trade-factories';
@@ -34,10 +34,12 @@ async function world() {
 const sale = (merchant: MerchantRow, gateway: GatewayRow) =>
   createTransaction(t.db, merchant, gateway, { created_at: t.clock.now() - HOUR, amount: 20_000 });
 
-/** The merchant's reminders that name the case and say less than 4 hours are left. */
+/** The merchant's notifications that name the case and say less than 4 hours are left (issue 50 §5: deadlines go to the bell). */
 async function lastReminders(merchant: MerchantRow, caseNo: string) {
-  const rows = await t.db.selectFrom('reminders').selectAll().where('merchant_id', '=', merchant.id).execute();
-  return rows.filter((r) => r.content_en.includes(caseNo) && r.content_en.includes('less than 4 hours'));
+  const rows = await t.db.selectFrom('notifications').selectAll().where('merchant_id', '=', merchant.id).execute();
+  return rows
+    .map((r) => (JSON.parse(r.params) as { text: { en: string } }).text.en)
+    .filter((en) => en.includes(caseNo) && en.includes('less than 4 hours'));
 }
 
 describe('the Ethoca alert reminder 4 hours before its deadline', () => {
@@ -56,11 +58,12 @@ describe('the Ethoca alert reminder 4 hours before its deadline', () => {
     await runDeadlineReminders(t.db, deadline - 60_000);
     const sent = await lastReminders(merchant, alert.caseNo);
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.content_en).toContain('not refunded');
+    expect(sent[0]).toContain('not refunded');
     // A chargeback has no such reminder: it is not refunded but answered.
     expect(await lastReminders(merchant, chargeback.caseNo)).toHaveLength(0);
-    const bar = await call<{ content: string }[]>(t.app, ApiPath.reminders, { token, lang: 'zh_CN' });
-    expect(bar.body.data.filter((r) => r.content.includes(alert.caseNo) && r.content.includes('不到 4 小时'))).toHaveLength(1);
+    const bell = await call<TNotificationList>(t.app, NotificationPath.list, { token, lang: 'zh_CN' });
+    const told = bell.body.data.items.filter((r) => r.text.includes(alert.caseNo) && r.text.includes('不到 4 小时'));
+    expect(told.map((r) => r.title)).toEqual(['Ethoca 预警截止']);
   });
 
   it('does not fire for an alert refunded in time', async () => {

@@ -1,6 +1,7 @@
 import { DisputeKind } from '@mbo/shared/trade-enums';
 import type { Db } from '../db/database';
-import { findCasesDueForReminder, insertCaseReminder, markCaseReminded } from '../domains/disputes/case-repository';
+import { findCasesDueForReminder, markCaseReminded } from '../domains/disputes/case-repository';
+import { notify, textsOf } from '../domains/notifications/notify';
 import { translate } from '../platform/i18n';
 import { scheduleLeasedJob } from '../platform/job-lease';
 import type { MessageKey } from '../platform/messages';
@@ -9,15 +10,16 @@ import { DAY_MS } from '../platform/time';
 
 /*
  * Deadline reminders (issue §2): for every open case with a deadline (a chargeback or retrieval to
- * answer, an Ethoca alert to refund) one reminder 5 days before and one 24 hours before, into the
- * merchant's message reminders, limited to the case's gateway so an administrator limited to other
- * gateways does not see it. reminded_5d_at / reminded_24h_at are set in the same transaction as the
+ * answer, an Ethoca alert to refund) one reminder 5 days before and one 24 hours before, through the
+ * notification centre (issue 50 §5: in the bell and/or by mail as each administrator chose), to the
+ * administrators who may open the dispute screen and see the case's gateway. reminded_5d_at / reminded_24h_at are set in the same transaction as the
  * reminder is written, conditionally, so two runs at once still remind once. A case raised with less
  * than 5 days left gets the 5-day reminder at once; one with less than 24 hours gets both. An Ethoca
  * alert not refunded 4 hours before its deadline gets a last one (reminded_4h_at), once.
  */
 
 export const REMINDER_INTERVAL_MS = 10 * 60_000;
+const DISPUTE_SCREEN = '/merTradeMgr/initProConTradePage';
 /** Hours before an Ethoca alert's deadline of its last reminder (issue 49 §4): refunded by then, it cannot turn into a chargeback. */
 export const ALERT_LAST_REMINDER_HOURS = 4;
 
@@ -48,20 +50,20 @@ export async function runDeadlineReminders(db: Db, now: number): Promise<number>
     for (const d of due) {
       const done = await db.transaction().execute(async (trx) => {
         if (!(await markCaseReminded(trx, d.id, w.column, now))) return false;
-        const text = (lang: 'zhCn' | 'zhHk' | 'en') =>
-          translate(lang, w.key, {
+        await notify(trx, {
+          merchantId: d.merchant_id,
+          kind: d.kind === DisputeKind.ethocaAlert ? 'alertDeadline' : 'disputeDeadline',
+          recipients: `permission:${DISPUTE_SCREEN}`,
+          gatewayId: d.gateway_id,
+          eventKey: `case-deadline:${d.id}:${w.column}`,
+          text: textsOf(w.key, (lang) => ({
             kind: translate(lang, KIND_KEY[d.kind] ?? 'disputeKind.1'),
             caseNo: d.case_no,
             tradeNo: d.trade_no,
             deadline: deadlineText(d.reply_deadline ?? now),
-          });
-        await insertCaseReminder(trx, {
-          merchant_id: d.merchant_id,
-          gateway_id: d.gateway_id,
-          content_zh_cn: text('zhCn'),
-          content_zh_hk: text('zhHk'),
-          content_en: text('en'),
-          created_at: now,
+          })),
+          link: DISPUTE_SCREEN,
+          at: now,
         });
         return true;
       });

@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import { AppealStatus, DisputeKind, ProcessingType } from '@mbo/shared/trade-enums';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
-import type { DisputeFilesTable, DisputesTable, RemindersTable, TransactionsTable } from '../../db/types';
+import type { DisputeFilesTable, DisputesTable, TransactionsTable } from '../../db/types';
 
 /*
  * The writes of cases and alerts and the deadline job's SQL. Each runs inside the transaction the
@@ -149,12 +149,4 @@ export async function markCaseReminded(trx: Trx, caseId: number, column: Reminde
     .where(column, 'is', null)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
-}
-
-/** A reminder about one case, for every admin of the merchant who sees its gateway. */
-export async function insertCaseReminder(trx: Trx, values: Omit<Insertable<RemindersTable>, 'admin_id'>): Promise<void> {
-  await trx
-    .insertInto('reminders')
-    .values({ ...values, admin_id: null })
-    .execute();
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
+import { API_BASE } from '@mbo/shared/api-paths';
 import { DisputePath, disputeDetailPath, disputeFilePath, type TDispute, type TDisputeDetail } from '@mbo/shared/disputes';
 import type { TListPage } from '@mbo/shared/list';
+import { NotificationPath, type TNotificationList } from '@mbo/shared/notifications';
 import { AbnormalStatus, AppealStatus, DisputeKind, ProcessingType, RefundProcessing, RefundSource } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, type AdminRow, type GatewayRow, type MerchantRow } from '../../../test/factories';
 import { exeFile, multipartBody, pdfFile, pngFile } from '../../../test/files';
@@ -202,24 +203,21 @@ describe('deadline reminders', () => {
     const first = await runDeadlineReminders(t.db, now());
     expect(first).toBeGreaterThanOrEqual(1);
     expect(await runDeadlineReminders(t.db, now())).toBe(0);
-    const mine = (await t.db.selectFrom('reminders').selectAll().where('merchant_id', '=', merchant.id).execute()).filter((r) =>
-      r.content_en.includes(soon.caseNo),
-    );
+    // Deadlines are told through the notification centre (issue 50 §5), no longer as message reminders.
+    const told = async () =>
+      (await call<TNotificationList>(t.app, NotificationPath.list, { token, lang: 'en_US' })).body.data.items.filter((r) =>
+        r.text.includes(soon.caseNo),
+      );
+    const mine = await told();
     expect(mine).toHaveLength(1);
-    expect(mine[0]!.content_en).toContain(tx.tradeNo);
+    expect(mine[0]!.text).toContain(tx.tradeNo);
     // Two days later less than 24 hours are left: the second reminder, once.
     const later = now() + 2 * DAY_MS + 3_600_000;
     await runDeadlineReminders(t.db, later);
     await runDeadlineReminders(t.db, later);
-    const after = (await t.db.selectFrom('reminders').selectAll().where('merchant_id', '=', merchant.id).execute()).filter((r) =>
-      r.content_en.includes(soon.caseNo),
-    );
-    expect(after).toHaveLength(2);
-
-    const seen = await call<{ content: string }[]>(t.app, ApiPath.reminders, { token, lang: 'en_US' });
-    expect(seen.body.data.some((r) => r.content.includes(soon.caseNo))).toBe(true);
-    const hidden = await call<{ content: string }[]>(t.app, ApiPath.reminders, { token: limitedToken, lang: 'en_US' });
-    expect(hidden.body.data.some((r) => r.content.includes(soon.caseNo))).toBe(false);
+    expect((await told()).map((r) => r.title)).toEqual(['Dispute deadline', 'Dispute deadline']);
+    const hidden = await call<TNotificationList>(t.app, NotificationPath.list, { token: limitedToken, lang: 'en_US' });
+    expect(hidden.body.data.items.some((r) => r.text.includes(soon.caseNo))).toBe(false);
   });
 });
 
