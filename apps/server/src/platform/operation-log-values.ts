@@ -42,7 +42,7 @@ const LAST_FOUR = /account_?(no|number)|iban|bank_?account$|card_?(no|number)|^p
 const PAN_IN_TEXT = /\b(?:\d[ -]?){9,15}(\d{4})\b/g;
 
 function lastFour(value: string): string {
-  const digits = value.replace(/\s+/g, '');
+  const digits = value.replace(/[^0-9A-Za-z]/g, '');
   return digits.length <= 4 ? '****' : `****${digits.slice(-4)}`;
 }
 

@@ -46,6 +46,17 @@ describe('a merchant approved through onboarding', () => {
     expect(approved.out).toContain('bank account from the KYC profile: added');
     expect(approved.out).toContain(`ready: payment links on ${gatewayNo}, withdrawals to 1 bank account(s)`);
     expect(approved.out).not.toContain('missing');
+    // The operation log has the bank account it added, its number masked to the last four digits.
+    const approval = await t.db
+      .selectFrom('operation_logs')
+      .select(['actor_kind', 'after_value'])
+      .where('merchant_id', '=', businessId)
+      .where('action', '=', 'ops:kyc:approve')
+      .executeTakeFirstOrThrow();
+    const account = profile.bank.accountNumber.replace(/[^0-9A-Za-z]/g, '');
+    expect(approval.actor_kind).toBe('operator');
+    expect(JSON.parse(approval.after_value)).toMatchObject({ bankAccount: { accountNo: `****${account.slice(-4)}` } });
+    expect(approval.after_value).not.toContain(profile.bank.accountNumber);
 
     // A payment link on the new gateway, paid on the hosted page.
     const options = await call<TLinkOptions>(t.app, LinkPath.options, { token });
