@@ -1,4 +1,4 @@
-// `npm run bench -- lighthouse [--runs N] [--preset desktop|mobile|both]`: Lighthouse's performance and
+// `npm run bench -- lighthouse [--runs N] [--preset desktop|mobile|both | --mobile]`: Lighthouse's performance and
 // accessibility scores of five pages, signed in as the demo owner, on the product as `npm start` runs it
 // (the built web app and server, demo data on a fresh SQLite file). A measurement, not a test: its
 // figures move with the machine's load, and a run that could not measure a page says so. Every screen's
@@ -28,7 +28,8 @@ function option(args: string[], name: string): string | undefined {
 
 export async function lighthouseBench(args: string[]): Promise<void> {
   const runs = Number(option(args, 'runs') ?? 3);
-  const presetArg = option(args, 'preset') ?? 'both';
+  // `--mobile`: the phone figures alone (bench/RESULTS.md, "Phones (Lighthouse mobile)").
+  const presetArg = args.includes('--mobile') ? 'mobile' : (option(args, 'preset') ?? 'both');
   const presets = presetArg === 'both' ? (['desktop', 'mobile'] as const) : ([presetArg] as ['desktop' | 'mobile']);
   // The web app as `npm start` builds it (the server is built by startServer); MBO_BUILT=1 uses the builds as they are.
   if (process.env.MBO_BUILT !== '1')
