@@ -44,3 +44,54 @@ export async function requireFreshCheck(this: FastifyInstance, request: FastifyR
   if (!request.auth) throw unauthorizedError();
   await assertFreshCheck(this.db, request.auth, this.now());
 }
+
+/**
+ * A refund above the merchant's threshold (whole units of the refund's currency, migration 0030) asks
+ * for the check; at or below it, none.
+ */
+export async function assertFreshCheckForRefund(
+  db: Db,
+  session: SessionContext,
+  refund: { amount: number; currency: string },
+  now: number,
+): Promise<void> {
+  const [m, c] = await Promise.all([
+    db.selectFrom('merchants').select('refund_check_threshold').where('id', '=', session.merchantId).executeTakeFirst(),
+    db.selectFrom('currencies').select('minor_units').where('code', '=', refund.currency).executeTakeFirst(),
+  ]);
+  const threshold = BigInt(m?.refund_check_threshold ?? 0) * 10n ** BigInt(c?.minor_units ?? 2);
+  if (BigInt(refund.amount) > threshold) await assertFreshCheck(db, session, now);
+}
+
+/** Giving an administrator another role asks for the check; an edit that keeps the role does not. */
+export async function assertFreshCheckForRoleChange(
+  db: Db,
+  session: SessionContext,
+  adminId: number,
+  roleId: number,
+  now: number,
+): Promise<void> {
+  const admin = await db
+    .selectFrom('admins')
+    .select('role_id')
+    .where('id', '=', adminId)
+    .where('merchant_id', '=', session.merchantId)
+    .executeTakeFirst();
+  if (admin && admin.role_id !== roleId) await assertFreshCheck(db, session, now);
+}
+
+/**
+ * Changing the bank details of a business that already has a bank account on file (money would go
+ * elsewhere) asks for the check; the first KYC of a new business does not.
+ */
+export async function assertFreshCheckForBankChange(db: Db, session: SessionContext, businessId: number, now: number): Promise<void> {
+  if (session.personId === null) return;
+  const account = await db
+    .selectFrom('merchant_bank_accounts as b')
+    .innerJoin('admins as a', 'a.merchant_id', 'b.merchant_id')
+    .select('b.id')
+    .where('b.merchant_id', '=', businessId)
+    .where('a.person_id', '=', session.personId)
+    .executeTakeFirst();
+  if (account) await assertFreshCheck(db, session, now);
+}

@@ -39,6 +39,7 @@ import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../..
 import { mapPage } from '../../platform/list';
 import { exportColumns, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
+import { requireFreshCheck } from '../../platform/fresh-check';
 import { requireSession } from '../../platform/request-context';
 import { narrowToGateway } from '../../platform/scope';
 import type { SessionContext } from '../../platform/session';
@@ -167,6 +168,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
     FundsPath.withdrawApply,
     {
       config: { permission: 'Withdraw:Apply' },
+      preHandler: requireFreshCheck,
       schema: { headers: ZIdempotencyHeaders, body: ZWithdrawApply, response: okResponse(ZWithdrawOutcome) },
     },
     async (request) => {

@@ -24,6 +24,7 @@ import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
+import { assertFreshCheckForBankChange } from '../../platform/fresh-check';
 import { requireSession } from '../../platform/request-context';
 import type { SessionContext } from '../../platform/session';
 import { contentDisposition } from '../../platform/uploads';
@@ -54,7 +55,11 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: OnboardingDeps }> = async 
   app.post(
     OnboardingPath.kycSaveDraft,
     { config: { signedIn: true }, schema: { body: ZKycSaveDraftBody, response: okResponse(ZKycDraft) } },
-    async (request) => ok(request, await kyc.saveKycDraft(deps, requireSession(request), request.body, request.ip)),
+    async (request) => {
+      const session = requireSession(request);
+      if (request.body.step === 'bank') await assertFreshCheckForBankChange(app.db, session, request.body.businessId, app.now());
+      return ok(request, await kyc.saveKycDraft(deps, session, request.body, request.ip));
+    },
   );
 
   app.post(

@@ -22,6 +22,7 @@ import { exportColumns, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import type { TPermission } from '@mbo/shared/permissions';
 import { holdsAnyPermission } from '../../platform/permissions';
+import { assertFreshCheckForRefund } from '../../platform/fresh-check';
 import { requireSession } from '../../platform/request-context';
 import type { SessionContext } from '../../platform/session';
 import { dayRangeInZone } from '../../platform/time';
@@ -80,6 +81,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request);
       await requireApply(session);
       const now = app.now();
+      await assertFreshCheckForRefund(app.db, session, await service.refundAction(app.db, session.scope, request.body), now);
       const applicant = { name: session.loginName, adminId: session.adminId };
       // The owner's approval policy may hold it for another administrator (domains/approvals/README.md).
       const applied = await withIdempotency(app.db, idempotentRequestOf(request, session.merchantId, request.body), now, async (tx) =>

@@ -10,6 +10,7 @@ import {
   ZUpdateAdminBody,
 } from '@mbo/shared/system-admins';
 import { ok, okResponse } from '../../platform/envelope';
+import { assertFreshCheckForRoleChange } from '../../platform/fresh-check';
 import { requireSession } from '../../platform/request-context';
 import * as service from './admins-service';
 
@@ -38,6 +39,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ZUpdateAdminBody, response: okResponse(ZAdminChanged) },
     },
     async (request) => {
+      await assertFreshCheckForRoleChange(app.db, requireSession(request), request.body.adminId, request.body.roleId, app.now());
       const status = await service.updateAdmin(app.db, requireSession(request), request.body);
       return ok(request, { adminId: request.body.adminId, status });
     },

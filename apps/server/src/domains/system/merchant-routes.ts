@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MerchantPath, ZMerchantDetails, ZRevealSignKeyBody, ZSignKey } from '@mbo/shared/system-merchant';
 import { ok, okResponse } from '../../platform/envelope';
+import { requireFreshCheck } from '../../platform/fresh-check';
 import { requireSession } from '../../platform/request-context';
 import { getMerchantDetails, revealSignKey } from './merchant-details';
 
@@ -16,6 +17,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     MerchantPath.revealSignKey,
     {
       config: { permission: 'MerchantDetails:SignKey', operation: { type: 'view' } },
+      preHandler: requireFreshCheck,
       schema: { body: ZRevealSignKeyBody, response: okResponse(ZSignKey) },
     },
     async (request) =>
