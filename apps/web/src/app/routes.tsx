@@ -131,6 +131,14 @@ const WebhooksPage = lazyPage(
     (m) => m.WEBHOOK_DELIVERY_LIST,
   ),
 );
+const ApprovalsPage = lazyPage(
+  () => import('../features/approvals/pages/approvals-page'),
+  'ApprovalsPage',
+  listFirstData(
+    () => import('../features/approvals/approval-list'),
+    (m) => m.APPROVAL_LIST,
+  ),
+);
 const ReportSchedulesPage = lazyPage(() => import('../features/system/pages/report-schedules-page'), 'ReportSchedulesPage');
 const MerchantDetailsPage = lazyPage(() => import('../features/system/pages/merchant-details-page'), 'MerchantDetailsPage');
 const AdminListPage = lazyPage(
@@ -217,6 +225,7 @@ export const BUILT_MENU_PAGES: Record<string, () => ReactNode> = {
   '/system/iconList': () => <IconListPage />,
   '/webhook/showWebhooks': () => <WebhooksPage />,
   '/reportSchedule/showSchedules': () => <ReportSchedulesPage />,
+  '/approval/showApprovals': () => <ApprovalsPage />,
   '/merTradeMgr/initTradeRecordPage': () => <TransactionListPage view="formal" />,
   '/merTradeMgr/initUnTradeRecordPage': () => <TransactionListPage view="riskDeclined" />,
   '/merTradeMgr/initUnFishedTradeRecordPage': () => <TransactionListPage view="uncompleted" />,

@@ -114,7 +114,7 @@ export async function withdrawalAction(db: Db, scope: Scope, body: TWithdrawAppl
   const account = (await bankAccounts(db, scope.merchantId)).find((a) => a.id === body.bankAccountId);
   if (!g || !account) return null;
   const amount = parseWithdrawalAmount(body.amount, g.currency);
-  const target = `${g.gateway_no} → ${account.bank_name} ${account.masked}`;
+  const target = `${account.bank_name} ${account.masked}`;
   return { kind: 'withdrawal', gatewayId: g.id, currency: g.currency, amount, target, payload: body, reason: body.reason };
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FundsPath, type TWithdrawApply, type TWithdrawResult } from '@mbo/shared/funds';
+import { FundsPath, type TWithdrawApply, type TWithdrawOutcome } from '@mbo/shared/funds';
 import { http } from '../../../platform/request';
 import { fundsKey } from './get-funds-summary';
 
-export function applyWithdrawal(body: TWithdrawApply): Promise<TWithdrawResult> {
-  return http.post<TWithdrawResult>(FundsPath.withdrawApply, body, { idempotent: true });
+export function applyWithdrawal(body: TWithdrawApply): Promise<TWithdrawOutcome> {
+  return http.post<TWithdrawOutcome>(FundsPath.withdrawApply, body, { idempotent: true });
 }
 
 /** On success every balance and the withdrawal list are fetched again. */

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Descriptions, Form, Input, Modal, Select, message } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { APPROVAL_REASON_MAX, isApprovalWaiting } from '@mbo/shared/approvals';
 import type { TWithdrawOptions } from '@mbo/shared/funds';
 import { canonicalAmountInput, parseMajorAmount } from '@mbo/shared/money';
 import { formatAmount } from '../../../platform/format';
@@ -9,7 +10,7 @@ import { useApplyWithdrawal } from '../api/apply-withdrawal';
 import { useWithdrawOptions } from '../api/get-withdraw-options';
 
 type TGateway = TWithdrawOptions['gateways'][number];
-type TForm = { gatewayNo: string; amount: string; bankAccountId: number };
+type TForm = { gatewayNo: string; amount: string; bankAccountId: number; reason?: string };
 
 /**
  * Spec §5 withdrawal amount: well formed, at least the minimum, at most the available balance (checked
@@ -71,8 +72,11 @@ export function WithdrawApplyDialog({ open, onClose }: TProps) {
         gatewayNo: confirming.values.gatewayNo,
         amount: canonicalAmountInput(confirming.values.amount),
         bankAccountId: confirming.values.bankAccountId,
+        ...(confirming.values.reason?.trim() ? { reason: confirming.values.reason.trim() } : {}),
       });
-      void message.success(t('funds.withdraw.applied', { no: done.withdrawalNo }));
+      // Held by the owner's approval rule: nothing is withdrawn until another administrator approves it.
+      if (isApprovalWaiting(done)) void message.success({ content: t('approval.waiting', { id: done.approvalId }), duration: 6 });
+      else void message.success(t('funds.withdraw.applied', { no: done.withdrawalNo }));
       setConfirming(null);
       onClose();
     } catch {
@@ -162,6 +166,9 @@ export function WithdrawApplyDialog({ open, onClose }: TProps) {
               label: `${b.bankName} ${b.accountNo} (${b.holder}, ${b.currency})${b.isDefault ? ` · ${t('funds.withdraw.default')}` : ''}`,
             }))}
           />
+        </Form.Item>
+        <Form.Item name="reason" label={t('approval.reasonLabel')}>
+          <Input data-testid="withdraw-apply-reason" maxLength={APPROVAL_REASON_MAX} />
         </Form.Item>
         {g && (
           <Descriptions size="small" column={1} bordered data-testid="withdraw-apply-figures">

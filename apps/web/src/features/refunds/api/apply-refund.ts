@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RefundPath, type TRefundApplied, type TRefundApply } from '@mbo/shared/refunds';
+import { RefundPath, type TRefundOutcome, type TRefundApply } from '@mbo/shared/refunds';
 import { http } from '../../../platform/request';
 import { refundsKey } from './get-refunds';
 
-export function applyRefund(body: TRefundApply): Promise<TRefundApplied> {
-  return http.post<TRefundApplied>(RefundPath.apply, body, { idempotent: true });
+export function applyRefund(body: TRefundApply): Promise<TRefundOutcome> {
+  return http.post<TRefundOutcome>(RefundPath.apply, body, { idempotent: true });
 }
 
 /** On success the refund list and the transaction's refundable amount are fetched again. */

@@ -1,3 +1,4 @@
+import { isApprovalWaiting } from '@mbo/shared/approvals';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Radio, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +72,9 @@ export function RefundApplyDialog({ open, initialTradeNo, onClose }: TProps) {
         amount: canonicalAmountInput(values.amount),
         reason: values.reason.trim(),
       });
-      void message.success(t('refund.applied', { refundNo: done.refundNo }));
+      // Held by the owner's approval rule: nothing is refunded until another administrator approves it.
+      if (isApprovalWaiting(done)) void message.success({ content: t('approval.waiting', { id: done.approvalId }), duration: 6 });
+      else void message.success(t('refund.applied', { refundNo: done.refundNo }));
       onClose();
     } catch {
       // The request client already showed the server's message.

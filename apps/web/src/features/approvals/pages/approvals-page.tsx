@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Button, Tag } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { APPROVALS, type TApprovalRow } from '@mbo/shared/approvals';
+import { useListColumns } from '../../../platform/list-columns';
+import { ListPage, detailLinkColumn } from '../../../platform/list-page';
+import { useListScreen } from '../../../platform/list-screen';
+import { useHasPermission } from '../../../platform/session';
+import { APPROVAL_LIST, APPROVAL_STATUS_COLORS } from '../approval-list';
+import { ApprovalDrawer } from '../components/approval-drawer';
+import { ApprovalPolicyDialog } from '../components/approval-policy-dialog';
+
+/** Approvals (System): withdrawals and refunds waiting for a second administrator; the owner's rules from the toolbar. */
+export function ApprovalsPage() {
+  const { t } = useTranslation();
+  const screen = useListScreen(APPROVAL_LIST);
+  const { url } = screen;
+  const [policyOpen, setPolicyOpen] = useState(false);
+  const mayEditPolicy = useHasPermission('Approval:Policy');
+  const columns = useListColumns<typeof APPROVALS.fields, TApprovalRow>(APPROVALS.fields, {
+    special: {
+      id: detailLinkColumn(t('approval.id'), 'id', 'approval-open-detail', (id) => url.setExtra('detail', id)),
+      reason: { ellipsis: true },
+      comment: null,
+      decidedAt: null,
+      status: { render: (s: number) => <Tag color={APPROVAL_STATUS_COLORS[s] ?? 'default'}>{t(`approval.statuses.${s}`)}</Tag> },
+    },
+  });
+  const open = url.extras.detail ? Number(url.extras.detail) : null;
+  return (
+    <ListPage
+      screen={screen}
+      columns={columns}
+      actions={
+        mayEditPolicy && (
+          <Button icon={<SettingOutlined />} data-testid="approval-policy-open" onClick={() => setPolicyOpen(true)}>
+            {t('approval.policyTitle')}
+          </Button>
+        )
+      }
+    >
+      <ApprovalPolicyDialog open={policyOpen} onClose={() => setPolicyOpen(false)} />
+      <ApprovalDrawer id={open !== null && Number.isFinite(open) ? open : null} onClose={() => url.setExtra('detail', null)} />
+    </ListPage>
+  );
+}
