@@ -71,11 +71,11 @@ export async function assertFreshCheckForRoleChange(
   roleId: number,
   now: number,
 ): Promise<void> {
+  const ofMerchant = { id: adminId, merchant_id: session.merchantId };
   const admin = await db
     .selectFrom('admins')
     .select('role_id')
-    .where('id', '=', adminId)
-    .where('merchant_id', '=', session.merchantId)
+    .where((eb) => eb.and(ofMerchant))
     .executeTakeFirst();
   if (admin && admin.role_id !== roleId) await assertFreshCheck(db, session, now);
 }

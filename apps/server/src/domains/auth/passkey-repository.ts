@@ -18,11 +18,11 @@ export type PasskeyRow = Awaited<ReturnType<typeof listPasskeys>>[number];
 
 /** The credential when it is the admin's own. */
 export function findAdminPasskey(db: Db, adminId: number, credentialId: string) {
+  const own = { 'p.admin_id': adminId, 'p.credential_id': credentialId };
   return db
     .selectFrom('passkeys as p')
     .select(COLUMNS)
-    .where('p.admin_id', '=', adminId)
-    .where('p.credential_id', '=', credentialId)
+    .where((eb) => eb.and(own))
     .executeTakeFirst();
 }
 
@@ -33,8 +33,7 @@ export function findMerchantPasskey(db: Db, merchantNo: string, credentialId: st
     .innerJoin('merchants as m', 'm.id', 'p.merchant_id')
     .innerJoin('admins as a', 'a.id', 'p.admin_id')
     .select([...COLUMNS, 'a.login_name', 'm.merchant_no'])
-    .where('m.merchant_no', '=', merchantNo)
-    .where('p.credential_id', '=', credentialId)
+    .where((eb) => eb.and({ 'm.merchant_no': merchantNo, 'p.credential_id': credentialId }))
     .executeTakeFirst();
 }
 

@@ -12,10 +12,10 @@ import { writeLoginLog } from '../../platform/audit';
 import { isUniqueViolation } from '../../db/errors';
 import { businessError, notFoundError } from '../../platform/errors';
 import { recordFreshCheck } from '../../platform/fresh-check';
-import { looksLikeToken, revokeSession, type SessionContext } from '../../platform/session';
+import { looksLikeToken, type SessionContext } from '../../platform/session';
 import * as repo from './passkey-repository';
 import { findAccountForLogin } from './repository';
-import { completeSignIn, openSession, type AuthDeps, type Client } from './service';
+import { completeSignIn, reopenAfterSecondStep, type AuthDeps, type Client } from './service';
 
 /*
  * Passkeys (issue 50 §1; README.md "Passkeys"). The relying party is APP_URL: its host name is the
@@ -221,20 +221,7 @@ export async function passTwoFactorWithPasskey(
   client: Client,
 ): Promise<TLoginResult> {
   await checkOwnAssertion(deps, session, response, client);
-  await revokeSession(deps.db, session.sessionId, deps.now());
-  const result = await openSession(
-    deps,
-    {
-      adminId: session.adminId,
-      merchantId: session.merchantId,
-      personId: session.personId,
-      twoFaPassed: true,
-      sysAdmin: session.sysAdmin,
-      businessSelected: session.businessSelected,
-      authMethod: session.authMethod === 'password' ? 'password_passkey' : session.authMethod,
-    },
-    client,
-  );
+  const result = await reopenAfterSecondStep(deps, session, 'passkey', client);
   await writeLoginLog(deps.db, {
     merchantId: session.merchantId,
     adminId: session.adminId,

@@ -97,6 +97,22 @@ export function carriedProof(s: SessionContext): Pick<SessionOpening, 'twoFaPass
   return { twoFaPassed: s.twoFaPassed, authMethod: s.authMethod, lastCheckAt: s.lastCheckAt };
 }
 
+/**
+ * After the second step (a code or a passkey): the session is replaced by one that passed it, the same
+ * in every other way; a password sign-in becomes `password_code` or `password_passkey`.
+ */
+export async function reopenAfterSecondStep(
+  deps: Pick<AuthDeps, 'db' | 'now'>,
+  s: SessionContext,
+  by: 'code' | 'passkey',
+  client: Pick<Client, 'ip' | 'userAgent'>,
+): Promise<TLoginResult> {
+  await revokeSession(deps.db, s.sessionId, deps.now());
+  const authMethod = s.authMethod === 'password' ? (`password_${by}` as const) : s.authMethod;
+  const { adminId, merchantId, personId, sysAdmin, businessSelected } = s;
+  return openSession(deps, { adminId, merchantId, personId, sysAdmin, businessSelected, twoFaPassed: true, authMethod }, client);
+}
+
 /** Opens a session and answers what every sign-in answers (token plus the session payload). */
 export async function openSession(
   deps: Pick<AuthDeps, 'db' | 'now'>,

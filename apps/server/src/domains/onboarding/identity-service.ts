@@ -21,7 +21,7 @@ import { notificationText } from '../../platform/notification-texts';
 import { hashPassword } from '../../platform/passwords';
 import { revokeSession, type SessionContext } from '../../platform/session';
 import { MINUTE_MS } from '../../platform/time';
-import { carriedProof, openSession } from '../auth/service';
+import { carriedProof, openSession, reopenAfterSecondStep } from '../auth/service';
 import { languageOf, logSessionOperation, normalizeTarget, type Client, type OnboardingDeps } from './context';
 import * as repo from './repository';
 
@@ -324,20 +324,7 @@ export async function signInWithTicket(deps: OnboardingDeps, ticket: string, cli
 export async function verifyTwoFactor(deps: OnboardingDeps, session: SessionContext, code: string, client: Client): Promise<TLoginResult> {
   if (session.personId === null) throw businessError('identity.personRequired');
   await verifyCode(deps, { purpose: 'twoFA', personId: session.personId, code, ip: client.ip });
-  await revokeSession(deps.db, session.sessionId, deps.now());
-  const result = await openSession(
-    deps,
-    {
-      adminId: session.adminId,
-      merchantId: session.merchantId,
-      personId: session.personId,
-      twoFaPassed: true,
-      sysAdmin: session.sysAdmin,
-      businessSelected: session.businessSelected,
-      authMethod: session.authMethod === 'password' ? 'password_code' : session.authMethod,
-    },
-    client,
-  );
+  const result = await reopenAfterSecondStep(deps, session, 'code', client);
   await logSignIn(deps, result, session.merchantId, 'login.twoFactor', client, session.sysAdmin);
   return result;
 }
