@@ -136,6 +136,17 @@ describe('approvals', () => {
     expect(log.map((l) => Number(l.result)).sort()).toEqual([0, 0, 1, 1]);
   });
 
+  it('approving moves money: only shortly after the approver proved themselves (the fresh check)', async () => {
+    const { f, second, secondToken } = await setUp();
+    const id = (await withdraw(f, f.token, '60.00', 'rent')).body.data.approvalId;
+    t.clock.advance(6 * 60_000);
+    const stale = await approve(secondToken, id);
+    expect(stale.body.code).toBe(1428);
+    expect(await withdrawals(f)).toHaveLength(0);
+    expect((await approve(await signIn(t.app, second), id)).body.code).toBe(0);
+    expect(await withdrawals(f)).toHaveLength(1);
+  });
+
   it('two approvers at once: one wins, the action runs once', async () => {
     const { f, secondToken } = await setUp();
     const thirdToken = await signIn(t.app, await createAdmin(t.db, f.merchant));

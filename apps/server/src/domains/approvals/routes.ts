@@ -14,6 +14,7 @@ import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../..
 import { mapPage } from '../../platform/list';
 import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
+import { requireFreshCheck } from '../../platform/fresh-check';
 import { requireSession } from '../../platform/request-context';
 import * as repo from './repository';
 import * as service from './service';
@@ -44,6 +45,8 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     ApprovalPath.approve,
     {
       config: { permission: 'Approval:Approve', operation: { target: ['id'] } },
+      // Approving moves the money, as the withdrawal itself does: only shortly after the approver proved themselves.
+      preHandler: requireFreshCheck,
       schema: { headers: ZIdempotencyHeaders, params: ZApprovalIdParams, response: okResponse(ZApprovalDecided) },
     },
     async (request) => {
