@@ -28,8 +28,8 @@ import { reportSchedulesMigration } from './migrations/0025-report-schedules';
 import { schemeProgrammesMigration } from './migrations/0027-scheme-programmes';
 import { disputeDraftsMigration } from './migrations/0028-dispute-drafts';
 import { backtestIndexesMigration } from './migrations/0029-backtest-indexes';
-import { approvalsMigration } from './migrations/0031-approvals';
 import { passkeysFreshCheckMigration } from './migrations/0030-passkeys-fresh-check';
+import { approvalsMigration } from './migrations/0031-approvals';
 import { operationLogChainMigration } from './migrations/0032-operation-log-chain';
 import { notificationsMigration } from './migrations/0033-notifications';
 
@@ -63,8 +63,8 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0027-scheme-programmes': schemeProgrammesMigration(dialect),
     '0028-dispute-drafts': disputeDraftsMigration(dialect),
     '0029-backtest-indexes': backtestIndexesMigration(dialect),
-    '0031-approvals': approvalsMigration(dialect),
     '0030-passkeys-fresh-check': passkeysFreshCheckMigration(dialect),
+    '0031-approvals': approvalsMigration(dialect),
     '0032-operation-log-chain': operationLogChainMigration(dialect),
     '0033-notifications': notificationsMigration(dialect),
   };
