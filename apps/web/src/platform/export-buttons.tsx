@@ -21,24 +21,31 @@ type TExportButtonsProps = {
   xlsxLabel: string;
   /** Buttons get `${testIdPrefix}-csv` and `${testIdPrefix}-xlsx` (and `${testIdPrefix}-schedule`). */
   testIdPrefix: string;
+  /**
+   * A third download as JSON Lines (`${testIdPrefix}-jsonl`), for an export whose route offers it (the
+   * operation log, read by a SIEM). Not scheduled: a schedule mails the list's own formats.
+   */
+  jsonl?: { label: string; run: () => Promise<unknown> };
 };
+
+type TButtonFormat = TExportFormat | 'jsonl';
 
 /**
  * The CSV and Excel buttons of a list, and Schedule (with ReportSchedule:Edit): the same export mailed
  * daily, weekly or monthly with the filters the list has now. Each download spins while its file is
  * prepared, and neither starts a second download of the same list meanwhile (a million-row file takes seconds).
  */
-export function ExportButtons({ onExport, csvLabel, xlsxLabel, testIdPrefix }: TExportButtonsProps) {
+export function ExportButtons({ onExport, csvLabel, xlsxLabel, testIdPrefix, jsonl }: TExportButtonsProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const menu = findMenu(pathname);
   const maySchedule = useHasPermission('ReportSchedule:Edit');
-  const [exporting, setExporting] = useState<TExportFormat | null>(null);
+  const [exporting, setExporting] = useState<TButtonFormat | null>(null);
   const [target, setTarget] = useState<TScheduleTarget | null>(null);
-  const run = async (format: TExportFormat) => {
+  const run = async (format: TButtonFormat) => {
     setExporting(format);
     try {
-      await onExport(format);
+      await (format === 'jsonl' ? jsonl?.run() : onExport(format));
     } finally {
       setExporting(null);
     }
@@ -54,7 +61,7 @@ export function ExportButtons({ onExport, csvLabel, xlsxLabel, testIdPrefix }: T
     }
     setTarget({ exportPath: request.url, screen: pathname, filters });
   };
-  const button = (format: TExportFormat, label: string) => (
+  const button = (format: TButtonFormat, label: string) => (
     <Button
       icon={<DownloadOutlined />}
       data-testid={`${testIdPrefix}-${format}`}
@@ -69,6 +76,7 @@ export function ExportButtons({ onExport, csvLabel, xlsxLabel, testIdPrefix }: T
     <Space wrap>
       {button('csv', csvLabel)}
       {button('xlsx', xlsxLabel)}
+      {jsonl && button('jsonl', jsonl.label)}
       {maySchedule && (
         <Button icon={<ScheduleOutlined />} data-testid={`${testIdPrefix}-schedule`} onClick={() => void schedule()}>
           {t('reportSchedules.scheduleButton')}

@@ -47,6 +47,7 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
   const { t } = useTranslation();
   const { def, url, list } = p.screen;
   const exporter = def.export;
+  const jsonl = exporter?.jsonl;
   const holdsExport = useHasPermission(...(exporter?.permission ? [exporter.permission] : []));
   const mayExport = exporter !== undefined && (exporter.permission === undefined || holdsExport);
   const fields = p.fields ?? def.fields;
@@ -80,6 +81,7 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
                   csvLabel={t('list.exportCsv')}
                   xlsxLabel={t('list.exportXlsx')}
                   testIdPrefix="export"
+                  {...(jsonl ? { jsonl: { label: t('list.exportJsonl'), run: () => jsonl(url.params) } } : {})}
                 />
               )}
             </>

@@ -32,7 +32,12 @@ export type TListScreen<Page extends TListPage<unknown>, K extends string> = {
   /** URL keys besides the filters (an open detail, an open dialog). */
   extras?: readonly string[];
   /** `permission`: the operation that allows the export; absent, whoever may open the screen may export it. */
-  export?: { permission?: TPermission; run: (filters: Partial<Record<K, string>>, format: TExportFormat) => Promise<unknown> };
+  export?: {
+    permission?: TPermission;
+    run: (filters: Partial<Record<K, string>>, format: TExportFormat) => Promise<unknown>;
+    /** The same export as JSON Lines, where the route offers it (export-buttons.tsx `jsonl`). */
+    jsonl?: (filters: Partial<Record<K, string>>) => Promise<unknown>;
+  };
 };
 
 /** What a screen takes from a list declared in packages/shared (list-fields.ts defineList). */

@@ -50,7 +50,7 @@ export const OPERATION_LOG_LIST = declaredScreen(OPERATION_LOGS, {
   ],
   rowKey: 'id',
   testId: 'operation-log-table',
-  export: { permission: 'OperateLog:Downloads', run: exportOperationLogs },
+  export: { permission: 'OperateLog:Downloads', run: exportOperationLogs, jsonl: (filters) => exportOperationLogs(filters, 'jsonl') },
 });
 
 export const NEWS_LIST = declaredScreen(ANNOUNCEMENTS, {

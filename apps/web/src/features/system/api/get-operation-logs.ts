@@ -10,6 +10,6 @@ export function getOperationLogs(params: TListParamsOf<typeof ZOperationLogListQ
   return http.get<TListPage<TOperationLog>>(OperationLogPath.list, params);
 }
 
-export function exportOperationLogs(filters: TListParamsOf<typeof ZOperationLogExport>, format: TExportFormat): Promise<boolean> {
+export function exportOperationLogs(filters: TListParamsOf<typeof ZOperationLogExport>, format: TExportFormat | 'jsonl'): Promise<boolean> {
   return downloadFile(OperationLogPath.export, { ...filters, format }, `operation-log.${format}`);
 }
