@@ -42,6 +42,8 @@ export const TARGET_FIELDS = ['adminId', 'roleId', 'id', 'tradeNo', 'refundNo', 
 
 const DOMAIN_MODULES: Record<string, TOperationModule> = {
   auth: 'auth',
+  passkey: 'auth',
+  notification: 'system',
   onboarding: 'onboarding',
   kyc: 'onboarding',
   system: 'system',

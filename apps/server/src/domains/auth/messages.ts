@@ -45,6 +45,16 @@ const zhCn = {
   'freshCheck.passed': '身份已验证',
   'field.response': '通行密钥应答',
   'field.refundCheckThreshold': '退款验证金额',
+  'opAction.auth.passkeys.registerOptions': '准备添加通行密钥',
+  'opAction.auth.passkeys.register': '添加通行密钥',
+  'opAction.auth.passkeys.remove': '删除通行密钥',
+  'opAction.auth.passkeys.signInOptions': '准备通行密钥登录',
+  'opAction.auth.passkeys.signIn': '通行密钥登录',
+  'opAction.auth.passkeys.checkOptions': '准备通行密钥验证',
+  'opAction.auth.passkeys.twoFactor': '通行密钥二次验证',
+  'opAction.auth.freshCheck.sendCode': '发送身份确认验证码',
+  'opAction.auth.freshCheck': '确认身份',
+  'opAction.auth.securitySettings.save': '修改安全设置',
 };
 
 type Key = keyof typeof zhCn;
@@ -90,6 +100,16 @@ const zhHk: Record<Key, string> = {
   'freshCheck.passed': '身份已驗證',
   'field.response': '通行密鑰應答',
   'field.refundCheckThreshold': '退款驗證金額',
+  'opAction.auth.passkeys.registerOptions': '準備新增通行密鑰',
+  'opAction.auth.passkeys.register': '新增通行密鑰',
+  'opAction.auth.passkeys.remove': '刪除通行密鑰',
+  'opAction.auth.passkeys.signInOptions': '準備通行密鑰登入',
+  'opAction.auth.passkeys.signIn': '通行密鑰登入',
+  'opAction.auth.passkeys.checkOptions': '準備通行密鑰驗證',
+  'opAction.auth.passkeys.twoFactor': '通行密鑰二次驗證',
+  'opAction.auth.freshCheck.sendCode': '發送身份確認驗證碼',
+  'opAction.auth.freshCheck': '確認身份',
+  'opAction.auth.securitySettings.save': '修改安全設定',
 };
 
 const en: Record<Key, string> = {
@@ -135,6 +155,16 @@ const en: Record<Key, string> = {
   'freshCheck.passed': 'Identity confirmed',
   'field.response': 'Passkey answer',
   'field.refundCheckThreshold': 'Refund check amount',
+  'opAction.auth.passkeys.registerOptions': 'Prepare to add a passkey',
+  'opAction.auth.passkeys.register': 'Add a passkey',
+  'opAction.auth.passkeys.remove': 'Remove a passkey',
+  'opAction.auth.passkeys.signInOptions': 'Prepare a passkey sign-in',
+  'opAction.auth.passkeys.signIn': 'Sign in with a passkey',
+  'opAction.auth.passkeys.checkOptions': 'Prepare a passkey check',
+  'opAction.auth.passkeys.twoFactor': 'Second step with a passkey',
+  'opAction.auth.freshCheck.sendCode': 'Send an identity check code',
+  'opAction.auth.freshCheck': 'Confirm identity',
+  'opAction.auth.securitySettings.save': 'Change security settings',
 };
 
 export const AUTH_MESSAGES = { zhCn, zhHk, en };

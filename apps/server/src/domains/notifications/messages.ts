@@ -18,6 +18,9 @@ const zhCn = {
   'notification.thresholdDecimals': '金额最多两位小数',
   'field.lowBalanceThreshold': '可用余额提醒金额',
   'field.kinds': '通知类型',
+  'opAction.notification.read': '标记通知已读',
+  'opAction.notification.readAll': '全部通知标为已读',
+  'opAction.notification.preferences.save': '修改通知设置',
 };
 
 type Key = keyof typeof zhCn;
@@ -41,6 +44,9 @@ const zhHk: Record<Key, string> = {
   'notification.thresholdDecimals': '金額最多兩位小數',
   'field.lowBalanceThreshold': '可用餘額提醒金額',
   'field.kinds': '通知類型',
+  'opAction.notification.read': '標記通知已讀',
+  'opAction.notification.readAll': '全部通知標為已讀',
+  'opAction.notification.preferences.save': '修改通知設定',
 };
 
 const en: Record<Key, string> = {
@@ -64,6 +70,9 @@ const en: Record<Key, string> = {
   'notification.thresholdDecimals': 'An amount has at most two decimals',
   'field.lowBalanceThreshold': 'Low-balance threshold',
   'field.kinds': 'Notification kinds',
+  'opAction.notification.read': 'Mark a notification read',
+  'opAction.notification.readAll': 'Mark all notifications read',
+  'opAction.notification.preferences.save': 'Change notification settings',
 };
 
 export const NOTIFICATION_MESSAGES = { zhCn, zhHk, en };

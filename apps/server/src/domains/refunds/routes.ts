@@ -81,14 +81,17 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request);
       await requireApply(session);
       const now = app.now();
-      await assertFreshCheckForRefund(app.db, session, await service.refundAction(app.db, session.scope, request.body), now);
       const applicant = { name: session.loginName, adminId: session.adminId };
-      // The owner's approval policy may hold it for another administrator (domains/approvals/README.md).
-      const applied = await withIdempotency(app.db, idempotentRequestOf(request, session.merchantId, request.body), now, async (tx) =>
-        runOrHold(app, session, await service.refundAction(app.db, session.scope, request.body), now, tx, (run) =>
+      // Weighed inside the key's claim, so that a replay gets its first answer even though that refund
+      // has used the available amount since. The owner's approval policy may hold it for another
+      // administrator (domains/approvals/README.md).
+      const applied = await withIdempotency(app.db, idempotentRequestOf(request, session.merchantId, request.body), now, async (tx) => {
+        const action = await service.refundAction(app.db, session.scope, request.body);
+        await assertFreshCheckForRefund(app.db, session, action, now);
+        return runOrHold(app, session, action, now, tx, (run) =>
           service.applyRefund(app.db, session.scope, request.body, applicant, now, run),
-        ),
-      );
+        );
+      });
       return ok(request, applied);
     },
   );
