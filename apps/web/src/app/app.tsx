@@ -1,11 +1,15 @@
 import { useEffect, useMemo } from 'react';
 import { BrowserRouter, matchRoutes, useLocation, useNavigate, useRoutes } from 'react-router';
 import { registerNavigator, registerRoutePreloader } from '../platform/navigation';
+import { registerFreshCheckPrompt } from '../platform/fresh-check';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 import { RouteMatchesContext } from './route-handle';
 import { ErrorBoundary } from './error-boundary';
 import { preloadRoute } from './route-preload';
+
+// A call refused for want of a fresh check opens this prompt, loaded when first needed.
+registerFreshCheckPrompt(() => import('../platform/fresh-check-prompt').then((m) => m.openFreshCheckPrompt()));
 
 /** Lets the request client (outside React) navigate through the router. */
 function NavigatorBridge() {

@@ -1,6 +1,7 @@
 import { API_BASE, ApiPath, IDEMPOTENCY_KEY_HEADER } from '@mbo/shared/api-paths';
 import type { TOKEN_HEADER } from '@mbo/shared/auth';
 import type { TEnvelope } from '@mbo/shared/envelope';
+import type { FRESH_CHECK_CODE } from '@mbo/shared/passkeys';
 import { DUPLICATE_SUBMIT_WINDOW_MS } from '@mbo/shared/limits';
 import { getLanguageHeader, t } from './i18n';
 import { clearSession, getToken } from './session';
@@ -9,10 +10,12 @@ import { currentPath, loginPathWithRedirect, navigateTo } from './navigation';
 import { withQuery } from './query-string';
 import { showErrorToast, showWarningToast } from './request-ui';
 import { confirmSessionExpired } from './session-expired';
+import { passFreshCheck } from './fresh-check';
 
 // A type-only import keeps zod (which auth.ts loads) out of the sign-in bundle while still
 // failing to compile if the shared header name ever changes.
 const tokenHeader: typeof TOKEN_HEADER = 'X-Auth-Token';
+const freshCheckCode: typeof FRESH_CHECK_CODE = 1428;
 
 export type TRequestErrorKind = 'business' | 'unauthorized' | 'forbidden' | 'network' | 'timeout' | 'http' | 'duplicate' | 'aborted';
 
@@ -245,17 +248,28 @@ function checkEnvelope<T>(envelope: TEnvelope<T> | null, options: TRequestOption
   fail(new RequestError('business', envelope.msg || t('request.unknownError'), { code: envelope.code }), options);
 }
 
-export async function request<T>(method: TMethod, url: string, options: TRequestOptions = {}): Promise<T> {
+async function envelopeOf<T>(method: TMethod, url: string, options: TRequestOptions): Promise<TEnvelope<T> | null> {
   // The timeout covers the whole answer: a node that sends its headers and then stops is given up on too.
   const sent = await send(method, url, { ...options, timeout: options.timeout ?? REQUEST_TIMEOUT_MS });
-  let envelope: TEnvelope<T> | null = null;
   try {
-    envelope = (await sent.response.json()) as TEnvelope<T>;
+    return (await sent.response.json()) as TEnvelope<T>;
   } catch {
     if (sent.timedOut()) fail(new RequestError('timeout', t('request.timeout')), options);
-    envelope = null;
+    return null;
   } finally {
     sent.release();
+  }
+}
+
+export async function request<T>(method: TMethod, url: string, options: TRequestOptions = {}): Promise<T> {
+  const envelope = await envelopeOf<T>(method, url, options);
+  // A guarded call refused for want of a fresh check: the prompt, then the same call once more (a
+  // refused call did nothing, so sending it again cannot do it twice). Cancelling leaves it undone.
+  if (envelope?.code === freshCheckCode && !options.noToken) {
+    if (!(await passFreshCheck())) {
+      fail(new RequestError('business', t('request.freshCheckCancelled'), { code: freshCheckCode }), options);
+    }
+    return checkEnvelope(await envelopeOf<T>(method, url, { ...options, repeatSubmit: false }), options);
   }
   return checkEnvelope(envelope, options);
 }

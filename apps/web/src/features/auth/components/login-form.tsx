@@ -1,5 +1,5 @@
-import { Form, Input } from 'antd';
-import { LockOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Divider, Form, Input } from 'antd';
+import { KeyOutlined, LockOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TLoginBody } from '@mbo/shared/auth';
 import { FormSubmitButton } from '../../../platform/form-submit-button';
@@ -7,6 +7,9 @@ import { FormSubmitButton } from '../../../platform/form-submit-button';
 type TLoginFormProps = {
   submitting: boolean;
   onSubmit: (values: TLoginBody) => void;
+  /** Sign-in with a passkey for the merchant number typed (the other fields are not needed). */
+  onPasskey: (merchantNo: string) => void;
+  passkeyPending: boolean;
 };
 
 /** Field limits mirror ZLoginBody in packages/shared/src/auth.ts. */
@@ -14,10 +17,17 @@ const MERCHANT_NO_MAX = 20;
 const LOGIN_NAME_MAX = 64;
 const PASSWORD_MAX = 128;
 
-export function LoginForm({ submitting, onSubmit }: TLoginFormProps) {
+export function LoginForm({ submitting, onSubmit, onPasskey, passkeyPending }: TLoginFormProps) {
   const { t } = useTranslation();
+  const [form] = Form.useForm<TLoginBody>();
+  const passkey = () =>
+    form.validateFields(['merchantNo']).then(
+      (values) => onPasskey(values.merchantNo.trim()),
+      () => undefined,
+    );
   return (
     <Form<TLoginBody>
+      form={form}
       layout="vertical"
       requiredMark={false}
       size="large"
@@ -59,6 +69,12 @@ export function LoginForm({ submitting, onSubmit }: TLoginFormProps) {
       <FormSubmitButton pending={submitting} testId="login-submit">
         {t('login.submit')}
       </FormSubmitButton>
+      <Divider plain className="mbo-login-card__or">
+        {t('login.passkey.or')}
+      </Divider>
+      <Button block size="large" icon={<KeyOutlined />} loading={passkeyPending} onClick={() => void passkey()} data-testid="login-passkey">
+        {t('login.passkey.button')}
+      </Button>
     </Form>
   );
 }

@@ -13,6 +13,7 @@ import { RequestError } from '../../../platform/request';
 import { LoginForm } from '../components/login-form';
 import { LoginTabs, type TLoginTab } from '../components/login-tabs';
 import { useLogin } from '../api/login';
+import { usePasskeySignIn } from '../api/passkey-sign-in';
 import './login-page.css';
 
 // The code sign-in forms load when their tab is chosen: the default tab's download stays as it was.
@@ -39,6 +40,8 @@ export function LoginPage() {
       }
     },
   });
+
+  const passkeySignIn = usePasskeySignIn();
 
   // Every way of signing in stores the session the same way and follows the same redirect.
   const signedIn = (result: TLoginResult) => {
@@ -69,6 +72,13 @@ export function LoginPage() {
             <>
               <LoginForm
                 submitting={login.isPending}
+                passkeyPending={passkeySignIn.isPending}
+                onPasskey={(merchantNo) => {
+                  setLocked(null);
+                  void passkeySignIn.run(merchantNo).then((result) => {
+                    if (result) signedIn(result);
+                  });
+                }}
                 onSubmit={(values) => {
                   setLocked(null);
                   typed.current = values;

@@ -9,11 +9,13 @@ import { ChangeEmailSection } from '../components/settings/change-email-section'
 import { ChangeMobileSection } from '../components/settings/change-mobile-section';
 import { RemoveAccountSection } from '../components/settings/remove-account-section';
 import { TwoFactorSection } from '../components/settings/two-factor-section';
+import { PasskeySection } from '../components/settings/passkey-section';
+import { RefundCheckSection } from '../components/settings/refund-check-section';
 import { Page } from '../../../platform/page';
 import './settings-page.css';
 
 /**
- * `/setting`: two-step verification, email and mobile changes, account removal and the way to
+ * `/setting`: two-step verification, passkeys (the owner: the refund fresh-check threshold), email and mobile changes, account removal and the way to
  * upload additional documents. The email and mobile forms ask stay or leave when left with
  * unsaved input (see platform/unsaved-changes.ts); submits are blocked while one is in flight
  * (loading buttons, and the request client's duplicate window).
@@ -24,13 +26,23 @@ export function SettingsPage() {
   const hasPerson = session.kycInfo !== null;
   const account = useAccountInfo();
   const businessId = session.kycInfo?.currBusinessId ?? null;
+  // Passkeys belong to the administrator (not the person), so every session has them.
+  const security = (
+    <>
+      <PasskeySection />
+      {session.userInfo?.accountType === 'owner' && <RefundCheckSection />}
+    </>
+  );
 
   return (
     <Page title={t('route.setting')} className="mbo-settings">
       {!hasPerson ? (
-        <Card>
-          <Result status="info" title={t('settings.unavailable')} />
-        </Card>
+        <div className="mbo-settings__grid">
+          <Card>
+            <Result status="info" title={t('settings.unavailable')} />
+          </Card>
+          {security}
+        </div>
       ) : account.isPending ? (
         <Card>
           <Skeleton active />
@@ -43,6 +55,7 @@ export function SettingsPage() {
         <div className="mbo-settings__grid">
           <AccountCard account={account.data} />
           <TwoFactorSection account={account.data} />
+          {security}
           <ChangeEmailSection account={account.data} />
           <ChangeMobileSection />
           {businessId !== null && (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, Radio } from 'antd';
-import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { Button, Divider, Form, Radio } from 'antd';
+import { KeyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import type { TLoginResult } from '@mbo/shared/auth';
 import type { TCodeChannel, TTwoFAVerifyBody } from '@mbo/shared/onboarding';
 import { CodeFormItem } from '../../../platform/code-form-item';
 import { maskEmail, maskMobile } from '../../../platform/mask';
@@ -10,12 +11,14 @@ import { PlainFrame } from '../../../platform/plain-frame';
 import { storeLoginResult, useSession } from '../../../platform/session';
 import { useSendSessionCode } from '../api/send-session-code';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
+import { passTwoFactorWithPasskey } from '../api/passkey-two-factor';
+import { useAction } from '../../../platform/use-action';
 import { SignOutButton } from '../components/sign-out-button';
 import { ResultTitle } from '../../../platform/page';
 
 /**
  * `/twoFA`: the guard's step 3.1 holds a session with requires2FA 1 here. A code goes to the
- * person's mobile or email; the right one answers a new session (requires2FA 0) that replaces the
+ * person's mobile or email (or one of their passkeys signs); the right one answers a new session (requires2FA 0) that replaces the
  * held one, and the guard lets the person on.
  */
 export function TwoFactorPage() {
@@ -28,6 +31,11 @@ export function TwoFactorPage() {
   const [channel, setChannel] = useState<TCodeChannel>(mobile ? 'sms' : 'email');
   const sendCode = useSendSessionCode();
   const verify = useVerifyTwoFactor();
+  const byPasskey = useAction(passTwoFactorWithPasskey);
+  const passed = (result: TLoginResult) => {
+    storeLoginResult(result);
+    void navigate('/', { replace: true });
+  };
 
   if (session.loaded && session.kycInfo?.requires2FA !== 1) return <Navigate to="/" replace />;
 
@@ -55,10 +63,7 @@ export function TwoFactorPage() {
             verify.mutate(
               { code: values.code.trim() },
               {
-                onSuccess: (result) => {
-                  storeLoginResult(result);
-                  void navigate('/', { replace: true });
-                },
+                onSuccess: passed,
               },
             )
           }
@@ -86,6 +91,16 @@ export function TwoFactorPage() {
             </Button>
           </Form.Item>
         </Form>
+        <Divider plain>{t('twoFA.or')}</Divider>
+        <Button
+          block
+          icon={<KeyOutlined />}
+          loading={byPasskey.isPending}
+          onClick={() => void byPasskey.run(undefined).then((result) => result && passed(result))}
+          data-testid="twofa-passkey"
+        >
+          {t('twoFA.usePasskey')}
+        </Button>
         <div className="mbo-plain-card__footer">
           <SignOutButton />
         </div>
