@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiPath } from '@mbo/shared/api-paths';
+import { NotificationPath, type TNotificationList } from '@mbo/shared/notifications';
 import { createAdmin, createGateway, createOwnerWithPerson, type AdminRow, type GatewayRow, type MerchantRow } from '../../test/factories';
 import { call, signIn, testAppForFile } from '../../test/helpers';
 import { ownerAddresses } from '../domains/webhooks/delivery-repository';
@@ -19,9 +19,10 @@ async function counts(m: MerchantRow, g: GatewayRow, scheme: string, day: string
   );
 }
 
+/** What the administrator's bell shows (issue 50 §5: warnings go through the notification centre). */
 async function remindersOf(admin: AdminRow): Promise<string[]> {
-  const res = await call<{ content: string }[]>(t.app, ApiPath.reminders, { token: await signIn(t.app, admin), lang: 'en_US' });
-  return res.body.data.map((r) => r.content);
+  const res = await call<TNotificationList>(t.app, NotificationPath.list, { token: await signIn(t.app, admin), lang: 'en_US' });
+  return res.body.data.items.map((r) => r.text);
 }
 
 async function mailsTo(to: string) {

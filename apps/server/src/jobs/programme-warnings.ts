@@ -1,11 +1,13 @@
 import { formatBp } from '@mbo/shared/ratios';
-import { DEFAULT_LANGUAGE, isLanguage, type TLanguage } from '@mbo/shared/i18n';
+import type { TLanguage } from '@mbo/shared/i18n';
 import type { TProgrammeLineStatus, TProgrammeStatus } from '@mbo/shared/programmes';
 import type { Db } from '../db/database';
 import { programmeStatus } from '../domains/reports/programmes';
 import { businessMonth } from '../domains/reports/programmes-math';
 import { claimWarning, merchantsActiveIn } from '../domains/reports/programmes-repository';
-import { findMerchantName, ownerAddresses } from '../domains/webhooks/delivery-repository';
+import { sendNotificationMails } from '../domains/notifications/mail-sender';
+import { notify, textsOf } from '../domains/notifications/notify';
+import { findMerchantName } from '../domains/webhooks/delivery-repository';
 import { translate } from '../platform/i18n';
 import { scheduleLeasedJob } from '../platform/job-lease';
 import type { MessageKey } from '../platform/messages';
@@ -15,15 +17,19 @@ import { administratorScopes, operatorScope } from '../platform/scope';
 /*
  * Programme warnings (issue 49 §2; domains/reports/README.md, "Scheme programmes"). Every hour, on one
  * node (job-lease), each merchant with Visa or Mastercard activity this month is measured over all its
- * gateways; every line its month-end projection reaches is told once per month: a message reminder to
- * each administrator who sees every gateway (the figure is the whole merchant's, which an administrator
- * limited to some gateways may not see) and a mail to each owner. The (merchant, programme, line,
- * month) row is claimed in the transaction that writes the reminders, so two runs or two nodes warn
- * once; the mails follow the commit. An hourly job rather than a check on each rollup change: a
+ * gateways; every line its month-end projection reaches is told once per month through the
+ * notification centre (domains/notifications) to each administrator who sees every gateway (the figure
+ * is the whole merchant's, which an administrator limited to some gateways may not see), in the bell and
+ * by mail as each one chooses (owners get the mail unless they turn it off). The (merchant, programme,
+ * line, month) row is claimed in the transaction that writes the notifications, so two runs or two nodes
+ * warn once; the mails follow the commit. An hourly job rather than a check on each rollup change: a
  * projection moves with the day as well as with the events, and a payment's write should not wait for
  * a programme's arithmetic.
  */
 export const PROGRAMME_WARNING_INTERVAL_MS = 60 * 60_000;
+
+/** The screen of the programmes (the statistics screen), which a warning opens. */
+const PROGRAMME_SCREEN = '/statistics/tnx/chargebackRefund';
 
 type Crossed = { programme: TProgrammeStatus; line: TProgrammeLineStatus };
 
@@ -52,42 +58,34 @@ export async function runProgrammeWarnings(db: Db, notifier: Pick<Notifier, 'mai
     );
     if (crossed.length === 0) continue;
     const admins = (await administratorScopes(db, merchantId)).filter((s) => s.gatewayIds === null);
+    const merchant = await findMerchantName(db, merchantId);
     for (const c of crossed) {
       const claimed = await db.transaction().execute(async (trx) => {
         const key = { merchantId, programme: c.programme.programme, line: c.line.line, month, now };
         if (!(await claimWarning(trx, key))) return false;
-        if (admins.length > 0) {
-          const text = (lang: TLanguage) => translate(lang, 'programme.warning', params(lang, c, month));
-          await trx
-            .insertInto('reminders')
-            .values(
-              admins.map((a) => ({
-                merchant_id: merchantId,
-                admin_id: a.adminId,
-                content_zh_cn: text('zhCn'),
-                content_zh_hk: text('zhHk'),
-                content_en: text('en'),
-                created_at: now,
-              })),
-            )
-            .execute();
-        }
-        return true;
-      });
-      if (!claimed) continue;
-      warned += 1;
-      const merchant = await findMerchantName(db, merchantId);
-      for (const owner of await ownerAddresses(db, merchantId)) {
-        const lang: TLanguage = owner.language && isLanguage(owner.language) ? owner.language : DEFAULT_LANGUAGE;
-        await notifier.mail.send(owner.to, lang, 'programmeWarning', {
+        const mailParams = (lang: TLanguage) => ({
           ...params(lang, c, month),
           merchantName: merchant.name,
           merchantNo: merchant.merchant_no,
           link: notifier.link('signIn'),
         });
-      }
+        await notify(trx, {
+          merchantId,
+          kind: 'programmeRatio',
+          recipients: admins.map((a) => a.adminId),
+          eventKey: `programme:${c.programme.programme}:${c.line.line}:${month}`,
+          text: textsOf('programme.warning', (lang) => params(lang, c, month)),
+          link: PROGRAMME_SCREEN,
+          mail: { kind: 'programmeWarning', params: { zhCn: mailParams('zhCn'), zhHk: mailParams('zhHk'), en: mailParams('en') } },
+          at: now,
+        });
+        return true;
+      });
+      if (claimed) warned += 1;
     }
   }
+  // The mails of those who want them (owners by default) follow the commit.
+  if (warned > 0) await sendNotificationMails(db, notifier);
   return warned;
 }
 
