@@ -31,6 +31,7 @@ export const NOTIFICATION_KINDS = {
   alertDeadline: { screen: '/merTradeMgr/initProConTradePage', mail: false },
   disputeDeadline: { screen: '/merTradeMgr/initProConTradePage', mail: false },
   settlementHeld: { screen: '/merDailySettleDetail/initShowListPage', mail: false },
+  proofDue: { screen: '/waybill/waybillPage', mail: false },
   withdrawalPaid: { screen: '/withdraw/forwardWithdrawList', mail: false },
   withdrawalFailed: { screen: '/withdraw/forwardWithdrawList', mail: 'owner' },
   approvalWaiting: { screen: null, mail: false },

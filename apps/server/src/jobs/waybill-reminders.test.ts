@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiPath } from '@mbo/shared/api-paths';
 import { AdminStatus } from '@mbo/shared/merchants';
+import { NotificationPath, type TNotificationList } from '@mbo/shared/notifications';
 import { createAdmin, createGateway, createMerchant, type AdminRow } from '../../test/factories';
 import { call, testAppForFile, signIn } from '../../test/helpers';
 import { createTransaction } from '../../test/trade-factories';
@@ -14,11 +14,11 @@ const DAY0 = Date.UTC(2026, 2, 9, 16);
 
 const t = testAppForFile();
 
-/** The unread reminders an administrator sees in the back office, in English. */
+/** What an administrator's bell shows, in English (issue 50 §5: reminders go through the notification centre). */
 async function remindersOf(admin: AdminRow): Promise<string[]> {
   const token = await signIn(t.app, admin);
-  const res = await call<{ content: string }[]>(t.app, ApiPath.reminders, { token, lang: 'en_US' });
-  return res.body.data.map((r) => r.content);
+  const res = await call<TNotificationList>(t.app, NotificationPath.list, { token, lang: 'en_US' });
+  return res.body.data.items.map((r) => r.text);
 }
 
 const due = (count: number) =>
@@ -43,11 +43,11 @@ describe('daily delivery-proof reminder', () => {
     expect(await remindersOf(otherWest)).toEqual([due(1)]);
     // Nothing due on the gateways this member sees: no reminder at all.
     expect(await remindersOf(quietOnly)).toEqual([]);
-    const rows = await t.db.selectFrom('reminders').select('admin_id').where('merchant_id', '=', m.id).execute();
+    const rows = await t.db.selectFrom('notifications').select('admin_id').where('merchant_id', '=', m.id).execute();
     expect(rows.map((r) => r.admin_id)).not.toContain(disabled.id);
 
     // Once a day, however often the job runs.
     expect(await runWaybillReminders(t.db, t.clock.now() + HOUR)).toBe(0);
-    expect(await t.db.selectFrom('reminders').select('id').where('merchant_id', '=', m.id).execute()).toHaveLength(3);
+    expect(await t.db.selectFrom('notifications').select('id').where('merchant_id', '=', m.id).execute()).toHaveLength(3);
   });
 });

@@ -2,7 +2,7 @@ import { asProofType } from '@mbo/shared/waybills';
 import type { Db } from '../db/database';
 import * as repo from '../domains/waybills/repository';
 import { addDays, proofDeadline, settlementDaysOf, tradeRangeForLastUploadDays } from '../domains/waybills/settlement';
-import { translate } from '../platform/i18n';
+import { notify, textsOf } from '../domains/notifications/notify';
 import { scheduleLeasedJob } from '../platform/job-lease';
 import { businessDay } from '../platform/rollups';
 import { administratorScopes, operatorScope, type Scope } from '../platform/scope';
@@ -10,18 +10,21 @@ import { administratorScopes, operatorScope, type Scope } from '../platform/scop
 /*
  * Delivery-proof reminders (spec §5/§9: proof at least 3 days before the settlement date): once per
  * business day (UTC+08:00), each merchant that must give proof and has transactions without it whose
- * last upload day is within the next 3 days gets a message reminder with the count and the earliest
- * deadline. Each administrator gets their own, counted over the gateways they may see (a member limited
- * to one gateway is not told about the others' transactions; one who sees none of those due gets none).
- * `waybill_reminders` (merchant, day) is claimed in the same transaction as the reminders are written,
- * so two runs or two nodes still write them once.
+ * last upload day is within the next 3 days is told, through the notification centre (in the bell and
+ * by mail as each administrator chooses), the count and the earliest deadline. Each administrator who
+ * opens the waybill screen gets their own, counted over the gateways they may see (a member limited to
+ * one gateway is not told about the others' transactions; one who sees none of those due gets none).
+ * `waybill_reminders` (merchant, day) is claimed in the same transaction as the notifications are
+ * written, so two runs or two nodes still write them once.
  */
 export const WAYBILL_REMINDER_INTERVAL_MS = 60 * 60_000;
 const WINDOW_DAYS = 2;
+/** The waybill screen, which a reminder opens. */
+const WAYBILL_SCREEN = '/waybill/waybillPage';
 
 type Due = { count: number; date: string };
 
-/** Returns the number of reminders written (one per administrator told). */
+/** Returns the number of administrators told. */
 export async function runWaybillReminders(db: Db, now: number): Promise<number> {
   let written = 0;
   const today = businessDay(now);
@@ -49,24 +52,20 @@ export async function runWaybillReminders(db: Db, now: number): Promise<number> 
     }
     written += await db.transaction().execute(async (trx) => {
       if (!(await repo.claimReminderDay(trx, m.id, today, now))) return 0;
-      if (recipients.length === 0) return 0;
-      await trx
-        .insertInto('reminders')
-        .values(
-          recipients.map(({ adminId, due }) => {
-            const text = (lang: 'zhCn' | 'zhHk' | 'en') => translate(lang, 'waybill.reminder', { ...due });
-            return {
-              merchant_id: m.id,
-              admin_id: adminId,
-              content_zh_cn: text('zhCn'),
-              content_zh_hk: text('zhHk'),
-              content_en: text('en'),
-              created_at: now,
-            };
-          }),
-        )
-        .execute();
-      return recipients.length;
+      let told = 0;
+      for (const { adminId, due } of recipients) {
+        const newly = await notify(trx, {
+          merchantId: m.id,
+          kind: 'proofDue',
+          recipients: [adminId],
+          eventKey: `proof-due:${today}`,
+          text: textsOf('waybill.reminder', { ...due }),
+          link: WAYBILL_SCREEN,
+          at: now,
+        });
+        told += newly.length;
+      }
+      return told;
     });
   }
   return written;

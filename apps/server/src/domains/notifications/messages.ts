@@ -9,6 +9,7 @@ const zhCn = {
   'notification.kind.approvalWaiting': '待审批',
   'notification.kind.lowBalance': '可用余额偏低',
   'notification.kind.reportFailed': '定时报表失败',
+  'notification.kind.proofDue': '妥投证明即将到期',
   'notification.text.withdrawalPaid': '提现 {withdrawalNo}（{amount} {currency}）已付款到您的银行账户。',
   'notification.text.withdrawalFailed': '提现 {withdrawalNo}（{amount} {currency}）失败：{reason}。金额已退回可用余额。',
   'notification.text.settlementHeld': '网关 {gatewayNo} {date} 的结算有 {count} 笔交易因缺少妥投证明暂不结算，请在运单管理中上传妥投证明。',
@@ -35,6 +36,7 @@ const zhHk: Record<Key, string> = {
   'notification.kind.approvalWaiting': '待審批',
   'notification.kind.lowBalance': '可用餘額偏低',
   'notification.kind.reportFailed': '定時報表失敗',
+  'notification.kind.proofDue': '妥投證明即將到期',
   'notification.text.withdrawalPaid': '提現 {withdrawalNo}（{amount} {currency}）已付款到您的銀行帳戶。',
   'notification.text.withdrawalFailed': '提現 {withdrawalNo}（{amount} {currency}）失敗：{reason}。金額已退回可用餘額。',
   'notification.text.settlementHeld': '網關 {gatewayNo} {date} 的結算有 {count} 筆交易因缺少妥投證明暫不結算，請在運單管理中上傳妥投證明。',
@@ -59,6 +61,7 @@ const en: Record<Key, string> = {
   'notification.kind.approvalWaiting': 'Approval waiting',
   'notification.kind.lowBalance': 'Low available balance',
   'notification.kind.reportFailed': 'Scheduled report failed',
+  'notification.kind.proofDue': 'Delivery proof due soon',
   'notification.text.withdrawalPaid': 'Withdrawal {withdrawalNo} ({amount} {currency}) was paid to your bank account.',
   'notification.text.withdrawalFailed':
     'Withdrawal {withdrawalNo} ({amount} {currency}) failed: {reason}. The amount is back in your available balance.',

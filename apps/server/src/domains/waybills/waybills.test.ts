@@ -329,12 +329,13 @@ describe('deadlines (the clock moves forward)', () => {
     });
     expect((await list({ dueWithinDays: '2' }, tok)).map((r) => r.tradeNo)).toEqual([due.tradeNo]);
     expect(await runWaybillReminders(t.db, t.clock.now())).toBeGreaterThanOrEqual(1);
-    const reminders = await t.db.selectFrom('reminders').select('content_en').where('merchant_id', '=', m.id).execute();
-    expect(reminders).toEqual([
-      { content_en: expect.stringContaining('1 transaction(s) need a tracking number or delivery proof by 2026-03-14') },
+    // Told through the notification centre (issue 50 §5).
+    const told = await t.db.selectFrom('notifications').select('params').where('merchant_id', '=', m.id).execute();
+    expect(told.map((r) => (JSON.parse(r.params) as { text: { en: string } }).text.en)).toEqual([
+      expect.stringContaining('1 transaction(s) need a tracking number or delivery proof by 2026-03-14'),
     ]);
     await runWaybillReminders(t.db, t.clock.now() + HOUR);
-    expect((await t.db.selectFrom('reminders').select('id').where('merchant_id', '=', m.id).execute()).length).toBe(1);
+    expect((await t.db.selectFrom('notifications').select('id').where('merchant_id', '=', m.id).execute()).length).toBe(1);
   });
 
   it('enforces the 3-day rule in UTC+08:00 business days, on both sides of midnight', async () => {
