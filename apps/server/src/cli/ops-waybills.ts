@@ -86,7 +86,7 @@ export const WAYBILL_COMMANDS: Record<string, Command> = {
     usage: 'waybill:remind',
     options: {},
     async run(ctx) {
-      console.log(`waybill reminders written: ${await runWaybillReminders(ctx.db, ctx.now())}`);
+      console.log(`administrators told of delivery proof due: ${await runWaybillReminders(ctx.db, ctx.now())}`);
     },
   },
 };
