@@ -9,7 +9,7 @@ import { ErrorBoundary } from './error-boundary';
 import { preloadRoute } from './route-preload';
 
 // A call refused for want of a fresh check opens this prompt, loaded when first needed.
-registerFreshCheckPrompt(() => import('../platform/fresh-check-prompt').then((m) => m.openFreshCheckPrompt()));
+registerFreshCheckPrompt(() => import('../platform/fresh-check-prompt').then((m) => m.openFreshCheckPrompt(AppProviders)));
 
 /** Lets the request client (outside React) navigate through the router. */
 function NavigatorBridge() {

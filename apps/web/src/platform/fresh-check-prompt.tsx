@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Alert, Button, Divider, Form, Modal, Radio, Skeleton } from 'antd';
 import { KeyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
@@ -142,8 +142,11 @@ function FreshCheckPrompt({ onDone }: { onDone: (passed: boolean) => void }) {
   );
 }
 
-/** Renders the prompt outside any screen; resolves whether the check passed. */
-export function openFreshCheckPrompt(): Promise<boolean> {
+/**
+ * Renders the prompt outside any screen, inside the app's providers (theme, component size, language)
+ * that the caller hands in; resolves whether the check passed.
+ */
+export function openFreshCheckPrompt(Providers: ComponentType<{ children: ReactNode }>): Promise<boolean> {
   return new Promise((resolve) => {
     const host = document.createElement('div');
     document.body.appendChild(host);
@@ -153,6 +156,10 @@ export function openFreshCheckPrompt(): Promise<boolean> {
       host.remove();
       resolve(passed);
     };
-    root.render(<FreshCheckPrompt onDone={done} />);
+    root.render(
+      <Providers>
+        <FreshCheckPrompt onDone={done} />
+      </Providers>,
+    );
   });
 }
