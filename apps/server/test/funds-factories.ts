@@ -17,7 +17,8 @@ const MONDAY = '2026-03-02';
 
 export type Funded = { merchant: MerchantRow; gateway: GatewayRow; token: string; bankId: number; tradeNo: string };
 
-async function addBank(t: TestContext, merchantId: number, isDefault: 0 | 1, no = '6222020200112233') {
+/** A bank account on file of the merchant (the default one with isDefault 1). */
+export async function addBank(t: TestContext, merchantId: number, isDefault: 0 | 1, no = '6222020200112233') {
   const r = await t.db
     .insertInto('merchant_bank_accounts')
     .values({

@@ -29,9 +29,15 @@ export const approvalDetailPath = (id: number) => ApprovalPath.detail.replace(':
 export const approvalApprovePath = (id: number) => ApprovalPath.approve.replace(':id', String(id));
 export const approvalRejectPath = (id: number) => ApprovalPath.reject.replace(':id', String(id));
 
-/** The money actions a policy can hold for a second approver. */
-export const APPROVAL_KINDS = ['withdrawal', 'refund'] as const;
+/** The actions a policy can hold for a second approver. */
+export const APPROVAL_KINDS = ['withdrawal', 'refund', 'bankChange'] as const;
 export type TApprovalKind = (typeof APPROVAL_KINDS)[number];
+/**
+ * Kinds without an amount (a change of the bank account on file): their policy has no threshold, every
+ * one waits when the policy is on; the request belongs to the whole merchant (no gateway).
+ */
+export const APPROVAL_KINDS_WITHOUT_AMOUNT: readonly TApprovalKind[] = ['bankChange'];
+export const approvalKindHasAmount = (kind: TApprovalKind) => !APPROVAL_KINDS_WITHOUT_AMOUNT.includes(kind);
 
 export const ApprovalStatus = { pending: 1, approved: 2, rejected: 3, expired: 4 } as const;
 
@@ -47,7 +53,7 @@ export const APPROVAL_THRESHOLD_MAX = 1_000_000_000;
 export const ZApprovalPolicy = z.object({
   kind: z.enum(APPROVAL_KINDS),
   enabled: z.boolean(),
-  /** Whole major units of the action's currency: an action of this amount or more waits for approval (0: every one). */
+  /** Whole major units of the action's currency: an action of this amount or more waits for approval (0: every one; not used by a kind without an amount). */
   threshold: z.number().int().min(0).max(APPROVAL_THRESHOLD_MAX),
   expiryHours: z.number().int().min(1).max(APPROVAL_EXPIRY_MAX_HOURS),
 });
@@ -83,10 +89,11 @@ export const APPROVALS = defineList({
   fields: {
     id: field.count('approval.id'),
     kind: field.textCode('approval.kind', 'approval.kinds', z.enum(APPROVAL_KINDS)),
+    /** Empty for a change of the whole merchant (bank account). */
     gatewayNo: field.text('approval.gatewayNo'),
     currency: field.text(),
     amount: field.money('approval.amount'),
-    /** The transaction number (refund) or the masked bank account (withdrawal). */
+    /** The transaction number (refund), the masked bank account (withdrawal), or the old and new accounts masked (bank change). */
     target: field.text('approval.target'),
     reason: field.text('approval.reason'),
     requester: field.text('approval.requester'),
@@ -111,7 +118,10 @@ export type TApprovalRow = z.infer<typeof APPROVALS.row>;
 /** One request, with the action it will run when approved (the requester's own words). */
 export const ZApprovalDetail = z.object({
   row: APPROVALS.row,
-  /** The request as it was sent (withdrawal: gateway, amount, bank account id; refund: transaction, amount, reason). */
+  /**
+   * The request as it was sent (withdrawal: gateway, amount, bank account id; refund: transaction, amount,
+   * reason); a bank change: the new account's fields with its number masked, and the account on file masked.
+   */
   action: z.record(z.string(), z.union([z.string(), z.number()])),
   /** Whether the caller may decide it (holds the permission, did not ask for it, still pending). */
   mayDecide: z.boolean(),

@@ -12,6 +12,11 @@ export const CreditStatus = { unrecorded: 0, tabulated: 1, credited: 2 } as cons
 /** Spec §4 withdrawal status. */
 export const WithdrawalStatus = { pending: 1, success: 2, failed: 3, cancelled: 4 } as const;
 
+/** A bank account number as a screen or a list shows it: its last 4 digits. */
+export function maskAccountNo(no: string): string {
+  return no.length <= 4 ? no : `**** ${no.slice(-4)}`;
+}
+
 /**
  * Ledger transaction types (what caused a posting). Every type's entries sum to zero; see
  * apps/server/src/domains/funds/README.md for the accounts each type moves.

@@ -19,7 +19,8 @@ export interface ApprovalPoliciesTable {
 export interface ApprovalRequestsTable {
   id: Generated<number>;
   merchant_id: number;
-  gateway_id: number;
+  /** Null for a change of the whole merchant (a bank account). */
+  gateway_id: number | null;
   kind: string;
   /** ApprovalStatus. */
   status: number;

@@ -14,6 +14,8 @@ export type ApprovalExecutor<T> = {
   run: (db: Db, scope: Scope, payload: unknown, applicant: Applicant, now: number, tx: TxRunner) => Promise<T>;
   /** The number the action gave (withdrawal, refund), kept with the request. */
   resultNo: (result: T) => string;
+  /** What the detail shows of the held request (default: its plain fields as sent); secrets masked. */
+  describe?: (payload: unknown) => Record<string, string | number>;
 };
 
 const executors = new Map<TApprovalKind, ApprovalExecutor<unknown>>();
@@ -28,10 +30,12 @@ export function executorOf(kind: TApprovalKind): ApprovalExecutor<unknown> {
   return e;
 }
 
-/** A money action as a policy weighs it and the approvers read it. */
+/** An action as a policy weighs it and the approvers read it. */
 export type HeldAction = {
   kind: TApprovalKind;
-  gatewayId: number;
+  /** Null: it changes the whole merchant (a bank account); only administrators who see every gateway decide it. */
+  gatewayId: number | null;
+  /** Empty, and amount 0, for a kind without an amount (APPROVAL_KINDS_WITHOUT_AMOUNT). */
   currency: string;
   /** Minor units of `currency`. */
   amount: number;
@@ -39,6 +43,6 @@ export type HeldAction = {
   target: string;
   /** The request as it was sent: what runs when approved. */
   payload: unknown;
-  /** The requester's words for the approver. */
+  /** The requester's words for the approver (required when held, except for a kind without an amount). */
   reason: string | undefined;
 };

@@ -39,7 +39,7 @@ export async function savePolicy(trx: Trx, merchantId: number, p: Omit<PolicyRow
 
 export type NewRequest = {
   merchant_id: number;
-  gateway_id: number;
+  gateway_id: number | null;
   kind: TApprovalKind;
   currency: string;
   amount: number;
@@ -78,7 +78,8 @@ type Filters = { status?: number | undefined; kind?: TApprovalKind | undefined }
 function rows(db: DbOrTrx, scope: Scope, f: Filters) {
   const qb = db
     .selectFrom('approval_requests as r')
-    .innerJoin('gateways as g', 'g.id', 'r.gateway_id')
+    // A merchant-wide request (bank change) has no gateway; a gateway-limited scope does not see it (inScope).
+    .leftJoin('gateways as g', 'g.id', 'r.gateway_id')
     .where(inScope(scope, 'r'))
     .$if(f.status !== undefined, (q) => q.where('r.status', '=', f.status ?? 0))
     .$if(f.kind !== undefined, (q) => q.where('r.kind', '=', f.kind ?? ''));

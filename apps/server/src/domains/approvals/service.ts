@@ -4,6 +4,7 @@ import {
   APPROVAL_KINDS,
   APPROVALS,
   ApprovalStatus,
+  approvalKindHasAmount,
   type TApprovalDecided,
   type TApprovalDetail,
   type TApprovalKind,
@@ -33,6 +34,7 @@ const HOUR_MS = 3_600_000;
 const KIND_WORDS: Record<TApprovalKind, Record<TLanguage, string>> = {
   withdrawal: { zhCn: '提现', zhHk: '提現', en: 'withdrawal' },
   refund: { zhCn: '退款', zhHk: '退款', en: 'refund' },
+  bankChange: { zhCn: '银行账户变更', zhHk: '銀行賬戶變更', en: 'bank account change' },
 };
 
 /** The owner's policies, one per kind (a kind never set: off, threshold 0, the default expiry). */
@@ -62,10 +64,11 @@ export async function savePolicies(db: Db, merchantId: number, policies: readonl
   return { policies: await readPolicies(db, merchantId) };
 }
 
-/** The policy that holds this action, or null when it runs at once (off, or under the threshold). */
+/** The policy that holds this action, or null when it runs at once (off, or under the threshold; a kind without an amount has none). */
 export async function policyFor(db: Db, merchantId: number, a: Pick<HeldAction, 'kind' | 'amount' | 'currency'>) {
   const p = await repo.readPolicy(db, merchantId, a.kind);
   if (!p || p.enabled !== 1) return null;
+  if (!approvalKindHasAmount(a.kind)) return p;
   const threshold = Number(p.threshold) * 10 ** minorUnitsOf(a.currency);
   return a.amount >= threshold ? p : null;
 }
@@ -78,7 +81,9 @@ export async function holdAction(
   now: number,
 ): Promise<TApprovalWaiting> {
   const reason = a.reason?.trim() ?? '';
-  if (reason === '') throw new AppError('approval.reasonRequired', ErrorCode.validation, 200, {}, { field: 'field.approvalReason' });
+  // A bank change is made in the onboarding form, which asks no reason: the change itself is what the approver weighs.
+  if (reason === '' && approvalKindHasAmount(a.kind))
+    throw new AppError('approval.reasonRequired', ErrorCode.validation, 200, {}, { field: 'field.approvalReason' });
   const expiresAt = now + Number(policy.expiry_hours) * HOUR_MS;
   const id = await repo.insertRequest(trx, {
     merchant_id: session.merchantId,
@@ -108,8 +113,9 @@ export async function getDetail(db: Db, session: SessionContext, id: number, now
   const r = await requireRequest(db, session, id, now);
   const mayApprove = await holdsAnyPermission(db, session.roleId, session.merchantId, ['Approval:Approve']);
   const payload = JSON.parse(String(r.payload ?? '{}')) as Record<string, unknown>;
-  const action: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(payload)) if (typeof v === 'string' || typeof v === 'number') action[k] = v;
+  const describe = executorOf(r.kind as TApprovalKind).describe;
+  const action: Record<string, string | number> = describe ? describe(payload) : {};
+  if (!describe) for (const [k, v] of Object.entries(payload)) if (typeof v === 'string' || typeof v === 'number') action[k] = v;
   return {
     row: toRow(r),
     action,
@@ -170,14 +176,15 @@ export async function reject(db: Db, session: SessionContext, id: number, commen
 /** An administrator to tell of a new request: another active one who may approve and sees its gateway. */
 export type Approver = { id: number; to: string; lang: TLanguage };
 
-export async function approversOf(db: Db, session: SessionContext, gatewayId: number): Promise<Approver[]> {
+export async function approversOf(db: Db, session: SessionContext, gatewayId: number | null): Promise<Approver[]> {
   const out: Approver[] = [];
   // Each administrator's gateways as their session would have them.
   const scopes = new Map((await administratorScopes(db, session.merchantId)).map((s) => [s.adminId, s.gatewayIds]));
   for (const a of await repo.activeAdmins(db, session.merchantId)) {
     if (Number(a.id) === session.adminId) continue;
     const gateways = scopes.get(Number(a.id));
-    if (gateways === undefined || (gateways !== null && !gateways.includes(gatewayId))) continue;
+    // A merchant-wide request (gatewayId null) goes to those who see every gateway, as the list shows it.
+    if (gateways === undefined || (gateways !== null && (gatewayId === null || !gateways.includes(gatewayId)))) continue;
     const access = await loadAccess(db, Number(a.role_id), session.merchantId);
     if (!access.permissions.has('Approval:Approve')) continue;
     out.push({ id: Number(a.id), to: a.email || a.personEmail || '', lang: isLanguage(a.language) ? a.language : DEFAULT_LANGUAGE });
@@ -185,12 +192,16 @@ export async function approversOf(db: Db, session: SessionContext, gatewayId: nu
   return out;
 }
 
+/** The amount as a notice or mail says it; empty for a kind without one. */
+const amountText = (a: HeldAction) => (approvalKindHasAmount(a.kind) ? `${toMajorString(a.amount, a.currency)} ${a.currency}` : '');
+
 function noticeText(a: HeldAction, requester: string): Record<TLanguage, string> {
-  const amount = `${toMajorString(a.amount, a.currency)} ${a.currency}`;
+  const amount = amountText(a);
+  const spaced = amount ? ` ${amount}` : '';
   return {
-    zhCn: `${requester} 提交的${KIND_WORDS[a.kind].zhCn} ${amount}（${a.target}）等待您审批`,
-    zhHk: `${requester} 提交的${KIND_WORDS[a.kind].zhHk} ${amount}（${a.target}）等待您審批`,
-    en: `A ${KIND_WORDS[a.kind].en} of ${amount} (${a.target}) by ${requester} waits for your approval`,
+    zhCn: `${requester} 提交的${KIND_WORDS[a.kind].zhCn}${spaced}（${a.target}）等待您审批`,
+    zhHk: `${requester} 提交的${KIND_WORDS[a.kind].zhHk}${spaced}（${a.target}）等待您審批`,
+    en: `A ${KIND_WORDS[a.kind].en}${amount ? ` of ${amount}` : ''} (${a.target}) by ${requester} waits for your approval`,
   };
 }
 
@@ -233,7 +244,7 @@ export function mailApprovers(
         merchantNo: merchant?.merchant_no ?? '',
         requester: session.loginName,
         kind: KIND_WORDS[a.kind][x.lang],
-        amount: `${toMajorString(a.amount, a.currency)} ${a.currency}`,
+        amount: amountText(a),
         target: a.target,
         reason: a.reason?.trim() ?? '',
         expiresAt: waiting.expiresAt,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@mbo/shared/envelope';
-import { WithdrawalStatus, type TWithdrawApply, type TWithdrawOptions, type TWithdrawResult } from '@mbo/shared/funds';
+import { maskAccountNo, WithdrawalStatus, type TWithdrawApply, type TWithdrawOptions, type TWithdrawResult } from '@mbo/shared/funds';
 import { isMajorAmountText, minorUnitsOf, parseMajorAmount, toMajorString } from '@mbo/shared/money';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
 import { AppError, businessError, conflictError } from '../../platform/errors';
@@ -48,10 +48,6 @@ export async function bankAccounts(db: DbOrTrx, merchantId: number) {
     .orderBy('id')
     .execute();
   return rows.map((r) => ({ ...r, masked: maskAccountNo(r.account_no) }));
-}
-
-export function maskAccountNo(no: string): string {
-  return no.length <= 4 ? no : `**** ${no.slice(-4)}`;
 }
 
 export async function withdrawOptions(db: Db, scope: Scope): Promise<TWithdrawOptions> {

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZApprovalWaiting } from '@mbo/shared/approvals';
 import { ErrorCode, ZEmptyData } from '@mbo/shared/envelope';
 import {
   KYC_FILE_MAX_BYTES,
@@ -29,6 +30,7 @@ import { requireSession } from '../../platform/request-context';
 import type { SessionContext } from '../../platform/session';
 import { contentDisposition } from '../../platform/uploads';
 import type { OnboardingDeps } from './context';
+import { registerBankChangeApproval, saveBankStep } from './kyc-bank-change';
 import * as kyc from './kyc-service';
 
 /** KYC and additional-document uploads: files per field and bytes per file as the wizard states them. */
@@ -38,6 +40,7 @@ const INLINE_MIME = new Set(['application/pdf', 'image/jpeg', 'image/png', 'imag
 
 /** KYC routes, registered by onboardingRoutes under the same prefix. Multipart parsing exists only here. */
 export const kycRoutes: FastifyPluginAsyncZod<{ deps: OnboardingDeps }> = async (app, { deps }) => {
+  registerBankChangeApproval();
   await app.register(multipart, multipartOptions(KYC_UPLOAD));
 
   app.get(
@@ -54,11 +57,13 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: OnboardingDeps }> = async 
 
   app.post(
     OnboardingPath.kycSaveDraft,
-    { config: { signedIn: true }, schema: { body: ZKycSaveDraftBody, response: okResponse(ZKycDraft) } },
+    // The bank step may be held for a second approver when it changes the account on file (kyc-bank-change.ts).
+    { config: { signedIn: true }, schema: { body: ZKycSaveDraftBody, response: okResponse(z.union([ZKycDraft, ZApprovalWaiting])) } },
     async (request) => {
       const session = requireSession(request);
-      if (request.body.step === 'bank') await assertFreshCheckForBankChange(app.db, session, request.body.businessId, app.now());
-      return ok(request, await kyc.saveKycDraft(deps, session, request.body, request.ip));
+      if (request.body.step !== 'bank') return ok(request, await kyc.saveKycDraft(deps, session, request.body, request.ip));
+      await assertFreshCheckForBankChange(app.db, session, request.body.businessId, app.now());
+      return ok(request, await saveBankStep(app, deps, session, request.body, request.ip));
     },
   );
 

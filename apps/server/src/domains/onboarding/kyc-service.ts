@@ -44,11 +44,11 @@ export async function requireOwnedBusiness(
   return { scope: operatorScope(b.id), merchantId: b.id, merchantNo: b.merchant_no, name: b.name, status: b.status, adminId: b.admin_id };
 }
 
-function isEditable(state: string): boolean {
+export function isEditable(state: string): boolean {
   return state === KycReviewState.notSubmitted || state === KycReviewState.rejected;
 }
 
-function parseDraft(json: string): TKycDraftData {
+export function parseDraft(json: string): TKycDraftData {
   try {
     const parsed = ZKycDraftData.safeParse(JSON.parse(json));
     return parsed.success ? parsed.data : {};
