@@ -47,7 +47,7 @@ export function PasskeySection() {
       ) : (
         <List
           dataSource={passkeys.data}
-          locale={{ emptyText: t('settings.passkeys.none') }}
+          locale={{ emptyText: <span className="mbo-settings__hint">{t('settings.passkeys.none')}</span> }}
           renderItem={(p) => (
             <List.Item
               data-testid="passkey-row"
