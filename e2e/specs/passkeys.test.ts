@@ -4,7 +4,6 @@
 // localhost and its own data directory, so the other journeys keep theirs.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -12,22 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, fillLogin } from '../support/chromium';
 import { closeBrowser, launch, openMenu, screenshot } from '../support/browser';
 import { watchContext } from '../support/failure-report';
+import { freePort } from '../support/global-setup';
 import { repoRoot, resultsDir } from '../support/paths';
 
 let server: ChildProcess | undefined;
 let dataDir = '';
 let origin = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();
