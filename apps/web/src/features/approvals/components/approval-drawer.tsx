@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Input, Space, Tag, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APPROVAL_COMMENT_MAX, ApprovalStatus, type TApprovalRow } from '@mbo/shared/approvals';
+import { APPROVAL_COMMENT_MAX, ApprovalStatus, approvalKindHasAmount, type TApprovalRow } from '@mbo/shared/approvals';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { useHasPermission } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
@@ -33,13 +33,14 @@ export function ApprovalDrawer({ id, onClose }: { id: number | null; onClose: ()
   const r = d?.row;
   const time = (v: string | null) => (v ? parseTime(v, undefined, tz.timezone) : '-');
   const pending = r?.status === ApprovalStatus.pending;
+  const hasAmount = r ? approvalKindHasAmount(r.kind) : true;
   const busy = approve.isPending || reject.isPending;
 
   const onApprove = async () => {
     if (!r) return;
     try {
       const done = await approve.mutateAsync(r.id);
-      void message.success(t('approval.approved', { no: done.resultNo }));
+      void message.success(done.resultNo ? t('approval.approved', { no: done.resultNo }) : t('approval.approvedChange'));
       void detail.refetch();
     } catch {
       // The request client already showed the server's message (a balance that no longer covers it, for one).
@@ -71,11 +72,18 @@ export function ApprovalDrawer({ id, onClose }: { id: number | null; onClose: ()
           <Descriptions column={1} size="small" bordered data-testid="approval-detail">
             <Descriptions.Item label={t('approval.id')}>{r.id}</Descriptions.Item>
             <Descriptions.Item label={t('approval.kind')}>{t(`approval.kinds.${r.kind}`)}</Descriptions.Item>
-            <Descriptions.Item label={t('approval.amount')}>{formatAmount(r.amount, r.currency)}</Descriptions.Item>
-            <Descriptions.Item label={t('approval.gatewayNo')}>{r.gatewayNo}</Descriptions.Item>
+            {hasAmount && <Descriptions.Item label={t('approval.amount')}>{formatAmount(r.amount, r.currency)}</Descriptions.Item>}
+            {r.gatewayNo && <Descriptions.Item label={t('approval.gatewayNo')}>{r.gatewayNo}</Descriptions.Item>}
             <Descriptions.Item label={t('approval.target')}>{r.target}</Descriptions.Item>
+            {/* A bank change: the new account as it will be saved (its number masked), field by field. */}
+            {!hasAmount &&
+              Object.entries(d.action).map(([k, v]) => (
+                <Descriptions.Item key={k} label={t(`approval.bankFields.${k}`, { defaultValue: k })}>
+                  {String(v)}
+                </Descriptions.Item>
+              ))}
             <Descriptions.Item label={t('approval.requester')}>{r.requester}</Descriptions.Item>
-            <Descriptions.Item label={t('approval.reason')}>{r.reason}</Descriptions.Item>
+            {(hasAmount || r.reason) && <Descriptions.Item label={t('approval.reason')}>{r.reason}</Descriptions.Item>}
             <Descriptions.Item label={t('approval.createdAt')}>{time(r.createdAt)}</Descriptions.Item>
             <Descriptions.Item label={t('approval.expiresAt')}>{time(r.expiresAt)}</Descriptions.Item>
             <Descriptions.Item label={t('approval.status')}>

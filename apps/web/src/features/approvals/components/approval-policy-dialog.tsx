@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { InputNumber, Switch, Table, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APPROVAL_EXPIRY_MAX_HOURS, APPROVAL_THRESHOLD_MAX, type TApprovalPolicy } from '@mbo/shared/approvals';
+import { APPROVAL_EXPIRY_MAX_HOURS, APPROVAL_THRESHOLD_MAX, approvalKindHasAmount, type TApprovalPolicy } from '@mbo/shared/approvals';
 import { SubmitDialog } from '../../../platform/submit-dialog';
 import { useApprovalPolicies, useSavePolicies } from '../api/approvals';
 
@@ -55,16 +55,20 @@ export function ApprovalPolicyDialog({ open, onClose }: { open: boolean; onClose
           {
             title: t('approval.policyThreshold'),
             dataIndex: 'threshold',
-            render: (v: number, r) => (
-              <InputNumber
-                data-testid={`approval-policy-threshold-${r.kind}`}
-                min={0}
-                max={APPROVAL_THRESHOLD_MAX}
-                precision={0}
-                value={v}
-                onChange={(n) => change(r.kind, { threshold: Number(n ?? 0) })}
-              />
-            ),
+            // A bank change has no amount: every one waits when its rule is on.
+            render: (v: number, r) =>
+              !approvalKindHasAmount(r.kind) ? (
+                <span data-testid={`approval-policy-threshold-${r.kind}`}>{t('approval.policyEveryOne')}</span>
+              ) : (
+                <InputNumber
+                  data-testid={`approval-policy-threshold-${r.kind}`}
+                  min={0}
+                  max={APPROVAL_THRESHOLD_MAX}
+                  precision={0}
+                  value={v}
+                  onChange={(n) => change(r.kind, { threshold: Number(n ?? 0) })}
+                />
+              ),
           },
           {
             title: t('approval.policyExpiry'),

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Tag } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { APPROVALS, type TApprovalRow } from '@mbo/shared/approvals';
+import { APPROVALS, approvalKindHasAmount, type TApprovalRow } from '@mbo/shared/approvals';
+import { formatAmount } from '../../../platform/format';
 import { useListColumns } from '../../../platform/list-columns';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
@@ -11,7 +12,7 @@ import { APPROVAL_LIST, APPROVAL_STATUS_COLORS } from '../approval-list';
 import { ApprovalDrawer } from '../components/approval-drawer';
 import { ApprovalPolicyDialog } from '../components/approval-policy-dialog';
 
-/** Approvals (System): withdrawals and refunds waiting for a second administrator; the owner's rules from the toolbar. */
+/** Approvals (System): withdrawals, refunds and bank-account changes waiting for a second administrator; the owner's rules from the toolbar. */
 export function ApprovalsPage() {
   const { t } = useTranslation();
   const screen = useListScreen(APPROVAL_LIST);
@@ -22,6 +23,9 @@ export function ApprovalsPage() {
     special: {
       id: detailLinkColumn(t('approval.id'), 'id', 'approval-open-detail', (id) => url.setExtra('detail', id)),
       reason: { ellipsis: true },
+      // A bank change has no amount and no gateway (the whole merchant's account).
+      amount: { render: (v: number, r) => (approvalKindHasAmount(r.kind) ? formatAmount(v, r.currency) : '-') },
+      gatewayNo: { render: (v: string) => v || '-' },
       comment: null,
       decidedAt: null,
       status: { render: (s: number) => <Tag color={APPROVAL_STATUS_COLORS[s] ?? 'default'}>{t(`approval.statuses.${s}`)}</Tag> },

@@ -317,4 +317,27 @@ describe('KYC wizard', () => {
     fireEvent.click(screen.getByTestId('kyc-to-activate'));
     expect(await screen.findByTestId('activate-page')).toBeTruthy();
   });
+
+  it('a changed bank account that waits for approval says so, stays on the step and is not taken as saved', async () => {
+    const draft = kycDraft(upTo(3));
+    const saves: TKycSaveDraftBody[] = [];
+    mockFetch((url, init) => {
+      if (url.pathname === '/v3api/kyc/draft') return envelope(draft);
+      if (url.pathname === '/v3api/kyc/status') return envelope(kycStatus());
+      if (url.pathname === '/v3api/kyc/draft/save') {
+        saves.push(JSON.parse(String(init?.body)) as TKycSaveDraftBody);
+        return envelope({ approvalPending: true, approvalId: 7, expiresAt: '2026-12-01T00:00:00.000Z' });
+      }
+      return undefined;
+    });
+    renderWizard();
+    await screen.findByTestId('kyc-step-4');
+    fireEvent.click(screen.getByTestId('kyc-prev'));
+    await screen.findByTestId('kyc-step-3');
+    fireEvent.change(input('accountNumber'), { target: { value: '6222111122223333' } });
+    fireEvent.click(screen.getByTestId('kyc-next'));
+    expect((await screen.findByTestId('kyc-bank-waiting')).textContent).toContain('request no. 7');
+    expect(screen.getByTestId('kyc-step-3')).toBeTruthy();
+    expect(saves.map((b) => b.step)).toEqual(['bank']);
+  });
 });

@@ -3,6 +3,7 @@ import { Alert, Button, Modal, Result, Spin } from 'antd';
 import { ArrowLeftOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isApprovalWaiting } from '@mbo/shared/approvals';
 import { KycReviewState, type TKycDraft, type TKycDraftData, type TKycFile } from '@mbo/shared/kyc';
 import { MerchantStatus } from '@mbo/shared/merchants';
 import { signOut } from '../../../platform/sign-out';
@@ -157,6 +158,8 @@ function WizardBody({ businessId, draft, rejectReason }: { businessId: number; d
       { businessId, step: 'business', data: adopted },
       {
         onSuccess: (saved) => {
+          // Only a bank step can wait for approval.
+          if (isApprovalWaiting(saved)) return;
           setData((previous) => ({ ...previous, business: saved.data.business }));
           addFiles(saved.files);
         },

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Card, Form, Steps, message, type Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isApprovalWaiting } from '@mbo/shared/approvals';
 import { KYC_STEPS, type TKycDraft, type TKycDraftData, type TKycFile, type TKycStep } from '@mbo/shared/kyc';
 import { showErrorToast } from '../../../platform/request-ui';
 import { useIsMobile } from '../../../platform/use-is-mobile';
@@ -66,6 +67,8 @@ export function StepPanel({ index, businessId, data, files, today, dirty, setDir
   const [initialValues] = useState(() => valuesOfStep(step, data));
   const [stepIssues, setStepIssues] = useState<TIssue[]>([]);
   const [busy, setBusy] = useState<TBusy>(null);
+  /** The approval request a changed bank account waits in (nothing saved until another administrator approves it). */
+  const [waitingId, setWaitingId] = useState<number | null>(null);
   const running = useRef(false);
   const save = useSaveKycDraft();
   const submit = useSubmitKyc();
@@ -121,7 +124,14 @@ export function StepPanel({ index, businessId, data, files, today, dirty, setDir
       return true;
     }
     try {
-      onSaved(await save.mutateAsync(body));
+      const saved = await save.mutateAsync(body);
+      if (isApprovalWaiting(saved)) {
+        // Stays on the step, with the notice: the change is not the draft's until it is approved.
+        setWaitingId(saved.approvalId);
+        setDirty(false);
+        return false;
+      }
+      onSaved(saved);
       return true;
     } catch {
       // The request client has shown the server's message.
@@ -232,6 +242,15 @@ export function StepPanel({ index, businessId, data, files, today, dirty, setDir
           {step === 'owners' && <OwnersStep {...stepProps} onRemoveOwner={onRemoveOwner} />}
           {step === 'declaration' && <ReviewStep {...stepProps} data={data} onEdit={(target) => void moveTo(KYC_STEPS.indexOf(target))} />}
         </Form>
+        {waitingId !== null && (
+          <Alert
+            type="info"
+            showIcon
+            className="kyc-alert"
+            data-testid="kyc-bank-waiting"
+            title={t('kyc.bankChangeWaiting', { id: waitingId })}
+          />
+        )}
         {stepIssues.length > 0 && (
           <Alert
             type="error"
