@@ -32,6 +32,7 @@ import { passkeysFreshCheckMigration } from './migrations/0030-passkeys-fresh-ch
 import { approvalsMigration } from './migrations/0031-approvals';
 import { operationLogChainMigration } from './migrations/0032-operation-log-chain';
 import { notificationsMigration } from './migrations/0033-notifications';
+import { listCountIndexesMigration } from './migrations/0034-list-count-indexes';
 import { approvalBankChangeMigration } from './migrations/0036-approval-bank-change';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
@@ -68,6 +69,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0031-approvals': approvalsMigration(dialect),
     '0032-operation-log-chain': operationLogChainMigration(dialect),
     '0033-notifications': notificationsMigration(dialect),
+    '0034-list-count-indexes': listCountIndexesMigration(dialect),
     '0036-approval-bank-change': approvalBankChangeMigration(dialect),
   };
 }
