@@ -72,8 +72,9 @@ export function ApprovalDrawer({ id, onClose }: { id: number | null; onClose: ()
           <Descriptions column={1} size="small" bordered data-testid="approval-detail">
             <Descriptions.Item label={t('approval.id')}>{r.id}</Descriptions.Item>
             <Descriptions.Item label={t('approval.kind')}>{t(`approval.kinds.${r.kind}`)}</Descriptions.Item>
-            {hasAmount && <Descriptions.Item label={t('approval.amount')}>{formatAmount(r.amount, r.currency)}</Descriptions.Item>}
-            {r.gatewayNo && <Descriptions.Item label={t('approval.gatewayNo')}>{r.gatewayNo}</Descriptions.Item>}
+            {/* A row left out is null: Descriptions draws an empty row for any other falsy child. */}
+            {hasAmount ? <Descriptions.Item label={t('approval.amount')}>{formatAmount(r.amount, r.currency)}</Descriptions.Item> : null}
+            {r.gatewayNo ? <Descriptions.Item label={t('approval.gatewayNo')}>{r.gatewayNo}</Descriptions.Item> : null}
             <Descriptions.Item label={t('approval.target')}>{r.target}</Descriptions.Item>
             {/* A bank change: the new account as it will be saved (its number masked), field by field. */}
             {!hasAmount &&
@@ -83,7 +84,7 @@ export function ApprovalDrawer({ id, onClose }: { id: number | null; onClose: ()
                 </Descriptions.Item>
               ))}
             <Descriptions.Item label={t('approval.requester')}>{r.requester}</Descriptions.Item>
-            {(hasAmount || r.reason) && <Descriptions.Item label={t('approval.reason')}>{r.reason}</Descriptions.Item>}
+            {hasAmount || r.reason ? <Descriptions.Item label={t('approval.reason')}>{r.reason}</Descriptions.Item> : null}
             <Descriptions.Item label={t('approval.createdAt')}>{time(r.createdAt)}</Descriptions.Item>
             <Descriptions.Item label={t('approval.expiresAt')}>{time(r.expiresAt)}</Descriptions.Item>
             <Descriptions.Item label={t('approval.status')}>
