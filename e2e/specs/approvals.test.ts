@@ -3,7 +3,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { api, apiOk } from '../support/api';
 import { closeBrowser, newContext, openMenu, ops, screenshot, signIn, tokenOf } from '../support/browser';
 
-type TOptions = { gateways: { gatewayNo: string; currency: string; available: number }[] };
+type TOptions = {
+  gateways: { gatewayNo: string; currency: string; available: number }[];
+  bankAccounts: { id: number; currency: string }[];
+};
 type TEnvelope = { code: number; msg: string; data: Record<string, unknown> | null };
 type TPolicy = { kind: string; enabled: boolean; threshold: number; expiryHours: number };
 
@@ -111,5 +114,56 @@ describe('a withdrawal waits for a second approver', () => {
     // A second approval of the same request does nothing.
     const again = await api<unknown>(`/approval/approve/${id}`, {}, signedIn.token);
     expect(again.msg).toBe('This request has already been decided');
+  });
+
+  it('is approved on screen by the owner when another administrator asked for it; the money moves once', async () => {
+    const context = await newContext({ language: 'en' });
+    const page = await context.newPage();
+    await signIn(page);
+    ownerToken = (await tokenOf(context)) ?? '';
+    await apiOk(
+      '/approval/policies/save',
+      { policies: [{ kind: 'withdrawal', enabled: true, threshold: 100, expiryHours: 48 }] },
+      ownerToken,
+    );
+    // The other administrator (made by the first case) asks, through the API.
+    const second = await apiOk<{ token: string }>('/admin/login', SECOND);
+    const options = await apiOk<TOptions>('/withdraw/options', undefined, second.token);
+    // The balance as the owner sees it (this administrator's role may not view account figures).
+    const before = (await apiOk<TOptions>('/withdraw/options', undefined, ownerToken)).gateways.find((g) => g.gatewayNo === '10010001')!;
+    const account = options.bankAccounts.find((a) => a.currency === before.currency) ?? options.bankAccounts[0]!;
+    const held = await api<{ approvalPending: boolean; approvalId: number }>(
+      '/withdraw/apply',
+      { gatewayNo: '10010001', amount: '120.00', bankAccountId: account.id, reason: 'Rent for December' },
+      second.token,
+    );
+    expect(held.code, held.msg).toBe(0);
+    expect(held.data.approvalPending).toBe(true);
+
+    // The owner opens it from the list, reads what approving will do, and approves it with the button.
+    await openRequest(page, held.data.approvalId);
+    // Its row in the list says what and how much, as the API has it.
+    const row = page.getByTestId('approval-table').locator('tr.ant-table-row').filter({ hasText: 'Rent for December' });
+    expect(await row.innerText()).toContain('120.00 USD');
+    expect(await page.getByTestId('approval-effect').innerText()).toContain('120.00 USD');
+    expect(await page.getByTestId('approval-detail').innerText()).toContain('Rent for December');
+    const answered = page.waitForResponse((r) => r.url().includes(`/approval/approve/${held.data.approvalId}`), { timeout: 15_000 });
+    await page.getByTestId('approval-approve').click();
+    const approved = (await (await answered).json()) as TEnvelope;
+    expect(approved.code, approved.msg).toBe(0);
+    const withdrawalNo = String(approved.data?.resultNo);
+    await expect.poll(() => page.getByTestId('approval-status').innerText(), { timeout: 15_000 }).toBe('Approved');
+    await screenshot(page, 'approvals-approved-on-screen');
+
+    // The withdrawal exists once, for the amount asked, and the balance moved by it alone.
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10); // the business day, UTC+08:00
+    const list = await apiOk<{ list: { withdrawalNo: string }[] }>(
+      `/withdraw/list?from=${today}&to=${today}&withdrawalNo=${withdrawalNo}`,
+      undefined,
+      ownerToken,
+    );
+    expect(list.list.map((w) => w.withdrawalNo)).toEqual([withdrawalNo]);
+    const after = (await apiOk<TOptions>('/withdraw/options', undefined, ownerToken)).gateways.find((g) => g.gatewayNo === '10010001')!;
+    expect(after.available).toBe(before.available - 12_000);
   });
 });

@@ -24,7 +24,7 @@ export function ApprovalsPage() {
       id: detailLinkColumn(t('approval.id'), 'id', 'approval-open-detail', (id) => url.setExtra('detail', id)),
       reason: { ellipsis: true },
       // A bank change has no amount and no gateway (the whole merchant's account).
-      amount: { render: (v: number, r) => (approvalKindHasAmount(r.kind) ? formatAmount(v, r.currency) : '-') },
+      amount: { render: (_: unknown, r) => (approvalKindHasAmount(r.kind) ? formatAmount(r.amount, r.currency) : '-') },
       gatewayNo: { render: (v: string) => v || '-' },
       comment: null,
       decidedAt: null,
