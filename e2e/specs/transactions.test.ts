@@ -88,7 +88,7 @@ describe('transactions, refunds and disputes as a merchant uses them', () => {
     await context.close();
   });
 
-  it('shows a chargeback raised by the operator as a reminder and on the dashboard, and takes an appeal with a PDF', async () => {
+  it('shows a chargeback raised by the operator in the notification bell and on the dashboard, and takes an appeal with a PDF', async () => {
     const context = await newContext({ language: 'en' });
     const page = await context.newPage();
     await signIn(page);
@@ -115,11 +115,14 @@ describe('transactions, refunds and disputes as a merchant uses them', () => {
     const caseNo = out.match(/CB\w+/)?.[0] ?? '';
     expect(caseNo).not.toBe('');
 
-    // The reminder notifier asks 2 s after the layout loads.
+    // Its deadline is told in the notification bell (issue 50 §5), with the case and the payment.
     await page.goto('/');
-    const ours = page.locator('.ant-notification-notice', { hasText: caseNo });
-    await ours.waitFor({ timeout: 15_000 });
-    expect(await ours.innerText()).toContain(tradeNo);
+    await page.getByTestId('notification-bell').click();
+    const ours = page.getByTestId('notification-panel').getByTestId('notification-text').filter({ hasText: caseNo });
+    await ours.first().waitFor({ timeout: 15_000 });
+    expect(await ours.first().innerText()).toContain(tradeNo);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('notification-panel').waitFor({ state: 'hidden' });
 
     const deadlines = page.getByTestId('dashboard-deadlines');
     await expect.poll(() => deadlines.innerText(), { timeout: 15_000 }).toContain(caseNo);
