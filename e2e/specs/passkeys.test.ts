@@ -151,7 +151,8 @@ describe('passkeys', () => {
     await screenshot(page, 'passkeys-fresh-check-en-1440');
     await page.getByTestId('fresh-check-passkey').click();
     await expect.poll(() => page.getByTestId('sign-key').innerText()).toMatch(/^[0-9a-f]{32}$/);
-    expect(answers).toEqual([1428, 0]);
+    // The listener reads each answer's body after the screen may already show it: wait for it as well.
+    await expect.poll(() => answers).toEqual([1428, 0]);
     expect(await page.getByTestId('fresh-check-prompt').count()).toBe(0);
     await context.close();
   });
