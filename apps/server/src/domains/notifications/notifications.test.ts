@@ -11,12 +11,16 @@ const WITHDRAW_SCREEN = '/withdraw/forwardWithdrawList';
 
 const text = (s: string) => ({ zhCn: `${s}（中）`, zhHk: `${s}（港）`, en: s });
 
+/** Each event a key of its own unless the test gives one (the same key again is the same event). */
+let nextEvent = 0;
+
 function event(admin: AdminRow, o: Partial<NotifyInput> = {}): NotifyInput {
+  nextEvent += 1;
   return {
     merchantId: admin.merchant.id,
     kind: 'withdrawalPaid',
     recipients: `permission:${WITHDRAW_SCREEN}`,
-    eventKey: `test:${Math.random()}`,
+    eventKey: `test:${nextEvent}`,
     text: text('Withdrawal W1 was paid.'),
     link: WITHDRAW_SCREEN,
     at: t.clock.now(),
