@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PostgresAdapter } from 'kysely';
 import type { Db, DbOrTrx, Trx } from '../db/database';
-import type { OperationRow } from './operation-log';
 
 /*
  * The operation log's hash chain, per merchant (issue 50 §4).
@@ -23,6 +22,30 @@ import type { OperationRow } from './operation-log';
  * - Rows written before migration 0032 have no hash; they are skipped before a merchant's first hashed
  *   row. An unhashed row after it was inserted by hand.
  */
+
+/** A row of operation_logs as written. */
+export type OperationRow = {
+  merchant_id: number;
+  admin_id: number | null;
+  operator: string;
+  sys_admin: 0 | 1;
+  source: string;
+  module: string;
+  operation: string;
+  action: string;
+  op_type: string;
+  content: string;
+  target: string;
+  result: number;
+  error: string;
+  ip: string;
+  created_at: number;
+  actor_kind: string;
+  auth_method: string;
+  before_value: string;
+  after_value: string;
+  code: number;
+};
 
 /** The stored fields the hash covers, in this order. */
 const CHAINED_FIELDS = [

@@ -4,7 +4,7 @@ import { API_BASE } from '@mbo/shared/api-paths';
 import type { TOperationModule, TOperationType } from '@mbo/shared/operation-log';
 import type { Db, DbOrTrx } from '../db/database';
 import { AppError } from './errors';
-import { appendChained } from './operation-log-chain';
+import { appendChained, type OperationRow } from './operation-log-chain';
 import { actorKindOf, authMethodOf, changeText, envelopeOf, failureKey, maskText, paramsTarget, pickTarget } from './operation-log-values';
 import { isWriteMethod, resolveOperation, validModule, type ResolvedOperation } from './operation-names';
 import type { Clock } from './time';
@@ -86,30 +86,6 @@ function isApiUrl(url: string | undefined): url is string {
 function truncate(text: string, max: number): string {
   return text.length > max ? text.slice(0, max) : text;
 }
-
-/** A row of operation_logs as written. */
-export type OperationRow = {
-  merchant_id: number;
-  admin_id: number | null;
-  operator: string;
-  sys_admin: 0 | 1;
-  source: string;
-  module: string;
-  operation: string;
-  action: string;
-  op_type: string;
-  content: string;
-  target: string;
-  result: number;
-  error: string;
-  ip: string;
-  created_at: number;
-  actor_kind: string;
-  auth_method: string;
-  before_value: string;
-  after_value: string;
-  code: number;
-};
 
 /** The chain and value columns of a row whose actor and change are known. */
 function whoAndWhat(source: string, sysAdmin: boolean, authMethod: string, change: OperationChange | undefined) {
