@@ -31,8 +31,8 @@ let otherToken: string;
 let otherGateway: GatewayRow;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { webhookAllowLocal: true, webhookTimeoutMs: 300 } });
-  rx = await startReceiver({ slowMs: 3_000 });
+  t = await createTestApp({ config: { webhookAllowLocal: true, webhookTimeoutMs: 1_500 } });
+  rx = await startReceiver({ slowMs: 10_000 });
   merchant = await createMerchant(t.db);
   gateway = await createGateway(t.db, merchant);
   token = await signIn(t.app, await createAdmin(t.db, merchant, { isOwner: true }));

@@ -40,7 +40,7 @@ async function loadReadmeExample() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { webhookAllowLocal: true, webhookTimeoutMs: 500 } });
+  t = await createTestApp({ config: { webhookAllowLocal: true, webhookTimeoutMs: 5_000 } });
   rx = await startReceiver();
   merchant = await createMerchant(t.db);
   gateway = await createGateway(t.db, merchant);
