@@ -22,6 +22,12 @@ export type Client = { ip: string; userAgent: string; lang: TLanguage };
 /** A session just opened is checked with no limit: its age and idle time are zero. */
 const JUST_OPENED = { idleMs: Number.POSITIVE_INFINITY, maxAgeMs: Number.POSITIVE_INFINITY };
 
+/**
+ * The merchant accounts a person can act as (normal admin rows of merchants that are not deleted), by
+ * merchant number: one rule for the session's business list and for a sign-in by code (onboarding).
+ */
+export const linkedAccounts = (db: Db, personId: number) => repo.findLinkedAccounts(db, personId);
+
 /** The signed-in payload shared by login, user info and business switch. */
 export async function buildSessionInfo(db: Db, session: SessionContext): Promise<TSessionInfo> {
   const admin = await repo.getSessionAdmin(db, session.scope);

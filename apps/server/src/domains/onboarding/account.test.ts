@@ -215,6 +215,16 @@ describe('more businesses for one person', () => {
     expect(third.body.code, third.body.msg).toBe(0);
     expect(third.body.data.userInfo).toMatchObject({ merchantName: p.email });
   });
+  it('opens a code sign-in on the business the person owns, not a lower-numbered one they only work in', async () => {
+    const person = await createPerson(t.db);
+    const worked = await createMerchant(t.db);
+    const owned = await createMerchant(t.db);
+    await createAdmin(t.db, worked, { personId: person.id, loginName: 'clerk' });
+    await createAdmin(t.db, owned, { personId: person.id, isOwner: true });
+    const signedIn = await signInWithCode(t, mail, 'email', person.email);
+    expect(signedIn.body.code, signedIn.body.msg).toBe(0);
+    expect(signedIn.body.data.userInfo).toMatchObject({ merchantNo: owned.merchantNo, accountType: 'owner' });
+  });
 });
 
 describe('single sign-on ticket', () => {

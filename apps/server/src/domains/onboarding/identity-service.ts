@@ -21,7 +21,7 @@ import { notificationText } from '../../platform/notification-texts';
 import { hashPassword } from '../../platform/passwords';
 import { revokeSession, type SessionContext } from '../../platform/session';
 import { MINUTE_MS } from '../../platform/time';
-import { carriedProof, openSession, reopenAfterSecondStep } from '../auth/service';
+import { carriedProof, linkedAccounts, openSession, reopenAfterSecondStep } from '../auth/service';
 import { languageOf, logSessionOperation, normalizeTarget, type Client, type OnboardingDeps } from './context';
 import * as repo from './repository';
 
@@ -202,8 +202,9 @@ export async function signInWithCode(deps: OnboardingDeps, body: TSignInBody, cl
   await verifyCode(deps, { purpose: 'signIn', destination, code: body.code, ip: client.ip });
   if (!person || (body.channel === 'email' && person.email_verified !== 1)) throw businessError('code.invalid');
 
-  const usable = (await repo.listPersonAccounts(db, person.id)).filter((a) => a.merchant_status !== MerchantStatus.disabled);
-  let chosen = usable[0];
+  const usable = (await linkedAccounts(db, person.id)).filter((a) => a.status !== MerchantStatus.disabled);
+  // Without a chosen business: the first one the person owns, else the first.
+  let chosen = usable.find((a) => a.is_owner === 1) ?? usable[0];
   let businessSelected = usable.length === 1;
   if (body.businessId !== undefined) {
     chosen = usable.find((a) => a.merchant_id === body.businessId);

@@ -60,20 +60,6 @@ export async function insertPerson(db: Db, p: NewPerson): Promise<number> {
   return row.id;
 }
 
-/** Merchant accounts a person can act as (normal admin rows of merchants that are not deleted), owned ones first. */
-export function listPersonAccounts(db: Db, personId: number) {
-  return db
-    .selectFrom('admins as a')
-    .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
-    .select(['a.id as admin_id', 'a.login_name', 'a.is_owner', 'm.id as merchant_id', 'm.merchant_no', 'm.status as merchant_status'])
-    .where('a.person_id', '=', personId)
-    .where('a.status', '=', AdminStatus.normal)
-    .where('m.status', '<>', MerchantStatus.deleted)
-    .orderBy('a.is_owner', 'desc')
-    .orderBy('m.merchant_no')
-    .execute();
-}
-
 /** The signed-in admin row, with what identity changes need. */
 export function getSessionAdmin(db: Db, scope: AdminScope) {
   return db
