@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Db, DbOrTrx } from '../db/database';
+import type { ActionTokensTable } from '../db/types';
 import { LockKind, lockKeys } from '../db/keyed-lock';
 import { giveBackIpAttempt, ipKey, passAddressLimit } from './attempt-limiter';
 import { generateToken, hashToken } from './session';
@@ -90,22 +92,17 @@ export async function createActionTokenUnlessRecent(
   });
 }
 
-export type ActionTokenRow = {
-  id: number;
-  person_id: number | null;
-  admin_id: number | null;
-  merchant_id: number | null;
-  target: string;
-  created_at: number;
-  expires_at: number;
-};
+const TOKEN_COLUMNS = ['id', 'person_id', 'admin_id', 'merchant_id', 'target', 'created_at', 'expires_at'] as const;
+
+/** A token's row as a lookup answers it (its hash and purpose stay behind). */
+export type ActionTokenRow = Pick<Selectable<ActionTokensTable>, (typeof TOKEN_COLUMNS)[number]>;
 
 export type TokenLookup = { ok: true; row: ActionTokenRow } | { ok: false; reason: 'invalid' | 'expired'; row: ActionTokenRow | null };
 
 function findToken(db: Db, purpose: ActionPurpose, token: string) {
   return db
     .selectFrom('action_tokens')
-    .select(['id', 'person_id', 'admin_id', 'merchant_id', 'target', 'created_at', 'expires_at', 'used_at'])
+    .select([...TOKEN_COLUMNS, 'used_at'])
     .where('token_hash', '=', hashToken(token))
     .where('purpose', '=', purpose)
     .executeTakeFirst();

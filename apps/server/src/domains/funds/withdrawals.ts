@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { maskAccountNo, WithdrawalStatus, type TWithdrawApply, type TWithdrawOptions, type TWithdrawResult } from '@mbo/shared/funds';
 import { isMajorAmountText, minorUnitsOf, parseMajorAmount, toMajorString } from '@mbo/shared/money';
+import type { Selectable } from 'kysely';
 import type { Db, DbOrTrx, Trx } from '../../db/database';
+import type { WithdrawalsTable } from '../../db/types';
 import { AppError, businessError, conflictError } from '../../platform/errors';
 import { plainTx, type TxRunner } from '../../platform/idempotency';
 import { gatewayIdFilter, type Scope } from '../../platform/scope';
@@ -169,17 +171,9 @@ export async function applyWithdrawal(
   });
 }
 
-type WithdrawalRow = {
-  id: number;
-  withdrawal_no: string;
-  merchant_id: number;
-  gateway_id: number;
-  currency: string;
-  amount: number;
-  fee: number;
-  received: number;
-  status: number;
-};
+const COLUMNS = ['id', 'withdrawal_no', 'merchant_id', 'gateway_id', 'currency', 'amount', 'fee', 'received', 'status'] as const;
+
+type WithdrawalRow = Pick<Selectable<WithdrawalsTable>, (typeof COLUMNS)[number]>;
 
 async function moveStatus(trx: Trx, id: number, to: number, now: number, failReason = ''): Promise<boolean> {
   const res = await trx
@@ -190,8 +184,6 @@ async function moveStatus(trx: Trx, id: number, to: number, now: number, failRea
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
-
-const COLUMNS = ['id', 'withdrawal_no', 'merchant_id', 'gateway_id', 'currency', 'amount', 'fee', 'received', 'status'] as const;
 
 /** Frozen money back to the merchant (a cancel or a failure): what is owed is repaid first. */
 async function unfreeze(trx: Trx, w: WithdrawalRow, type: 'withdrawalCancel' | 'withdrawalFail', now: number) {
