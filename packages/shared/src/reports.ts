@@ -168,6 +168,16 @@ export const MONTH_COLUMNS = [
   'withdrawableAmount',
 ] as const;
 
+/** The report columns that are money (minor units of the row's currency): shown and exported as amounts. */
+export const REPORT_AMOUNT_COLUMNS: ReadonlySet<string> = new Set([
+  'successAmount',
+  'chargebackAmount',
+  'retrievalAmount',
+  'refundAmount',
+  'reserveAmount',
+  'withdrawableAmount',
+]);
+
 // ---- statistics ----
 
 export const ZChargebackRefundQuery = ZMonthRange.extend({

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MONTH_COLUMNS,
+  REPORT_AMOUNT_COLUMNS,
   ReportPath,
   ZChargebackRefundQuery,
   ZChargebackRefundStats,
@@ -33,15 +34,6 @@ const DAILY_PERMISSION = '/tradeDailyReport/showTradeDaily';
 const MONTH_PERMISSION = '/tradeMonthReport/showTradeMonth';
 const STATS_PERMISSION = '/statistics/tnx/chargebackRefund';
 
-const AMOUNT_COLUMNS = new Set<string>([
-  'successAmount',
-  'chargebackAmount',
-  'retrievalAmount',
-  'refundAmount',
-  'reserveAmount',
-  'withdrawableAmount',
-]);
-
 type Cells = ExportCell[];
 
 const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
@@ -52,7 +44,7 @@ const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
  */
 function cellOf(row: Record<string, unknown>, column: string, currency: string): ExportCell {
   const v = row[column];
-  if (AMOUNT_COLUMNS.has(column)) return moneyCell(v as number, currency);
+  if (REPORT_AMOUNT_COLUMNS.has(column)) return moneyCell(v as number, currency);
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return new NumberCell(v, 'integer', String(v));
   const text = String(v);

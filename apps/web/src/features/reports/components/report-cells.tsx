@@ -3,22 +3,14 @@ import { Popover } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { minorUnitsOf } from '@mbo/shared/money';
-import { formatBp } from '@mbo/shared/reports';
+import { formatBp, REPORT_AMOUNT_COLUMNS } from '@mbo/shared/reports';
 import { formatCount, formatMoney } from '../../../platform/format';
 
-export const AMOUNT_KEYS = new Set([
-  'successAmount',
-  'chargebackAmount',
-  'retrievalAmount',
-  'refundAmount',
-  'reserveAmount',
-  'withdrawableAmount',
-]);
 export const RATE_KEYS = new Set(['successRateBp', 'actualSuccessRateBp', 'chargebackRateBp', 'refundRateBp']);
 
 /** A report cell for display: money in its currency's minor units, rates from basis points, counts with thousands separators. */
 export function renderCell(key: string, value: unknown, currency: string): ReactNode {
-  if (AMOUNT_KEYS.has(key)) return formatMoney(value as number, { minorUnits: minorUnitsOf(currency) });
+  if (REPORT_AMOUNT_COLUMNS.has(key)) return formatMoney(value as number, { minorUnits: minorUnitsOf(currency) });
   if (RATE_KEYS.has(key)) return formatBp((value as number | null) ?? null);
   if (value === null || value === undefined || value === '') return '-';
   return typeof value === 'number' ? formatCount(value) : String(value as string);
