@@ -1,7 +1,8 @@
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { createDb } from '../db/database';
-import { checkSchema, SchemaError } from '../db/migrate';
+import { checkSchema } from '../db/migrate';
 import { describeDatabase, openDatabase } from '../db/open';
+import { exitWith } from './exit';
 
 export const MIGRATE_USAGE = `Usage: npm run migrate [-- --check]   (compiled: node apps/server/dist/migrate.js [--check])
 
@@ -46,11 +47,4 @@ async function run(args: readonly string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2))
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    if (error instanceof ConfigError) console.error(`configuration error: ${error.message}`);
-    else if (error instanceof SchemaError) console.error(`database schema: ${error.message}`);
-    else console.error(error);
-    process.exit(1);
-  });
+exitWith(run(process.argv.slice(2)));

@@ -29,6 +29,7 @@ import { LINK_COMMANDS } from './ops-links';
 import * as repo from './ops-repository';
 import { findGatewaysByNo } from '../domains/system/repository';
 import { BUILT_IN_ROLES } from '../domains/system/roles';
+import { exitWith } from './exit';
 
 const COMMANDS: Record<string, Command> = {
   'admin:create': {
@@ -285,10 +286,5 @@ export async function runOps(argv: string[], open: OpenContext = openFromEnviron
 
 // Run when started as a program (npm run ops), not when imported by a test.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runOps(process.argv.slice(2))
-    .then((code) => process.exit(code))
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
+  exitWith(runOps(process.argv.slice(2)));
 }

@@ -4,6 +4,7 @@ import { describeDatabase, openDatabase, startupLock } from '../db/open';
 import { ensureCurrencies } from '../db/currencies';
 import { seedDemo } from '../seed/demo';
 import { parseSeedArgs, SEED_USAGE } from './seed-args';
+import { exitWith } from './exit';
 
 async function run(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
@@ -49,9 +50,4 @@ async function run(args: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2))
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+exitWith(run(process.argv.slice(2)));
