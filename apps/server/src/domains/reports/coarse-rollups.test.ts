@@ -10,7 +10,15 @@ import { sessionScope, type Scope } from '../../platform/scope';
 import { createTestDb, type TestDb } from '../../../test/test-db';
 import { createPlannedMerchant, createTransaction } from '../../../test/trade-factories';
 import { dayCurrencyFigures } from '../dashboard/repository';
-import { dailyFigures, dailyPageAndTotals, monthFigures, schemeMonthFigures, type DailyFigureRow, type DailyTotalRow } from './repository';
+import {
+  DAILY_MEASURES,
+  dailyFigures,
+  dailyPageAndTotals,
+  monthFigures,
+  schemeMonthFigures,
+  type DailyFigureRow,
+  type DailyTotalRow,
+} from './repository';
 
 /**
  * The day and month rollups (migration 0013) give the same report figures as the per-scheme daily
@@ -46,23 +54,7 @@ async function reference(db: Db, scope: Scope, fromDay: string, toDay: string, c
     rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, TEXT_COLUMNS.includes(k) ? v : Number(v)])));
   const daily = await q
     .select(['day', 'currency'])
-    .select(
-      [
-        'tx_count',
-        'success_count',
-        'success_amount',
-        'failed_count',
-        'duplicate_failed_count',
-        'chargeback_count',
-        'chargeback_amount',
-        'retrieval_count',
-        'retrieval_amount',
-        'refund_count',
-        'refund_amount',
-        'rdr_count',
-        'ethoca_count',
-      ].map((m) => n(m).as(m)),
-    )
+    .select(DAILY_MEASURES.map((m) => n(m).as(m)))
     .groupBy(['day', 'currency'])
     .orderBy('day', 'desc')
     .orderBy('currency')

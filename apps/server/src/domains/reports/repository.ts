@@ -52,7 +52,8 @@ export type DailyFigureRow = {
   ethoca_count: number;
 };
 
-const DAILY_MEASURES = [
+/** The daily rollups' measures, summed alike at every grain. */
+export const DAILY_MEASURES = [
   'tx_count',
   'success_count',
   'success_amount',
