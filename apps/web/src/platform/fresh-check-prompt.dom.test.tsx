@@ -1,28 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { openFreshCheckPrompt } from './fresh-check-prompt';
-import { resetDuplicateSubmitWindow } from './request';
-import { setLanguage } from './i18n';
-import { storeLoginResult } from './session';
-import { clearCookies, envelope, mockFetch } from '../test/utils';
+import { envelope, mockFetch } from '../test/utils';
 import { bodyOf } from '../test/render';
-import { loginResult } from '../test/factories';
+import { signedInEnglishClientForFile } from '../test/client-state';
 
 const Plain = ({ children }: { children: ReactNode }) => <>{children}</>;
 const CODE_SENT = { channel: 'email', sentTo: 'o***@example.com', expiresInSeconds: 600, resendAfterSeconds: 60 };
 
-beforeEach(() => {
-  setLanguage('en');
-  clearCookies();
-  resetDuplicateSubmitWindow();
-  storeLoginResult(loginResult({ token: 'abc' }));
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+signedInEnglishClientForFile();
 
 describe('the fresh-check prompt', () => {
   it('passes the check with a code sent to the channel chosen, and then closes', async () => {

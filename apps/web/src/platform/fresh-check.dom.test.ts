@@ -1,27 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { message } from 'antd';
-import { http, resetDuplicateSubmitWindow } from './request';
-import { setLanguage } from './i18n';
-import { storeLoginResult } from './session';
+import { http } from './request';
 import { registerFreshCheckPrompt } from './fresh-check';
-import { clearCookies, envelope, mockFetch } from '../test/utils';
-import { loginResult } from '../test/factories';
+import { envelope, mockFetch } from '../test/utils';
+import { signedInEnglishClientForFile } from '../test/client-state';
 
 /** The server's refusal of a guarded call whose session has not passed a check in the last 5 minutes. */
 const refused = () => envelope(null, 1428, 'Confirm it is you first');
 
-beforeEach(() => {
-  setLanguage('en');
-  clearCookies();
-  resetDuplicateSubmitWindow();
-  storeLoginResult(loginResult({ token: 'abc' }));
-});
-
-afterEach(() => {
-  registerFreshCheckPrompt(null);
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+signedInEnglishClientForFile();
+afterEach(() => registerFreshCheckPrompt(null));
 
 describe('a call refused for want of a fresh check (code 1428)', () => {
   it('opens the prompt and, once it is passed, sends the same call again and answers its result', async () => {

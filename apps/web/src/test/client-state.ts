@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setLanguage } from '../platform/i18n';
 import { resetDuplicateSubmitWindow } from '../platform/request';
-import { clearSession } from '../platform/session';
+import { clearSession, storeLoginResult } from '../platform/session';
+import { loginResult } from './factories';
 import { clearCookies } from './utils';
 
 /**
@@ -20,5 +21,23 @@ export function useSignedOutEnglishClient(): void {
     vi.unstubAllGlobals();
     clearSession();
     setLanguage('zhCn');
+  });
+}
+
+/**
+ * Registers hooks that start every test of the surrounding describe signed in (token `abc`), in
+ * English, with no cookies and an empty duplicate-submit window, and put mocks and stubs back afterwards.
+ */
+export function signedInEnglishClientForFile(): void {
+  beforeEach(() => {
+    setLanguage('en');
+    clearCookies();
+    resetDuplicateSubmitWindow();
+    storeLoginResult(loginResult({ token: 'abc' }));
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 }

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { RegisterPage } from './register-page';
 import { setLanguage } from '../../../platform/i18n';
-import { clearSession, getSession, getToken } from '../../../platform/session';
-import { resetDuplicateSubmitWindow } from '../../../platform/request';
+import { getSession, getToken } from '../../../platform/session';
+import { useSignedOutEnglishClient } from '../../../test/client-state';
 import { loginResult } from '../../../test/factories';
 import { bodyOf, renderRoutes } from '../../../test/render';
-import { clearCookies, envelope, mockFetch } from '../../../test/utils';
+import { envelope, mockFetch } from '../../../test/utils';
 
 const CODE_SENT = { channel: 'sms', sentTo: '+861****5678', expiresInSeconds: 600, resendAfterSeconds: 60 };
 
@@ -18,19 +18,8 @@ const input = (id: string) => document.getElementById(id) as HTMLInputElement;
 const type = (id: string, value: string) => fireEvent.change(input(id), { target: { value } });
 
 describe('sign-up page', () => {
-  beforeEach(() => {
-    setLanguage('en');
-    resetDuplicateSubmitWindow();
-    clearSession();
-    clearCookies();
-  });
-
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    clearSession();
-    setLanguage('zhCn');
-  });
+  useSignedOutEnglishClient();
+  afterEach(() => vi.useRealTimers());
 
   it('names every missing field with its own message', async () => {
     renderPage();
