@@ -3,9 +3,6 @@
 // HTTP, no socket), over the same newest-N-rows range as the export bench. Four passes over the same
 // rows, each one step more than the last: read the rows only; + every column's cell value; the whole
 // CSV into a sink; the whole XLSX (XML, CRC, deflate) into a sink. The differences are the steps' costs.
-// A fifth pass writes the CSV as the server does on SQLite, its cells made by SQLite (csvSqlPlan); a
-// sixth reads it as the export threads do, each batch's lines made whole by the database (SQLite or
-// PostgreSQL) and checked; on SQLite a seventh reads an XLSX's batches as the sheet XML SQLite makes.
 // For a function-level view run it under `node --cpu-prof` (see bench/RESULTS.md).
 import os from 'node:os';
 import path from 'node:path';
@@ -15,12 +12,10 @@ import '../apps/server/src/messages';
 import { createDb, type DialectName } from '../apps/server/src/db/database';
 import { exportColumns } from '../apps/server/src/domains/transactions/routes';
 import { iterateTransactions } from '../apps/server/src/domains/transactions/list-repository';
-import { csvHead, csvLines, writeCsv } from '../apps/server/src/platform/export';
+import { writeCsv } from '../apps/server/src/platform/export';
 import { exportCells } from '../apps/server/src/platform/export-cells';
-import { csvSqlPlan, xlsxSqlPlan } from '../apps/server/src/platform/export-sql';
 import { writeXlsx } from '../apps/server/src/platform/export-xlsx';
 import { exportReaderFactory } from '../apps/server/src/platform/export-reader';
-import { isKeysetWalk } from '../apps/server/src/platform/keyset-walk';
 import { sessionScope } from '../apps/server/src/platform/scope';
 import { repoRoot } from './bench-figures';
 import { startKeptCluster } from './pg-cluster';
@@ -65,7 +60,7 @@ async function profile(dialect: DialectName, url: string, now: number, rows: num
     const ctx = { scope, view: 'formal' as const, filter: { from: range.from, to: range.to, timeType: 'trade' as const }, timezone };
     const reader = exportReaderFactory(url);
     const batches = () => iterateTransactions(handle.db, ctx, { reader });
-    const columns = () => exportColumns(exportCells('en', timezone, dialect), 'formal');
+    const columns = () => exportColumns(exportCells('en', timezone), 'formal');
     // CPU seconds of this process (all its threads: deflate runs on the libuv pool), steadier than wall time on a busy machine.
     const cpu = () => {
       const u = process.cpuUsage();
@@ -118,74 +113,6 @@ async function profile(dialect: DialectName, url: string, now: number, rows: num
       (performance.now() - t) / 1000,
       `${(xlsxOut.bytes / 1e6).toFixed(0)} MB, XML + deflate ${(xlsx - values).toFixed(2)} s, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`,
     );
-
-    const plan = csvSqlPlan(columns(), dialect);
-    const by = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
-    if (plan?.rows) {
-      t = performance.now();
-      c0 = cpu();
-      const planOut = sink();
-      const planned = exportReaderFactory(url, handle.db, plan);
-      await writeCsv(planOut, { columns: columns(), batches: iterateTransactions(handle.db, ctx, { reader: planned }) });
-      const seconds = cpu() - c0;
-      line(
-        'CSV, cells by SQLite',
-        seconds,
-        (performance.now() - t) / 1000,
-        `${(planOut.bytes / 1e6).toFixed(0)} MB (${planOut.bytes === csvOut.bytes ? 'the same size' : 'NOT the same size'} as the CSV above)`,
-      );
-    }
-    if (plan?.lines) {
-      // The export threads' reading (export-worker.ts): batches as lines where the database makes them whole
-      // and they pass the check, else as rows written by the columns.
-      t = performance.now();
-      c0 = cpu();
-      const walk = iterateTransactions(handle.db, ctx, { reader: exportReaderFactory(url, handle.db, plan) });
-      if (!isKeysetWalk(walk)) throw new Error('the transaction export is not a keyset walk');
-      const rowLine = csvLines(columns());
-      let bytes = Buffer.byteLength(csvHead(columns()));
-      let asLines = 0;
-      let asRows = 0;
-      for await (const batch of walk.sliceLines(null, null)) {
-        if (Array.isArray(batch)) {
-          asRows += 1;
-          for (const row of batch) bytes += Buffer.byteLength(rowLine(row));
-        } else {
-          asLines += 1;
-          bytes += batch.bytes.length;
-        }
-      }
-      const seconds = cpu() - c0;
-      line(
-        `CSV, lines by ${by}`,
-        seconds,
-        (performance.now() - t) / 1000,
-        `${(bytes / 1e6).toFixed(0)} MB (${bytes === csvOut.bytes ? 'the same size' : 'NOT the same size'} as the CSV above), batches as lines ${asLines}, as rows ${asRows}`,
-      );
-    }
-    const xmlPlan = dialect === 'sqlite' ? xlsxSqlPlan(columns()) : null;
-    if (xmlPlan?.xml) {
-      // The export threads' reading of an XLSX on SQLite: batches as sheet XML where SQLite makes it and
-      // it passes the check, else as rows (neither numbered nor deflated here).
-      t = performance.now();
-      c0 = cpu();
-      const walk = iterateTransactions(handle.db, ctx, { reader: exportReaderFactory(url, handle.db, xmlPlan) });
-      if (!isKeysetWalk(walk)) throw new Error('the transaction export is not a keyset walk');
-      let [asXml, asRows, bytes] = [0, 0, 0];
-      for await (const batch of walk.sliceXml(null, null)) {
-        if (Array.isArray(batch)) asRows += 1;
-        else {
-          asXml += 1;
-          bytes += batch.xml.length;
-        }
-      }
-      line(
-        'XLSX rows by SQLite',
-        cpu() - c0,
-        (performance.now() - t) / 1000,
-        `${(bytes / 1e6).toFixed(0)} MB of XML, batches as XML ${asXml}, as rows ${asRows}`,
-      );
-    }
   } finally {
     await handle.destroy();
   }

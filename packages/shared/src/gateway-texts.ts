@@ -40,11 +40,6 @@ const KNOWN: Readonly<Record<string, TGatewayTextKey>> = {
 
 export type TGatewayText = { code: string | null; key: TGatewayTextKey | null; raw: string };
 
-/** The texts gatewayTextOf knows (lower case, as it compares them) with their keys. */
-export function knownGatewayTexts(): readonly (readonly [string, TGatewayTextKey])[] {
-  return Object.entries(KNOWN);
-}
-
 export function gatewayTextOf(raw: string): TGatewayText {
   const m = /^(\d{2})\s+(.+)$/.exec(raw.trim());
   const code = m ? (m[1] ?? null) : null;
@@ -100,9 +95,6 @@ const KNOWN_REASONS: Readonly<Record<string, TDisputeReasonKey>> = {
   'rapid dispute resolution refund': 'rdrRefund',
   'issuer confirmed fraud alert': 'ethocaFraudAlert',
 };
-
-/** The reasons the catalog knows: each wording (trimmed, lower case) with its catalog key (the export's SQL reads them). */
-export const knownDisputeReasons = (): [string, TDisputeReasonKey][] => Object.entries(KNOWN_REASONS);
 
 /** The catalog key of a scheme's dispute reason, or null for a reason the catalog does not know. */
 export function disputeReasonKeyOf(reason: string): TDisputeReasonKey | null {

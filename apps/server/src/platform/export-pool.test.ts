@@ -11,16 +11,13 @@ import { createTestApp, signIn, type TestContext } from '../../test/helpers';
 import { createTransaction } from '../../test/trade-factories';
 import { at, csvRows, exportFile, RANGE } from '../../test/transaction-world';
 import { checkZip, zipEntries } from '../../test/zip';
-import { dialectOf } from '../db/database';
-import { csvHead, csvLines, writeCsv, writeSliced } from './export';
+import { writeSliced } from './export';
 import { exportCells } from './export-cells';
 import { exportRouteOf } from './export-route';
-import { csvSqlPlan } from './export-sql';
 import { writeXlsx } from './export-xlsx';
 import { ExportPool } from './export-pool';
 import { exportReaderFactory } from './export-reader';
 import { isKeysetWalk } from './keyset-walk';
-import { type Seek } from './list';
 import { sessionScope } from './scope';
 
 /*
@@ -48,21 +45,19 @@ beforeAll(async () => {
   // formula guard, Chinese text, and times on both sides of a day boundary in New York.
   const odd = ['a,b@example.com', 'say "hi"@example.com', '=1+1', 'line\nbreak', '张三@example.com', '+8613800000000'];
   // Gateway texts the export names in any ASCII case, with or without a response code; unknown ones
-  // (a dotless ı, a Kelvin sign, another code form) only on the odd days, where batches are read as rows.
+  // (a dotless ı, a Kelvin sign, another code form) on the odd days.
   const messages = ['', 'Approved', '51 INSUFFICIENT FUNDS', '05 do not honor', 'Expired Card', 'DECLINED'];
   const oddMessages = ['Insufficıent funds', '\u212Aelvin', '5 Declined', ' approved', 'Approved '];
   for (let i = 0; i < ROWS; i += 1) {
     await createTransaction(t.db, m, i % 4 === 0 ? jpy : usd, {
       created_at: at(1 + (i % 28), 1 + (i % 5) * 4) + Math.floor(i / 140) * 1000,
-      // Amounts of every sign and size on plain days too, where the database makes their text: negative,
-      // under one major unit, zero.
+      // Amounts of every sign and size: negative, under one major unit, zero.
       amount: i % 28 === 10 ? -(i * 13) : i % 28 === 11 ? i % 100 : i === 40 ? 0 : 100 + i * 7,
       currency: i % 4 === 0 ? 'JPY' : 'USD',
       pay_status: i % 3 === 0 ? PayStatus.failed : PayStatus.success,
-      // The odd texts on the month's first three days only: the other slices' batches are all plain,
-      // and a worker reads them as whole lines (ExportReadPlan.lines).
+      // The odd texts on the month's first three days.
       email: i % 28 < 3 ? odd[i % odd.length]! : `user${i}@example.com`,
-      // One row of a plain day: PostgreSQL's lower() outside the C collation reads İ as i, JavaScript as i and a dot.
+      // One row of another day: İ, which JavaScript lower-cases to i and a dot.
       return_message:
         i === 200 ? '\u0130nsufficient funds' : i % 28 < 3 ? oddMessages[i % oddMessages.length]! : messages[i % messages.length]!,
       // A currency code as a gateway may send it, in lower case: JPY's amounts have no decimals either way.
@@ -161,64 +156,7 @@ describe('export pool', () => {
     expect(all.body).toContain('"say ""hi""@example.com"');
   });
 
-  it("the transaction CSV made through the SQL plan (csvSqlPlan, in the database's dialect) is byte for byte the CSV written cell by cell", async () => {
-    const route = exportRouteOf(TRANSACTION_VIEW_DEFS.formal.export)!;
-    const dialect = dialectOf(t.app.appConfig.databaseUrl);
-    for (const [lang, timezone] of [
-      ['en', 'Asia/Shanghai'],
-      ['zhCn', 'America/New_York'],
-      ['zhHk', 'Europe/London'],
-    ] as const) {
-      const body = { ...RANGE, timeType: 'trade', format: 'csv' } as const;
-      const columns = route.columns(exportCells(lang, timezone, dialect), body);
-      const plan = csvSqlPlan(columns, dialect);
-      expect(plan?.lines).toBeDefined();
-      const files: string[] = [];
-      // As the export threads read it: whole lines made by the database where a batch is exact, rows otherwise.
-      {
-        const reader = exportReaderFactory(t.app.appConfig.databaseUrl, t.db, plan);
-        const ctx = { db: t.db, scope: sessionScope(merchant.id, adminId, null), timezone, now: Date.now(), reader };
-        const walk = route.batches(body, ctx);
-        if (!isKeysetWalk(walk)) throw new Error('not a keyset walk');
-        const line = csvLines(columns);
-        const parts: Buffer[] = [Buffer.from(csvHead(columns))];
-        let [made, read] = [0, 0];
-        // In slices of 100 rows (a batch each), as the threads read them.
-        const bounds: (Seek | null)[] = [];
-        for await (const bound of walk.bounds(100)) bounds.push(bound);
-        bounds.push(null);
-        for (let i = 0; i + 1 < bounds.length; i += 1)
-          for await (const batch of walk.sliceLines(bounds[i]!, bounds[i + 1]!)) {
-            if (Array.isArray(batch)) {
-              read += batch.length;
-              parts.push(Buffer.from(batch.map((r) => line(r)).join('')));
-            } else {
-              made += batch.rows;
-              parts.push(batch.bytes);
-            }
-          }
-        // The odd texts of the first three days make their slice be read as rows; the rest are lines.
-        expect(made, lang).toBeGreaterThanOrEqual(200);
-        expect(read, lang).toBeGreaterThan(0);
-        files.push(Buffer.concat(parts).toString('utf8'));
-      }
-      for (const planned of [true, false]) {
-        const reader = exportReaderFactory(t.app.appConfig.databaseUrl, t.db, planned ? plan : null);
-        const ctx = { db: t.db, scope: sessionScope(merchant.id, adminId, null), timezone, now: Date.now(), reader };
-        const out = new PassThrough();
-        const file = collect(out);
-        await writeCsv(out, { columns, batches: route.batches(body, ctx) });
-        files.push((await file).toString('utf8'));
-      }
-      // Every row of Shanghai's March; New York's March starts 12 hours later.
-      if (timezone === 'Asia/Shanghai') expect(files[0]!.match(/ORDER-\d+/g)?.length).toBe(ROWS);
-      else expect(files[0]!.match(/ORDER-\d+/g)?.length).toBeGreaterThan(ROWS / 2);
-      expect(files[0], lang).toBe(files[1]);
-      expect(files[1], lang).toBe(files[2]);
-    }
-  });
-
-  it('an XLSX of several slices, its rows made by SQLite, numbered and deflated by the workers, is the workbook of one walk', async () => {
+  it('an XLSX of several slices, its rows numbered and deflated by the workers, is the workbook of one walk', async () => {
     for (const headers of [{ lang: 'en_US' }, { lang: 'zh_CN', timezone: 'America/New_York' }] as Record<string, string>[]) {
       const pooled = await exportFile(t, token, 'formal', { format: 'xlsx' }, headers);
       const alone = await withoutPool(() => exportFile(t, token, 'formal', { format: 'xlsx' }, headers));
@@ -227,8 +165,7 @@ describe('export pool', () => {
       checkZip(pooled.rawPayload);
       const [a, b] = [await sheets(pooled.rawPayload), await sheets(alone.rawPayload)];
       expect(a).toEqual(b);
-      // Byte for byte: the workers' rows made by SQLite (xlsxSqlPlan) where a batch allows it, the API
-      // thread's written cell by cell.
+      // Byte for byte: the workers' segments joined as the API thread's one stream.
       expect(zipEntries(pooled.rawPayload)).toEqual(zipEntries(alone.rawPayload));
       // Every row in Shanghai's March (the header row first); New York's March starts 12 hours later.
       if (!headers.timezone) expect(a[0]!.rows.filter(Boolean)).toHaveLength(ROWS + 1);

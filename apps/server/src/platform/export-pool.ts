@@ -32,24 +32,12 @@
  * - A client that goes away cancels the slices in flight; a worker that fails fails the download
  *   (the stream is destroyed, as for any export error after the first byte).
  */
-import v8 from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import { SliceState, WINDOW, type FromWorker, type SliceChunk, type SliceJob, type ToWorker } from './export-slices';
 import type { Seek } from './list';
 import { startThread } from './threads';
 
 const IDLE_MS = 60_000;
-
-/**
- * The young generation of the pool's threads, in MB per semi-space. The server runs with
- * --max-semi-space-size=4 (package.json "serve") for its idle memory, and a thread takes its heap
- * limits from the process's flags when it starts (resourceLimits can lower them, not raise them).
- * An export makes short-lived objects for every row and cell; with 4 MB a batch still in use
- * survives scavenge after scavenge (the threads' garbage collection took 2.2 s of CPU for a million
- * CSV rows, 1.6 s with 8 MB, about as much with 16 MB and 17 MB more memory per thread). The flag is
- * raised just before the first thread starts; the API thread's heap was sized at start and keeps its 4 MB.
- */
-const WORKER_SEMI_SPACE_MB = 8;
 
 /*
  * The server runs with --single-threaded-gc as well (package.json "serve"): each isolate collects its
@@ -72,17 +60,6 @@ const WORKER_SEMI_SPACE_MB = 8;
  */
 const WORKER_OLD_GENERATION_MB = 64;
 
-/**
- * Where a pool thread's old generation starts its first major collection, in MB. On PostgreSQL each
- * batch of a CSV comes as one string of about 250 KB (pg decodes every value), which V8 keeps in its
- * large-object space until a major collection: from the default start (the thread's modules, about
- * 15 MB, and a few MB more) a thread ran about 12 major collections in a million-row export, each
- * marking the whole live heap again. Starting at 48 MB: the server's CPU 3.47-3.53 -> 3.08-3.30 s and
- * the wall time 4.57-4.83 -> 4.26-4.46 s (one export on a fresh server, three runs each way).
- */
-const WORKER_INITIAL_OLD_GENERATION_MB = 48;
-let workerHeapFlagsSet = false;
-
 class PoolWorker {
   readonly worker: Worker;
   private current: SliceState | null = null;
@@ -91,11 +68,6 @@ class PoolWorker {
   idleTimer: NodeJS.Timeout | null = null;
 
   constructor(onExit: (w: PoolWorker) => void) {
-    if (!workerHeapFlagsSet) {
-      v8.setFlagsFromString(`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
-      v8.setFlagsFromString(`--initial-old-space-size=${WORKER_INITIAL_OLD_GENERATION_MB}`);
-      workerHeapFlagsSet = true;
-    }
     this.worker = startThread('export-worker', { resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB } });
     this.worker.unref();
     this.worker.on('message', (m: FromWorker) => this.onMessage(m));

@@ -8,11 +8,10 @@ import type { TPermission } from '@mbo/shared/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { dialectOf, type Db } from '../db/database';
+import type { Db } from '../db/database';
 import { contentDisposition, sendExport } from './export';
 import { type ExportCells, exportCells } from './export-cells';
 import { exportReaderFactory, type ExportReader } from './export-reader';
-import { csvSqlPlan } from './export-sql';
 import { type ExportColumn, XLSX_MAX_DATA_ROWS } from './export-values';
 import { isKeysetWalk } from './keyset-walk';
 import { requireSession } from './request-context';
@@ -91,8 +90,7 @@ export function registerExport<S extends z.ZodType<ExportBody>, Row>(
     const session = requireSession(request);
     // Validated against `o.body`; the type provider cannot resolve its output type for a generic schema.
     const body = request.body as z.output<S>;
-    const dialect = dialectOf(app.appConfig.databaseUrl);
-    const cells = exportCells(request.lang, request.timezone, dialect);
+    const cells = exportCells(request.lang, request.timezone);
     const columns = o.columns(cells, body);
     const scope = await narrowToGateway(app.db, session.scope, body.gatewayNo);
     const ctx = scope && {
@@ -100,7 +98,7 @@ export function registerExport<S extends z.ZodType<ExportBody>, Row>(
       scope,
       timezone: request.timezone,
       now: app.now(),
-      reader: exportReaderFactory(app.appConfig.databaseUrl, app.db, body.format === 'csv' ? csvSqlPlan(columns, dialect) : null),
+      reader: exportReaderFactory(app.appConfig.databaseUrl, app.db),
     };
     const filename =
       body.from !== undefined && body.to !== undefined

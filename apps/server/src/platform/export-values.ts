@@ -1,5 +1,5 @@
 /**
- * What an export is made of, below every writer: a column (header, value, optional format and SQL),
+ * What an export is made of, below every writer: a column (header, value, optional format),
  * a cell value (text, number, NumberCell with its format, or empty), the spec of one file, and the
  * cell rules both formats share: a formula guard on text that a spreadsheet would run (except a plain
  * signed decimal such as "-12.50"), RFC 4180 quoting, money as its exact decimal text with the
@@ -131,45 +131,12 @@ export type ExportColumn<Row> = {
    */
   format?: CellFormat;
   /**
-   * Optional, for CSV on SQLite: the cell's CSV text as a SQLite expression over the list statement's
-   * result columns (sqlText, ExportCells.labelSql, moneySql), exactly what `value` gives once written
-   * (csvCell) whenever that text needs no quoting nor a formula guard, or NULL. When every column has
-   * `sql` or `fields`, the export reader has SQLite make the runs of such cells (csvSqlPlan); a row
-   * where a run is NULL or its text would need quoting or a guard is read whole and written as before.
+   * XLSX: whether this column's cell may be empty (a text or time field marked optional). The cell
+   * after such a column always carries its reference (SheetRowXml), so a spreadsheet places it right.
    */
-  sql?: string;
-  /**
-   * The row fields `value` reads: a column without `sql` in an export whose other columns have it.
-   * A column with `sql` names a field here that must be read with the cells anyway (the walk's sort key).
-   */
-  fields?: readonly string[];
-  /**
-   * Optional, for XLSX on SQLite: the cell's XML as SQL (xlsxSqlPlan), exactly what `value` gives
-   * once written (SheetRowXml) or marked not exact. Made by xlsxText, xlsxMadeText, moneyXlsx and
-   * ExportCells.labelXlsx / timeXlsx.
-   */
-  xlsx?: XlsxCellSql;
+  optional?: boolean;
 };
 
-/** A column's XLSX cell as SQL (ExportColumn.xlsx). */
-export type XlsxCellSql = {
-  /**
-   * The cell's XML given its opening (`<c`, or `<c r="B◊"` with the row number's placeholder), as
-   * SQL expressions that one concat() joins with the row's other cells (no string made per cell or
-   * per part of one: that cost SQLite more than the JavaScript it replaced): nothing for an empty
-   * cell (`optional` columns only), XLSX_NOT_EXACT (\u0001) somewhere when SQLite cannot make the
-   * cell exactly (the batch is then written by `value`). No expression may give NULL for a cell
-   * that is not empty (concat would skip it): wrap it in ifnull(..., XLSX_NOT_EXACT).
-   */
-  cell: (open: string) => string[];
-  /** Whether the cell may be empty: the next column's cell then always carries its reference. */
-  optional: boolean;
-  /**
-   * SQL of the stored text the cell shows, when it has to be checked for what XML escapes
-   * (xlsxSqlPlan), and whether it may be empty (else an empty or NULL text fails the check).
-   */
-  check?: { text: string; mayBeEmpty: boolean };
-};
 export type ExportFormat = TExportFormat;
 
 export type ExportSpec<Row> = {
@@ -256,7 +223,7 @@ export async function write(out: Writable, chunk: string | Buffer): Promise<void
   if (!out.write(chunk)) await drained(out);
 }
 
-export const AMOUNT_FORMATS: readonly CellFormat[] = ['amount0', 'amount0', 'amount2', 'amount3'];
+const AMOUNT_FORMATS: readonly CellFormat[] = ['amount0', 'amount0', 'amount2', 'amount3'];
 
 /** The amount format of a currency's decimals. */
 export function amountFormat(currency: string): CellFormat {

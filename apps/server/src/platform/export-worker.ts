@@ -10,12 +10,11 @@
  * through the export reader's own read-only connection; PostgreSQL: a pool of two connections).
  */
 import { parentPort } from 'node:worker_threads';
-import { createDb, dialectOf, type DbHandle } from '../db/database';
+import { createDb, type DbHandle } from '../db/database';
 import { csvLines } from './export';
 import { exportCells } from './export-cells';
 import { exportRouteOf, type ExportContext } from './export-route';
-import { csvSqlPlan, xlsxOptional, xlsxSqlPlan, XLSX_ROW_MARK } from './export-sql';
-import { xlsxCells } from './export-xlsx';
+import { xlsxCells, xlsxOptional } from './export-xlsx';
 import type { FromWorker, SliceJob, ToWorker } from './export-slices';
 import { exportReaderFactory, type ExportReader } from './export-reader';
 import { isKeysetWalk } from './keyset-walk';
@@ -31,12 +30,6 @@ function dbOf(job: SliceJob): DbHandle {
       poolMax: 2,
       statementTimeoutMs: job.statementTimeoutMs,
       preparedStatements: job.preparedStatements,
-      // The statement that makes a batch's CSV lines has a few dozen CASEs a row: should a poor row
-      // estimate put its cost past jit_above_cost, PostgreSQL would compile it at every batch (the same
-      // lines over 100,000 rows in one statement: 12 s with JIT, 0.7 s without).
-      jit: false,
-      // The lines statement of a walk is run for every batch with new keys: planned once (list.ts, pgLinesName).
-      customPlans: false,
     });
     handles.set(job.databaseUrl, handle);
   }
@@ -59,25 +52,6 @@ export class ByteBatch {
     }
     this.length += this.buf.write(text, this.length, 'utf8');
   }
-  /** Text of ASCII characters only (a row number), byte by byte: no call into the encoder for a few digits. */
-  writeAscii(text: string): void {
-    if (this.length + text.length > this.buf.length) {
-      this.write(text);
-      return;
-    }
-    for (let i = 0; i < text.length; i += 1) this.buf[this.length + i] = text.charCodeAt(i);
-    this.length += text.length;
-  }
-  /** Bytes `start` to `end` of `src`. */
-  writeBytes(src: Buffer, start: number, end: number): void {
-    const n = end - start;
-    if (this.length + n > this.buf.length) {
-      const bigger = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, this.length + n));
-      this.buf.copy(bigger, 0, 0, this.length);
-      this.buf = bigger;
-    }
-    this.length += src.copy(this.buf, this.length, start, end);
-  }
   /** The bytes so far (valid until the next write or clear). */
   view(): Buffer {
     return this.buf.subarray(0, this.length);
@@ -99,11 +73,10 @@ export class ByteBatch {
 }
 
 /**
- * The export reader of the last slice, kept for the next slice of the same export (same database and
- * plan): a walk closes its reader at the end of each slice, and opening a SQLite file and preparing
- * the plan's statements again cost 6-7 ms a slice (116-151 ms of a thread's CPU profile over the 20
- * slices of a million-row CSV). The slices hand it on through a reader whose close() leaves it open;
- * another export's slice closes it and opens its own.
+ * The export reader of the last slice, kept for the next slice of the same database: a walk closes
+ * its reader at the end of each slice, and opening a SQLite file and preparing the statements again
+ * cost 6-7 ms a slice. The slices hand it on through a reader whose close() leaves it open; a slice
+ * of another database closes it and opens its own.
  */
 let kept: { key: string; reader: ExportReader } | null = null;
 
@@ -116,56 +89,8 @@ function keptReader(key: string, open: () => ExportReader): () => ExportReader {
       kept = { key, reader: open() };
     }
     const reader = kept.reader;
-    const lines = reader.lines?.bind(reader);
-    const xml = reader.xml?.bind(reader);
-    return {
-      all: (sql, parameters) => reader.all(sql, parameters),
-      ...(lines ? { lines } : {}),
-      ...(xml ? { xml } : {}),
-      close: () => undefined,
-    };
+    return { all: (sql, parameters) => reader.all(sql, parameters), close: () => undefined };
   };
-}
-
-const MARK = XLSX_ROW_MARK.charCodeAt(0);
-const QUOTE = '"'.charCodeAt(0);
-/** `<row r="`: what comes before a row's own placeholder (a cell's has its column's letter). */
-const ROW_OPEN = Buffer.byteLength('<row r="');
-
-/**
- * Sheet XML made by SQLite (ExportReader.xml) into `out` with each placeholder (XLSX_ROW_MARK) as its
- * row's number, the rows numbered from walk position `at` (row 1 of each sheet is its header); a row
- * that starts a new sheet first sends the rows before it (`nextSheet`). Gives the position after the
- * batch, which must hold `rows` rows.
- */
-export async function numberRows(
-  xml: Buffer,
-  rows: number,
-  at: number,
-  max: number,
-  out: ByteBatch,
-  sheetOf: () => number,
-  nextSheet: () => Promise<void>,
-): Promise<number> {
-  const end = at + rows;
-  let from = 0;
-  let number = '';
-  for (let i = xml.indexOf(MARK); i !== -1; i = xml.indexOf(MARK, i + 1)) {
-    if (xml[i - 1] === QUOTE) {
-      // A row's own placeholder.
-      if (at === end) throw new Error('an XLSX batch held more rows than it said');
-      out.writeBytes(xml, from, i - ROW_OPEN);
-      if (Math.floor(at / max) !== sheetOf()) await nextSheet();
-      out.writeBytes(xml, i - ROW_OPEN, i);
-      number = String((at % max) + 2);
-      at += 1;
-    } else out.writeBytes(xml, from, i);
-    out.writeAscii(number);
-    from = i + 1;
-  }
-  out.writeBytes(xml, from, xml.length);
-  if (at !== end) throw new Error('an XLSX batch held fewer rows than it said');
-  return at;
 }
 
 type Running = { id: number; inFlight: number; cancelled: boolean; wake: (() => void) | null };
@@ -183,18 +108,14 @@ async function runSlice(m: Extract<ToWorker, { type: 'slice' }>): Promise<void> 
     const route = exportRouteOf(m.job.path);
     if (!route) throw new Error(`no export at ${m.job.path}`);
     const handle = dbOf(m.job);
-    const dialect = dialectOf(m.job.databaseUrl);
-    const cells = exportCells(m.job.lang, m.job.timezone, dialect);
-    const columns = route.columns(cells, m.job.body);
-    const plan = m.job.format === 'csv' ? csvSqlPlan(columns, dialect) : xlsxSqlPlan(columns);
-    const open = exportReaderFactory(m.job.databaseUrl, handle.db, plan);
+    const columns = route.columns(exportCells(m.job.lang, m.job.timezone), m.job.body);
+    const open = exportReaderFactory(m.job.databaseUrl, handle.db);
     const ctx: ExportContext = {
       db: handle.db,
       scope: m.job.scope as Scope,
       timezone: m.job.timezone,
       now: m.job.now,
-      reader:
-        open && keptReader(`${m.job.databaseUrl}\n${plan?.rows?.select ?? ''}\n${plan?.lines?.line ?? ''}\n${plan?.xml?.row ?? ''}`, open),
+      reader: open && keptReader(m.job.databaseUrl, open),
     };
     const walk = route.batches(m.job.body, ctx);
     if (!isKeysetWalk(walk)) throw new Error(`the export at ${m.job.path} is not a keyset walk`);
@@ -213,18 +134,11 @@ async function runSlice(m: Extract<ToWorker, { type: 'slice' }>): Promise<void> 
     if (m.job.format === 'csv') {
       const line = csvLines(columns);
       const bytes = new ByteBatch();
-      // Batches as lines where SQLite makes them (whole lines, ExportReadPlan.lines), else as rows.
-      for await (const batch of walk.sliceLines(m.from, m.until)) {
+      for await (const batch of walk.slice(m.from, m.until)) {
         if (cur.cancelled) break;
-        if (Array.isArray(batch)) {
-          rows += batch.length;
-          for (const row of batch) bytes.write(line(row));
-          if (bytes.length > 0) await sendChunk(bytes.take());
-        } else {
-          rows += batch.rows;
-          // SQLite's blob is memory of its own: handed over as it is.
-          if (batch.bytes.length > 0) await sendChunk(batch.bytes);
-        }
+        rows += batch.length;
+        for (const row of batch) bytes.write(line(row));
+        if (bytes.length > 0) await sendChunk(bytes.take());
       }
     } else {
       // Rows numbered from the slice's position in the walk: row 1 of each sheet is its header.
@@ -233,27 +147,21 @@ async function runSlice(m: Extract<ToWorker, { type: 'slice' }>): Promise<void> 
       const max = m.job.maxRowsPerSheet;
       const xml = new ByteBatch();
       let at = m.first;
-      // Batches as sheet XML where SQLite makes it (ExportReadPlan.xml), else as rows.
-      for await (const batch of walk.sliceXml(m.from, m.until)) {
+      for await (const batch of walk.slice(m.from, m.until)) {
         if (cur.cancelled) break;
         let sheet = Math.floor(at / max);
-        const nextSheet = async () => {
-          await sendChunk(...deflateSegment(xml.view()), sheet);
-          xml.clear();
-          sheet += 1;
-        };
-        if (Array.isArray(batch)) {
-          rows += batch.length;
-          for (const row of batch) {
-            if (Math.floor(at / max) !== sheet) await nextSheet();
-            sheetRows.begin((at % max) + 2);
-            put(sheetRows, row);
-            xml.write(sheetRows.end());
-            at += 1;
+        rows += batch.length;
+        for (const row of batch) {
+          if (Math.floor(at / max) !== sheet) {
+            // A row that starts a new sheet: the rows before it go as their sheet's last segment.
+            await sendChunk(...deflateSegment(xml.view()), sheet);
+            xml.clear();
+            sheet += 1;
           }
-        } else {
-          rows += batch.rows;
-          at = await numberRows(batch.xml, batch.rows, at, max, xml, () => sheet, nextSheet);
+          sheetRows.begin((at % max) + 2);
+          put(sheetRows, row);
+          xml.write(sheetRows.end());
+          at += 1;
         }
         if (xml.length > 0) await sendChunk(...deflateSegment(xml.view()), sheet);
         xml.clear();

@@ -4,7 +4,6 @@
  * xlsx-writer.ts.
  */
 import type { Writable } from 'node:stream';
-import { xlsxOptional } from './export-sql';
 import {
   type CellFormat,
   serialOf,
@@ -68,8 +67,13 @@ export function xlsxCells<Row>(columns: readonly Pick<ExportColumn<Row>, 'value'
   };
 }
 
-/** Amounts are written as their exact text ("12.50"), which reads as the same number: SQLite writes that text too (moneyXlsx). */
+/** Amounts are written as their exact text ("12.50"), which reads as the same number. */
 const AMOUNT_STYLES: ReadonlySet<CellFormat> = new Set(['amount0', 'amount2', 'amount3']);
+
+/** Which columns' cells may be empty (ExportColumn.optional), as SheetRowXml takes it. */
+export function xlsxOptional(columns: readonly Pick<ExportColumn<unknown>, 'optional'>[]): boolean[] {
+  return columns.map((c) => c.optional === true);
+}
 
 /** The header texts and column widths of an XLSX sheet, and the name of its n-th sheet (1-based). */
 export function xlsxLayout<Row>(spec: Pick<ExportSpec<Row>, 'columns' | 'sheetName'>) {

@@ -16,8 +16,8 @@
  *   export-values.ts; the columns of a list come from ExportCells (export-cells.ts).
  * - CSV: UTF-8 with a byte-order mark (Excel then reads Chinese text correctly), CRLF line ends,
  *   RFC 4180 quoting.
- * - A large export is cut into slices that the export pool's threads read (writeSliced); where every
- *   column gives its cell as SQL, the database makes whole lines (export-sql.ts).
+ * - A large export is cut into slices that the export pool's threads read (writeSliced), each slice
+ *   through the same columns and writers.
  * - The file name goes into Content-Disposition as plain ASCII and as RFC 5987 `filename*`.
  * - An error after the first byte cannot become a JSON envelope any more: the stream is destroyed
  *   so the client sees a failed download instead of a silently truncated file.
@@ -26,7 +26,6 @@ import type { FastifyReply } from 'fastify';
 import { PassThrough, type Writable } from 'node:stream';
 import type { ExportPool } from './export-pool';
 import type { SliceJob } from './export-slices';
-import { csvSegments } from './export-sql';
 import {
   type ExportCell,
   type ExportColumn,
@@ -68,30 +67,7 @@ export function csvRows<Row>(columns: readonly Pick<ExportColumn<Row>, 'value'>[
 }
 
 /** csvRows one row at a time: the row's line with its CRLF (the export pool's threads write lines into bytes). */
-export function csvLines<Row>(columns: readonly Pick<ExportColumn<Row>, 'value' | 'sql'>[]): (row: Row) => string {
-  const generic = csvGenericLines(columns);
-  const segments = csvSegments(columns);
-  const first = segments.find((s) => 'run' in s);
-  if (!first || !('run' in first)) return generic;
-  const cell = generic.cell;
-  // A row read by the plan carries its runs; any other row (no plan, or read whole) is written cell by cell.
-  return (row) => {
-    const r = row as Record<string, unknown>;
-    if (r[first.run] === undefined) return generic(row);
-    let line = '';
-    for (let i = 0; i < segments.length; i += 1) {
-      const s = segments[i]!;
-      if (i > 0) line += ',';
-      line += 'run' in s ? (r[s.run] as string) : cell(s.column, row);
-    }
-    return line + '\r\n';
-  };
-}
-
-/** csvLines without a plan: each cell from its column's value. */
-function csvGenericLines<Row>(
-  columns: readonly Pick<ExportColumn<Row>, 'value'>[],
-): ((row: Row) => string) & { cell: (i: number, row: Row) => string } {
+export function csvLines<Row>(columns: readonly Pick<ExportColumn<Row>, 'value'>[]): (row: Row) => string {
   const values = columns.map((c) => c.value);
   const n = values.length;
   const lastIn: unknown[] = new Array<unknown>(n).fill(undefined);
@@ -105,12 +81,11 @@ function csvGenericLines<Row>(
     lastOut[i] = text;
     return text;
   };
-  const line = (row: Row) => {
+  return (row) => {
     let text = n > 0 ? cell(0, row) : '';
     for (let i = 1; i < n; i += 1) text += ',' + cell(i, row);
     return text + '\r\n';
   };
-  return Object.assign(line, { cell });
 }
 
 /** The first bytes of every CSV file: the byte-order mark and the header line. */

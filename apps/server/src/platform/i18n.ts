@@ -32,11 +32,6 @@ export function isMessageKey(value: string): value is MessageKey {
   return registry.zhCn.has(value);
 }
 
-/** The registered keys that start with `prefix` (the same in every language). */
-export function keysUnder(prefix: string): string[] {
-  return [...registry.zhCn.keys()].filter((key) => key.startsWith(prefix));
-}
-
 /** The text of a key in a language with `{name}` placeholders filled; an unregistered key reads as itself, never as a failure. */
 export function translate(lang: TLanguage, key: MessageKey, params: MessageParams = {}): string {
   const template = registry[lang].get(key) ?? key;

@@ -4,7 +4,7 @@
  * the export pool reads side by side.
  */
 import { EXPORT_BATCH_ROWS } from '@mbo/shared/list';
-import type { CsvLines, ExportReader, LinesKey, XmlRows } from './export-reader';
+import type { ExportReader } from './export-reader';
 import { ordered, orderedKeys, type KeysetList, type Seek } from './list';
 
 /**
@@ -24,22 +24,7 @@ export type KeysetWalk<Row> = AsyncIterable<Row[]> & {
   bounds(every: number): AsyncGenerator<Seek>;
   /** The rows from `from` (included; the first row when null) up to `until` (left out; the end when null). */
   slice(from: Seek | null, until: Seek | null): AsyncGenerator<Row[]>;
-  /**
-   * The same rows, each batch as CSV lines where the reader makes them (ExportReader.lines), else as
-   * rows: the export pool's CSV slices.
-   */
-  sliceLines(from: Seek | null, until: Seek | null): AsyncGenerator<Row[] | CsvLines>;
-  /** The same rows, each batch as sheet XML where the reader makes it (ExportReader.xml), else as rows: the export pool's XLSX slices. */
-  sliceXml(from: Seek | null, until: Seek | null): AsyncGenerator<Row[] | XmlRows>;
 };
-
-/** A table reference ('t.created_at') as SQL. */
-function refSql(ref: string): string {
-  return ref
-    .split('.')
-    .map((part) => `"${part.replace(/"/g, '""')}"`)
-    .join('.');
-}
 
 /** Whether an export's batches are a keyset walk that can be cut into slices. */
 export function isKeysetWalk<Row>(batches: AsyncIterable<readonly Row[]>): batches is KeysetWalk<Row> & AsyncIterable<readonly Row[]> {
@@ -61,62 +46,38 @@ export function keysetBatches<DB, TB extends keyof DB, Row extends { id: number 
     for (const row of rows) {
       const v = Number(list.sort.value(row));
       const i = Number(row.id);
-      // A reader's plan that left out the sort key would make the next seek skip or repeat rows.
+      // A row without its sort key would make the next seek skip or repeat rows.
       if (!Number.isFinite(v) || !Number.isFinite(i)) throw new Error('export rows came without their keyset key');
       if (!Number.isNaN(value) && sign * (v - value || i - rowId) <= 0) throw new Error('export rows came out of their keyset order');
       value = v;
       rowId = i;
     }
   }
-  const key: LinesKey = { value: refSql(String(list.sort.column)), id: refSql(String(list.sort.id)), direction };
-  async function* walk(from: Seek | null, until: Seek | null, as: 'rows' | 'lines' | 'xml'): AsyncGenerator<Row[] | CsvLines | XmlRows> {
+  async function* walk(from: Seek | null, until: Seek | null): AsyncGenerator<Row[]> {
     // Opened here, not by the caller, so the finally below always closes it.
     const reader = o.reader ? o.reader() : null;
-    const fetch = (seek: Seek | null): Promise<Row[] | CsvLines | XmlRows> => {
+    const fetch = (seek: Seek | null): Promise<Row[]> => {
       const query = ordered(list, seek, until).limit(batchRows);
       if (!reader) return query.execute();
       const compiled = query.compile();
-      const made =
-        as === 'lines' && reader.lines
-          ? reader.lines(compiled.sql, compiled.parameters, key)
-          : as === 'xml' && reader.xml
-            ? reader.xml(compiled.sql, compiled.parameters, key)
-            : null;
-      const rows = () => Promise.resolve(reader.all(compiled.sql, compiled.parameters) as Row[] | Promise<Row[]>);
-      if (made instanceof Promise) return made.then((m): Promise<Row[] | CsvLines> | CsvLines => m ?? rows());
-      if (made) return Promise.resolve(made);
-      return rows();
+      return Promise.resolve(reader.all(compiled.sql, compiled.parameters) as Row[] | Promise<Row[]>);
     };
     // Ids are integers: from (v, id) included is past (v, id + 1) in a descending walk, (v, id - 1) in an ascending one.
     let seek = from && { value: from.value, id: direction === 'desc' ? from.id + 1 : from.id - 1 };
     // The next batch is asked for before this one is handed on, so that a database in another
     // process (PostgreSQL) reads it while the caller formats this one.
-    let next: Promise<Row[] | CsvLines | XmlRows> | null = null;
+    let next: Promise<Row[]> | null = null;
     try {
       next = fetch(seek);
       while (next) {
         const rows = await next;
         next = null;
-        if (Array.isArray(rows)) {
-          if (rows.length === 0) return;
-          inOrder(rows, seek);
-          if (rows.length === batchRows) {
-            const last = rows[rows.length - 1]!;
-            seek = { value: Number(list.sort.value(last)), id: Number(last.id) };
-            next = fetch(seek);
-          }
-        } else {
-          if (rows.rows === 0) return;
-          // Past the batch before, as inOrder checks each row of a batch of rows.
-          const last = rows.last;
-          if (!last || !Number.isFinite(last.value) || !Number.isFinite(last.id))
-            throw new Error('export lines came without their keyset key');
-          if (seek && sign * (last.value - seek.value || last.id - seek.id) <= 0)
-            throw new Error('export lines came out of their keyset order');
-          if (rows.rows === batchRows) {
-            seek = last;
-            next = fetch(seek);
-          }
+        if (rows.length === 0) return;
+        inOrder(rows, seek);
+        if (rows.length === batchRows) {
+          const last = rows[rows.length - 1]!;
+          seek = { value: Number(list.sort.value(last)), id: Number(last.id) };
+          next = fetch(seek);
         }
         yield rows;
       }
@@ -140,8 +101,6 @@ export function keysetBatches<DB, TB extends keyof DB, Row extends { id: number 
       skip = every - 1;
     }
   }
-  const slice = (from: Seek | null, until: Seek | null) => walk(from, until, 'rows') as AsyncGenerator<Row[]>;
-  const sliceLines = (from: Seek | null, until: Seek | null) => walk(from, until, 'lines') as AsyncGenerator<Row[] | CsvLines>;
-  const sliceXml = (from: Seek | null, until: Seek | null) => walk(from, until, 'xml') as AsyncGenerator<Row[] | XmlRows>;
-  return { [Symbol.asyncIterator]: () => slice(null, null), bounds, slice, sliceLines, sliceXml };
+  const slice = (from: Seek | null, until: Seek | null) => walk(from, until);
+  return { [Symbol.asyncIterator]: () => slice(null, null), bounds, slice };
 }

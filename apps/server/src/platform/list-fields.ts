@@ -1,20 +1,19 @@
 /**
  * The server half of a list declared once (packages/shared/src/list-fields.ts): from a list's fields,
  * the select of its statement (each field under its own name), the mapping of a result row to the
- * answer's row, and its export columns, each with the SQL of its cell where the kind allows it, so
- * that every list's export gets the database-made fast path (export-sql.ts) without a plan of its own.
+ * answer's row, and its export columns (a cell per field of its kind: text, money, time, label, count),
+ * so that a field added to the declaration is in the file as it is on screen.
  *
  *   const rows = db.selectFrom('withdrawals as w').innerJoin(...).select(fieldSelect(WITHDRAWAL_FIELDS, 'w', { gatewayNo: 'g.gateway_no' }));
  *   mapPage(page, rowMapper(WITHDRAWAL_FIELDS));
- *   columns: (c) => exportColumns(ENTRY_FIELDS, c, { codes: { type: 'ledgerType' }, sortField: 'occurredAt' }),
+ *   columns: (c) => exportColumns(ENTRY_FIELDS, c, { codes: { type: 'ledgerType' } }),
  */
 import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { TListField, TListFields } from '@mbo/shared/list-fields';
 import type { ExportCells } from './export-cells';
-import { moneySql, moneyXlsx, SAFE, sqlLiteral, sqlText, XLSX_NOT_EXACT, xlsxText } from './export-sql';
-import { DAY_MS, NumberCell, type ExportCell, type ExportColumn, type XlsxCellSql } from './export-values';
-import { EPOCH_SERIAL, NUMBER_TAIL, XLSX_STYLE } from './xlsx-rows';
+import { DAY_MS, NumberCell, type ExportCell, type ExportColumn } from './export-values';
+import { EPOCH_SERIAL } from './xlsx-rows';
 import type { MessageKey } from './messages';
 import { toIso } from './time';
 
@@ -121,22 +120,19 @@ export type ExportOptions<F extends TListFields> = {
   codes?: Partial<Record<keyof F & string, string>>;
   /** The columns of the file, in order; by default every field with a title or marked `file`, in the declared order. */
   columns?: readonly (keyof F & string)[];
-  /** Columns that are not the kind's plain cell (a value made of several fields); null leaves the field's column out. */
+  /** Columns that are not the kind's plain cell (a value made of several fields, another header); null leaves the field's column out. */
   special?: { [K in keyof F]?: Partial<ExportColumn<FieldRow<F>>> | null };
   /**
-   * Whether the rows are changed after they are read (cells worked out in JavaScript, as the waybills'
-   * deadlines): then the database makes no cell, and every column is written from its row.
+   * Whether the columns are written as plain header and value only (no format, no optional cells):
+   * the files of lists whose rows are worked out in JavaScript (the waybills' deadlines, the daily
+   * report's sums) have always been written so, and their bytes stay as merchants' programs read them.
    */
   fromRows?: boolean;
-  /** The selected column the walk sorts by (a field or another source): read with the cells when the database makes them (csvSqlPlan). */
-  sortField: string;
 };
 
 /**
- * A list's export columns from its fields, in the caller's language and timezone. Each kind's cell
- * carries its SQL (text, money, time, enum, count), so an export whose columns are all of those kinds
- * (or special columns that give their SQL) is made by the database (csvSqlPlan, xlsxSqlPlan), with no
- * plan of its own; a special column without SQL leaves that export to the rows.
+ * A list's export columns from its fields, in the caller's language and timezone: each field's cell
+ * by its kind (text, money, time, label, count), a special column where a value is more than its field.
  */
 export function exportColumns<F extends TListFields>(fields: F, c: ExportCells, o: ExportOptions<F>): ExportColumn<FieldRow<F>>[] {
   const keys = o.columns ?? (Object.keys(fields).filter((k) => fields[k]!.label !== undefined || fields[k]!.file) as (keyof F & string)[]);
@@ -144,15 +140,11 @@ export function exportColumns<F extends TListFields>(fields: F, c: ExportCells, 
     const special = o.special?.[key];
     if (special === null) return [];
     const header = special?.header ?? headerOf(fields[key]!, key, c, o.headers);
-    let plain = kindColumn(fields[key]!, key, c, o.codes?.[key]);
-    // A value of its own makes the kind's SQL wrong for it: such a column is written from its row.
-    if (special?.value && !special.sql) plain = { value: plain.value, fields: special.fields ?? [key] };
-    return [{ header, ...plain, ...special } as ExportColumn<FieldRow<F>>];
+    // A value of its own replaces the kind's whole cell (its `optional` too, unless it says so).
+    const kind = special?.value ? {} : kindColumn(fields[key]!, key, c, o.codes?.[key]);
+    return [{ header, ...kind, ...special } as ExportColumn<FieldRow<F>>];
   });
-  if (o.fromRows) return columns.map((col) => ({ header: col.header, value: col.value }));
-  // The walk reads its sort value from each row (keysetBatches), made by the database too.
-  if (columns[0]) columns[0] = { ...columns[0], fields: [...(columns[0].fields ?? []), o.sortField] };
-  return columns;
+  return o.fromRows ? columns.map((col) => ({ header: col.header, value: col.value })) : columns;
 }
 
 function headerOf(f: TListField, key: string, c: ExportCells, headers: string | undefined): string {
@@ -172,74 +164,32 @@ export function dayCell(v: unknown): ExportCell {
   return new NumberCell(Date.UTC(+text.slice(0, 4), +text.slice(5, 7) - 1, +text.slice(8, 10)) / DAY_MS + EPOCH_SERIAL, 'date', text);
 }
 
-/** A count's XLSX cell as SQL (c.count's cell): an integer a double holds exactly, else not exact. */
-function countXlsx(key: string): XlsxCellSql {
-  const col = `"${key}"`;
-  return {
-    cell: (open) => [
-      sqlLiteral(open + NUMBER_TAIL[XLSX_STYLE.integer]!),
-      `ifnull(case when typeof(${col}) = 'integer' and ${col} between -${SAFE} and ${SAFE} then ${col} end, ${XLSX_NOT_EXACT})`,
-      `'</v></c>'`,
-    ],
-    optional: false,
-  };
-}
-
 function kindColumn(f: TListField, key: string, c: ExportCells, codes: string | undefined): Cell {
   const at = (r: Record<string, unknown>) => r[key];
   switch (f.kind) {
     case 'text':
-    case 'link': {
-      // A text field may be an integer column on PostgreSQL, where coalesce(<integer>, '') fails.
-      const text = c.dialect === 'postgres' ? `coalesce(("${key}")::text, '')` : sqlText(key);
-      return {
-        value: (r) => (at(r) === null || at(r) === undefined ? '' : String(at(r))),
-        sql: text,
-        xlsx: xlsxText(sqlText(key), { optional: f.optional === true }),
-      };
-    }
+    case 'link':
+      return { value: (r) => (at(r) === null || at(r) === undefined ? '' : String(at(r))), optional: f.optional === true };
     case 'money': {
       const currency = f.currency ?? 'currency';
-      return {
-        value: (r) => (f.optional && (at(r) === null || at(r) === undefined) ? null : c.money(Number(at(r)), String(r[currency]))),
-        sql: moneySql(key, currency, c.dialect),
-        xlsx: moneyXlsx(key, currency),
-      };
+      return { value: (r) => (f.optional && (at(r) === null || at(r) === undefined) ? null : c.money(Number(at(r)), String(r[currency]))) };
     }
     case 'time':
-      return {
-        value: (r) => c.time(at(r) === null || at(r) === undefined ? null : Number(at(r))),
-        sql: c.timeSql(key),
-        xlsx: c.timeXlsx(key, { optional: f.optional === true }),
-      };
+      return { value: (r) => c.time(at(r) === null || at(r) === undefined ? null : Number(at(r))), optional: f.optional === true };
     case 'enum': {
       if (codes === undefined) throw new Error(`export of enum field ${key} without its labels' catalog prefix`);
       // The code the list answers (a missing one as 0 or ''), so the file shows the screen's label for it.
       const code = answerValue(f) as (raw: unknown) => number | string;
-      return {
-        value: (r) => c.label(codes, code(at(r))),
-        sql: c.labelSql(codes, key),
-        xlsx: c.labelXlsx(codes, key),
-      };
+      return { value: (r) => c.label(codes, code(at(r))) };
     }
     case 'count':
-      return {
-        // A count in a spreadsheet reads as on screen, with thousands separators (#,##0).
-        value: (r) => c.count(Number(at(r) ?? 0)),
-        // NULL or anything but an integer gives NULL: the row is written by `value`.
-        sql: c.dialect === 'postgres' ? `("${key}")::text` : `case typeof("${key}") when 'integer' then "${key}" end`,
-        xlsx: countXlsx(key),
-      };
-    /*
-     * A rate and a day are the daily report's kinds, whose rows are sums and ratios worked out from
-     * the rollups in JavaScript (totals appended), not a walk of a statement: no cell of them is made by
-     * the database, so they carry no SQL.
-     */
+      // A count in a spreadsheet reads as on screen, with thousands separators (#,##0).
+      return { value: (r) => c.count(Number(at(r) ?? 0)) };
     case 'rate':
       return { value: (r) => c.percent(at(r) === null || at(r) === undefined ? null : Number(at(r))) };
     case 'day':
       return { value: (r) => dayCell(at(r)) };
     case 'data':
-      return { value: (r) => at(r) as ExportCell, fields: [key] };
+      return { value: (r) => at(r) as ExportCell };
   }
 }

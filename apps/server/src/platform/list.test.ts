@@ -3,11 +3,9 @@ import { LIST_COUNT_CAP, type TListPage } from '@mbo/shared/list';
 import { createMerchant } from '../../test/factories';
 import { createTestDb, type TestDb } from '../../test/test-db';
 import type { Flag } from '../db/types';
-import { dialectOf } from '../db/database';
-import { exactLines } from './export-lines-check';
-import { exportReaderFactory, type CsvLines } from './export-reader';
+import { exportReaderFactory } from './export-reader';
 import { keysetBatches } from './keyset-walk';
-import { keysetPage, type Seek } from './list';
+import { keysetPage } from './list';
 
 /*
  * The list helper on a real table (login attempts: merchant, time, id, outcome), on SQLite or on
@@ -198,47 +196,6 @@ describe('keyset walk slices', () => {
           expect(sliced, `${direction} every ${every}`).toEqual(whole);
         }
       }
-    }
-  });
-
-  it('lines made by the database: full batches follow each other from their last key, both ways, in slices too', async () => {
-    const m = (await createMerchant(db.db)).id;
-    // 45 rows over 7 distinct times: batches of 4 end inside runs of equal times.
-    await insertLogs(
-      m,
-      Array.from({ length: 45 }, (_, i) => 9_000 + (i % 7) * 10),
-    );
-    // Each row's line is its id and time: the file says which rows came, in which order.
-    const line =
-      dialectOf(db.url) === 'postgres'
-        ? `concat_ws(',', "id", "created_at") || E'\\r\\n'`
-        : `concat("id", ',', "created_at", char(13, 10))`;
-    const plan = { lines: { line, exact: exactLines(2) } };
-    for (const direction of ['desc', 'asc'] as const) {
-      const sorted = (await allRows(m)).sort(byTimeThenId);
-      const expected = (direction === 'desc' ? sorted.reverse() : sorted).map((r) => `${r.id},${r.created_at}\r\n`).join('');
-      // Qualified columns, as the product's lists have: a statement that names a column it selects in its
-      // WHERE is not rewritten (selectInPlace) and would be read as rows.
-      const list = {
-        rows: () => db.db.selectFrom('login_logs as l').where('l.merchant_id', '=', m).select(['l.id', 'l.created_at']),
-        sort: { column: 'l.created_at', id: 'l.id', direction, value: (r: { created_at: number }) => r.created_at },
-      } as const;
-      const walk = keysetBatches(list, { batchRows: 4, reader: exportReaderFactory(db.url, db.db, plan) });
-      const read = async (from: Seek | null, until: Seek | null) => {
-        let text = '';
-        for await (const batch of walk.sliceLines(from, until)) {
-          // Every batch made as lines: none read as rows.
-          expect(Array.isArray(batch), direction).toBe(false);
-          text += Buffer.from((batch as CsvLines).bytes).toString('utf8');
-        }
-        return text;
-      };
-      expect(await read(null, null), direction).toBe(expected);
-      const bounds: Seek[] = [];
-      for await (const b of walk.bounds(10)) bounds.push(b);
-      let sliced = '';
-      for (let k = 0; k < bounds.length; k += 1) sliced += await read(bounds[k]!, bounds[k + 1] ?? null);
-      expect(sliced, direction).toBe(expected);
     }
   });
 

@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE, intlOffsetMs, isKnownTimezone, zonePartsAt, type TZoneParts } from '@mbo/shared/timezones';
 import { tableOffsetMs, zoneTableOf } from '@mbo/shared/zone-offsets';
-import { ZONE_TABLE, ZONE_TABLE_FROM_MS, ZONE_TABLE_UNTIL_MS } from '@mbo/shared/zone-table';
+import { ZONE_TABLE } from '@mbo/shared/zone-table';
 
 export type Clock = () => number;
 export const systemClock: Clock = () => Date.now();
@@ -71,29 +71,6 @@ export function zoneOffsetMs(ms: number, tz: string): number {
   const known = offsets.get(key);
   if (known !== undefined) return known;
   return offsets.set(key, intlOffsetMs(ms, tz));
-}
-
-/** UTC days over which a zone keeps one offset: [fromMs, untilMs), whole days, with that offset. */
-export type SteadyDays = { fromMs: number; untilMs: number; offsetMs: number };
-
-/**
- * The UTC days on which `tz` keeps one offset from start to end, from its table (ZONE_TABLE): a piece
- * for each stretch between two changes, of the whole days in it; a day with a change in it is in no
- * piece, nor are the table's first day and any day outside it. In time order; null for a zone the
- * table does not have. On these days zoneOffsetMs gives the piece's offset at every instant.
- */
-export function steadyZoneDays(tz: string): readonly SteadyDays[] | null {
-  if (!Object.hasOwn(ZONE_TABLE, tz)) return null;
-  const table = ZONE_TABLE[tz]!;
-  const out: SteadyDays[] = [];
-  for (let k = 0; k < table.length; k += 2) {
-    const start = Math.max(table[k]! * 1000, ZONE_TABLE_FROM_MS + DAY_MS);
-    const end = k + 2 < table.length ? table[k + 2]! * 1000 : ZONE_TABLE_UNTIL_MS;
-    const fromMs = Math.ceil(start / DAY_MS) * DAY_MS;
-    const untilMs = Math.floor(end / DAY_MS) * DAY_MS;
-    if (fromMs < untilMs) out.push({ fromMs, untilMs, offsetMs: table[k + 1]! * 1000 });
-  }
-  return out;
 }
 
 /**

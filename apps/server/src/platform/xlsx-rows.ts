@@ -1,7 +1,6 @@
 /**
  * The cells of the XLSX writer (xlsx-writer.ts): the fixed cell styles, and the XML of a sheet's rows
- * as text, which the export pool's threads (export-worker.ts) also build for their slices and the
- * database's XLSX lines (export-sql.ts) must equal.
+ * as text, which the export pool's threads (export-worker.ts) also build for their slices.
  */
 
 /**
@@ -73,19 +72,13 @@ function spaceAttr(text: string): string {
 }
 
 /** What follows a number cell's reference: its style (none for plain) and the value's opening tag. */
-export const NUMBER_TAIL = Object.values(XLSX_STYLE).map((s) => (s === XLSX_STYLE.plain ? '><v>' : ` s="${s}"><v>`));
+const NUMBER_TAIL = Object.values(XLSX_STYLE).map((s) => (s === XLSX_STYLE.plain ? '><v>' : ` s="${s}"><v>`));
 const TEXT_TAIL = ' t="inlineStr"><is><t';
 
 /** What follows a text cell's opening (`<c` or `<c r="B7"`): the inline string and the cell's end. */
-export function textCellTail(text: string): string {
+function textCellTail(text: string): string {
   const escaped = escapeXml(text);
   return TEXT_TAIL + spaceAttr(escaped) + '>' + escaped + '</t></is></c>';
-}
-
-/** Text that goes into a cell as it is: nothing to escape or drop, no space to keep at either end, no control character. */
-export function xmlSafeText(text: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return !/[&<>"\u0000-\u001f\ufffe\uffff]/.test(text) && text.trim() === text;
 }
 
 const DAY_MS = 86_400_000;
@@ -97,8 +90,8 @@ const LAST_SERIAL = 2_958_465;
 /**
  * The text of a date-time cell's serial (days since 1899-12-30, the time of day as their fraction):
  * the day, then the fraction of the millisecond's time of day rounded to 10 decimals (half up), all
- * ten written ("46000.5000000000"). Exact integer arithmetic, so SQLite writes the same text
- * (ExportCells.timeXlsx); `String(serial)` gave up to 17 digits SQLite cannot reproduce. Ten decimals
+ * ten written ("46000.5000000000"), in exact integer arithmetic (`String(serial)` gave up to 17
+ * digits, which read back as the same number but varied with the last bit of the double). Ten decimals
  * are 8.64 µs: a spreadsheet reads back the same millisecond. Before 1970 (not an export's time) the
  * number as JavaScript writes it.
  */
@@ -137,8 +130,8 @@ export class SheetRowXml {
   private readonly alwaysRef: boolean[];
 
   /**
-   * `optional`: per column, whether its cells may be empty (ExportColumn.xlsx): the cell after such a
-   * column carries its reference whether or not that one was empty, as SQLite writes it (xlsxSqlPlan).
+   * `optional`: per column, whether its cells may be empty (ExportColumn.optional): the cell after such
+   * a column carries its reference whether or not that one was empty.
    */
   constructor(columns: number, optional: readonly boolean[] = []) {
     this.cellOpen = Array.from({ length: columns }, (_, i) => `<c r="${columnName(i)}`);

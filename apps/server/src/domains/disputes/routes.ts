@@ -18,12 +18,11 @@ import {
 } from '@mbo/shared/disputes';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { ZRefundApplied } from '@mbo/shared/refunds';
-import { disputeReasonKeyOf, knownDisputeReasons } from '@mbo/shared/gateway-texts';
+import { disputeReasonKeyOf } from '@mbo/shared/gateway-texts';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
 import type { ExportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
-import { wordingSql, xlsxText } from '../../platform/export-sql';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { mapPage } from '../../platform/list';
 import { exportColumns, rowMapper } from '../../platform/list-fields';
@@ -65,16 +64,13 @@ function toDispute(now: number) {
   });
 }
 
-/** The export's reason cell: the scheme's wording looked up in the catalog, by the database where it can (wordingSql). */
+/** The export's reason cell: the scheme's wording looked up in the catalog. */
 function reasonColumn(c: ExportCells) {
-  const known = knownDisputeReasons().map(([wording, key]) => [wording, c.label('disputeReason', key)] as const);
   return {
     value: (r: Record<string, unknown>) => {
       const key = disputeReasonKeyOf(String(r.reason));
       return key ? c.label('disputeReason', key) : String(r.reason);
     },
-    sql: wordingSql('reason', known, c.dialect),
-    xlsx: xlsxText(wordingSql('reason', known), { optional: false }),
   };
 }
 
@@ -85,12 +81,11 @@ const disputeExport = defineExport({
   body: ZDisputeExportBody,
   filePrefix: 'disputes',
   sheetName: (c) => c.text('export.disputes'),
-  columns: (c, b) =>
+  columns: (c) =>
     exportColumns(DISPUTES.fields, c, {
       codes: { kind: 'disputeKind', processingType: 'processingType', appealStatus: 'appealStatus' },
       // A scheme's reason in the export's language; one the catalog does not know stays as the scheme worded it.
       special: { reason: reasonColumn(c) },
-      sortField: repo.sortField(b),
     }),
   batches: (b, { db, scope, timezone, now, reader }) => repo.iterateDisputes(db, scope, b, repo.rangesOf(b, timezone, now), now, reader),
 });

@@ -9,8 +9,7 @@ import { exportCells } from '../../platform/export-cells';
 /*
  * The recorded-entry and credit-entry exports, whose columns come from the lists' declarations
  * (packages/shared/src/list-fields.ts): each line of the file is the row the list answers, as the
- * screen shows it (labels, amounts in the currency's decimals, times in the caller's timezone), on
- * whichever path the database makes the file by.
+ * screen shows it (labels, amounts in the currency's decimals, times in the caller's timezone).
  */
 
 let t: TestContext;

@@ -63,7 +63,7 @@ const entryExport = defineExport({
   body: ZEntryExportBody,
   filePrefix: 'entries',
   sheetName: (c) => c.text('export.entries'),
-  columns: (c) => exportColumns(ENTRIES.fields, c, { codes: ENTRY_CODES, sortField: 'occurredAt' }),
+  columns: (c) => exportColumns(ENTRIES.fields, c, { codes: ENTRY_CODES }),
   batches: (b, { db, scope, timezone, reader }) => repo.iterateEntries(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
 });
 
@@ -74,7 +74,7 @@ const batchExport = defineExport({
   body: ZBatchExportBody,
   filePrefix: 'credits',
   sheetName: (c) => c.text('export.batches'),
-  columns: (c) => exportColumns(BATCHES.fields, c, { special: { creditStatus: null }, sortField: 'tabulatedAt' }),
+  columns: (c) => exportColumns(BATCHES.fields, c, { special: { creditStatus: null } }),
   batches: (b, { db, scope, timezone, reader }) => repo.iterateBatches(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
 });
 

@@ -45,11 +45,10 @@ const refundExport = defineExport({
   body: ZRefundExportBody,
   filePrefix: 'refunds',
   sheetName: (c) => c.text('export.refunds'),
-  columns: (c, b) =>
+  columns: (c) =>
     exportColumns(REFUNDS.fields, c, {
       codes: REFUND_CODES,
       special: { tradeAt: null },
-      sortField: repo.SORT_FIELD[b.timeType],
     }),
   batches: (b, { db, scope, timezone, reader }) => repo.iterateRefunds(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
 });

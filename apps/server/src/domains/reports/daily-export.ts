@@ -18,7 +18,6 @@ export const dailyExport = defineExport({
     exportColumns(DAILY_REPORT.fields, c, {
       columns: DAILY_COLUMNS,
       fromRows: true,
-      sortField: 'day',
       // A totals row is headed "Total" in the file's language.
       special: { day: { value: (r) => (r.total === true ? c.text('report.total') : dayCell(r.day)) } },
     }),

@@ -10,7 +10,6 @@ import {
 } from '@mbo/shared/operation-log';
 import { ok, okResponse } from '../../platform/envelope';
 import { type ExportCells } from '../../platform/export-cells';
-import { sqlLiteral, xlsxMadeText, xlsxText } from '../../platform/export-sql';
 import { defineExport, registerExport } from '../../platform/export-route';
 import { isMessageKey, translate } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
@@ -42,27 +41,6 @@ export function operationLabel(tr: Translate, r: Record<string, unknown>): strin
   return String(r.operation);
 }
 
-/**
- * operationLabel as a `sql` cell in the export's dialect (its XLSX SQL is read on SQLite only): a
- * command's or a job's text with its name put in, the route's label (the catalog's `opAction.*`, else
- * the action itself), or the operation when no action is stored. An action with a `$` is written by
- * `value`: String.replace reads `$` patterns in what it puts in.
- */
-function operationSql(c: ExportCells): string {
-  const pg = c.dialect === 'postgres';
-  const action = '"action"';
-  const named = (key: MessageKey, mark: string) => {
-    const text = c.text(key);
-    const at = text.indexOf(mark);
-    if (at < 0) return sqlLiteral(text);
-    const dollar = pg ? `position('$' in ${action}) > 0` : `instr(${action}, '$') > 0`;
-    const parts = [sqlLiteral(text.slice(0, at)), `substr(${action}, 5)`, sqlLiteral(text.slice(at + mark.length))];
-    return `case when ${dollar} then null else concat(${parts.join(', ')}) end`;
-  };
-  const prefix = (p: string) => `substr(${action}, 1, 4) = '${p}'`;
-  return `case when ${action} is null then null when ${prefix('ops:')} then ${named('opLog.operatorCommand', '{command}')} when ${prefix('job:')} then ${named('opLog.job', '{job}')} when ${action} <> '' then ${c.labelSql('opAction', 'action')} else "operation" end`;
-}
-
 /** Why an entry failed, in the reader's language (the stored error is a catalog key or a text); empty on success. */
 const failureOf = (tr: Translate, r: repo.OperationLogRow) =>
   Number(r.success) === 1 ? '' : textOr(tr, String(r.failure), String(r.failure));
@@ -89,34 +67,14 @@ function exportColumnsOf(c: ExportCells) {
     columns: ['createdAt', 'operator', 'actor', 'ip', 'module', 'type', 'operationLabel', 'content', 'target', 'success', 'failure'],
     special: {
       actor: { header: c.text('opLogCol.actor') },
-      operationLabel: {
-        header: c.text('opLogCol.operation'),
-        value: (r) => operationLabel(tr, r),
-        fields: ['action', 'operation'],
-        sql: operationSql(c),
-        xlsx: xlsxText(operationSql(c), { optional: false }),
-      },
-      success: {
-        value: (r) => c.label('opLogResult', Number(r.success)),
-        sql: c.labelSql('opLogResult', 'success'),
-        xlsx: c.labelXlsx('opLogResult', 'success'),
-      },
-      /*
-       * A failure's text is a message of the whole server catalog (its key is stored), else the text
-       * itself: as SQL that is a CASE over every key of the catalog, a statement thousands of branches
-       * long for each export, so the database writes only an entry that succeeded (an empty cell; the
-       * file's last column, so its being optional moves no other cell) and a failed one is written by
-       * `value` (its CSV row read whole, its batch of XLSX from rows).
-       */
+      operationLabel: { header: c.text('opLogCol.operation'), value: (r) => operationLabel(tr, r) },
+      success: { value: (r) => c.label('opLogResult', Number(r.success)) },
+      // A message of the server catalog (its key is stored), else the text itself.
       failure: {
         header: c.text('opLogCol.failure'),
         value: (r) => failureOf(tr, r),
-        fields: ['success', 'failure'],
-        sql: `case when "success" = 1 then '' end`,
-        xlsx: xlsxMadeText('NULL', '"success" = 1'),
       },
     },
-    sortField: 'createdAt',
   });
 }
 

@@ -1,14 +1,10 @@
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
-import { dialectOf } from '../../db/database';
-import { exportCells } from '../../platform/export-cells';
 import { createAdmin, createGateway, createMerchant } from '../../../test/factories';
 import { signIn, testAppForFile } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
 import { at, csvRows, exportFile, list, worldForFile } from '../../../test/transaction-world';
-import { exportColumns } from './routes';
 
 const t = testAppForFile();
 const w = worldForFile(t);
@@ -32,8 +28,8 @@ describe('transaction export', () => {
     expect(csvRows(cn.body)[0]).toContain('交易订单号');
   });
 
-  it('by processing time, a row the database leaves to the columns (a cell to quote) is written too, every listed row once', async () => {
-    // The walk's next batch starts after the last row's processing time, read with the cells.
+  it('by processing time, every listed row once, a cell to quote too', async () => {
+    // The walk's next batch starts after the last row's processing time.
     for (const format of ['csv', 'xlsx']) {
       const listed = await list(t, w.token, 'formal', { timeType: 'process', limit: '50' });
       const res = await exportFile(t, w.token, 'formal', { format, timeType: 'process' }, { lang: 'en_US' });
@@ -107,106 +103,6 @@ describe('transaction export', () => {
     // Rule codes the catalog does not name stay codes; amounts are numbers a spreadsheet adds up.
     expect(row).toContain('R101, R205');
     expect(row.some((cell) => typeof cell === 'number')).toBe(true);
-  });
-
-  it('the CSV cells SQLite makes read only columns declared TEXT as text (sqlText, sqlJoin, the currency of moneySql)', async () => {
-    if (dialectOf(t.app.appConfig.databaseUrl) !== 'sqlite') return;
-    const declared = new Map<string, string>();
-    for (const table of ['transactions', 'gateways']) {
-      const { rows } = await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${table})`.execute(t.db);
-      for (const c of rows) if (!declared.has(c.name) || table === 'gateways') declared.set(c.name, c.type);
-    }
-    const texts = new Set<string>();
-    for (const column of exportColumns(exportCells('en', 'UTC'), 'riskDeclined')) {
-      const cell = column.sql ?? '';
-      for (const m of cell.matchAll(/ifnull\("(\w+)", ''\)|"(\w+)" \|\||\|\| "(\w+)"|"(\w+)" is not null/g))
-        texts.add(m[1] ?? m[2] ?? m[3] ?? m[4]!);
-    }
-    expect([...texts].sort()).toEqual(
-      ['cardMasked', 'currency', 'email', 'gatewayNo', 'ip', 'merchantOrderNo', 'settleCurrency', 'tradeNo'].sort(),
-    );
-    // A cell names a field of the list's select; the masked card is its two stored parts joined there.
-    const read = (name: string) =>
-      name === 'cardMasked' ? ['card_first6', 'card_last4'] : [name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)];
-    for (const name of texts) for (const column of read(name)) expect(declared.get(column), name).toBe('TEXT');
-  });
-
-  it('the response message cell the database makes is the one the column writes, or NULL where it leaves the text to it', async () => {
-    const raws = [
-      '00 Approved',
-      'Approved',
-      'APPROVED',
-      '05 do NOT honour',
-      '05 Do not honor',
-      '3DS authentication failed',
-      '51 Insufficient funds',
-      '57 Transaction not permitted',
-      'Pre-authorization awaiting capture',
-      '05  Do not honour',
-      ' 51 Insufficient funds',
-      '51 Insufficient funds ',
-      '51\tInsufficient funds',
-      '5 Insufficient funds',
-      '99 Something else',
-      'Something else',
-      '',
-      '\u212Aey',
-      'ＡPPROVED',
-      '00 Approved, with a comma',
-      '0a approved',
-      '00 ',
-      '\u0660\u0660 Approved',
-      '00  ',
-    ];
-    const dialect = dialectOf(t.app.appConfig.databaseUrl);
-    for (const lang of ['en', 'zhCn', 'zhHk'] as const) {
-      const cells = exportCells(lang, 'UTC', dialect);
-      const column = exportColumns(cells, 'formal').find((c) => c.header === cells.text('trade.col.returnMessage'))!;
-      const made = new Set<string>();
-      for (const raw of raws) {
-        const { rows } = await sql<{
-          v: string | null;
-        }>`select ${sql.raw(column.sql!)} as v from (select cast(${raw} as text) as "returnMessage") as x`.execute(t.db);
-        const text = rows[0]!.v;
-        if (text === null) continue;
-        made.add(raw);
-        expect(text, `${lang}: ${raw}`).toBe(column.value({ returnMessage: raw } as never));
-      }
-      // The known texts as gateways send them, with or without a code, in any letter case, and no text.
-      expect([...made].sort()).toEqual([...raws.slice(0, 9), ''].sort());
-    }
-  });
-
-  it('the amount cells the database makes are the text the column writes, or NULL where they leave it to the column', async () => {
-    const dialect = dialectOf(t.app.appConfig.databaseUrl);
-    const cells = exportCells('en', 'UTC', dialect);
-    const column = exportColumns(cells, 'formal').find((c) => c.header === cells.screen('trade.amount'))!;
-    const amounts = [0, 1, 5, 99, 100, 27114, -1, -5, -100, -27114, 123456789012, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
-    // Codes as gateways may send them, in any case; JPY and KRW have no decimals. Letters other than
-    // ASCII ones that JavaScript upper-cases to ASCII (a dotless i, a long s) or not at all (full width).
-    const currencies = ['USD', 'usd', 'JPY', 'jpy', 'Jpy', 'KRW', 'krw', 'EUR', 'XYZ', '\uff2a\uff30\uff39', '\u0131sk', '\u017fgd', ''];
-    let made = 0;
-    for (const currency of currencies)
-      for (const amount of amounts) {
-        const { rows } = await sql<{
-          v: string | null;
-        }>`select ${sql.raw(column.sql!)} as v from (select cast(${amount} as bigint) as "amount", cast(${currency} as text) as "currency") as x`.execute(
-          t.db,
-        );
-        const text = rows[0]!.v;
-        if (text === null) continue;
-        made += 1;
-        expect(text, `${amount} ${currency}`).toBe((column.value({ amount, currency } as never) as { text: string }).text);
-      }
-    // Every one: the amounts are integers within ±Number.MAX_SAFE_INTEGER and every currency has a text.
-    expect(made).toBe(amounts.length * currencies.length);
-    // Beyond them the column writes it.
-    const { rows } = await sql<{
-      v: string | null;
-    }>`select ${sql.raw(column.sql!)} as v from (select cast(${'9007199254740993'} as bigint) as "amount", 'USD' as "currency") as x`.execute(
-      t.db,
-    );
-    expect(rows[0]!.v).toBeNull();
   });
 
   it('an unknown format or a bad range is refused as JSON before any file starts', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PayStatus, TradeCategory } from '@mbo/shared/trade-enums';
-import { gatewayTextOf, knownGatewayTexts, splitRiskRules } from '@mbo/shared/gateway-texts';
+import { gatewayTextOf, splitRiskRules } from '@mbo/shared/gateway-texts';
 import {
   TRANSACTION_VIEWS,
   TRANSACTION_VIEW_DEFS,
@@ -13,16 +13,13 @@ import {
   maskCard,
   type TTimelineEntry,
   type TTransactionDetail,
-  type TTransactionTimeType,
   type TTransactionView,
 } from '@mbo/shared/transactions';
 import { ok, okResponse } from '../../platform/envelope';
 import { notFoundError } from '../../platform/errors';
 import { type ExportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
-import { sqlLiteral, xlsxMadeText } from '../../platform/export-sql';
-import { type ExportColumn, type XlsxCellSql } from '../../platform/export-values';
-import { xmlSafeText } from '../../platform/xlsx-rows';
+import { type ExportColumn } from '../../platform/export-values';
 import { mapPage } from '../../platform/list';
 import { exportColumns as fieldColumns, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
@@ -41,39 +38,6 @@ function gatewayCell(c: ExportCells, raw: string): string {
   if (!g.key) return raw;
   const text = c.label('gatewayText', g.key);
   return g.code ? `${g.code} ${text}` : text;
-}
-
-/**
- * gatewayCell as a `sql` cell (ExportColumn.sql) for the texts it knows as the gateways send them: a
- * known text in any ASCII letter case, alone or after a two-digit code and one space ("51 Insufficient
- * funds"), gives gatewayCell's text, and no text gives none; any other text gives NULL and its row is
- * written by gatewayCell.
- * In the dialect of `c` (exportCells). Exact: SQLite's lower() folds ASCII letters only (as
- * PostgreSQL's does under the ucs_basic collation), so a text equal to a known one once lowered is
- * ASCII, has no space at either end, and gatewayTextOf reads it the same way (no known text starts
- * with two digits and a space, which the builder checks).
- */
-function gatewayCellSql(c: ExportCells, column: string, dialect = c.dialect): string {
-  const col = `"${column}"`;
-  const known = knownGatewayTexts();
-  if (known.some(([text]) => !/^[a-z0-9][ -~]*[a-z0-9]$/.test(text) || /^\d\d /.test(text))) return 'NULL';
-  const texts = known.map(([text, key]) => `when ${sqlLiteral(text)} then ${sqlLiteral(c.label('gatewayText', key))}`).join(' ');
-  // PostgreSQL: lower() under the ucs_basic collation (C) folds ASCII letters only, as SQLite's does.
-  // Two digits, a space and more: the digits made zeros by translate() rather than a regular expression
-  // (which reads the whole text into wide characters first): 0.17 ms less of a batch of 1,000 lines' 4.4.
-  if (dialect === 'postgres')
-    return `case when ${col} = '' then '' when translate(left(${col}, 3), '0123456789', '0000000000') = '00 ' and length(${col}) > 3 then substr(${col}, 1, 3) || case lower(substr(${col}, 4) collate ucs_basic) ${texts} end else case lower(${col} collate ucs_basic) ${texts} end end`;
-  return `case when ${col} = '' then '' when ${col} glob '[0-9][0-9] ?*' then substr(${col}, 1, 3) || case lower(substr(${col}, 4)) ${texts} end else case lower(${col}) ${texts} end end`;
-}
-
-/**
- * gatewayCellSql as XLSX SQL (ExportColumn.xlsx): its texts are the catalog's, a two-digit code and a
- * space before them, so they need no check when each passes xmlSafeText (else NULL: every batch is
- * written by the column's value). No text is an empty cell.
- */
-function gatewayCellXlsx(c: ExportCells, column: string): XlsxCellSql {
-  const safe = knownGatewayTexts().every(([, key]) => xmlSafeText(c.label('gatewayText', key)));
-  return xlsxMadeText(safe ? gatewayCellSql(c, column, 'sqlite') : 'NULL', `"${column}" = ''`);
 }
 
 /**
@@ -124,16 +88,11 @@ const TRANSACTION_CODES = {
 const FILE_COLUMNS = Object.keys(TRANSACTIONS.fields).filter((k) => k !== 'riskRules') as (keyof typeof TRANSACTIONS.fields)[];
 
 /**
- * Export columns: headers and status texts in the caller's language, times in the caller's timezone,
- * each cell made by the database where its kind allows (the product's most used export). The gateway
- * response keeps its own SQL cell (gatewayCellSql: a known text in the caller's language, the rest
- * as sent), the risk rules their names worked out in JavaScript.
+ * Export columns: headers and status texts in the caller's language, times in the caller's timezone
+ * (the product's most used export). The gateway response is a known text in the caller's language
+ * (the rest as sent), the risk rules each named.
  */
-export function exportColumns(
-  c: ExportCells,
-  view: TTransactionView,
-  timeType: TTransactionTimeType = 'trade',
-): ExportColumn<TransactionListRow>[] {
+export function exportColumns(c: ExportCells, view: TTransactionView): ExportColumn<TransactionListRow>[] {
   const gatewayText = oncePerText(c, gatewayCell);
   const rules = oncePerText(c, riskRulesCell);
   return fieldColumns(TRANSACTIONS.fields, c, {
@@ -146,14 +105,12 @@ export function exportColumns(
       returnMessage: {
         header: c.text('trade.col.returnMessage'),
         value: (r) => gatewayText(String(r.returnMessage)),
-        sql: gatewayCellSql(c, 'returnMessage'),
-        xlsx: gatewayCellXlsx(c, 'returnMessage'),
+        // A response may be empty.
+        optional: true,
       },
-      // No SQL: the stored text is a list of rule codes to split and name one by one (splitRiskRules),
-      // which SQLite cannot split in an expression; the risk-declined file is written from its rows.
+      // The stored text is a list of rule codes, each named (splitRiskRules).
       riskRules: { value: (r) => rules(String(r.riskRules ?? '')) },
     },
-    sortField: timeType === 'process' ? 'returnedAt' : 'createdAt',
   });
 }
 
@@ -268,7 +225,7 @@ function transactionExport(view: TTransactionView) {
     body: ZTransactionExportRequest,
     filePrefix: def.filePrefix,
     sheetName: () => def.filePrefix,
-    columns: (cells, b) => exportColumns(cells, view, b.timeType),
+    columns: (cells) => exportColumns(cells, view),
     batches: ({ format: _format, ...filter }, { db, scope, timezone, reader }) =>
       iterateTransactions(db, { scope, view, filter, timezone }, { reader }),
   });

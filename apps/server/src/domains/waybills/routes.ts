@@ -32,7 +32,6 @@ import { AppError, businessError } from '../../platform/errors';
 import { sendExport } from '../../platform/export';
 import { exportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
-import { moneySql, xlsxText } from '../../platform/export-sql';
 import { emptyPage, mapPage } from '../../platform/list';
 import { exportColumns, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
@@ -79,14 +78,8 @@ const productExport = defineExport({
         // A column of the file only (the screen has no title for it): its header is the server's.
         currency: { header: c.text('waybillCol.currency') },
         // The order's total as the text of its amount (a text cell in XLSX, as the answer carries it).
-        orderTotal: {
-          value: orderTotal,
-          sql: moneySql('orderTotalMinor', 'currency', c.dialect),
-          xlsx: xlsxText(moneySql('orderTotalMinor', 'currency'), { optional: false }),
-          fields: ['orderTotalMinor', 'currency'],
-        },
+        orderTotal: { value: orderTotal },
       },
-      sortField: 'tradeAt',
     }),
   batches: (b, { db, scope, timezone, reader }) => repo.iterateProducts(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
 });

@@ -52,6 +52,5 @@ export function waybillColumns(c: ExportCells): ExportColumn<ExportRow>[] {
       reusedTracking: own((r) => (Number(r.reusedTracking) === 1 ? c.text('waybillCol.yes') : '')),
     },
     fromRows: true,
-    sortField: 'tradeAt',
   }) as ExportColumn<ExportRow>[];
 }

@@ -47,7 +47,6 @@ const websiteExport = defineExport({
   columns: (c) =>
     exportColumns(WEBSITES.fields, c, {
       codes: { type: 'websiteType', status: 'websiteStatus' },
-      sortField: 'createdAt',
     }),
   batches: (b, { db, scope, reader }) => repo.iterateWebsites(db, scope, b, reader),
 });
