@@ -7,6 +7,7 @@
 // - dist/migrate.js  the migrations as a deployment step of their own (`npm run migrate`)
 // - dist/export-worker.js  a thread of the export pool (platform/export-pool.ts), started by main.js
 // - dist/upload-parse-worker.js  the thread that reads one uploaded batch file (platform/upload-parse.ts)
+// - dist/count-worker.js  the thread that counts lists exactly on a SQLite file (platform/count-thread.ts)
 //
 // Our own code and packages/shared (TypeScript sources) are bundled; every package from node_modules
 // stays an ordinary import resolved by Node at run time (native addons such as better-sqlite3 and
@@ -74,6 +75,7 @@ const results = await Promise.all([
       seed: 'src/cli/seed.ts',
       migrate: 'src/cli/migrate.ts',
       'upload-parse-worker': 'src/upload-parse-worker.ts',
+      'count-worker': 'src/count-worker.ts',
     },
     plugins: [externalPackages()],
   }),

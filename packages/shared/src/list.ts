@@ -91,6 +91,17 @@ export const zListPage = <T extends z.ZodType>(row: T) =>
     nextCursor: z.string().nullable(),
   });
 
+/**
+ * The answer of a list's count route (GET `<list path>/count`, the same filters): the exact number of
+ * rows, asked after a page whose count was capped. `capped` true: the count ran past its time budget
+ * and `total` is again a lower bound ("more than total"), as on the page.
+ */
+export const ZListCount = z.object({ total: z.number().int(), capped: z.boolean() });
+export type TListCount = z.infer<typeof ZListCount>;
+
+/** The path of a list's count route. */
+export const listCountPath = (listPath: string) => `${listPath}/count`;
+
 export type TListPage<T> = {
   list: T[];
   total: number;

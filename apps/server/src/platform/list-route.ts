@@ -6,11 +6,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { TListPage, TListPaging } from '@mbo/shared/list';
+import { listCountPath, ZListCount, type TListPage, type TListPaging } from '@mbo/shared/list';
 import type { TPermission } from '@mbo/shared/permissions';
 import type { Db } from '../db/database';
 import { ok, okResponse } from './envelope';
 import { emptyPage } from './list';
+import { countingExactly, countRunnerOf } from './list-count';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
 
@@ -37,6 +38,8 @@ export type ListRoute<Q extends z.ZodType<ListQueryBase>, Row> = {
 /**
  * GET `path`: one page of a list in the shared envelope. A gateway number the caller may not see
  * gives an empty page (narrowToGateway), as if nothing matched.
+ * GET `path`/count: the exact number of rows of the same filters (list-count.ts), with the same
+ * permission and scope; the paging fields are taken and ignored, so the page's query string serves.
  */
 export function registerList<Q extends z.ZodType<ListQueryBase>, Row>(
   app: Parameters<FastifyPluginAsyncZod>[0],
@@ -52,6 +55,21 @@ export function registerList<Q extends z.ZodType<ListQueryBase>, Row>(
       const scope = await narrowToGateway(app.db, caller, q.gatewayNo);
       const ctx: ListRequest = { db: app.db, scope: scope ?? caller, timezone: request.timezone, now: app.now() };
       return ok(request, scope ? await o.list(q, ctx) : emptyPage<Row>(q));
+    },
+  );
+  const runner = countRunnerOf(app.appConfig.databaseUrl);
+  app.get(
+    listCountPath(o.path),
+    { config: { permission: o.permission }, schema: { querystring: o.query, response: okResponse(ZListCount) } },
+    async (request) => {
+      const caller = requireSession(request).scope;
+      const { after: _after, ...q } = request.query as z.output<Q>;
+      const scope = await narrowToGateway(app.db, caller, q.gatewayNo);
+      if (!scope) return ok(request, { total: 0, capped: false });
+      const ctx: ListRequest = { db: app.db, scope, timezone: request.timezone, now: app.now() };
+      // A list that pages by number only answers its exact total with its first page.
+      const page = await countingExactly(runner, () => o.list({ ...q, page: 1 } as z.output<Q>, ctx));
+      return ok(request, { total: page.total, capped: page.capped });
     },
   );
 }

@@ -22,12 +22,14 @@
  *   answer a lower bound below the cap, also `capped` ("more than N"); a page without a cursor that
  *   is the last one makes the total exact;
  *   a list that knows its exact total cheaply (the transactions' daily rollups) passes `exactTotal`.
+ *   The exact count beyond the cap is asked separately, after the page (list-count.ts, GET `<path>/count`).
  * - A cursor is only a position: one made under other filters, another sort or another list gives
  *   some rows of the current list (or none), never an error or a row outside the scope.
  */
 import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
 import { LIST_COUNT_CAP, formatCursor, parseCursor, type TListPage, type TListPaging } from '@mbo/shared/list';
 import type { Db } from '../db/database';
+import { exactCountAsked } from './list-count';
 
 /** Where a next page starts: after the row with this sort value and id. */
 export type Seek = { value: number; id: number };
@@ -239,6 +241,10 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends { id: numb
   q: TListPaging,
   counting: CountSpec<CDB, CTB, CO>,
 ): Promise<TListPage<Row>> {
+  // Asked by a count route (list-count.ts): the exact count, no page.
+  const spec = counting.count;
+  const exact = await exactCountAsked(db, typeof spec === 'function' ? spec : () => spec, counting.exactTotal, () => countOf(db, counting));
+  if (exact) return pageOf(list, [], exact, q);
   const cursor = q.after !== undefined ? parseCursor(q.after) : null;
   const offset = cursor === null ? pageOffset(q) : 0;
   let rows: Row[];

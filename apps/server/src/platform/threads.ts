@@ -1,7 +1,7 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /** The server's thread scripts: src/<name>.ts, compiled to dist/<name>.js beside main.js (build.mjs). */
-export type ThreadScript = 'export-worker' | 'upload-parse-worker';
+export type ThreadScript = 'export-worker' | 'upload-parse-worker' | 'count-worker';
 
 /**
  * Starts a thread on one of the server's scripts: the compiled file when the server runs from dist/,
