@@ -104,8 +104,9 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
         <Pagination total={list.total} capped={list.capped} page={url.page} limit={url.limit} onChange={url.setPage} />
         {list.capped && (
           // `total` is then a lower bound: the cap, or fewer where the server stopped counting early.
-          <div className="mbo-capped-note" data-testid="capped-note">
-            {t('list.capped', { cap: formatCount(list.total) })}
+          // While the exact count is asked the note says so; it goes when the count arrives.
+          <div className="mbo-capped-note" data-testid="capped-note" aria-live="polite">
+            {t(list.counting ? 'list.counting' : 'list.capped', { cap: formatCount(list.total) })}
           </div>
         )}
         {p.footer}

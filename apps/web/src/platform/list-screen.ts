@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TExportFormat, TListPage } from '@mbo/shared/list';
+import { listCountPath, type TExportFormat, type TListCount, type TListPage } from '@mbo/shared/list';
 import type { TPermission } from '@mbo/shared/permissions';
 import { downloadFile } from './download';
 import { http } from './request';
@@ -8,7 +8,7 @@ import type { TFilterField } from './filter-fields';
 import { apiFilters, readListUrl, useListUrlState, type TFilterValues, type TListSchema, type TListUrl } from './list-url-state';
 import type { TPrefetchContext } from './query-client';
 import { getTimezoneName, useTimezone } from './timezone';
-import { listQueryOptions, useKeysetList, type TKeysetList, type TListFetcher } from './use-keyset-list';
+import { listQueryOptions, useKeysetList, type TKeysetList, type TListCounter, type TListFetcher } from './use-keyset-list';
 
 /**
  * A list screen, declared once: where its rows come from, how they are filtered and exported. The
@@ -21,6 +21,8 @@ export type TListScreen<Page extends TListPage<unknown>, K extends string> = {
   /** The list's own query key: mutations invalidate by it. */
   key: readonly unknown[];
   fetch: TListFetcher<Page>;
+  /** The exact count, asked when a page says "more than N" (absent: the page's count stays). */
+  count?: TListCounter;
   /** The shared list query schema the URL and the form are checked with. */
   schema: TListSchema;
   /** The filters a plain visit shows, given today in the chosen timezone. */
@@ -53,6 +55,8 @@ type TScreenPaths<Page extends TListPage<unknown>, K extends string> = Omit<
   'schema' | 'defaults' | 'fetch' | 'export'
 > &
   ({ fetch: TListFetcher<Page>; path?: never } | { path: string; fetch?: never }) & {
+    /** The list's GET route when the screen has its own `fetch`: its exact count is asked at `<countPath>/count`. */
+    countPath?: string;
     export?: TListScreen<Page, K>['export'] | { permission?: TPermission; path: string; file: string };
   };
 
@@ -64,7 +68,8 @@ export function declaredScreen<K extends string, Page extends TListPage<unknown>
   list: TDeclaredList<K, Page>,
   screen: TScreenPaths<Page, NoInfer<K>>,
 ): TListScreen<Page, K> {
-  const { path, fetch, export: file, ...rest } = screen;
+  const { path, fetch, export: file, countPath, ...rest } = screen;
+  const counted = countPath ?? path;
   const exported =
     file && 'path' in file
       ? {
@@ -76,6 +81,8 @@ export function declaredScreen<K extends string, Page extends TListPage<unknown>
   return {
     ...rest,
     fetch: fetch ?? ((params) => http.get<Page>(path ?? '', params)),
+    // Silent: a count that fails leaves "more than N" on screen, which is still true.
+    ...(counted ? { count: (params, signal) => http.get<TListCount>(listCountPath(counted), params, { signal, silent: true }) } : {}),
     ...(exported ? { export: exported } : {}),
     schema: list.query,
     defaults: list.defaults,
@@ -92,7 +99,7 @@ export type TListScreenState<Page extends TListPage<unknown>, K extends string> 
 export function useListScreen<Page extends TListPage<unknown>, K extends string>(def: TListScreen<Page, K>): TListScreenState<Page, K> {
   const tz = useTimezone();
   const url = useListUrlState(def.schema, def.defaults(todayIn(tz.timezone)), def.extras);
-  const list = useKeysetList(def.key, def.fetch, url);
+  const list = useKeysetList(def.key, def.fetch, url, def.count);
   return { def, url, list };
 }
 

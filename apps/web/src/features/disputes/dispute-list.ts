@@ -35,6 +35,7 @@ export const DISPUTE_LIST = declaredScreen(
     title: 'menu.proConTrade',
     key: disputesKey,
     fetch: getDisputes,
+    countPath: DisputePath.list,
     rowKey: 'caseNo',
     testId: 'dispute-table',
     extras: ['detail'],

@@ -9,6 +9,7 @@ export const REFUND_LIST = declaredScreen(REFUNDS, {
   title: 'menu.refundList',
   key: refundsKey,
   fetch: getRefunds,
+  countPath: RefundPath.list,
   fields: [
     selectField('timeType', 'refund.timeType', enumOptions('tradeEnum.timeType', REFUND_TIME_TYPES)),
     { kind: 'dateRange', from: 'from', to: 'to', label: 'refund.dateRange' },

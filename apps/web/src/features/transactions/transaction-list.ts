@@ -62,6 +62,7 @@ export const TRANSACTION_LISTS = Object.fromEntries(
       title: findMenu(def.menu)?.titleKey ?? '',
       key: transactionsKey(view),
       fetch: (params) => getTransactions(view, params),
+      countPath: def.list,
       fields: transactionFilters(view, []),
       rowKey: 'tradeNo',
       testId: 'transaction-table',
