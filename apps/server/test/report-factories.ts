@@ -2,7 +2,7 @@ import { DisputeKind, PayStatus, ProcessingType, RefundMethod, RefundProcessing,
 import type { Db } from '../src/db/database';
 import { addToRollup, disputeDelta } from '../src/platform/rollups';
 import { createGateway, createMerchant, type GatewayRow, type MerchantRow } from './factories';
-import { createTransaction } from './trade-factories';
+import { createTransaction, tradeAtOf } from './trade-factories';
 
 /*
  * Records for report tests, written the way the other areas write them: the row and its rollup in
@@ -52,6 +52,7 @@ export async function addDispute(
         refund_id: null,
         reminded_5d_at: null,
         reminded_24h_at: null,
+        trade_at: tradeAtOf(txId),
         created_at: at,
         updated_at: at,
       })
@@ -89,6 +90,7 @@ export async function addRefund(db: Db, m: MerchantRow, g: GatewayRow, txId: num
         applicant_admin_id: null,
         status: RefundProcessing.refunded,
         applied_at: at - 1000,
+        trade_at: tradeAtOf(txId),
         processed_at: at,
       })
       .execute();

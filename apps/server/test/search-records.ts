@@ -79,6 +79,7 @@ export async function createRecords(db: Db, m: MerchantRow, g: GatewayRow, tag: 
       applicant_admin_id: null,
       status: 1,
       applied_at: at + 1_000,
+      trade_at: at,
       processed_at: null,
     })
     .execute();
@@ -98,6 +99,7 @@ export async function createRecords(db: Db, m: MerchantRow, g: GatewayRow, tag: 
       refund_id: null,
       reminded_5d_at: null,
       reminded_24h_at: null,
+      trade_at: at,
       created_at: at + 2_000,
       updated_at: at + 2_000,
     })

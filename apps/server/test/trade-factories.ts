@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { passesLuhn } from '@mbo/shared/link-cards';
 import { PayStatus, TradeCategory, TradeType } from '@mbo/shared/trade-enums';
 import type { Db } from '../src/db/database';
@@ -8,6 +8,11 @@ import { recordTransaction } from '../src/domains/transactions/repository';
 import type { GatewayRow, MerchantRow } from './factories';
 
 let seq = 0;
+
+/** A transaction's time, for the `trade_at` a refund or case of it carries (migration 0038). */
+export function tradeAtOf(transactionId: number) {
+  return sql<number>`(select created_at from transactions where id = ${transactionId})`;
+}
 
 export type TransactionRow = { id: number; tradeNo: string; amount: number; currency: string; settleAmount: number };
 

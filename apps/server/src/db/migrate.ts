@@ -34,6 +34,7 @@ import { operationLogChainMigration } from './migrations/0032-operation-log-chai
 import { notificationsMigration } from './migrations/0033-notifications';
 import { listCountIndexesMigration } from './migrations/0034-list-count-indexes';
 import { approvalBankChangeMigration } from './migrations/0036-approval-bank-change';
+import { listFilterIndexesMigration } from './migrations/0038-list-filter-indexes';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -71,6 +72,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0033-notifications': notificationsMigration(dialect),
     '0034-list-count-indexes': listCountIndexesMigration(dialect),
     '0036-approval-bank-change': approvalBankChangeMigration(dialect),
+    '0038-list-filter-indexes': listFilterIndexesMigration(dialect),
   };
 }
 
@@ -102,6 +104,7 @@ const CONTRACT_STEPS: Readonly<Record<string, string>> = {
   '0010-funds': 'ledger postings made with each payment, refund and dispute: an older build records them without posting',
   '0013-coarse-rollups': 'day and month rollups kept by the code: an older build writes rows without them',
   '0016-ledger-month-rollup': 'monthly rollup kept by the code with each ledger entry: an older build posts without it',
+  '0038-list-filter-indexes': "refunds and cases carry their transaction's time, written with each: an older build records them without it",
 };
 
 export type Compatibility = 'compatible' | 'breaking';

@@ -177,6 +177,7 @@ export class FollowOnEvents {
       fail_reason: r.status === RefundProcessing.failed ? 'Issuer rejected the refund' : '',
       applied_at: r.appliedAt,
       processed_at: r.processedAt,
+      trade_at: tx.created_at,
     };
     if (r.status === RefundProcessing.refunded) {
       tx.refunded_amount = (tx.refunded_amount as number) + r.amount;
@@ -284,6 +285,7 @@ export class FollowOnEvents {
       // last day's reminders are left for the deadline job, as on a system that has been running.
       reminded_5d_at: this.remindedBy(o.deadline, 5 * DAY),
       reminded_24h_at: this.remindedBy(o.deadline, DAY),
+      trade_at: tx.created_at,
       created_at: when,
       updated_at: Math.round(o.appeal?.decidedAt ?? o.appeal?.appealedAt ?? at),
     };

@@ -128,6 +128,7 @@ export const REFUND_COLUMNS = [
   'fail_reason',
   'applied_at',
   'processed_at',
+  'trade_at',
 ] as const;
 export type RefundRow = Record<(typeof REFUND_COLUMNS)[number], SqlValue>;
 
@@ -156,6 +157,7 @@ export const DISPUTE_COLUMNS = [
   'refund_id',
   'reminded_5d_at',
   'reminded_24h_at',
+  'trade_at',
   'created_at',
   'updated_at',
 ] as const;

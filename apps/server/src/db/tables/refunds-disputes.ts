@@ -25,6 +25,8 @@ export interface RefundsTable {
   fail_reason: Generated<string>;
   applied_at: number;
   processed_at: number | null;
+  /** The transaction's time (created_at), copied when the refund is recorded: the lists by transaction time seek it (migration 0038). */
+  trade_at: number;
 }
 
 export interface DisputesTable {
@@ -56,6 +58,8 @@ export interface DisputesTable {
   reminded_24h_at: number | null;
   /** Ethoca alerts only: the reminder 4 hours before the deadline (migration 0029). */
   reminded_4h_at: Generated<number | null>;
+  /** The transaction's time (created_at), copied when the case is recorded: the lists by transaction time seek it (migration 0038). */
+  trade_at: number;
   created_at: number;
   updated_at: number;
 }

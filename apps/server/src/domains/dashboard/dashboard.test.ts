@@ -5,7 +5,7 @@ import type { TProgrammes } from '@mbo/shared/programmes';
 import { AppealStatus, DisputeKind, PayStatus, ProcessingType } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
-import { createTransaction } from '../../../test/trade-factories';
+import { createTransaction, tradeAtOf } from '../../../test/trade-factories';
 
 let t: TestContext;
 // 2026-05-20 00:30 in UTC+08:00 (still 19 May in UTC): business day 2026-05-20.
@@ -42,6 +42,7 @@ async function openCase(m: MerchantRow, g: GatewayRow, txId: number, deadline: n
       refund_id: null,
       reminded_5d_at: null,
       reminded_24h_at: null,
+      trade_at: tradeAtOf(txId),
       created_at: NOW - 24 * HOUR,
       updated_at: NOW - 24 * HOUR,
     })

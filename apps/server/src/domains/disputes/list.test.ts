@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { DisputePath, type TDispute } from '@mbo/shared/disputes';
 import type { TListPage } from '@mbo/shared/list';
+import { RefundPath, type TRefund } from '@mbo/shared/refunds';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
@@ -177,5 +178,37 @@ describe('gateway filter', () => {
         .trim()
         .split('\r\n'),
     ).toHaveLength(1);
+  });
+});
+
+describe("by the transaction's time", () => {
+  it('lists cases raised today of a payment 40 days old on the payment’s day only, and the RDR refund with them', async () => {
+    const m = await createMerchant(t.db);
+    const g = await createGateway(t.db, m);
+    const tok = await signIn(t.app, await createAdmin(t.db, m));
+    const now = t.clock.now();
+    const paidAt = now - 40 * DAY_MS;
+    const old = await createTransaction(t.db, m, g, { amount: 10_000, created_at: paidAt });
+    const recentTrade = await createTransaction(t.db, m, g, { amount: 10_000 });
+    const chargeback = (await raiseChargeback(t.db, old.tradeNo, { deadlineDays: 5, now, amount: 4_000 })).caseNo;
+    const rdr = (await raiseRdrAlert(t.db, old.tradeNo, { now, amount: 1_000 })).caseNo;
+    const fresh = (await raiseChargeback(t.db, recentTrade.tradeNo, { deadlineDays: 5, now })).caseNo;
+    const paymentDay = businessDay(paidAt);
+    const yesterday = businessDay(now - DAY_MS);
+    const byTrade = await list({ view: 'all', timeType: 'trans', from: paymentDay, to: yesterday }, tok);
+    expect(byTrade.body.data.list.map((d) => d.caseNo)).toEqual([rdr, chargeback]);
+    expect(byTrade.body.data).toMatchObject({ total: 2, capped: false });
+    expect(byTrade.body.data.list.every((d) => d.tradeAt === byTrade.body.data.list[0]!.tradeAt)).toBe(true);
+    const todays = await list({ view: 'all', timeType: 'trans', from: today(), to: today() }, tok);
+    expect(todays.body.data.list.map((d) => d.caseNo)).toEqual([fresh]);
+    expect(
+      (await list({ view: 'open', timeType: 'trans', from: paymentDay, to: yesterday }, tok)).body.data.list.map((d) => d.caseNo),
+    ).toEqual([chargeback]);
+    const refunds = await call<TListPage<TRefund>>(t.app, RefundPath.list, {
+      token: tok,
+      query: { timeType: 'trans', from: paymentDay, to: yesterday },
+    });
+    expect(refunds.body.data.list.map((r) => r.tradeNo)).toEqual([old.tradeNo]);
+    expect(refunds.body.data.total).toBe(1);
   });
 });

@@ -103,6 +103,7 @@ async function openCase(trx: Trx, t: TradeRow, c: NewCase) {
     decided_at: null,
     reminded_5d_at: null,
     reminded_24h_at: null,
+    trade_at: t.created_at,
     created_at: c.now,
     updated_at: c.now,
   });
@@ -221,6 +222,7 @@ export async function raiseRdrAlert(db: Db, tradeNo: string, o: { amount?: numbe
       status: RefundProcessing.refunded,
       applied_at: o.now,
       processed_at: o.now,
+      trade_at: t.created_at,
     });
     await completeRefundMoney(trx, { transaction_id: t.id, amount, settle_amount: settle }, o.now, false);
     await postRefundSucceeded(trx, refundId, o.now);

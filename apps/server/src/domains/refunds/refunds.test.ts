@@ -202,6 +202,30 @@ describe('refund flow and query', () => {
     expect(p1.body.data.list.map((r) => r.refundNo)).not.toContain(p2.body.data.list[0]!.refundNo);
   });
 
+  it("by the transaction's time: a refund applied today of a payment 40 days old is listed on the payment's day only, paged and counted", async () => {
+    const day = 86_400_000;
+    const old = await createTransaction(t.db, merchant, gateway, { amount: 10_000, created_at: t.clock.now() - 40 * day });
+    const recent = await createTransaction(t.db, merchant, gateway, { amount: 10_000 });
+    for (const tx of [old, old, recent])
+      expect((await apply({ tradeNo: tx.tradeNo, amount: '1', reason: 'by trade time' })).body.code).toBe(0);
+    const paymentDay = businessDay(t.clock.now() - 40 * day);
+    const byTrade = (from: string, to: string, more: Record<string, string> = {}) =>
+      call<TListPage<TRefund>>(t.app, RefundPath.list, { token, query: { from, to, timeType: 'trans', ...more } });
+    // The range ends the day before today: the recent payment's refund is just outside it.
+    const oldDays = await byTrade(paymentDay, businessDay(t.clock.now() - day));
+    expect(oldDays.body.data.list.map((r) => r.tradeNo)).toEqual([old.tradeNo, old.tradeNo]);
+    expect(oldDays.body.data).toMatchObject({ total: 2, capped: false });
+    const page2 = await byTrade(paymentDay, paymentDay, {
+      limit: '1',
+      page: '2',
+      after: (await byTrade(paymentDay, paymentDay, { limit: '1' })).body.data.nextCursor!,
+    });
+    expect(page2.body.data.list.map((r) => r.tradeNo)).toEqual([old.tradeNo]);
+    const todays = await byTrade(today(), today(), { tradeNo: recent.tradeNo });
+    expect(todays.body.data).toMatchObject({ total: 1 });
+    expect((await byTrade(today(), today(), { tradeNo: old.tradeNo })).body.data).toMatchObject({ total: 0, list: [] });
+  });
+
   it("a gateway number of another merchant or outside the admin's gateways gives an empty page; its own gives its refunds", async () => {
     const tx = await createTransaction(t.db, merchant, gateway, { amount: 5_000 });
     await apply({ tradeNo: tx.tradeNo, amount: '1', reason: 'gw' });

@@ -122,6 +122,7 @@ export async function reserveAndInsertRefund(
     status: RefundProcessing.pendingReview,
     applied_at: o.now,
     processed_at: null,
+    trade_at: after.created_at,
   });
   return { id, refundNo, method };
 }

@@ -45,6 +45,7 @@ describe('transaction detail', () => {
           applicant_admin_id: null,
           status: RefundProcessing.refunded,
           applied_at: applied,
+          trade_at: at(12),
           processed_at: at(14),
         },
         {
@@ -65,6 +66,7 @@ describe('transaction detail', () => {
           applicant_admin_id: null,
           status: RefundProcessing.pendingReview,
           applied_at: at(16),
+          trade_at: at(12),
           processed_at: null,
         },
       ])
@@ -89,6 +91,7 @@ describe('transaction detail', () => {
           refund_id: null,
           reminded_5d_at: null,
           reminded_24h_at: null,
+          trade_at: at(12),
           created_at: at(15),
           updated_at: at(17),
         },
@@ -109,6 +112,7 @@ describe('transaction detail', () => {
           refund_id: null,
           reminded_5d_at: null,
           reminded_24h_at: null,
+          trade_at: at(12),
           created_at: at(15),
           updated_at: at(15),
         },
