@@ -160,3 +160,48 @@ describe('list kit: the date range picker on a phone', () => {
     await context.close();
   });
 });
+
+describe('list kit: the exact count after "more than N"', () => {
+  it('shows "More than N" with the rows at once, then the exact total, which is what the API counts for the same filters', async () => {
+    const context = await newContext({ language: 'en' });
+    const page = await context.newPage();
+    await signIn(page);
+    const token = await tokenOf(context);
+    // Five months up to yesterday (no payment of another test lands in it) with a minimum amount: far
+    // more rows than the page's count reads, so it says "more than N".
+    const filters = new URLSearchParams({ timeType: 'trade', from: shanghaiDate(-150), to: shanghaiDate(-1), amountMin: '1' });
+    const first = await api<{ total: number; capped: boolean }>(`/merTradeMgr/tradeRecordList?${filters.toString()}`, undefined, token);
+    expect(first.data.capped).toBe(true);
+    const exact = await api<{ total: number; capped: boolean }>(
+      `/merTradeMgr/tradeRecordList/count?${filters.toString()}`,
+      undefined,
+      token,
+    );
+    expect(exact.data.capped).toBe(false);
+    expect(exact.data.total).toBeGreaterThan(first.data.total);
+
+    // The screen's count is held until the person has seen "More than N", as a slow count would be.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await page.route('**/v3api/merTradeMgr/tradeRecordList/count?*', async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/merTradeMgr/initTradeRecordPage?${filters.toString()}`);
+    const total = page.getByTestId('pagination').locator('.ant-pagination-total-text');
+    await expect.poll(() => total.innerText(), { timeout: 15_000 }).toMatch(/^More than [\d,]+$/);
+    await expect.poll(() => page.getByTestId('transaction-table').locator('tr.ant-table-row').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('capped-note').innerText()).toContain('counting them all');
+    await screenshot(page, 'list-kit-count-waiting');
+    expect(asked).toHaveLength(1);
+    expect(new URL(asked[0]!).searchParams.get('amountMin')).toBe('1');
+
+    release();
+    await expect.poll(() => total.innerText(), { timeout: 15_000 }).toBe(`${exact.data.total.toLocaleString('en-US')} in total`);
+    await expect.poll(() => page.getByTestId('capped-note').count()).toBe(0);
+    await screenshot(page, 'list-kit-count-exact');
+    await context.close();
+  });
+});
