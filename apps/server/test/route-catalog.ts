@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import type { JsonSchema } from '../src/platform/openapi-examples';
 
 /*
  * The API routes as the server registered them (request-context collects them), with their request
@@ -7,24 +8,7 @@ import { z } from 'zod';
  * covered without a hand-written list.
  */
 
-export type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  pattern?: string;
-  format?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  default?: unknown;
-};
+export type { JsonSchema };
 
 export type Access = 'public' | 'signedIn' | 'permission';
 
