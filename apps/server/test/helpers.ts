@@ -9,6 +9,7 @@ import type { TLangHeader } from '@mbo/shared/i18n';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Notifier } from '../src/platform/notifier';
+import { createSession } from '../src/platform/session';
 import type { AdminRow } from './factories';
 import { forTestFile } from './for-test-file';
 import { createTestDb, type TestDb } from './test-db';
@@ -169,4 +170,19 @@ export async function signIn(app: FastifyInstance, admin: AdminRow): Promise<str
   const res = await login(app, admin.merchant.merchantNo, admin.loginName, admin.password);
   if (res.body.code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
   return res.body.data.token;
+}
+
+/** A single sign-on session of the back office as `admin` (sysAdmin, no person): its token. */
+export async function signInBySso(t: TestContext, admin: AdminRow): Promise<string> {
+  const { token } = await createSession(t.db, {
+    adminId: admin.id,
+    merchantId: admin.merchant.id,
+    personId: null,
+    sysAdmin: true,
+    twoFaPassed: true,
+    ip: '127.0.0.1',
+    userAgent: 'test',
+    now: t.clock.now(),
+  });
+  return token;
 }

@@ -6,10 +6,9 @@ import type { TListPage } from '@mbo/shared/list';
 import type { TAnnouncement } from '@mbo/shared/system';
 import { MerchantPath, type TMerchantDetails } from '@mbo/shared/system-merchant';
 import { createAdmin, createGateway, createMerchant, createPerson, createRole } from '../../../test/factories';
-import { call, testAppForFile, signIn } from '../../../test/helpers';
+import { call, testAppForFile, signIn, signInBySso } from '../../../test/helpers';
 import { nextIp } from '../../../test/onboarding';
 import { PASSWORD_RECHECK_MAX_FAILURES } from '../../platform/attempt-limiter';
-import { createSession } from '../../platform/session';
 
 /*
  * Merchant details, the sign key and announcements read per administrator (issue 10), on SQLite and
@@ -180,16 +179,7 @@ describe('merchant details', () => {
     const fresh = await signIn(t.app, b.owner);
     expect((await call(t.app, MerchantPath.revealSignKey, { token: fresh, body: { password: b.owner.password } })).body.code).toBe(0);
 
-    const { token: sso } = await createSession(t.db, {
-      adminId: b.owner.id,
-      merchantId: b.m.id,
-      personId: null,
-      sysAdmin: true,
-      twoFaPassed: true,
-      ip: '127.0.0.1',
-      userAgent: 'test',
-      now: t.clock.now(),
-    });
+    const sso = await signInBySso(t, b.owner);
     const refused = await call(t.app, MerchantPath.revealSignKey, { token: sso, lang: 'en_US', body: { password: b.owner.password } });
     expect(refused.body.msg).toMatch(/system administrator/);
     const entry = await t.db

@@ -5,12 +5,11 @@ import type { TListPage } from '@mbo/shared/list';
 import { OperationLogPath, type TOperationLog } from '@mbo/shared/operation-log';
 import { RolePath } from '@mbo/shared/system-roles';
 import { createAdmin, createGateway, createMerchant, createPerson, createRole } from '../../../test/factories';
-import { call, testAppForFile, signIn } from '../../../test/helpers';
+import { call, testAppForFile, signIn, signInBySso } from '../../../test/helpers';
 import { opsHarness } from '../../../test/ops-harness';
 import { isMessageKey, translate } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
 import { recordJobOperation } from '../../platform/operation-log';
-import { createSession } from '../../platform/session';
 import { DAY_MS, dateInZone } from '../../platform/time';
 
 /*
@@ -130,16 +129,7 @@ describe('every write route is recorded', () => {
     const rows = await t.db.selectFrom('operation_logs').select(['operation', 'action']).where('merchant_id', '=', b.m.id).execute();
     expect(rows).toEqual([{ operation: 'login', action: 'admin.login' }]);
 
-    const { token } = await createSession(t.db, {
-      adminId: b.owner.id,
-      merchantId: b.m.id,
-      personId: null,
-      sysAdmin: true,
-      twoFaPassed: true,
-      ip: '127.0.0.1',
-      userAgent: 'test',
-      now: t.clock.now(),
-    });
+    const token = await signInBySso(t, b.owner);
     await call(t.app, ApiPath.logout, { method: 'POST', token });
     const out = (await entries(b.token, { type: 'signOut' })).list[0];
     expect(out).toMatchObject({ actor: 'sysAdmin', operation: 'logout', operator: b.owner.loginName });
