@@ -6,7 +6,7 @@ import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { UnlockPath } from '@mbo/shared/sign-in-lock';
 import { createAdmin, createMerchant, createOwnerWithPerson, type AdminRow } from '../../../test/factories';
 import { call, createTestApp, testAppForFile, login, type LoginData, type TestContext } from '../../../test/helpers';
-import { nextIp } from '../../../test/onboarding';
+import { lastSms, nextIp, smsCode } from '../../../test/onboarding';
 import { opsHarness } from '../../../test/ops-harness';
 import { accountDelayMs, ACCOUNT_MAX_DELAY_MS, IP_FREE_FAILURES } from '../../platform/attempt-limiter';
 import { MINUTE_MS } from '../../platform/time';
@@ -23,17 +23,6 @@ const personAdmin = () => createOwnerWithPerson(t.db);
 
 async function mailsTo(to: string) {
   return t.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('to_addr', '=', to).orderBy('id').execute();
-}
-
-async function lastCodeTo(mobile: string): Promise<string | null> {
-  const row = await t.db
-    .selectFrom('sms_outbox')
-    .select('text_body')
-    .where('to_number', '=', mobile)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? (/\b(\d{6})\b/.exec(row.text_body)?.[1] ?? null) : null;
 }
 
 describe('the 10-failure lock is not an oracle', () => {
@@ -216,7 +205,7 @@ describe('unlock with the password and a code sent to the owner', () => {
 
     const wrong = await ask('Wrong#Pass99');
     const ghost = await ask(a.password, `${a.loginName}-ghost`);
-    expect(await lastCodeTo(a.mobile)).toBeNull();
+    await expect(lastSms(t.db, a.mobile)).rejects.toThrow('no SMS');
     const right = await ask(a.password);
     for (const r of [wrong, ghost, right]) {
       expect(r.body).toEqual({
@@ -225,7 +214,7 @@ describe('unlock with the password and a code sent to the owner', () => {
         data: null,
       });
     }
-    const code = await lastCodeTo(a.mobile);
+    const code = await smsCode(t.db, a.mobile);
     expect(code).toMatch(/^\d{6}$/);
 
     const unlock = (body: Record<string, string>) =>
@@ -259,7 +248,7 @@ describe('unlock with the password and a code sent to the owner', () => {
       ip: nextIp(),
       body: { merchantNo: a.merchant.merchantNo, loginName: a.loginName, password: a.password },
     });
-    const code = (await lastCodeTo(a.mobile)) ?? '';
+    const code = await smsCode(t.db, a.mobile);
     const res = await call(t.app, UnlockPath.unlock, {
       lang: 'en_US',
       ip: nextIp(),
@@ -298,8 +287,8 @@ describe('unlock with the password and a code sent to the owner', () => {
     await lock(b, nextIp());
     const bBody = { merchantNo: m.merchantNo, loginName: b.loginName, password: b.password };
     await call(t.app, UnlockPath.sendCode, { ip, body: bBody });
-    const smsCode = (await lastCodeTo('+85261234567')) ?? '';
-    expect((await call(t.app, UnlockPath.unlock, { ip, body: { ...bBody, code: smsCode } })).body.code).toBe(0);
+    const bCode = await smsCode(t.db, '+85261234567');
+    expect((await call(t.app, UnlockPath.unlock, { ip, body: { ...bBody, code: bCode } })).body.code).toBe(0);
   });
 
   it('a login with no address at all is unlocked by customer service (ops admin:unlock), and only that login', async () => {
@@ -341,7 +330,7 @@ describe('unlock with the password and a code sent to the owner', () => {
     await call(t.app, OnboardingPath.resetPwdSendSms, { ip, body: { mobile: a.mobile } });
     const verified = await call<{ token: string }>(t.app, OnboardingPath.resetPwdVerifySmsCode, {
       ip,
-      body: { mobile: a.mobile, code: (await lastCodeTo(a.mobile)) ?? '' },
+      body: { mobile: a.mobile, code: await smsCode(t.db, a.mobile) },
     });
     const reset = await call(t.app, OnboardingPath.resetPwd, {
       ip,

@@ -5,7 +5,7 @@ import { LOGIN_LOCK_MINUTES } from '@mbo/shared/limits';
 import { UnlockPath } from '@mbo/shared/sign-in-lock';
 import { createAdmin, createMerchant, createOwnerWithPerson, type AdminRow } from '../../../test/factories';
 import { call, testAppForFile, login, type LoginData } from '../../../test/helpers';
-import { nextIp } from '../../../test/onboarding';
+import { nextIp, smsCode } from '../../../test/onboarding';
 import { PASSWORD_RECHECK_MAX_FAILURES } from '../../platform/attempt-limiter';
 import { createSession } from '../../platform/session';
 import { MINUTE_MS } from '../../platform/time';
@@ -36,17 +36,6 @@ const change = (token: string, oldPassword: string, newPassword = 'Fresh#Pass202
     ip: nextIp(),
     body: { oldPassword, newPassword, confirmPassword: newPassword },
   });
-
-async function lastCodeTo(mobile: string): Promise<string> {
-  const row = await t.db
-    .selectFrom('sms_outbox')
-    .select('text_body')
-    .where('to_number', '=', mobile)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  return /\b(\d{6})\b/.exec(row.text_body)?.[1] ?? '';
-}
 
 describe('password change through the attempt limiter', () => {
   it('checks at most five of 40 parallel wrong current passwords; the fifth locks the account and ends every session', async () => {
@@ -98,7 +87,7 @@ describe('password change through the attempt limiter', () => {
     const ip = nextIp();
     const body = { merchantNo: a.merchant.merchantNo, loginName: a.loginName, password: a.password };
     expect((await call(t.app, UnlockPath.sendCode, { ip, body })).body.code).toBe(0);
-    const unlocked = await call<LoginData>(t.app, UnlockPath.unlock, { ip, body: { ...body, code: await lastCodeTo(a.mobile) } });
+    const unlocked = await call<LoginData>(t.app, UnlockPath.unlock, { ip, body: { ...body, code: await smsCode(t.db, a.mobile) } });
     expect(unlocked.body.code).toBe(0);
     expect((await change(unlocked.body.data.token, a.password)).body.code).toBe(0);
   });
