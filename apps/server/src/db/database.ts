@@ -46,13 +46,6 @@ export type CreateDbOptions = {
   statementTimeoutMs?: number;
   /** PostgreSQL only: how many SQL texts each connection keeps parsed as named statements (0: none; absent: 200). */
   preparedStatements?: number;
-  /** PostgreSQL only: false turns JIT compilation off on every connection (the export threads' pools). */
-  jit?: boolean;
-  /**
-   * PostgreSQL only: false leaves plan_cache_mode at auto, so that a named statement run again and again
-   * may keep a generic plan (the export threads' lines statements); else every run is planned anew.
-   */
-  customPlans?: boolean;
 };
 
 let pgModule: typeof pg | null = null;
@@ -158,14 +151,13 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     const db = watchedKysely(new ImmediateSqliteDialect({ database: preparedOnce(sqlite) }));
     return { db, dialect, sqlitePath: file === ':memory:' ? null : file, destroy: () => db.destroy() };
   }
-  // DateStyle ISO whatever the server's default: a timestamp's text is 'YYYY-MM-DD HH:MI:SS' (the export
-  // SQL's times, platform/export.ts timeSql), as pg's own date parser expects too.
+  // DateStyle ISO whatever the server's default: a timestamp's text is 'YYYY-MM-DD HH:MI:SS', as pg's
+  // own date parser expects.
   const settings = ['-c DateStyle=ISO'];
   if (options.statementTimeoutMs) settings.push(`-c statement_timeout=${options.statementTimeoutMs}`);
   const prepared = options.preparedStatements ?? 200;
   // A named statement is planned for its values at each run, as an unnamed one is (see namedStatements).
-  if (prepared > 0 && options.customPlans !== false) settings.push('-c plan_cache_mode=force_custom_plan');
-  if (options.jit === false) settings.push('-c jit=off');
+  if (prepared > 0) settings.push('-c plan_cache_mode=force_custom_plan');
   const pool = new (loadPg().Pool)({
     connectionString: databaseUrl,
     max: options.poolMax ?? 10,
