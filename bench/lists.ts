@@ -8,6 +8,7 @@ import { startPostgres } from '../scripts/pg.mjs';
 import { HEADERS, LIST, printSummary, record, repoRoot, sixMonths } from './bench-figures';
 import { signIn, startServer } from './bench-server';
 import { cannon, helloWorld, loadAverage, type Cannon } from './http';
+import { startCountAskers } from './list-counts';
 import { discoverLists, sampleRows, writeQueries, type Row, type Window } from './list-queries';
 import { startPaymentWriter } from './payment-writer';
 import { startKeptCluster } from './pg-cluster';
@@ -37,6 +38,8 @@ type Options = {
   connections: number;
   lists: string[] | null;
   seed: number;
+  /** Askers of exact counts during the whole run (list-counts.ts); 0: none. */
+  counts: number;
 };
 
 /** Seconds of unmeasured asks before each list's measured run (other questions than the measured ones). */
@@ -160,6 +163,8 @@ async function runDatabase(db: Database, o: Options): Promise<void> {
     const wanted = all.filter((l) => o.lists === null || o.lists.some((w) => l.name.includes(w)));
     console.log(`  data ${window.oldest}..${window.newest}; ${wanted.length} lists; payments at ${o.writes}/s during the whole run`);
     const writer = await startPaymentWriter(db.url, o.writes);
+    const counts =
+      o.counts > 0 ? startCountAskers(server.baseURL, auth, sixMonths(Date.parse(`${window.newest}T12:00:00Z`)), o.counts) : null;
     const files = mkdtempSync(path.join(os.tmpdir(), 'mbo-bench-asks-'));
     try {
       // The lists' own rows, to draw filter values from; a batch's items are asked of sampled batches.
@@ -206,6 +211,12 @@ async function runDatabase(db: Database, o: Options): Promise<void> {
         figures.push({ name: list.name, c, payments: (f1.recorded - f0.recorded) / (f1.seconds - f0.seconds), slow, alone });
       }
     } finally {
+      if (counts) {
+        const c = await counts.stop();
+        console.log(
+          `  exact counts (${o.counts} askers, formal list, 6 months, a minimum amount): ${c.asked} asked, ${c.exact} exact, ${c.stillMore} still "more than N", ${c.failed} failed; p50 ${c.p50.toFixed(0)} ms, max ${c.max.toFixed(0)} ms`,
+        );
+      }
       const w = await writer.stop();
       payments = `${w.recorded} payments recorded in ${w.seconds.toFixed(0)} s (${(w.recorded / w.seconds).toFixed(1)}/s)${w.failed ? `, ${w.failed} failed: ${w.firstError}` : ''}`;
       rmSync(files, { recursive: true, force: true });
@@ -257,7 +268,7 @@ async function runDatabase(db: Database, o: Options): Promise<void> {
 }
 
 function parse(args: string[]): Options {
-  const o: Options = { only: null, db: null, seconds: 10, writes: 20, connections: 50, lists: null, seed: 46 };
+  const o: Options = { only: null, db: null, seconds: 10, writes: 20, connections: 50, lists: null, seed: 46, counts: 0 };
   for (let i = 0; i < args.length; i += 2) {
     const [k, v] = [args[i], args[i + 1] ?? ''];
     if (k === '--only' && (v === 'sqlite' || v === 'postgres')) o.only = v;
@@ -266,6 +277,7 @@ function parse(args: string[]): Options {
     else if (k === '--writes') o.writes = Number(v);
     else if (k === '--connections') o.connections = Number(v);
     else if (k === '--seed') o.seed = Number(v);
+    else if (k === '--counts') o.counts = Number(v);
     else if (k === '--lists')
       o.lists = v
         .split(',')
@@ -273,7 +285,7 @@ function parse(args: string[]): Options {
         .filter((s) => s !== '');
     else
       throw new Error(
-        `unknown option ${k} (--only sqlite|postgres --db URL --seconds 10 --writes 20 --connections 50 --seed 46 --lists "transactions,refunds")`,
+        `unknown option ${k} (--only sqlite|postgres --db URL --seconds 10 --writes 20 --connections 50 --seed 46 --lists "transactions,refunds" --counts 0)`,
       );
   }
   return o;
