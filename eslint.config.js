@@ -46,6 +46,7 @@ export const DOMAIN_PUBLIC = {
   refunds: ['repository', 'service'],
   reports: ['programmes', 'service'],
   risk: ['service'],
+  schedules: ['export-as-owner'],
   system: ['admins-service', 'repository'],
   transactions: ['repository'],
   websites: ['repository'],

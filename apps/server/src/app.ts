@@ -19,6 +19,8 @@ import { riskRoutes } from './domains/risk/routes';
 import { linkRoutes } from './domains/links/routes';
 import { webhookRoutes } from './domains/webhooks/routes';
 import { scheduleRoutes } from './domains/schedules/routes';
+import { exportJobRoutes } from './domains/exports/routes';
+import { createExportRunner } from './domains/exports/runner';
 import { searchRoutes } from './domains/search/routes';
 import { viewRoutes } from './domains/views/routes';
 import { notificationRoutes } from './domains/notifications/routes';
@@ -75,6 +77,7 @@ export const DOMAIN_PLUGINS = [
   linkRoutes,
   webhookRoutes,
   scheduleRoutes,
+  exportJobRoutes,
   searchRoutes,
   viewRoutes,
   notificationRoutes,
@@ -190,6 +193,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.background.idle();
     notifier.close();
   });
+  // Background exports (domains/exports): an export being made when the server closes goes back to the queue (onClose runs last-added first).
+  const exportRunner = createExportRunner(app);
+  app.decorate('exportRunner', exportRunner);
+  app.addHook('onClose', async () => exportRunner.close());
 
   // Before the domain plugins: the generator learns the routes as they are registered.
   await registerOpenApi(app);

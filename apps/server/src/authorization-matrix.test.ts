@@ -118,6 +118,15 @@ const SIGNED_IN_ROUTES: Record<string, { why: string; inside?: readonly TPermiss
   'POST /v3api/notification/readAll': { why: 'own notifications' },
   'GET /v3api/notification/preferences': { why: 'own preferences, of the kinds the caller may receive' },
   'POST /v3api/notification/preferences/save': { why: 'own preferences; a kind whose screen the caller may not open is refused' },
+  // Background exports (domains/exports/README.md): the caller's own; starting one and downloading its file need the export's own permission.
+  'POST /v3api/exportJob/start': {
+    why: "the export route's permission, checked by the handler",
+    inside: ['TradeRecord:Downloads'],
+    body: { exportPath: '/merTradeMgr/tradeRecordExport', screen: '/merTradeMgr/initTradeRecordPage', filters: {}, format: 'csv' },
+  },
+  'GET /v3api/exportJob/list': { why: 'own exports' },
+  'POST /v3api/exportJob/cancel': { why: "own exports (another's is not found)" },
+  'POST /v3api/exportJob/download': { why: "own exports (another's is not found); the export's permission and gateways are checked again" },
   'POST /v3api/refundment/apply': {
     why: 'from two screens',
     inside: ['Refundment:Apply', 'TradeRecord:Refund'],

@@ -8,6 +8,7 @@ import { seedWhenEmpty } from './seed/first-start';
 import { scheduleDeadlineReminders } from './jobs/deadline-reminders';
 import { scheduleIdempotencyPurge } from './jobs/idempotency-purge';
 import { scheduleReportSchedules } from './jobs/report-schedules';
+import { scheduleExportJobs } from './jobs/export-jobs';
 import { scheduleSettlement } from './jobs/settlement';
 import { scheduleWaybillReminders } from './jobs/waybill-reminders';
 import { scheduleProgrammeWarnings } from './jobs/programme-warnings';
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   const stopWebhooks = scheduleWebhookDelivery(webhookWorkerDeps(app), (error) => app.log.error({ err: error }, 'webhook delivery failed'));
   // Scheduled reports (domains/schedules/README.md): the due ones every minute, on one node at a time.
   const stopReportSchedules = scheduleReportSchedules(app, (error) => app.log.error({ err: error }, 'scheduled reports failed'));
+  // Background exports (domains/exports/README.md): queued ones every 5 s on every node; expiry on one node a minute.
+  const stopExportJobs = scheduleExportJobs(app, Date.now, (error) => app.log.error({ err: error }, 'background exports failed'));
   // Notification centre (domains/notifications/README.md): waiting mails every minute, low balances every 10 minutes.
   const stopNotifications = scheduleNotificationJobs(handle.db, app.notifier, Date.now, (error) =>
     app.log.error({ err: error }, 'notification jobs failed'),
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
     stopSettlement();
     stopWebhooks();
     stopReportSchedules();
+    stopExportJobs();
     stopNotifications();
     app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down: finishing requests in flight');
     const deadline = setTimeout(() => {

@@ -17,6 +17,7 @@ import { REPORT_MESSAGES } from './domains/reports/messages';
 import { PROGRAMME_MESSAGES } from './domains/reports/programmes-messages';
 import { RISK_MESSAGES } from './domains/risk/messages';
 import { SCHEDULE_MESSAGES } from './domains/schedules/messages';
+import { EXPORT_JOB_MESSAGES } from './domains/exports/messages';
 import { SEARCH_MESSAGES } from './domains/search/messages';
 import { SYSTEM_MANAGEMENT_MESSAGES } from './domains/system/management-messages';
 import { SYSTEM_MESSAGES } from './domains/system/messages';
@@ -50,6 +51,7 @@ export const DOMAIN_MESSAGES: DomainCatalogs = {
   links: LINK_MESSAGES,
   webhooks: WEBHOOK_MESSAGES,
   schedules: SCHEDULE_MESSAGES,
+  exports: EXPORT_JOB_MESSAGES,
   search: SEARCH_MESSAGES,
   views: VIEW_MESSAGES,
   notifications: NOTIFICATION_MESSAGES,

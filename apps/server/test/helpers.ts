@@ -7,6 +7,7 @@ import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
 import type { TEnvelope } from '@mbo/shared/envelope';
 import type { TLangHeader } from '@mbo/shared/i18n';
 import { buildApp } from '../src/app';
+import type { Db } from '../src/db/database';
 import { loadConfig, type Config } from '../src/config';
 import type { Notifier } from '../src/platform/notifier';
 import { createSession } from '../src/platform/session';
@@ -172,17 +173,25 @@ export async function signIn(app: FastifyInstance, admin: AdminRow): Promise<str
   return res.body.data.token;
 }
 
-/** A single sign-on session of the back office as `admin` (sysAdmin, no person): its token. */
-export async function signInBySso(t: TestContext, admin: AdminRow): Promise<string> {
-  const { token } = await createSession(t.db, {
+/**
+ * A session of the admin opened at `now` without signing in (signing in again and again would meet the
+ * sign-in attempt limit): its token. `sysAdmin`: a single sign-on session of the back office.
+ */
+export async function sessionTokenFor(db: Db, admin: AdminRow, now: number, o: { sysAdmin?: boolean } = {}): Promise<string> {
+  const { token } = await createSession(db, {
     adminId: admin.id,
     merchantId: admin.merchant.id,
     personId: null,
-    sysAdmin: true,
+    sysAdmin: o.sysAdmin ?? false,
     twoFaPassed: true,
     ip: '127.0.0.1',
     userAgent: 'test',
-    now: t.clock.now(),
+    now,
   });
   return token;
+}
+
+/** A single sign-on session of the back office as `admin` (sysAdmin, no person): its token. */
+export function signInBySso(t: TestContext, admin: AdminRow): Promise<string> {
+  return sessionTokenFor(t.db, admin, t.clock.now(), { sysAdmin: true });
 }

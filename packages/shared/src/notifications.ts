@@ -37,6 +37,8 @@ export const NOTIFICATION_KINDS = {
   approvalWaiting: { screen: null, mail: false },
   lowBalance: { screen: '/fundsAccountSummary/initCheckFundsAccountSummaryPage', mail: false },
   reportFailed: { screen: '/reportSchedule/showSchedules', mail: true },
+  // An export run in the background finished (or failed): told to whoever asked for it, whatever their screens.
+  exportReady: { screen: null, mail: false },
 } as const satisfies Record<string, { screen: string | null; mail: boolean | 'owner' }>;
 
 export type TNotificationKind = keyof typeof NOTIFICATION_KINDS;

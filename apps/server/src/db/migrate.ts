@@ -34,6 +34,7 @@ import { operationLogChainMigration } from './migrations/0032-operation-log-chai
 import { notificationsMigration } from './migrations/0033-notifications';
 import { listCountIndexesMigration } from './migrations/0034-list-count-indexes';
 import { approvalBankChangeMigration } from './migrations/0036-approval-bank-change';
+import { exportJobsMigration } from './migrations/0037-export-jobs';
 import { listFilterIndexesMigration } from './migrations/0038-list-filter-indexes';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
@@ -72,6 +73,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0033-notifications': notificationsMigration(dialect),
     '0034-list-count-indexes': listCountIndexesMigration(dialect),
     '0036-approval-bank-change': approvalBankChangeMigration(dialect),
+    '0037-export-jobs': exportJobsMigration(dialect),
     '0038-list-filter-indexes': listFilterIndexesMigration(dialect),
   };
 }

@@ -14,6 +14,7 @@ import type { ReportScheduleTables } from './tables/report-schedules';
 import type { ProgrammeTables } from './tables/programmes';
 import type { ApprovalTables } from './tables/approvals';
 import type { NotificationTables } from './tables/notifications';
+import type { ExportJobTables } from './tables/export-jobs';
 
 /*
  * The Kysely schema. Each area's tables are declared in a file of their own under tables/, named after
@@ -37,7 +38,8 @@ export interface Database
     ViewTables,
     ApprovalTables,
     ReportScheduleTables,
-    NotificationTables {}
+    NotificationTables,
+    ExportJobTables {}
 
 /** Tables in an order that respects foreign keys when creating (reverse it to drop). */
 export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
@@ -120,6 +122,7 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly (keyof Database)[] = [
   'approval_requests',
   'notifications',
   'notification_preferences',
+  'export_jobs',
 ];
 
 export type Admin = Selectable<AdminsTable>;
@@ -208,3 +211,4 @@ export type { ReportScheduleRunsTable, ReportSchedulesTable } from './tables/rep
 export type { SchemeProgrammeRulesTable, SchemeProgrammeWarningsTable } from './tables/programmes';
 export type { ApprovalPoliciesTable, ApprovalRequestsTable } from './tables/approvals';
 export type { NotificationPreferencesTable, NotificationsTable } from './tables/notifications';
+export type { ExportJobsTable } from './tables/export-jobs';

@@ -165,7 +165,7 @@ describe('notification centre', () => {
     expect(defaults.kinds.find((k) => k.kind === 'programmeRatio')).toEqual({ kind: 'programmeRatio', inApp: true, mail: true });
     expect(defaults.lowBalanceThreshold).toBeNull();
     const memberKinds = (await read(tMember)).kinds.map((k) => k.kind);
-    expect(memberKinds).toEqual(['withdrawalPaid', 'withdrawalFailed', 'approvalWaiting']);
+    expect(memberKinds).toEqual(['withdrawalPaid', 'withdrawalFailed', 'approvalWaiting', 'exportReady']);
 
     expect(
       (await savePrefs(tOwner, { kinds: [{ kind: 'lowBalance', inApp: false, mail: true }], lowBalanceThreshold: 1234.5 })).body.code,

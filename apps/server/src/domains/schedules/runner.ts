@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '@mbo/shared/api-paths';
-import { TOKEN_HEADER } from '@mbo/shared/auth';
 import { ErrorCode } from '@mbo/shared/envelope';
-import { languageToHeader } from '@mbo/shared/i18n';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import { REPORT_SCHEDULE_MENU, SIGNED_LINK_DAYS, type TScheduleFrequency } from '@mbo/shared/report-schedules';
 import type { Trx } from '../../db/database';
@@ -10,8 +7,8 @@ import type { MailAttachment } from '../../platform/mail';
 import type { MessageKey } from '../../platform/messages';
 import { sendNotificationMails } from '../notifications/mail-sender';
 import { notify, textsOf } from '../notifications/notify';
-import { createSession, revokeSession } from '../../platform/session';
 import { DAY_MS, MINUTE_MS } from '../../platform/time';
+import { exportAsOwner, fileNameOf, sizeText } from './export-as-owner';
 import * as repo from './repository';
 import { languageOf, readStoredMessage, storedMessage, timingFromRow } from './service';
 import { linkKey, signedLink } from './signed-link';
@@ -98,54 +95,6 @@ async function stop(app: ScheduleApp, s: repo.ScheduleRow, runId: number, key: M
   await fail(app, s, runId, storedMessage(key));
 }
 
-/** The file name of an export's answer (RFC 5987 `filename*` first). */
-function fileNameOf(disposition: string | undefined, fallback: string): string {
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
-  if (extended?.[1]) return decodeURIComponent(extended[1]);
-  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
-}
-
-/** The export as its owner would download it now, or why not. */
-async function exportAsOwner(
-  app: ScheduleApp,
-  s: repo.ScheduleRow,
-  owner: { id: number; merchant_id: number; person_id: number | null },
-  body: Record<string, unknown>,
-) {
-  const now = app.now();
-  // twoFaPassed: the owner passed their second step when they made the schedule; a job cannot ask again.
-  const session = await createSession(app.db, {
-    adminId: owner.id,
-    merchantId: owner.merchant_id,
-    personId: owner.person_id,
-    sysAdmin: false,
-    twoFaPassed: true,
-    authMethod: 'scheduled',
-    ip: 'scheduled-report',
-    userAgent: `report schedule ${s.id}`,
-    now,
-  });
-  try {
-    return await app.inject({
-      method: 'POST',
-      url: `${API_BASE}${s.export_path}`,
-      headers: {
-        [TOKEN_HEADER.toLowerCase()]: session.token,
-        lang: languageToHeader[languageOf(s)],
-        timezone: s.timezone,
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify(body),
-    });
-  } finally {
-    await revokeSession(app.db, session.sessionId, app.now());
-  }
-}
-
-function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 /** Makes the file of a claimed run and mails it; every outcome is written on the run. */
 export async function makeRun(app: ScheduleApp, s: repo.ScheduleRow, runId: number, slot: number): Promise<void> {
   try {
@@ -159,7 +108,18 @@ export async function makeRun(app: ScheduleApp, s: repo.ScheduleRow, runId: numb
       slot,
       s.timezone,
     );
-    const res = await exportAsOwner(app, s, owner, { ...filters, format: s.format });
+    const { res } = await exportAsOwner(
+      app,
+      owner,
+      s.export_path,
+      { ...filters, format: s.format },
+      {
+        lang: languageOf(s),
+        timezone: s.timezone,
+        ip: 'scheduled-report',
+        userAgent: `report schedule ${s.id}`,
+      },
+    );
     if (String(res.headers['content-type'] ?? '').includes('application/json')) {
       const envelope = res.json<{ code: number; msg: string }>();
       if (envelope.code === ErrorCode.unauthorized) return await stop(app, s, runId, 'schedule.stop.ownerDisabled');

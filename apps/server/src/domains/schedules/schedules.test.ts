@@ -4,10 +4,9 @@ import { ReportSchedulePath, type TReportSchedule, type TReportScheduleDetail, t
 import { NotificationPath, type TNotificationList } from '@mbo/shared/notifications';
 import { PayStatus } from '@mbo/shared/trade-enums';
 import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
-import { call, createTestApp, type TestContext } from '../../../test/helpers';
+import { call, createTestApp, sessionTokenFor, type TestContext } from '../../../test/helpers';
 import { createTransaction } from '../../../test/trade-factories';
 import { opsHarness } from '../../../test/ops-harness';
-import { createSession } from '../../platform/session';
 import { createAdmin, createGateway, createMerchant, createRole, type AdminRow } from '../../../test/factories';
 import { runDueSchedules } from './runner';
 
@@ -56,18 +55,8 @@ async function at(ms: number): Promise<void> {
 }
 
 /** A session of the admin opened now (signing in again and again would meet the sign-in attempt limit). */
-async function tokenFor(admin: AdminRow): Promise<string> {
-  const session = await createSession(t.db, {
-    adminId: admin.id,
-    merchantId: admin.merchant.id,
-    personId: null,
-    sysAdmin: false,
-    twoFaPassed: true,
-    ip: '127.0.0.1',
-    userAgent: 'test',
-    now: t.clock.now(),
-  });
-  return session.token;
+function tokenFor(admin: AdminRow): Promise<string> {
+  return sessionTokenFor(t.db, admin, t.clock.now());
 }
 
 type ScheduleBody = Record<string, unknown>;

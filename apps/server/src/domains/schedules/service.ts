@@ -1,9 +1,6 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { z } from 'zod';
-import { API_BASE } from '@mbo/shared/api-paths';
-import { ErrorCode } from '@mbo/shared/envelope';
+import type { FastifyInstance } from 'fastify';
 import { isLanguage, type TLanguage } from '@mbo/shared/i18n';
-import { findMenu, type TPermission } from '@mbo/shared/permissions';
+import { findMenu } from '@mbo/shared/permissions';
 import {
   SCHEDULES_PER_MERCHANT_MAX,
   type TReportSchedule,
@@ -12,13 +9,12 @@ import {
   type TScheduleRun,
   type TScheduleSettings,
 } from '@mbo/shared/report-schedules';
-import { AppError, businessError, forbiddenError } from '../../platform/errors';
-import { FILE_RESPONSE } from '../../platform/export-route';
+import { businessError, forbiddenError } from '../../platform/errors';
 import { translate, type MessageParams } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
-import { loadAccess } from '../../platform/permissions';
 import type { SessionContext } from '../../platform/session';
 import { toIso } from '../../platform/time';
+import { checkExportFilters, exportRouteAt, holdsPermission } from './export-as-owner';
 import * as repo from './repository';
 import { nextSlotAfter, type Timing } from './timing';
 
@@ -37,41 +33,7 @@ export function readStoredMessage(lang: TLanguage, stored: string): string {
   return translate(lang, key as MessageKey, json ? (JSON.parse(json) as MessageParams) : {});
 }
 
-/** The export route at `path` that a schedule may run: a POST answering a file whose body takes the list's filters and a format. */
-export function exportRouteAt(app: Pick<FastifyInstance, 'apiRoutes'>, path: string): RouteOptions | undefined {
-  if (path.startsWith('/reportSchedule/')) return undefined;
-  return app.apiRoutes.find(
-    (r) =>
-      r.url === `${API_BASE}${path}` &&
-      (Array.isArray(r.method) ? r.method : [r.method]).includes('POST') &&
-      r.schema?.response === FILE_RESPONSE,
-  );
-}
-
-/** The filters checked as the export route checks its body; the export's own refusal is the reason. */
-function checkFilters(route: RouteOptions, filters: Filters, lang: TLanguage): void {
-  const schema = route.schema?.body as z.ZodType | undefined;
-  const parsed = schema?.safeParse({ ...filters, format: 'csv' });
-  if (!parsed?.success) {
-    const issue = parsed?.error.issues[0];
-    const reason = issue ? `${issue.path.join('.')} ${translateIssue(lang, issue.message)}`.trim() : '';
-    throw new AppError('schedule.badFilters', ErrorCode.validation, 200, { reason });
-  }
-  if (!('format' in (parsed.data as object))) throw businessError('schedule.notExportable');
-}
-
-function translateIssue(lang: TLanguage, message: string): string {
-  return /^[a-zA-Z]+\.[a-zA-Z.]+$/.test(message) ? translate(lang, message as MessageKey) : message;
-}
-
-export async function holdsPermission(
-  app: Pick<FastifyInstance, 'db'>,
-  roleId: number,
-  merchantId: number,
-  p: TPermission,
-): Promise<boolean> {
-  return (await loadAccess(app.db, roleId, merchantId)).permissions.has(p);
-}
+const FILTER_KEYS = { badFilters: 'schedule.badFilters', notExportable: 'schedule.notExportable' } as const;
 
 function timingOf(s: TScheduleSettings): Timing {
   return {
@@ -109,7 +71,7 @@ export async function createSchedule(
   const permission = route.config?.permission;
   if (!permission || !(await holdsPermission(app, session.roleId, session.merchantId, permission)))
     throw forbiddenError('schedule.exportForbidden');
-  checkFilters(route, body.filters, lang);
+  checkExportFilters(route, body.filters, lang, FILTER_KEYS);
   const now = app.now();
   return app.db.transaction().execute(async (trx) => {
     if ((await repo.countSchedules(trx, session.merchantId)) >= SCHEDULES_PER_MERCHANT_MAX)
