@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { MODULES } from '@mbo/shared/permissions';
 import { OnboardingLink } from '@mbo/shared/onboarding-paths';
+import { EXPORT_JOBS_PAGE } from '@mbo/shared/export-jobs';
 import type { TTransactionView } from '@mbo/shared/transactions';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { GuardPath } from './guard-decision';
@@ -181,6 +182,7 @@ const ActivatePage = lazyPage(() => import('../features/onboarding/pages/activat
 const KycPage = lazyPage(() => import('../features/onboarding/pages/kyc-page'), 'KycPage');
 const ResultPage = lazyPage(() => import('../features/onboarding/pages/result-page'), 'ResultPage');
 const SettingsPage = lazyPage(() => import('../features/onboarding/pages/settings-page'), 'SettingsPage');
+const RecentExportsPage = lazyPage(() => import('../features/exports/pages/recent-exports-page'), 'RecentExportsPage');
 const UploadAdditionalPage = lazyPage(() => import('../features/onboarding/pages/upload-additional-page'), 'UploadAdditionalPage');
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage');
@@ -325,6 +327,12 @@ export const routes: RouteObject[] = [
               { id: 'home', path: '/', element: <DashboardPage />, handle: handle({ titleKey: 'route.dashboard' }) },
               { id: 'index', path: '/index', element: <DashboardPage />, handle: handle({ titleKey: 'route.dashboard' }) },
               { id: 'setting', path: '/setting', element: <SettingsPage />, handle: handle({ titleKey: 'route.setting' }) },
+              {
+                id: 'recentExports',
+                path: EXPORT_JOBS_PAGE,
+                element: <RecentExportsPage />,
+                handle: handle({ titleKey: 'exportJobs.title' }),
+              },
               {
                 id: 'uploadAdditional',
                 path: '/setting/uploadAdditional/:businessId',

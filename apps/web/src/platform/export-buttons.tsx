@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Button, Space } from 'antd';
-import { DownloadOutlined, ScheduleOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space } from 'antd';
+import { ClockCircleOutlined, DownloadOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { EXPORT_BACKGROUND_ROWS, EXPORT_JOBS_PAGE } from '@mbo/shared/export-jobs';
 import type { TExportFormat } from '@mbo/shared/list';
 import { findMenu } from '@mbo/shared/permissions';
+import { startBackgroundExport } from './background-export';
 import { downloadRequestOf } from './download';
 import { DeferredPart } from './deferred-part';
 import { lazyPage } from './lazy-page';
@@ -26,6 +28,8 @@ type TExportButtonsProps = {
    * operation log, read by a SIEM). Not scheduled: a schedule mails the list's own formats.
    */
   jsonl?: { label: string; run: () => Promise<unknown> };
+  /** The list's count as shown: a large one (or "more than N") puts the background export first. */
+  rows?: { total: number; capped: boolean } | undefined;
 };
 
 type TButtonFormat = TExportFormat | 'jsonl';
@@ -35,7 +39,7 @@ type TButtonFormat = TExportFormat | 'jsonl';
  * daily, weekly or monthly with the filters the list has now. Each download spins while its file is
  * prepared, and neither starts a second download of the same list meanwhile (a million-row file takes seconds).
  */
-export function ExportButtons({ onExport, csvLabel, xlsxLabel, testIdPrefix, jsonl }: TExportButtonsProps) {
+export function ExportButtons({ onExport, csvLabel, xlsxLabel, testIdPrefix, jsonl, rows }: TExportButtonsProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const menu = findMenu(pathname);
@@ -61,6 +65,14 @@ export function ExportButtons({ onExport, csvLabel, xlsxLabel, testIdPrefix, jso
     }
     setTarget({ exportPath: request.url, screen: pathname, filters });
   };
+  // Background: the same export made by the server while the merchant goes on working (Recent exports).
+  const large = rows !== undefined && (rows.capped || rows.total > EXPORT_BACKGROUND_ROWS);
+  const background = (format: TExportFormat) =>
+    void startBackgroundExport(() => onExport(format), {
+      screen: pathname,
+      format,
+      expectedRows: rows && !rows.capped ? rows.total : undefined,
+    });
   const button = (format: TButtonFormat, label: string) => (
     <Button
       icon={<DownloadOutlined />}
@@ -77,6 +89,24 @@ export function ExportButtons({ onExport, csvLabel, xlsxLabel, testIdPrefix, jso
       {button('csv', csvLabel)}
       {button('xlsx', xlsxLabel)}
       {jsonl && button('jsonl', jsonl.label)}
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'csv', label: <span data-testid={`${testIdPrefix}-background-csv`}>{csvLabel}</span> },
+            { key: 'xlsx', label: <span data-testid={`${testIdPrefix}-background-xlsx`}>{xlsxLabel}</span> },
+            { type: 'divider' },
+            { key: 'recent', label: <Link to={EXPORT_JOBS_PAGE}>{t('exportJobs.title')}</Link> },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'csv' || key === 'xlsx') background(key);
+          },
+        }}
+      >
+        <Button icon={<ClockCircleOutlined />} type={large ? 'primary' : 'default'} data-testid={`${testIdPrefix}-background`}>
+          {t('exportJobs.background')}
+        </Button>
+      </Dropdown>
       {maySchedule && (
         <Button icon={<ScheduleOutlined />} data-testid={`${testIdPrefix}-schedule`} onClick={() => void schedule()}>
           {t('reportSchedules.scheduleButton')}

@@ -81,6 +81,7 @@ export function ListPage<Page extends TListPage<unknown>, K extends string>(p: T
                   csvLabel={t('list.exportCsv')}
                   xlsxLabel={t('list.exportXlsx')}
                   testIdPrefix="export"
+                  rows={{ total: list.total, capped: list.capped }}
                   {...(jsonl ? { jsonl: { label: t('list.exportJsonl'), run: () => jsonl(url.params) } } : {})}
                 />
               )}

@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { RecentExportsButton } from '../../features/exports/components/recent-exports-button';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SearchTrigger } from '../../features/search/components/search-trigger';
 import { UnreadNewsBadge } from '../../features/system/components/unread-news-badge';
@@ -44,6 +45,7 @@ export function TopBar({ isMobile, sidebarOpened, onToggleSidebar, onOpenMobileM
       <div className="mbo-topbar__right">
         <SearchTrigger compact={isMobile} />
         <UnreadNewsBadge />
+        <RecentExportsButton />
         <NotificationBell />
         <LanguageSwitch />
         <TimezoneSwitch />
