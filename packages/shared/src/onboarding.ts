@@ -1,6 +1,6 @@
 /**
  * Onboarding and identity: request and response schemas of the calls in `OnboardingPath` (the KYC calls
- * are in `kyc.ts`). Every response is the usual `{code, msg, data}` envelope; below, "-> X" names
+ * are in kyc.ts). Every response is the usual `{code, msg, data}` envelope; below, "-> X" names
  * the schema of `data`. Calls that open a session answer `ZLoginResult` (same fields as admin/login).
  *
  * Flows (call sequences):

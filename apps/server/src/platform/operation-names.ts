@@ -57,7 +57,7 @@ const DOMAIN_MODULES: Record<string, TOperationModule> = {
   website: 'website',
   risk: 'risk',
   link: 'shortcutPayment',
-  exportJob: 'system',
+  exportjob: 'system',
 };
 
 const TYPE_WORDS: readonly [RegExp, TOperationType][] = [
