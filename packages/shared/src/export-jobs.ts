@@ -2,33 +2,12 @@ import { z } from 'zod';
 import { EXPORT_FORMATS } from './list';
 import { ZScheduleFilters } from './report-schedules';
 
-/**
- * Exports run in the background (issue 46 §5; apps/server/src/domains/exports/README.md): any list's
- * export made by the server while the merchant goes on working, then downloaded from "Recent exports".
- * Paths under /v3api; every route answers the caller's own exports only.
- */
-export const ExportJobPath = {
-  /** POST ZExportJobStart: queue the export the list's button would make (its path and body). */
-  start: '/exportJob/start',
-  /** GET: the caller's recent exports, newest first. */
-  list: '/exportJob/list',
-  /** POST {id}: stop a queued or running export (no file is kept). */
-  cancel: '/exportJob/cancel',
-  /** POST {id}: the file of a finished export (the export's permission and gateways are checked again). */
-  download: '/exportJob/download',
-} as const;
-
-/** The web page of the recent exports (the bell's notice opens it). */
-export const EXPORT_JOBS_PAGE = '/exports/recent';
-
 /** A finished export's file is kept this long, then removed. */
 export const EXPORT_FILE_DAYS = 7;
 /** Exports shown in the list (the newest). */
 export const EXPORT_JOBS_SHOWN = 30;
 /** Exports of one administrator queued or running at once. */
 export const EXPORT_JOBS_ACTIVE_MAX = 3;
-/** The screens offer the background first when the list holds more rows than this (or says "more than N"). */
-export const EXPORT_BACKGROUND_ROWS = 50_000;
 
 export const EXPORT_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled', 'expired'] as const;
 export type TExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { MODULES } from '@mbo/shared/permissions';
 import { OnboardingLink } from '@mbo/shared/onboarding-paths';
-import { EXPORT_JOBS_PAGE } from '@mbo/shared/export-jobs';
+import { EXPORT_JOBS_PAGE } from '@mbo/shared/export-job-paths';
 import type { TTransactionView } from '@mbo/shared/transactions';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { GuardPath } from './guard-decision';

@@ -1,5 +1,6 @@
 import { message } from 'antd';
-import { ExportJobPath, type TExportJobStart } from '@mbo/shared/export-jobs';
+import { ExportJobPath } from '@mbo/shared/export-job-paths';
+import type { TExportJobStart } from '@mbo/shared/export-jobs';
 import type { TExportFormat } from '@mbo/shared/list';
 import { downloadRequestOf } from './download';
 import { t } from './i18n';

@@ -3,7 +3,7 @@ import { Button, Dropdown, Space } from 'antd';
 import { ClockCircleOutlined, DownloadOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { EXPORT_BACKGROUND_ROWS, EXPORT_JOBS_PAGE } from '@mbo/shared/export-jobs';
+import { EXPORT_BACKGROUND_ROWS, EXPORT_JOBS_PAGE } from '@mbo/shared/export-job-paths';
 import type { TExportFormat } from '@mbo/shared/list';
 import { findMenu } from '@mbo/shared/permissions';
 import { startBackgroundExport } from './background-export';

@@ -5,13 +5,13 @@ import {
   EXPORT_FILE_DAYS,
   EXPORT_JOBS_ACTIVE_MAX,
   EXPORT_JOBS_SHOWN,
-  ExportJobPath,
   ZExportJobId,
   ZExportJobList,
   ZExportJobStart,
   type TExportJob,
   type TExportJobStatus,
 } from '@mbo/shared/export-jobs';
+import { ExportJobPath } from '@mbo/shared/export-job-paths';
 import { findMenu } from '@mbo/shared/permissions';
 import type { TExportFormat } from '@mbo/shared/list';
 import { z } from 'zod';

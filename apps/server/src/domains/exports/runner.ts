@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@mbo/shared/envelope';
-import { EXPORT_FILE_DAYS, EXPORT_JOBS_PAGE } from '@mbo/shared/export-jobs';
+import { EXPORT_JOBS_PAGE } from '@mbo/shared/export-job-paths';
+import { EXPORT_FILE_DAYS } from '@mbo/shared/export-jobs';
 import { isLanguage, type TLanguage } from '@mbo/shared/i18n';
 import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import { findMenu } from '@mbo/shared/permissions';

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExportJobPath, type TExportJobList } from '@mbo/shared/export-jobs';
+import { ExportJobPath } from '@mbo/shared/export-job-paths';
+import type { TExportJobList } from '@mbo/shared/export-jobs';
 import { downloadFile } from '../../platform/download';
 import { http } from '../../platform/request';
 

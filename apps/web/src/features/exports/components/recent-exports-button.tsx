@@ -2,7 +2,7 @@ import { Button, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EXPORT_JOBS_PAGE } from '@mbo/shared/export-jobs';
+import { EXPORT_JOBS_PAGE } from '@mbo/shared/export-job-paths';
 
 /** The top bar's way to Recent exports, from any page. */
 export function RecentExportsButton() {
