@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DeferredPart } from './deferred-part';
 
 /** Lets the idle callback (a zero timeout in jsdom) and the effects after it run. */
@@ -20,9 +20,7 @@ describe('DeferredPart', () => {
     expect(screen.queryByText('drawer')).toBeNull();
 
     fireEvent.pointerDown(document.body);
-    await settle();
-    await settle();
-    expect(preload).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
 
     rerender(
       <DeferredPart open preload={preload}>
