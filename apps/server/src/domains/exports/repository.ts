@@ -144,3 +144,14 @@ export function expiredFiles(db: Db, now: number, limit: number) {
 export async function markExpired(db: DbOrTrx, id: number): Promise<void> {
   await db.updateTable('export_jobs').set({ status: 'expired', storage_name: null }).where('id', '=', id).execute();
 }
+
+/** A closing node's running exports back to the queue, to be made again from the start by the next node that looks. */
+export async function requeueRunning(db: Db, ids: number[], runner: string): Promise<void> {
+  await db
+    .updateTable('export_jobs')
+    .set({ status: 'queued', runner: null, heartbeat_at: null, rows_written: null, bytes_written: 0 })
+    .where('id', 'in', ids)
+    .where('status', '=', 'running')
+    .where('runner', '=', runner)
+    .execute();
+}

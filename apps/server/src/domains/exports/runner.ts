@@ -3,7 +3,6 @@ import { ErrorCode } from '@mbo/shared/envelope';
 import { EXPORT_JOBS_PAGE } from '@mbo/shared/export-job-paths';
 import { EXPORT_FILE_DAYS } from '@mbo/shared/export-jobs';
 import { isLanguage, type TLanguage } from '@mbo/shared/i18n';
-import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import { findMenu } from '@mbo/shared/permissions';
 import type { Trx } from '../../db/database';
 import { translate, type MessageParams } from '../../platform/i18n';
@@ -13,7 +12,7 @@ import { screenText } from '../../platform/screen-texts';
 import { DAY_MS, MINUTE_MS } from '../../platform/time';
 import { sendNotificationMails } from '../notifications/mail-sender';
 import { notify, textsOf } from '../notifications/notify';
-import { exportAsOwner, fileNameOf, sizeText } from '../schedules/export-as-owner';
+import { exportAsOwner, fileNameOf, ownerWhoMayRun, sizeText } from '../schedules/export-as-owner';
 import * as repo from './repository';
 
 /*
@@ -117,15 +116,8 @@ export function createExportRunner(app: ExportJobApp, name = `${LEASE_HOLDER}:ex
   }
 
   async function make(job: repo.ExportJobRow, controller: AbortController): Promise<void> {
-    const owner = await app.db
-      .selectFrom('admins as a')
-      .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
-      .select(['a.id', 'a.merchant_id', 'a.person_id', 'a.status', 'm.status as merchant_status'])
-      .where('a.id', '=', job.admin_id)
-      .executeTakeFirst();
-    const open = owner && owner.merchant_status !== MerchantStatus.disabled && owner.merchant_status !== MerchantStatus.deleted;
-    if (!owner || owner.merchant_id !== job.merchant_id || owner.status !== AdminStatus.normal || !open)
-      return fail(job, 'exportJob.failed.noPermission');
+    const owner = await ownerWhoMayRun(app.db, job.admin_id, job.merchant_id);
+    if (!owner) return fail(job, 'exportJob.failed.noPermission');
     const lang: TLanguage = isLanguage(job.language) ? job.language : 'zhCn';
     const body = { ...(JSON.parse(job.filters) as Record<string, unknown>), format: job.format };
     const { res, revoke } = await exportAsOwner(app, owner, job.export_path, body, {
@@ -258,14 +250,7 @@ export function createExportRunner(app: ExportJobApp, name = `${LEASE_HOLDER}:ex
       const ids = [...running.keys()];
       for (const controller of running.values()) controller.abort();
       // Made again from the start by the next node that looks (nothing of it was stored).
-      if (ids.length > 0)
-        await app.db
-          .updateTable('export_jobs')
-          .set({ status: 'queued', runner: null, heartbeat_at: null, rows_written: null, bytes_written: 0 })
-          .where('id', 'in', ids)
-          .where('status', '=', 'running')
-          .where('runner', '=', name)
-          .execute();
+      if (ids.length > 0) await repo.requeueRunning(app.db, ids, name);
     },
   };
 }

@@ -4,13 +4,16 @@ import { API_BASE } from '@mbo/shared/api-paths';
 import { TOKEN_HEADER } from '@mbo/shared/auth';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { languageToHeader, type TLanguage } from '@mbo/shared/i18n';
+import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import type { TPermission } from '@mbo/shared/permissions';
+import type { DbOrTrx } from '../../db/database';
 import { AppError, businessError } from '../../platform/errors';
 import { FILE_RESPONSE } from '../../platform/export-route';
 import { translate } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
 import { loadAccess } from '../../platform/permissions';
 import { createSession, revokeSession } from '../../platform/session';
+import { ownerState } from './repository';
 
 /*
  * Running a list's export as an administrator without them at the screen (README.md, "A run"): the
@@ -76,6 +79,17 @@ export function sizeText(bytes: number): string {
 }
 
 export type ExportOwner = { id: number; merchant_id: number; person_id: number | null };
+
+/**
+ * The administrator a run acts as, read now, if they may still sign in: status normal, still of
+ * `merchantId`, the merchant neither disabled nor deleted. A scheduled report stops and a background
+ * export fails when not.
+ */
+export async function ownerWhoMayRun(db: DbOrTrx, adminId: number, merchantId: number) {
+  const owner = await ownerState(db, adminId);
+  const merchantOpen = owner && owner.merchant_status !== MerchantStatus.disabled && owner.merchant_status !== MerchantStatus.deleted;
+  return owner && owner.merchant_id === merchantId && owner.status === AdminStatus.normal && merchantOpen ? owner : undefined;
+}
 
 export type ExportAsOptions = {
   lang: TLanguage;

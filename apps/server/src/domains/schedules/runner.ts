@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@mbo/shared/envelope';
-import { AdminStatus, MerchantStatus } from '@mbo/shared/merchants';
 import { REPORT_SCHEDULE_MENU, SIGNED_LINK_DAYS, type TScheduleFrequency } from '@mbo/shared/report-schedules';
 import type { Trx } from '../../db/database';
 import type { MailAttachment } from '../../platform/mail';
@@ -8,7 +7,7 @@ import type { MessageKey } from '../../platform/messages';
 import { sendNotificationMails } from '../notifications/mail-sender';
 import { notify, textsOf } from '../notifications/notify';
 import { DAY_MS, MINUTE_MS } from '../../platform/time';
-import { exportAsOwner, fileNameOf, sizeText } from './export-as-owner';
+import { exportAsOwner, fileNameOf, ownerWhoMayRun, sizeText } from './export-as-owner';
 import * as repo from './repository';
 import { languageOf, readStoredMessage, storedMessage, timingFromRow } from './service';
 import { linkKey, signedLink } from './signed-link';
@@ -98,10 +97,8 @@ async function stop(app: ScheduleApp, s: repo.ScheduleRow, runId: number, key: M
 /** Makes the file of a claimed run and mails it; every outcome is written on the run. */
 export async function makeRun(app: ScheduleApp, s: repo.ScheduleRow, runId: number, slot: number): Promise<void> {
   try {
-    const owner = await repo.ownerState(app.db, s.owner_admin_id);
-    const merchantOpen = owner && owner.merchant_status !== MerchantStatus.disabled && owner.merchant_status !== MerchantStatus.deleted;
-    if (!owner || owner.merchant_id !== s.merchant_id || owner.status !== AdminStatus.normal || !merchantOpen)
-      return await stop(app, s, runId, 'schedule.stop.ownerDisabled');
+    const owner = await ownerWhoMayRun(app.db, s.owner_admin_id, s.merchant_id);
+    if (!owner) return await stop(app, s, runId, 'schedule.stop.ownerDisabled');
     const { filters, period } = runFilters(
       JSON.parse(s.filters) as Record<string, string>,
       s.frequency as TScheduleFrequency,
