@@ -23,6 +23,25 @@ export type Command = {
   run: (ctx: Context, values: Values, positionals: string[]) => Promise<void>;
 };
 
+/** Options that each take a text value (`--name VALUE`), the common kind: one list of names instead of a line each. */
+export function textOptions(...names: string[]): Options {
+  return Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
+}
+
+/**
+ * The optional `--merchant 100001` of a command that runs for one merchant or for all of them:
+ * that merchant's id, or undefined when the option is not given.
+ */
+export async function merchantIdOption(db: Db, values: Values): Promise<number | undefined> {
+  const merchantNo = text(values, 'merchant');
+  return merchantNo === undefined ? undefined : (await merchantScope(db, merchantNo)).merchantId;
+}
+
+/** The merchant of `--merchant`, or 0 (the defaults every merchant without its own follows) when it is not given. */
+export async function merchantIdOrDefaults(db: Db, values: Values): Promise<number> {
+  return (await merchantIdOption(db, values)) ?? 0;
+}
+
 export function text(values: Values, name: string, required: true): string;
 export function text(values: Values, name: string, required?: false): string | undefined;
 export function text(values: Values, name: string, required = false): string | undefined {

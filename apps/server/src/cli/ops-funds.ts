@@ -9,7 +9,7 @@ import { verifyLedger } from '../domains/funds/ledger';
 import { releaseReserves, runSettlement, settlementDayOf } from '../domains/funds/settlement';
 import { failWithdrawal, payWithdrawal, WithdrawalOperatorError } from '../domains/funds/withdrawals';
 import { toIso } from '../platform/time';
-import { merchantScope, positiveInt, text, UsageError, type Command, type Values } from './ops-common';
+import { merchantIdOption, merchantScope, positiveInt, text, textOptions, UsageError, type Command, type Values } from './ops-common';
 
 /** Operator commands of the funds domain: settlement, reserves, withdrawals, configuration, the ledger. */
 
@@ -36,11 +36,6 @@ function dayOption(values: Values, now: number): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`)))
     throw new UsageError(`--date must be a date YYYY-MM-DD, got "${raw}"`);
   return raw;
-}
-
-async function merchantIdOption(db: Db, values: Values): Promise<number | undefined> {
-  const no = text(values, 'merchant');
-  return no === undefined ? undefined : (await merchantScope(db, no)).merchantId;
 }
 
 function withdrawalNoArg(raw: string | undefined): string {
@@ -154,23 +149,21 @@ export const FUNDS_COMMANDS: Record<string, Command> = {
     summary: "show or set a merchant gateway's settlement configuration (type, T+N, reserve, fees, minimum withdrawal)",
     usage:
       'settle:config --merchant 100001 --gateway 10010001 [--type daily|weekly|monthly] [--cycle N] [--reserve-percent 10] [--reserve-days 180] [--fee-percent 2.5] [--fee-fixed 0.30] [--refund-fee 0.50] [--chargeback-fee 15] [--rdr-fee 10] [--ethoca-fee 10] [--withdrawal-fee 5] [--min-withdrawal 100]',
-    options: Object.fromEntries(
-      [
-        'merchant',
-        'gateway',
-        'type',
-        'cycle',
-        'reserve-percent',
-        'reserve-days',
-        'fee-percent',
-        'fee-fixed',
-        'refund-fee',
-        'chargeback-fee',
-        'rdr-fee',
-        'ethoca-fee',
-        'withdrawal-fee',
-        'min-withdrawal',
-      ].map((k) => [k, { type: 'string' as const }]),
+    options: textOptions(
+      'merchant',
+      'gateway',
+      'type',
+      'cycle',
+      'reserve-percent',
+      'reserve-days',
+      'fee-percent',
+      'fee-fixed',
+      'refund-fee',
+      'chargeback-fee',
+      'rdr-fee',
+      'ethoca-fee',
+      'withdrawal-fee',
+      'min-withdrawal',
     ),
     async run({ db, now }, values) {
       const scope = await merchantScope(db, text(values, 'merchant', true));

@@ -3,7 +3,7 @@ import { CARD_SCHEMES, PayStatus, TradeCategory, TradeType, type TCardScheme } f
 import { screenPayment } from '../domains/risk/service';
 import { recordTransaction, withNewTradeNo } from '../domains/transactions/repository';
 import { toIso } from '../platform/time';
-import { text, UsageError, type Command } from './ops-common';
+import { text, textOptions, UsageError, type Command } from './ops-common';
 import { findGatewayByNo } from './ops-repository';
 import { linkMethodsOf } from '../domains/links/service';
 import { GATEWAY_SERVICES, normaliseServices, setGatewayServices } from '../domains/onboarding/merchant-setup';
@@ -42,20 +42,22 @@ export const GATEWAY_COMMANDS: Record<string, Command> = {
     usage:
       'payment:record --gateway 10010001 --amount 120.50 [--status success|failed|3d-refused|to-be-confirmed|unpaid|pre-auth-confirming] [--category formal|risk-declined|uncompleted|test|counterfeit] [--pre-auth] [--scheme VISA|MASTERCARD|JCB|AMEX|UNIONPAY] [--card 411111-1111] [--order ORDER-NO] [--email ADDR] [--name TEXT] [--ip ADDR] [--customer-id ID] [--device-id ID] [--days-ago N]',
     options: {
-      gateway: { type: 'string' },
-      amount: { type: 'string' },
-      status: { type: 'string' },
-      category: { type: 'string' },
+      ...textOptions(
+        'gateway',
+        'amount',
+        'status',
+        'category',
+        'scheme',
+        'card',
+        'order',
+        'email',
+        'name',
+        'ip',
+        'customer-id',
+        'device-id',
+        'days-ago',
+      ),
       'pre-auth': { type: 'boolean' },
-      scheme: { type: 'string' },
-      card: { type: 'string' },
-      order: { type: 'string' },
-      email: { type: 'string' },
-      name: { type: 'string' },
-      ip: { type: 'string' },
-      'customer-id': { type: 'string' },
-      'device-id': { type: 'string' },
-      'days-ago': { type: 'string' },
     },
     async run({ db, now }, values) {
       const gatewayNo = text(values, 'gateway', true);

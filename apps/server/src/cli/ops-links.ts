@@ -1,6 +1,6 @@
 import { clearLimits, limitsOf, resumeMerchantLinks, setLimits, type CardTestingLimits } from '../domains/links/card-testing';
 import { toIso } from '../platform/time';
-import { merchantScope, positiveInt, text, UsageError, type Command } from './ops-common';
+import { merchantScope, positiveInt, text, textOptions, UsageError, type Command } from './ops-common';
 
 /** Operator commands of payment links: the card-testing limits (links/README.md "Card testing") and lifting a pause. */
 
@@ -18,13 +18,7 @@ export const LINK_COMMANDS: Record<string, Command> = {
     summary: 'show or set the card-testing limits of payment links (every merchant, or one with --merchant)',
     usage:
       'link:limits [--merchant 100001] [--merchant-declines 20] [--card-declines 5] [--pause-minutes 60] [--clear (the merchant uses the default again)]',
-    options: {
-      merchant: { type: 'string' },
-      'merchant-declines': { type: 'string' },
-      'card-declines': { type: 'string' },
-      'pause-minutes': { type: 'string' },
-      clear: { type: 'boolean' },
-    },
+    options: { ...textOptions('merchant', 'merchant-declines', 'card-declines', 'pause-minutes'), clear: { type: 'boolean' } },
     async run({ db, now }, values) {
       const merchantNo = text(values, 'merchant');
       const merchantId = merchantNo === undefined ? 0 : (await merchantScope(db, merchantNo)).merchantId;

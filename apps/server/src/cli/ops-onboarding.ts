@@ -6,7 +6,7 @@ import * as kycRepo from '../domains/onboarding/kyc-repository';
 import { approveKyc, rejectKyc, setUpApprovedMerchant } from '../domains/onboarding/kyc-review';
 import { operatorScope } from '../platform/scope';
 import { toIso } from '../platform/time';
-import { merchantScope, positiveInt, text, UsageError, type Command, type Context, type Values } from './ops-common';
+import { merchantScope, positiveInt, text, textOptions, UsageError, type Command, type Context, type Values } from './ops-common';
 import {
   DEFAULT_GATEWAY_SERVICES,
   GATEWAY_SERVICES,
@@ -206,13 +206,7 @@ export const ONBOARDING_COMMANDS: Record<string, Command> = {
     summary: 'invite an administrator by email (7-day link)',
     usage:
       'admin:invite --merchant 100001 --email ADDRESS [--role <role name>, default: the administrator role] [--name TEXT] [--gateways 10010001,10010002]',
-    options: {
-      merchant: { type: 'string' },
-      email: { type: 'string' },
-      role: { type: 'string' },
-      name: { type: 'string' },
-      gateways: { type: 'string' },
-    },
+    options: { ...textOptions('merchant', 'email', 'role', 'name', 'gateways') },
     async run(ctx, values) {
       const scope = await merchantScope(ctx.db, text(values, 'merchant', true));
       const roleName = text(values, 'role');

@@ -3,7 +3,7 @@ import { isLineOf, PROGRAMME_LINES, PROGRAMMES, type TProgramme, type TProgramme
 import { businessMonth, rulesInForce, type RuleRow } from '../domains/reports/programmes-math';
 import { deleteRule, listRuleRows, upsertRule } from '../domains/reports/programmes-repository';
 import { programmeStatus } from '../domains/reports/programmes';
-import { merchantScope, text, UsageError, type Command, type Values } from './ops-common';
+import { merchantIdOrDefaults, merchantScope, text, textOptions, UsageError, type Command, type Values } from './ops-common';
 
 /** Operator commands of the card-scheme programmes: their dated rules, for every merchant or one. */
 
@@ -38,10 +38,6 @@ function fromDate(values: Values): string {
   const from = text(values, 'from', true);
   if (!/^\d{4}-(0[1-9]|1[0-2])-01$/.test(from)) throw new UsageError(`--from must be the first day of a month (YYYY-MM-01), got "${from}"`);
   return from;
-}
-
-async function merchantIdOf(db: Parameters<typeof merchantScope>[0], raw: string | undefined): Promise<number> {
-  return raw ? (await merchantScope(db, raw)).merchantId : 0;
 }
 
 function bounds(r: Pick<RuleRow, 'ratio_bp' | 'ratio_below_bp' | 'min_count' | 'max_count'>): string {
@@ -79,7 +75,7 @@ export const PROGRAMME_COMMANDS: Record<string, Command> = {
     options: { merchant: { type: 'string' }, month: { type: 'string' } },
     async run({ db, now }, values) {
       const merchantNo = text(values, 'merchant');
-      const merchantId = await merchantIdOf(db, merchantNo);
+      const merchantId = await merchantIdOrDefaults(db, values);
       const month = text(values, 'month') ?? businessMonth(now()).month;
       if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError(`--month must be YYYY-MM, got "${month}"`);
       const rows = await listRuleRows(db, merchantId);
@@ -102,16 +98,7 @@ export const PROGRAMME_COMMANDS: Record<string, Command> = {
     summary: 'add or change a dated programme rule (for every merchant, or one): in force from the first day of a month',
     usage:
       'programme:set --programme vamp|vampEnumeration|ecp --line excessive|cmm|ecm|hecm --from YYYY-MM-01 --ratio <percent> [--ratio-below <percent>] --min-count N [--max-count N] [--merchant 100001]',
-    options: {
-      programme: { type: 'string' },
-      line: { type: 'string' },
-      from: { type: 'string' },
-      ratio: { type: 'string' },
-      'ratio-below': { type: 'string' },
-      'min-count': { type: 'string' },
-      'max-count': { type: 'string' },
-      merchant: { type: 'string' },
-    },
+    options: { ...textOptions('programme', 'line', 'from', 'ratio', 'ratio-below', 'min-count', 'max-count', 'merchant') },
     async run({ db, now }, values) {
       const { programme, line } = programmeLine(values);
       const effectiveFrom = fromDate(values);
@@ -124,7 +111,7 @@ export const PROGRAMME_COMMANDS: Record<string, Command> = {
       if (maxCount !== null && maxCount < minCount) throw new UsageError('--max-count must be at least --min-count');
       const merchantNo = text(values, 'merchant');
       const row: RuleRow = {
-        merchant_id: await merchantIdOf(db, merchantNo),
+        merchant_id: await merchantIdOrDefaults(db, values),
         programme,
         line,
         effective_from: effectiveFrom,
@@ -148,7 +135,7 @@ export const PROGRAMME_COMMANDS: Record<string, Command> = {
       const { programme, line } = programmeLine(values);
       const effectiveFrom = fromDate(values);
       const merchantNo = text(values, 'merchant');
-      const key = { merchant_id: await merchantIdOf(db, merchantNo), programme, line, effective_from: effectiveFrom };
+      const key = { merchant_id: await merchantIdOrDefaults(db, values), programme, line, effective_from: effectiveFrom };
       if ((await deleteRule(db, key)) === 0) throw new UsageError(`no ${programme} ${line} rule from ${effectiveFrom} to remove`);
       console.log(`removed ${programme} ${line} from ${effectiveFrom} for ${merchantNo ? `merchant ${merchantNo}` : 'every merchant'}`);
     },

@@ -2,7 +2,7 @@ import { MONITORING_PROGRAMS, formatBp, type TMonitoringLevel, type TMonitoringP
 import { monitoring, resolveThresholds } from '../domains/reports/service';
 import { listThresholds, upsertThreshold } from '../domains/reports/repository';
 import { rebuildRollups, verifyRollups } from '../platform/rollups';
-import { merchantScope, text, UsageError, type Command } from './ops-common';
+import { merchantIdOption, merchantIdOrDefaults, merchantScope, text, textOptions, UsageError, type Command } from './ops-common';
 import { percentToBp, showMerchantProgrammes } from './ops-programmes';
 
 /** Operator commands of reports: card-scheme monitoring thresholds, and rebuilding / checking the daily rollups. */
@@ -14,10 +14,6 @@ const LEVEL_ALIASES: Record<string, TMonitoringLevel> = {
   highexcessive: 'highExcessive',
 };
 
-async function merchantIdOf(db: Parameters<typeof merchantScope>[0], raw: string | undefined): Promise<number> {
-  return raw ? (await merchantScope(db, raw)).merchantId : 0;
-}
-
 export const REPORT_COMMANDS: Record<string, Command> = {
   'monitoring:show': {
     summary:
@@ -26,7 +22,7 @@ export const REPORT_COMMANDS: Record<string, Command> = {
     options: { merchant: { type: 'string' } },
     async run({ db, now }, values) {
       const merchantNo = text(values, 'merchant');
-      const merchantId = await merchantIdOf(db, merchantNo);
+      const merchantId = await merchantIdOrDefaults(db, values);
       const thresholds = resolveThresholds(await listThresholds(db, merchantId), merchantId);
       console.log(merchantNo ? `thresholds of merchant ${merchantNo}:` : 'default thresholds (every merchant without its own):');
       for (const program of MONITORING_PROGRAMS)
@@ -50,13 +46,7 @@ export const REPORT_COMMANDS: Record<string, Command> = {
     summary: 'set a monitoring threshold of the older status (the programme rules of programme:set are what warns)',
     usage:
       'monitoring:set --program vamp|ecp --level warning|excessive|high-excessive --ratio <percent> [--min-count N] [--merchant 100001]',
-    options: {
-      program: { type: 'string' },
-      level: { type: 'string' },
-      ratio: { type: 'string' },
-      'min-count': { type: 'string' },
-      merchant: { type: 'string' },
-    },
+    options: { ...textOptions('program', 'level', 'ratio', 'min-count', 'merchant') },
     async run({ db, now }, values) {
       const program = text(values, 'program', true).toLowerCase();
       if (!(MONITORING_PROGRAMS as readonly string[]).includes(program))
@@ -68,7 +58,7 @@ export const REPORT_COMMANDS: Record<string, Command> = {
       const minCount = Number(rawMin);
       if (!/^\d{1,9}$/.test(rawMin)) throw new UsageError(`--min-count must be a whole number, got "${rawMin}"`);
       const merchantNo = text(values, 'merchant');
-      const merchantId = await merchantIdOf(db, merchantNo);
+      const merchantId = await merchantIdOrDefaults(db, values);
       await upsertThreshold(db, { merchantId, program: program as TMonitoringProgram, level, ratioBp, minCount, now: now() });
       console.log(
         `${program} ${level}: ratio ${formatBp(ratioBp)}, min count ${minCount}, for ${merchantNo ? `merchant ${merchantNo}` : 'every merchant'}`,
@@ -82,7 +72,7 @@ export const REPORT_COMMANDS: Record<string, Command> = {
     options: { merchant: { type: 'string' } },
     async run({ db }, values) {
       const merchantNo = text(values, 'merchant');
-      const merchantId = merchantNo ? await merchantIdOf(db, merchantNo) : undefined;
+      const merchantId = await merchantIdOption(db, values);
       const started = Date.now();
       const n = await rebuildRollups(db, merchantId);
       console.log(`rebuilt ${n} rollup rows for ${merchantNo ? `merchant ${merchantNo}` : 'every merchant'} in ${Date.now() - started} ms`);
@@ -94,8 +84,7 @@ export const REPORT_COMMANDS: Record<string, Command> = {
     usage: 'rollups:verify [--merchant 100001]',
     options: { merchant: { type: 'string' } },
     async run({ db }, values) {
-      const merchantNo = text(values, 'merchant');
-      const merchantId = merchantNo ? await merchantIdOf(db, merchantNo) : undefined;
+      const merchantId = await merchantIdOption(db, values);
       const { checked, problems } = await verifyRollups(db, merchantId);
       if (problems.length === 0) {
         console.log(`rollups match the raw rows (${checked} rows checked: per scheme, per day and per month)`);

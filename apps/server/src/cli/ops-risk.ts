@@ -3,7 +3,7 @@ import { isLanguage } from '@mbo/shared/i18n';
 import { raiseComplaint } from '../domains/risk/complaint-service';
 import { AppError } from '../platform/errors';
 import { toIso } from '../platform/time';
-import { positiveInt, text, UsageError, type Command } from './ops-common';
+import { positiveInt, text, textOptions, UsageError, type Command } from './ops-common';
 
 /** What acquirer staff do on the Risk menu's behalf: a cardholder's complaint or inquiry arrives. */
 export const RISK_COMMANDS: Record<string, Command> = {
@@ -11,14 +11,7 @@ export const RISK_COMMANDS: Record<string, Command> = {
     summary: "record a cardholder's complaint or inquiry about a transaction (the merchant replies, refunds, or both)",
     usage:
       'complaint:add <tradeNo> --email cardholder@example.com --content "..." [--name TEXT] [--kind complaint|inquiry] [--language zhCn|zhHk|en] [--deadline-days 3]',
-    options: {
-      email: { type: 'string' },
-      content: { type: 'string' },
-      name: { type: 'string' },
-      kind: { type: 'string' },
-      language: { type: 'string' },
-      'deadline-days': { type: 'string' },
-    },
+    options: { ...textOptions('email', 'content', 'name', 'kind', 'language', 'deadline-days') },
     positionals: ['tradeNo'],
     async run({ db, now }, values, [tradeNo]) {
       if (!tradeNo || !/^[A-Za-z0-9_-]{1,64}$/.test(tradeNo)) throw new UsageError('<tradeNo> must be a transaction order number');

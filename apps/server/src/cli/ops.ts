@@ -12,7 +12,7 @@ import { consoleNotifyLog, createNotifier } from '../platform/notifier';
 import { hashPassword } from '../platform/passwords';
 import { runOperatorCommand } from '../platform/operation-log-commands';
 import { MINUTE_MS, systemClock, toIso } from '../platform/time';
-import { merchantScope, text, UsageError, type Command, type Context, type Values } from './ops-common';
+import { merchantScope, text, textOptions, UsageError, type Command, type Context, type Values } from './ops-common';
 import { GATEWAY_COMMANDS } from './ops-gateway';
 import { RISK_COMMANDS } from './ops-risk';
 import { ONBOARDING_COMMANDS } from './ops-onboarding';
@@ -37,14 +37,8 @@ const COMMANDS: Record<string, Command> = {
     usage:
       'admin:create --merchant 100001 --login NAME --password PW [--role administrator|<role name>] [--name TEXT] [--email ADDR] [--force-change-pwd] [--gateways 10010001,10010002]',
     options: {
-      merchant: { type: 'string' },
-      login: { type: 'string' },
-      password: { type: 'string' },
-      role: { type: 'string' },
-      name: { type: 'string' },
-      email: { type: 'string' },
+      ...textOptions('merchant', 'login', 'password', 'role', 'name', 'email', 'gateways'),
       'force-change-pwd': { type: 'boolean' },
-      gateways: { type: 'string' },
     },
     async run({ db }, values) {
       const scope = await merchantScope(db, text(values, 'merchant', true));
@@ -115,13 +109,7 @@ const COMMANDS: Record<string, Command> = {
   'reminder:add': {
     summary: 'add a reminder for every admin of a merchant, or for one admin',
     usage: 'reminder:add --merchant 100001 [--admin LOGIN] --content "..." [--content-en "..."] [--content-zh-hk "..."]',
-    options: {
-      merchant: { type: 'string' },
-      admin: { type: 'string' },
-      content: { type: 'string' },
-      'content-en': { type: 'string' },
-      'content-zh-hk': { type: 'string' },
-    },
+    options: { ...textOptions('merchant', 'admin', 'content', 'content-en', 'content-zh-hk') },
     async run({ db }, values) {
       const scope = await merchantScope(db, text(values, 'merchant', true));
       const content = text(values, 'content', true);
@@ -147,15 +135,7 @@ const COMMANDS: Record<string, Command> = {
     summary: 'publish an announcement to every merchant, or to one',
     usage:
       'announcement:add --title "..." --content "..." [--merchant N] [--title-en ...] [--title-zh-hk ...] [--content-en ...] [--content-zh-hk ...]',
-    options: {
-      title: { type: 'string' },
-      content: { type: 'string' },
-      merchant: { type: 'string' },
-      'title-en': { type: 'string' },
-      'title-zh-hk': { type: 'string' },
-      'content-en': { type: 'string' },
-      'content-zh-hk': { type: 'string' },
-    },
+    options: { ...textOptions('title', 'content', 'merchant', 'title-en', 'title-zh-hk', 'content-en', 'content-zh-hk') },
     async run({ db }, values) {
       const title = text(values, 'title', true);
       const content = text(values, 'content', true);
