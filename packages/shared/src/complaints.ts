@@ -74,13 +74,10 @@ export const COMPLAINTS = defineList({
   refine: checkDateRange,
   days: 30,
 });
-export const ZComplaintFilters = COMPLAINTS.filters;
+export const { filters: ZComplaintFilters, query: ZComplaintListQuery, row: ZComplaint, page: ZComplaintPage } = COMPLAINTS;
 export type TComplaintFilters = z.infer<typeof ZComplaintFilters>;
-export const ZComplaintListQuery = COMPLAINTS.query;
 export type TComplaintListQuery = z.infer<typeof ZComplaintListQuery>;
-export const ZComplaint = COMPLAINTS.row;
 export type TComplaint = z.infer<typeof ZComplaint>;
-export const ZComplaintPage = COMPLAINTS.page;
 
 const ZReplyText = z.object({
   language: z.enum(LANGUAGES),
@@ -157,11 +154,9 @@ export const SENT_REPLIES = defineList({
   filters: z.object({ complaintNo: optText(64), email: optText(100) }),
   days: null,
 });
-export const ZSentReplyListQuery = SENT_REPLIES.query;
+export const { query: ZSentReplyListQuery, row: ZSentReply, page: ZSentReplyPage } = SENT_REPLIES;
 export type TSentReplyListQuery = z.infer<typeof ZSentReplyListQuery>;
-export const ZSentReply = SENT_REPLIES.row;
 export type TSentReply = z.infer<typeof ZSentReply>;
-export const ZSentReplyPage = SENT_REPLIES.page;
 
 /** Fills {orderNo}, {amount} and {merchantName} in a template text. */
 export function fillReplyPlaceholders(text: string, values: { orderNo: string; amount: string; merchantName: string }): string {

@@ -97,13 +97,10 @@ export const DISPUTES = defineList({
   refine: checkDateRange,
   days: null,
 });
-export const ZDisputeListQuery = DISPUTES.query;
+export const { query: ZDisputeListQuery, exportBody: ZDisputeExportBody, row: ZDispute, page: ZDisputePage } = DISPUTES;
 export type TDisputeListQuery = z.infer<typeof ZDisputeListQuery>;
-export const ZDisputeExportBody = DISPUTES.exportBody;
 export type TDisputeExportBody = z.infer<typeof ZDisputeExportBody>;
-export const ZDispute = DISPUTES.row;
 export type TDispute = z.infer<typeof ZDispute>;
-export const ZDisputePage = DISPUTES.page;
 
 export const ZDisputeFile = z.object({
   id: z.number().int(),

@@ -153,11 +153,9 @@ export const WITHDRAWALS = defineList({
   refine: checkDateRange,
   days: 90,
 });
-export const ZWithdrawal = WITHDRAWALS.row;
+export const { row: ZWithdrawal, query: ZWithdrawalListQuery, page: ZWithdrawalPage } = WITHDRAWALS;
 export type TWithdrawal = z.infer<typeof ZWithdrawal>;
-export const ZWithdrawalListQuery = WITHDRAWALS.query;
 export type TWithdrawalListQuery = z.infer<typeof ZWithdrawalListQuery>;
-export const ZWithdrawalPage = WITHDRAWALS.page;
 
 export const ZWithdrawResult = z.object({ withdrawalNo: z.string(), status: z.number().int(), amount: money, fee: money, received: money });
 export type TWithdrawResult = z.infer<typeof ZWithdrawResult>;
@@ -194,13 +192,10 @@ export const ENTRIES = defineList({
   refine: checkDateRange,
   days: 7,
 });
-export const ZEntryListQuery = ENTRIES.query;
+export const { query: ZEntryListQuery, exportBody: ZEntryExportBody, row: ZEntry, page: ZEntryPage } = ENTRIES;
 export type TEntryListQuery = z.infer<typeof ZEntryListQuery>;
-export const ZEntryExportBody = ENTRIES.exportBody;
 export type TEntryExportBody = z.infer<typeof ZEntryExportBody>;
-export const ZEntry = ENTRIES.row;
 export type TEntry = z.infer<typeof ZEntry>;
-export const ZEntryPage = ENTRIES.page;
 
 /** §3 Credit entry (settlement batches), declared once (list-fields.ts). */
 export const BATCHES = defineList({
@@ -228,13 +223,10 @@ export const BATCHES = defineList({
   refine: checkDateRange,
   days: 30,
 });
-export const ZBatchListQuery = BATCHES.query;
+export const { query: ZBatchListQuery, exportBody: ZBatchExportBody, row: ZBatch, page: ZBatchPage } = BATCHES;
 export type TBatchListQuery = z.infer<typeof ZBatchListQuery>;
-export const ZBatchExportBody = BATCHES.exportBody;
 export type TBatchExportBody = z.infer<typeof ZBatchExportBody>;
-export const ZBatch = BATCHES.row;
 export type TBatch = z.infer<typeof ZBatch>;
-export const ZBatchPage = BATCHES.page;
 
 export const ZBatchNoParams = z.object({ batchNo: z.string().trim().min(1).max(64) });
 export const ZBatchItemsQuery = z.object({

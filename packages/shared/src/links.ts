@@ -176,11 +176,10 @@ export const LINKS = defineList({
   }),
   days: null,
 });
+export const { query: ZLinkListQuery, page: ZLinkPage } = LINKS;
 export type TLinkFilters = z.infer<typeof LINKS.filters>;
-export const ZLinkListQuery = LINKS.query;
 export type TLinkListQuery = z.infer<typeof ZLinkListQuery>;
 export type TLink = z.infer<typeof LINKS.row>;
-export const ZLinkPage = LINKS.page;
 
 export const ZLinkPayment = z.object({
   tradeNo: z.string(),

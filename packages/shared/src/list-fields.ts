@@ -118,7 +118,11 @@ type TRefine<T> = (value: T, ctx: z.RefinementCtx) => void;
 /**
  * A list declared once: its fields and its filters (the filter schema; a plain visit shows every filter
  * empty and, with a date range, the last `days` days). From them: the row schema, the list query (paging
- * plus filters, checked by `refine`), the page envelope and the export request.
+ * plus filters, checked by `refine`), the page envelope and the export request. A module exports the
+ * parts its callers use under its own names with one destructuring line, and their types beside it:
+ *
+ *   export const { query: ZThingListQuery, row: ZThing, page: ZThingPage } = THINGS;
+ *   export type TThing = z.infer<typeof ZThing>;
  */
 export function defineList<F extends TListFields, S extends z.ZodRawShape>(d: {
   fields: F;

@@ -19,7 +19,6 @@ export const LOGIN_LOGS = defineList({
   days: null,
 });
 /** Login log list query: the shared paging plus the outcome filter, newest first. */
-export const ZLoginLogQuery = LOGIN_LOGS.query;
+export const { query: ZLoginLogQuery, row: ZLoginLog } = LOGIN_LOGS;
 export type TLoginLogQuery = z.infer<typeof ZLoginLogQuery>;
-export const ZLoginLog = LOGIN_LOGS.row;
 export type TLoginLog = z.infer<typeof ZLoginLog>;

@@ -72,18 +72,16 @@ export const OPERATION_LOGS = defineList({
   refine: checkDateRange,
   days: 1,
 });
+export const { query: ZOperationLogListQuery, row: ZOperationLog, page: ZOperationLogPage } = OPERATION_LOGS;
 export type TOperationLogFilters = z.infer<typeof OPERATION_LOGS.filters>;
-export const ZOperationLogListQuery = OPERATION_LOGS.query;
 export type TOperationLogListQuery = z.infer<typeof ZOperationLogListQuery>;
+export type TOperationLog = z.infer<typeof ZOperationLog>;
 /** The export's formats: the lists' own plus JSON Lines (one entry a line, for a SIEM). */
 export const OPERATION_LOG_EXPORT_FORMATS = [...EXPORT_FORMATS, 'jsonl'] as const;
 export const ZOperationLogExport = OPERATION_LOGS.filters
   .extend({ format: z.enum(OPERATION_LOG_EXPORT_FORMATS) })
   .superRefine((v, ctx) => checkDateRange(v, ctx));
 export type TOperationLogExport = z.infer<typeof ZOperationLogExport>;
-export const ZOperationLog = OPERATION_LOGS.row;
-export type TOperationLog = z.infer<typeof ZOperationLog>;
-export const ZOperationLogPage = OPERATION_LOGS.page;
 
 /** Who performed an entry, as stored and exported: an administrator, SSO, an operator command, a job. */
 export const OPERATION_ACTOR_KINDS = ['admin', 'sso', 'operator', 'job'] as const;

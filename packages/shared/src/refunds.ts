@@ -83,13 +83,10 @@ export const REFUNDS = defineList({
   refine: checkDateRange,
   days: 1,
 });
-export const ZRefundListQuery = REFUNDS.query;
+export const { query: ZRefundListQuery, exportBody: ZRefundExportBody, row: ZRefund, page: ZRefundPage } = REFUNDS;
 export type TRefundListQuery = z.infer<typeof ZRefundListQuery>;
-export const ZRefundExportBody = REFUNDS.exportBody;
 export type TRefundExportBody = z.infer<typeof ZRefundExportBody>;
-export const ZRefund = REFUNDS.row;
 export type TRefund = z.infer<typeof ZRefund>;
-export const ZRefundPage = REFUNDS.page;
 
 export const ZRefundApplied = z.object({ refundNo: z.string(), status: z.number().int(), method: z.number().int() });
 export type TRefundApplied = z.infer<typeof ZRefundApplied>;

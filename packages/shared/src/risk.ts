@@ -78,13 +78,10 @@ export const BLACKLIST = defineList({
   filters: z.object({ type: opt(z.enum(BLACKLIST_TYPES)), value: optText(100) }),
   days: null,
 });
-export const ZBlacklistFilters = BLACKLIST.filters;
+export const { filters: ZBlacklistFilters, query: ZBlacklistListQuery, row: ZBlacklistEntry, page: ZBlacklistPage } = BLACKLIST;
 export type TBlacklistFilters = z.infer<typeof ZBlacklistFilters>;
-export const ZBlacklistListQuery = BLACKLIST.query;
 export type TBlacklistListQuery = z.infer<typeof ZBlacklistListQuery>;
-export const ZBlacklistEntry = BLACKLIST.row;
 export type TBlacklistEntry = z.infer<typeof ZBlacklistEntry>;
-export const ZBlacklistPage = BLACKLIST.page;
 
 export const ZBlacklistAdd = z.object({
   type: z.enum(BLACKLIST_TYPES),

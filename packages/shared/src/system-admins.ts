@@ -61,11 +61,9 @@ export const ADMINS = defineList({
   }),
   days: null,
 });
-export const ZAdminListQuery = ADMINS.query;
+export const { query: ZAdminListQuery, row: ZAdminRow, page: ZAdminPage } = ADMINS;
 export type TAdminListQuery = z.infer<typeof ZAdminListQuery>;
-export const ZAdminRow = ADMINS.row;
 export type TAdminRow = z.infer<typeof ZAdminRow>;
-export const ZAdminPage = ADMINS.page;
 
 export const ZGrantableRole = z.object({
   id: z.number().int(),

@@ -46,11 +46,9 @@ export const ROLES = defineList({
   filters: z.object({ keyword: optText(ROLE_NAME_MAX) }),
   days: null,
 });
-export const ZRoleListQuery = ROLES.query;
+export const { query: ZRoleListQuery, row: ZRole, page: ZRolePage } = ROLES;
 export type TRoleListQuery = z.infer<typeof ZRoleListQuery>;
-export const ZRole = ROLES.row;
 export type TRole = z.infer<typeof ZRole>;
-export const ZRolePage = ROLES.page;
 
 /** Text without control characters (a name is shown in lists, menus and mails). */
 const zName = (max: number) =>

@@ -195,18 +195,17 @@ export const TRANSACTIONS = defineList({
   days: 1,
 });
 
-export const ZTransactionListQuery = TRANSACTIONS.query;
+export const {
+  query: ZTransactionListQuery,
+  exportBody: ZTransactionExportRequest,
+  row: ZTransactionRow,
+  page: ZTransactionPage,
+} = TRANSACTIONS;
 export type TTransactionListQuery = z.infer<typeof ZTransactionListQuery>;
 /** What a client sends (before defaults): the web builds this from its URL. */
 export type TTransactionListInput = z.input<typeof ZTransactionListQuery>;
-
-export const ZTransactionExportRequest = TRANSACTIONS.exportBody;
 export type TTransactionExportRequest = z.infer<typeof ZTransactionExportRequest>;
-
-export const ZTransactionRow = TRANSACTIONS.row;
 export type TTransactionRow = z.infer<typeof ZTransactionRow>;
-
-export const ZTransactionPage = TRANSACTIONS.page;
 export type TTransactionPage = z.infer<typeof ZTransactionPage>;
 
 export const TIMELINE_EVENTS = [

@@ -173,12 +173,9 @@ export const WAYBILLS = defineList({
   refine: checkDateRange,
   days: 30,
 });
-export const ZWaybillListQuery = WAYBILLS.query;
+export const { query: ZWaybillListQuery, exportBody: ZWaybillExportBody, row: ZWaybill, page: ZWaybillPage } = WAYBILLS;
 export type TWaybillListQuery = z.infer<typeof ZWaybillListQuery>;
-export const ZWaybillExportBody = WAYBILLS.exportBody;
-export const ZWaybill = WAYBILLS.row;
 export type TWaybill = z.infer<typeof ZWaybill>;
-export const ZWaybillPage = WAYBILLS.page;
 
 export const ZWaybillOverview = z.object({
   deliveryProofType: z.enum(DELIVERY_PROOF_TYPES).nullable(),
@@ -271,8 +268,6 @@ export const PRODUCTS = defineList({
   refine: checkDateRange,
   days: 30,
 });
-export const ZProductListQuery = PRODUCTS.query;
+export const { query: ZProductListQuery, exportBody: ZProductExportBody, page: ZProductPage } = PRODUCTS;
 export type TProductListQuery = z.infer<typeof ZProductListQuery>;
-export const ZProductExportBody = PRODUCTS.exportBody;
 export type TProduct = z.infer<typeof PRODUCTS.row>;
-export const ZProductPage = PRODUCTS.page;

@@ -160,11 +160,9 @@ export const WEBHOOK_DELIVERIES = defineList({
   refine: checkDateRange,
   days: 1,
 });
-export const ZWebhookDeliveryQuery = WEBHOOK_DELIVERIES.query;
+export const { query: ZWebhookDeliveryQuery, row: ZWebhookDelivery, page: ZWebhookDeliveryPage } = WEBHOOK_DELIVERIES;
 export type TWebhookDeliveryQuery = z.infer<typeof ZWebhookDeliveryQuery>;
-export const ZWebhookDelivery = WEBHOOK_DELIVERIES.row;
 export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
-export const ZWebhookDeliveryPage = WEBHOOK_DELIVERIES.page;
 
 export const ZWebhookResend = z.object({ deliveryId: zId });
 export const ZWebhookResendFailed = z.object({ from: ZDate, to: ZDate }).superRefine(checkDateRange);

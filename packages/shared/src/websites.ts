@@ -103,12 +103,9 @@ export const WEBSITES = defineList({
   filters: z.object({ url: optText(WEBSITE_URL_MAX), status: opt(zCode(WebsiteStatus)), type: opt(zCode(WebsiteType)) }),
   days: null,
 });
-export const ZWebsiteListQuery = WEBSITES.query;
+export const { query: ZWebsiteListQuery, exportBody: ZWebsiteExportBody, row: ZWebsite, page: ZWebsitePage } = WEBSITES;
 export type TWebsiteListQuery = z.infer<typeof ZWebsiteListQuery>;
-export const ZWebsiteExportBody = WEBSITES.exportBody;
-export const ZWebsite = WEBSITES.row;
 export type TWebsite = z.infer<typeof ZWebsite>;
-export const ZWebsitePage = WEBSITES.page;
 
 /** Why one line of a batch was not taken. */
 export const WEBSITE_LINE_ERRORS = [
