@@ -2,19 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ZRefundListQuery } from '@mbo/shared/refunds';
 import { columnChoices, filtersToKeep, readDisplay, shownColumns, viewFilters, writeDisplay } from './list-display';
 import { StorageKey } from './storage-keys';
+import { refundListDefaults } from '../test/factories';
 
 const today = '2026-03-20';
-const defaults = {
-  timeType: 'refundApply',
-  from: today,
-  to: today,
-  gatewayNo: '',
-  tradeNo: '',
-  refundNo: '',
-  status: '',
-  method: '',
-  source: '',
-};
+const defaults = refundListDefaults(today);
 
 const columns = [
   { key: 'refundNo', title: 'Refund number' },

@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ZRefundListQuery } from '@mbo/shared/refunds';
 import { ZTransactionListQuery } from '@mbo/shared/transactions';
 import { apiFilters, filterIssues, namesListState, readListUrl, writeListUrl } from './list-url-state';
+import { refundListDefaults } from '../test/factories';
 
 const today = '2026-03-20';
-const refundDefaults = {
-  timeType: 'refundApply',
-  from: today,
-  to: today,
-  gatewayNo: '',
-  tradeNo: '',
-  refundNo: '',
-  status: '',
-  method: '',
-  source: '',
-};
+const refundDefaults = refundListDefaults(today);
 const txDefaults = { timeType: 'trade', from: today, to: today, amountMin: '', amountMax: '', payStatus: '', email: '' };
 
 describe('list URL state', () => {

@@ -26,3 +26,8 @@ export function loginResult(overrides: Partial<TLoginResult> = {}): TLoginResult
     ...overrides,
   };
 }
+
+/** The refund list's filters as the screen opens them on `today`: the list kit's tests start from them. */
+export function refundListDefaults(today: string) {
+  return { timeType: 'refundApply', from: today, to: today, gatewayNo: '', tradeNo: '', refundNo: '', status: '', method: '', source: '' };
+}
