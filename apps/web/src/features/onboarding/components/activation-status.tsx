@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Result, Spin, Steps, message, type StepsProps } from 'antd';
+import { Alert, Button, Card, Result, Steps, message, type StepsProps } from 'antd';
 import {
   CheckCircleOutlined,
   ClockCircleOutlined,
@@ -20,6 +20,7 @@ import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useKycStatus } from '../api/get-kyc-status';
 import { useRefreshSessionInfo } from '../api/refresh-session-info';
 import { useResendVerifyEmail } from '../api/resend-verify-email';
+import { LoadFailedBody, LoadingBody } from './load-states';
 import './activation-status.css';
 
 const ACTIVE: typeof BUSINESS_STATUS_ACTIVE = 40;
@@ -76,25 +77,9 @@ export function ActivationStatus({ businessId }: { businessId: number | null }) 
 
   let body: ReactNode;
   if (businessId === null) body = <Result status="warning" title={t('activate.noBusiness')} />;
-  else if (status.isPending) {
-    body = (
-      <div className="activate-loading">
-        <Spin description={t('common.loading')} />
-      </div>
-    );
-  } else if (status.isError) {
-    body = (
-      <Result
-        status="error"
-        title={t('common.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void status.refetch()}>
-            {t('common.refresh')}
-          </Button>
-        }
-      />
-    );
-  } else body = <StatusBody status={status.data} refreshing={status.isFetching} onRefresh={() => void status.refetch()} />;
+  else if (status.isPending) body = <LoadingBody className="activate-loading" />;
+  else if (status.isError) body = <LoadFailedBody onRetry={() => void status.refetch()} />;
+  else body = <StatusBody status={status.data} refreshing={status.isFetching} onRefresh={() => void status.refetch()} />;
 
   return (
     <Card className="activate">

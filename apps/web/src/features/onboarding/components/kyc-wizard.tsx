@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Modal, Result, Spin } from 'antd';
+import { Alert, Button, Modal, Result } from 'antd';
 import { ArrowLeftOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { useKycStatus } from '../api/get-kyc-status';
 import { useSaveKycDraft } from '../api/save-kyc-draft';
 import { resumeStepIndex } from '../utils/kyc-rules';
 import { adoptUnsavedDocuments, businessToday } from '../utils/step-values';
+import { LoadFailedBody, LoadingBody } from './load-states';
 import { StepPanel } from './step-panel';
 import { ProfileSummary } from './steps/review-step';
 import './kyc-wizard.css';
@@ -33,35 +34,17 @@ export function KycWizard({ businessId }: { businessId: number | null }) {
     return <Result status="warning" title={t('kyc.noBusiness')} />;
   }
   if (draft.isPending) {
-    return (
-      <div className="kyc-loading">
-        <Spin description={t('common.loading')} />
-      </div>
-    );
+    return <LoadingBody className="kyc-loading" />;
   }
   if (draft.isError) {
-    return (
-      <Result
-        status="error"
-        title={t('common.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void draft.refetch()}>
-            {t('common.refresh')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailedBody onRetry={() => void draft.refetch()} />;
   }
   if (draft.data.reviewState === KycReviewState.approved) {
     return <ApprovedProfile businessId={businessId} draft={draft.data} />;
   }
   // A business active from before the online form (no profile submitted here): nothing to fill in.
   if (status.isPending) {
-    return (
-      <div className="kyc-loading">
-        <Spin description={t('common.loading')} />
-      </div>
-    );
+    return <LoadingBody className="kyc-loading" />;
   }
   if (status.data?.businessStatus === MerchantStatus.normal && draft.data.reviewState === KycReviewState.notSubmitted) {
     return <ApprovedProfile businessId={businessId} draft={null} />;
