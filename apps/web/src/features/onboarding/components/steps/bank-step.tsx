@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SETTLEMENT_CURRENCIES } from '@mbo/shared/kyc';
 import { getLanguage } from '../../../../platform/i18n';
 import { currencyLabel } from '../../utils/display-names';
-import { HalfField } from './half-field';
+import { HalfField, HalfTextField } from './half-field';
 import type { TStepProps } from './step-props';
 
 /** Step 3: the bank account settlements are paid to. */
@@ -12,18 +12,10 @@ export function BankStep({ rule }: TStepProps) {
   const lang = getLanguage();
   return (
     <Row gutter={16}>
-      <HalfField field="bankName" rule={rule} required>
-        <Input maxLength={200} />
-      </HalfField>
-      <HalfField field="accountHolder" rule={rule} required>
-        <Input maxLength={200} />
-      </HalfField>
-      <HalfField field="accountNumber" rule={rule} required extra={t('kyc.hint.accountNumber')}>
-        <Input maxLength={64} autoComplete="off" />
-      </HalfField>
-      <HalfField field="branch" rule={rule}>
-        <Input maxLength={200} />
-      </HalfField>
+      <HalfTextField field="bankName" rule={rule} required maxLength={200} />
+      <HalfTextField field="accountHolder" rule={rule} required maxLength={200} />
+      <HalfTextField field="accountNumber" rule={rule} required extra={t('kyc.hint.accountNumber')} maxLength={64} autoComplete="off" />
+      <HalfTextField field="branch" rule={rule} maxLength={200} />
       <HalfField
         field="swiftCode"
         rule={rule}

@@ -1,9 +1,9 @@
-import { Alert, Form, Input, Radio, Row, Select } from 'antd';
+import { Alert, Form, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ENTITY_TYPES, REGISTRATION_PLACES } from '@mbo/shared/kyc';
 import { isRefusedEntityType } from '../../utils/kyc-rules';
 import { KycUpload } from '../kyc-upload';
-import { HalfField } from './half-field';
+import { HalfField, HalfTextField } from './half-field';
 import { PastDatePicker } from './past-date-picker';
 import type { TStepProps } from './step-props';
 
@@ -30,30 +30,21 @@ export function BusinessStep({ form, rule, businessId, files, onUploaded }: TSte
         <Alert type="error" showIcon title={t('kyc.error.soleProprietor')} className="kyc-alert" data-testid="kyc-sole-proprietor" />
       )}
       <Row gutter={16}>
-        <HalfField field="legalName" rule={rule} required>
-          <Input maxLength={200} autoComplete="organization" />
-        </HalfField>
-        <HalfField field="registrationNumber" rule={rule} required>
-          <Input maxLength={64} />
-        </HalfField>
-        <HalfField field="crn" rule={rule} required={entityType === 'company'} extra={t('kyc.hint.crn')} dependencies={['entityType']}>
-          <Input maxLength={64} />
-        </HalfField>
-        <HalfField field="vatNumber" rule={rule}>
-          <Input maxLength={64} />
-        </HalfField>
-        <HalfField field="registeredAddress" rule={rule} required>
-          <Input maxLength={200} autoComplete="address-line1" />
-        </HalfField>
-        <HalfField field="registeredAddress2" rule={rule}>
-          <Input maxLength={200} autoComplete="address-line2" />
-        </HalfField>
-        <HalfField field="city" rule={rule} required>
-          <Input maxLength={100} autoComplete="address-level2" />
-        </HalfField>
-        <HalfField field="postalCode" rule={rule}>
-          <Input maxLength={20} autoComplete="postal-code" />
-        </HalfField>
+        <HalfTextField field="legalName" rule={rule} required maxLength={200} autoComplete="organization" />
+        <HalfTextField field="registrationNumber" rule={rule} required maxLength={64} />
+        <HalfTextField
+          field="crn"
+          rule={rule}
+          required={entityType === 'company'}
+          extra={t('kyc.hint.crn')}
+          dependencies={['entityType']}
+          maxLength={64}
+        />
+        <HalfTextField field="vatNumber" rule={rule} maxLength={64} />
+        <HalfTextField field="registeredAddress" rule={rule} required maxLength={200} autoComplete="address-line1" />
+        <HalfTextField field="registeredAddress2" rule={rule} maxLength={200} autoComplete="address-line2" />
+        <HalfTextField field="city" rule={rule} required maxLength={100} autoComplete="address-level2" />
+        <HalfTextField field="postalCode" rule={rule} maxLength={20} autoComplete="postal-code" />
         <HalfField field="formationDate" rule={rule} required>
           <PastDatePicker />
         </HalfField>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Col, Form, type FormItemProps } from 'antd';
+import { Col, Form, Input, type FormItemProps, type InputProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TPath } from '../../utils/kyc-rules';
 import type { TStepProps } from './step-props';
@@ -24,5 +24,16 @@ export function HalfField({ field, rule, entry, children, ...item }: THalfFieldP
         {children}
       </Form.Item>
     </Col>
+  );
+}
+
+type THalfTextFieldProps = Omit<THalfFieldProps, 'children'> & Pick<InputProps, 'maxLength' | 'autoComplete' | 'inputMode' | 'placeholder'>;
+
+/** A HalfField holding a one-line text input: most profile fields are one. */
+export function HalfTextField({ maxLength, autoComplete, inputMode, placeholder, ...field }: THalfTextFieldProps) {
+  return (
+    <HalfField {...field}>
+      <Input maxLength={maxLength} autoComplete={autoComplete} inputMode={inputMode} placeholder={placeholder} />
+    </HalfField>
   );
 }

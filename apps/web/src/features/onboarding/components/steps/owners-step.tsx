@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Alert, Checkbox, Form, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BENEFICIARY_THRESHOLD_PERCENT, ID_TYPES, KYC_OWNERS_MAX, OWNER_ROLES } from '@mbo/shared/kyc';
 import { getLanguage } from '../../../../platform/i18n';
@@ -6,7 +6,7 @@ import { countryOptions } from '../../utils/display-names';
 import { emptyOwner, type TOwnerValues } from '../../utils/step-values';
 import { KycUpload } from '../kyc-upload';
 import { EntryCards } from './entry-cards';
-import { HalfField } from './half-field';
+import { HalfField, HalfTextField } from './half-field';
 import { PastDatePicker } from './past-date-picker';
 import type { TStepProps } from './step-props';
 
@@ -55,15 +55,18 @@ export function OwnersStep({ form, rule, businessId, files, onUploaded, onRemove
                 <Checkbox.Group options={OWNER_ROLES.map((role) => ({ value: role, label: t(`kyc.role.${role}`) }))} />
               </Form.Item>
               <Row gutter={16}>
-                <HalfField field="firstName" rule={rule} entry={entry} required>
-                  <Input maxLength={100} autoComplete="off" />
-                </HalfField>
-                <HalfField field="lastName" rule={rule} entry={entry} required>
-                  <Input maxLength={100} autoComplete="off" />
-                </HalfField>
-                <HalfField field="phone" rule={rule} entry={entry} required>
-                  <Input maxLength={32} inputMode="tel" placeholder="+852 9123 4567" autoComplete="off" />
-                </HalfField>
+                <HalfTextField field="firstName" rule={rule} entry={entry} required maxLength={100} autoComplete="off" />
+                <HalfTextField field="lastName" rule={rule} entry={entry} required maxLength={100} autoComplete="off" />
+                <HalfTextField
+                  field="phone"
+                  rule={rule}
+                  entry={entry}
+                  required
+                  maxLength={32}
+                  inputMode="tel"
+                  placeholder="+852 9123 4567"
+                  autoComplete="off"
+                />
                 <HalfField field="dateOfBirth" rule={rule} entry={entry} required>
                   <PastDatePicker />
                 </HalfField>
@@ -79,9 +82,7 @@ export function OwnersStep({ form, rule, businessId, files, onUploaded, onRemove
                     options={ID_TYPES.map((type) => ({ value: type, label: t(`kyc.idType.${type}`) }))}
                   />
                 </HalfField>
-                <HalfField field="idNumber" rule={rule} entry={entry} required>
-                  <Input maxLength={64} autoComplete="off" />
-                </HalfField>
+                <HalfTextField field="idNumber" rule={rule} entry={entry} required maxLength={64} autoComplete="off" />
               </Row>
               <Form.Item
                 name={[field.name, 'idPhotoFileIds']}
@@ -108,18 +109,10 @@ export function OwnersStep({ form, rule, businessId, files, onUploaded, onRemove
                 >
                   <InputNumber min={0} max={100} precision={2} suffix="%" style={{ width: '100%' }} />
                 </HalfField>
-                <HalfField field="address" rule={rule} entry={entry} required>
-                  <Input maxLength={200} autoComplete="off" />
-                </HalfField>
-                <HalfField field="city" rule={rule} entry={entry} required>
-                  <Input maxLength={100} autoComplete="off" />
-                </HalfField>
-                <HalfField field="state" rule={rule} entry={entry}>
-                  <Input maxLength={100} autoComplete="off" />
-                </HalfField>
-                <HalfField field="postalCode" rule={rule} entry={entry}>
-                  <Input maxLength={20} autoComplete="off" />
-                </HalfField>
+                <HalfTextField field="address" rule={rule} entry={entry} required maxLength={200} autoComplete="off" />
+                <HalfTextField field="city" rule={rule} entry={entry} required maxLength={100} autoComplete="off" />
+                <HalfTextField field="state" rule={rule} entry={entry} maxLength={100} autoComplete="off" />
+                <HalfTextField field="postalCode" rule={rule} entry={entry} maxLength={20} autoComplete="off" />
               </Row>
             </>
           );
