@@ -3,13 +3,33 @@ import { useTranslation } from 'react-i18next';
 import { BACKTEST_DAYS, type TRuleBacktest } from '@mbo/shared/risk-backtest';
 import { formatAmount } from '../../../platform/format';
 
-const amounts = (list: TRuleBacktest['declined']['amounts']) =>
-  list.length === 0 ? '-' : list.map((a) => formatAmount(a.amount, a.currency)).join(' · ');
+type TAmounts = TRuleBacktest['declined']['amounts'];
+
+const amounts = (list: TAmounts) => (list.length === 0 ? '-' : list.map((a) => formatAmount(a.amount, a.currency)).join(' · '));
 
 /** What the entry would have done over the last 90 days, shown before the merchant confirms it. */
 export function BlacklistBacktest({ result }: { result: TRuleBacktest }) {
   const { t } = useTranslation();
   const turnsAway = result.goodCustomers.count > 0;
+  // The result's lines: how many, and under the counts that have them, their amounts by currency.
+  const lines: { label: string; testId: string; count: number; amounts?: { list: TAmounts; testId: string } }[] = [
+    {
+      label: 'risk.backtest.declined',
+      testId: 'backtest-declined',
+      count: result.declined.count,
+      amounts: { list: result.declined.amounts, testId: 'backtest-declined-amount' },
+    },
+    { label: 'risk.backtest.successful', testId: 'backtest-successful', count: result.successful.count },
+    { label: 'risk.backtest.chargebacks', testId: 'backtest-chargebacks', count: result.chargebacks },
+    { label: 'risk.backtest.fraudReports', testId: 'backtest-fraud-reports', count: result.fraudReports },
+    {
+      label: 'risk.backtest.goodCustomers',
+      testId: 'backtest-good-customers',
+      count: result.goodCustomers.count,
+      amounts: { list: result.goodCustomers.amounts, testId: 'backtest-good-amount' },
+    },
+    { label: 'risk.backtest.alreadyDeclined', testId: 'backtest-already-declined', count: result.alreadyDeclined },
+  ];
   return (
     <div data-testid="blacklist-backtest">
       <Alert
@@ -19,32 +39,25 @@ export function BlacklistBacktest({ result }: { result: TRuleBacktest }) {
         description={t(turnsAway ? 'risk.backtest.turnsAway' : 'risk.backtest.noGoodCustomers')}
         style={{ marginBottom: 12 }}
       />
-      <Descriptions size="small" column={1} bordered>
-        <Descriptions.Item label={t('risk.backtest.declined')}>
-          <span data-testid="backtest-declined">{result.declined.count}</span>
-          <div className="mbo-muted" data-testid="backtest-declined-amount">
-            {amounts(result.declined.amounts)}
-          </div>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('risk.backtest.successful')}>
-          <span data-testid="backtest-successful">{result.successful.count}</span>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('risk.backtest.chargebacks')}>
-          <span data-testid="backtest-chargebacks">{result.chargebacks}</span>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('risk.backtest.fraudReports')}>
-          <span data-testid="backtest-fraud-reports">{result.fraudReports}</span>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('risk.backtest.goodCustomers')}>
-          <span data-testid="backtest-good-customers">{result.goodCustomers.count}</span>
-          <div className="mbo-muted" data-testid="backtest-good-amount">
-            {amounts(result.goodCustomers.amounts)}
-          </div>
-        </Descriptions.Item>
-        <Descriptions.Item label={t('risk.backtest.alreadyDeclined')}>
-          <span data-testid="backtest-already-declined">{result.alreadyDeclined}</span>
-        </Descriptions.Item>
-      </Descriptions>
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={lines.map((line) => ({
+          key: line.testId,
+          label: t(line.label),
+          children: (
+            <>
+              <span data-testid={line.testId}>{line.count}</span>
+              {line.amounts && (
+                <div className="mbo-muted" data-testid={line.amounts.testId}>
+                  {amounts(line.amounts.list)}
+                </div>
+              )}
+            </>
+          ),
+        }))}
+      />
     </div>
   );
 }

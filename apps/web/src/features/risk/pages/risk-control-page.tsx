@@ -1,4 +1,4 @@
-import { Card, Col, Row, Statistic, Table } from 'antd';
+import { Card, Col, Row, Statistic, Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isRangeWithinLimit } from '@mbo/shared/date-range';
@@ -46,48 +46,51 @@ export function RiskControlPage() {
           </Col>
         </Row>
       </Card>
-      <Card title={t('risk.control.rules')} style={{ marginTop: 16 }}>
-        <TableRegion label={t('risk.control.rules')}>
-          <Table
-            data-testid="risk-rules"
-            rowKey="code"
-            size="middle"
-            pagination={false}
-            loading={summary.isLoading}
-            dataSource={data?.rules ?? []}
-            scroll={{ x: 'max-content' }}
-            columns={[
-              { title: t('risk.control.code'), dataIndex: 'code', key: 'code' },
-              {
-                title: t('risk.control.rule'),
-                key: 'label',
-                render: (_: unknown, r: { code: string }) => t(`tradeEnum.riskRule.${r.code}`),
-              },
-              {
-                title: t('risk.control.how'),
-                key: 'how',
-                render: (_: unknown, r: { code: string }) => t(`risk.control.explain.${r.code}`),
-              },
-              { title: t('risk.control.declines'), dataIndex: 'declines', key: 'declines', align: 'right' },
-            ]}
-          />
-        </TableRegion>
-      </Card>
-      <Card title={t('risk.control.blacklist')} style={{ marginTop: 16 }}>
-        <TableRegion label={t('risk.control.blacklist')}>
-          <Table
-            data-testid="risk-blacklist-types"
-            rowKey="type"
-            size="small"
-            pagination={false}
-            dataSource={data?.blacklist.entries ?? []}
-            columns={[
-              { title: t('risk.blacklist.type'), dataIndex: 'type', key: 'type', render: (v: string) => t(`risk.blacklist.typeCode.${v}`) },
-              { title: t('risk.control.entries'), dataIndex: 'count', key: 'count', align: 'right' },
-            ]}
-          />
-        </TableRegion>
-      </Card>
+      <TableCard
+        title={t('risk.control.rules')}
+        data-testid="risk-rules"
+        rowKey="code"
+        size="middle"
+        loading={summary.isLoading}
+        dataSource={data?.rules ?? []}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t('risk.control.code'), dataIndex: 'code', key: 'code' },
+          {
+            title: t('risk.control.rule'),
+            key: 'label',
+            render: (_: unknown, r: { code: string }) => t(`tradeEnum.riskRule.${r.code}`),
+          },
+          {
+            title: t('risk.control.how'),
+            key: 'how',
+            render: (_: unknown, r: { code: string }) => t(`risk.control.explain.${r.code}`),
+          },
+          { title: t('risk.control.declines'), dataIndex: 'declines', key: 'declines', align: 'right' },
+        ]}
+      />
+      <TableCard
+        title={t('risk.control.blacklist')}
+        data-testid="risk-blacklist-types"
+        rowKey="type"
+        size="small"
+        dataSource={data?.blacklist.entries ?? []}
+        columns={[
+          { title: t('risk.blacklist.type'), dataIndex: 'type', key: 'type', render: (v: string) => t(`risk.blacklist.typeCode.${v}`) },
+          { title: t('risk.control.entries'), dataIndex: 'count', key: 'count', align: 'right' },
+        ]}
+      />
     </Page>
+  );
+}
+
+/** A card holding one whole (unpaged) table; the card's title also names the table's scroll region. */
+function TableCard<T extends object>({ title, ...table }: { title: string } & Omit<TableProps<T>, 'title'>) {
+  return (
+    <Card title={title} style={{ marginTop: 16 }}>
+      <TableRegion label={title}>
+        <Table<T> pagination={false} {...table} />
+      </TableRegion>
+    </Card>
   );
 }
