@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { DisputePath, disputeDetailPath, disputeFilePath, type TDispute, type TDisputeDetail } from '@mbo/shared/disputes';
 import type { TListPage } from '@mbo/shared/list';
 import { NotificationPath, type TNotificationList } from '@mbo/shared/notifications';
 import { AbnormalStatus, AppealStatus, DisputeKind, ProcessingType, RefundProcessing, RefundSource } from '@mbo/shared/trade-enums';
-import { createAdmin, createGateway, createMerchant, type AdminRow, type GatewayRow, type MerchantRow } from '../../../test/factories';
+import { createAdmin, createGateway, createMerchant } from '../../../test/factories';
 import { exeFile, multipartBody, pdfFile, pngFile } from '../../../test/files';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { call, signIn, testAppForFile } from '../../../test/helpers';
+import { shopForFile } from '../../../test/signed-in-shop';
 import { createTransaction } from '../../../test/trade-factories';
 import { runDeadlineReminders } from '../../jobs/deadline-reminders';
 import { businessDay, rebuildRollups } from '../../platform/rollups';
@@ -22,29 +23,15 @@ import {
   raiseRetrieval,
 } from './operator-service';
 
-let t: TestContext;
-let merchant: MerchantRow;
-let gateway: GatewayRow;
-let admin: AdminRow;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  merchant = await createMerchant(t.db);
-  gateway = await createGateway(t.db, merchant);
-  admin = await createAdmin(t.db, merchant);
-  token = await signIn(t.app, admin);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
+const shop = shopForFile(t);
 
 const today = () => businessDay(t.clock.now());
 const now = () => t.clock.now();
 const tradeRow = (id: number) => t.db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const caseRow = (caseNo: string) => t.db.selectFrom('disputes').selectAll().where('case_no', '=', caseNo).executeTakeFirstOrThrow();
 
-function appeal(caseNo: string, files: { name: string; content: Buffer }[], tok = token) {
+function appeal(caseNo: string, files: { name: string; content: Buffer }[], tok = shop.token) {
   const { payload, headers } = multipartBody({ caseNo, note: 'delivered, see proof' }, files);
   return t.app.inject({
     method: 'POST',
@@ -57,13 +44,13 @@ function appeal(caseNo: string, files: { name: string; content: Buffer }[], tok 
 async function rollupSum(
   measure: 'chargeback_count' | 'rdr_count' | 'refund_count' | 'appeal_success_count' | 'ethoca_count' | 'fraud_report_count',
 ) {
-  const rows = await t.db.selectFrom('trade_rollups').select(measure).where('merchant_id', '=', merchant.id).execute();
+  const rows = await t.db.selectFrom('trade_rollups').select(measure).where('merchant_id', '=', shop.merchant.id).execute();
   return rows.reduce((s, r) => s + Number(r[measure]), 0);
 }
 
 describe('cases and alerts', () => {
   it('a chargeback sets the flags, counts in the rollup, is listed with its deadline; fraud reports are not listed', async () => {
-    const tx = await createTransaction(t.db, merchant, gateway, { amount: 12_345 });
+    const tx = await createTransaction(t.db, shop.merchant, shop.gateway, { amount: 12_345 });
     const before = await rollupSum('chargeback_count');
     const cb = await raiseChargeback(t.db, tx.tradeNo, { reason: 'Fraud', reasonCode: '10.4', deadlineDays: 20, now: now() });
     await raiseFraudReport(t.db, tx.tradeNo, { now: now() });
@@ -71,7 +58,7 @@ describe('cases and alerts', () => {
     expect([row.chargeback_status, row.abnormal_status]).toEqual([1, AbnormalStatus.chargeback]);
     expect(await rollupSum('chargeback_count')).toBe(before + 1);
     const list = await call<TListPage<TDispute>>(t.app, DisputePath.list, {
-      token,
+      token: shop.token,
       query: { from: today(), to: today(), tradeNo: tx.tradeNo },
     });
     expect(list.body.data.list.map((d) => d.caseNo)).toEqual([cb.caseNo]);
@@ -79,14 +66,14 @@ describe('cases and alerts', () => {
     expect(d).toMatchObject({ processingType: ProcessingType.chargeback, chargebackAmount: 12_345, reasonCode: '10.4', canAppeal: true });
     expect(Date.parse(d.replyDeadline ?? '')).toBe(now() + 20 * DAY_MS);
     const within = await call<TListPage<TDispute>>(t.app, DisputePath.list, {
-      token,
+      token: shop.token,
       query: { from: today(), to: today(), tradeNo: tx.tradeNo, deadlineWithinDays: '5' },
     });
     expect(within.body.data.total).toBe(0);
   });
 
   it('an RDR alert is refunded at once: refund row, flags, alert refund and rollups', async () => {
-    const tx = await createTransaction(t.db, merchant, gateway, { amount: 7_000 });
+    const tx = await createTransaction(t.db, shop.merchant, shop.gateway, { amount: 7_000 });
     const refundsBefore = await rollupSum('refund_count');
     const rdr = await raiseRdrAlert(t.db, tx.tradeNo, { now: now() });
     const row = await tradeRow(tx.id);
@@ -106,25 +93,25 @@ describe('cases and alerts', () => {
   });
 
   it('an Ethoca alert is refunded once from the alert; a second refund of the same money is refused', async () => {
-    const tx = await createTransaction(t.db, merchant, gateway, { amount: 9_000 });
+    const tx = await createTransaction(t.db, shop.merchant, shop.gateway, { amount: 9_000 });
     const eth = await raiseEthocaAlert(t.db, tx.tradeNo, { amount: 6_000, deadlineHours: 48, now: now() });
     const [a, b] = await Promise.all([
-      call(t.app, DisputePath.alertRefund, { token, body: { caseNo: eth.caseNo }, lang: 'en_US' }),
-      call(t.app, DisputePath.alertRefund, { token, body: { caseNo: eth.caseNo }, lang: 'en_US' }),
+      call(t.app, DisputePath.alertRefund, { token: shop.token, body: { caseNo: eth.caseNo }, lang: 'en_US' }),
+      call(t.app, DisputePath.alertRefund, { token: shop.token, body: { caseNo: eth.caseNo }, lang: 'en_US' }),
     ]);
     expect([a.body.code, b.body.code].filter((c) => c === 0)).toHaveLength(1);
-    const again = await call(t.app, DisputePath.alertRefund, { token, body: { caseNo: eth.caseNo }, lang: 'en_US' });
+    const again = await call(t.app, DisputePath.alertRefund, { token: shop.token, body: { caseNo: eth.caseNo }, lang: 'en_US' });
     expect(again.body.msg).toBe('This alert has already been refunded');
     expect((await tradeRow(tx.id)).refund_pending_amount).toBe(6_000);
     // A second alert for more than is left is refused by the refund guard.
     const eth2 = await raiseEthocaAlert(t.db, tx.tradeNo, { amount: 6_000, now: now() });
-    const over = await call(t.app, DisputePath.alertRefund, { token, body: { caseNo: eth2.caseNo }, lang: 'en_US' });
+    const over = await call(t.app, DisputePath.alertRefund, { token: shop.token, body: { caseNo: eth2.caseNo }, lang: 'en_US' });
     expect(over.body.msg).toBe('The refund amount must not exceed the available amount 30.00 USD');
     expect((await caseRow(eth2.caseNo)).refund_id).toBeNull();
   });
 
   it('a retrieval turns into a new chargeback case; the retrieval row stays', async () => {
-    const tx = await createTransaction(t.db, merchant, gateway);
+    const tx = await createTransaction(t.db, shop.merchant, shop.gateway);
     const rt = await raiseRetrieval(t.db, tx.tradeNo, { now: now() });
     const cb = await convertRetrieval(t.db, rt.caseNo, { now: now() });
     expect((await caseRow(rt.caseNo)).processing_type).toBe(ProcessingType.retrieval);
@@ -137,11 +124,11 @@ describe('cases and alerts', () => {
 
 describe('appeal', () => {
   it('accepts a PDF, lists and serves the file; the decision counts a won appeal on its day', async () => {
-    const tx = await createTransaction(t.db, merchant, gateway);
+    const tx = await createTransaction(t.db, shop.merchant, shop.gateway);
     const cb = await raiseChargeback(t.db, tx.tradeNo, { now: now() });
     const res = await appeal(cb.caseNo, [{ name: 'proof.pdf', content: pdfFile() }]);
     expect(res.json<{ code: number }>().code).toBe(0);
-    const detail = await call<TDisputeDetail>(t.app, disputeDetailPath(cb.caseNo), { token });
+    const detail = await call<TDisputeDetail>(t.app, disputeDetailPath(cb.caseNo), { token: shop.token });
     expect(detail.body.data).toMatchObject({
       appealStatus: AppealStatus.underAppeal,
       processingType: ProcessingType.appealPending,
@@ -151,7 +138,7 @@ describe('appeal', () => {
     const file = await t.app.inject({
       method: 'GET',
       url: `${API_BASE}${disputeFilePath(detail.body.data.files[0]!.id)}`,
-      headers: { 'x-auth-token': token },
+      headers: { 'x-auth-token': shop.token },
     });
     expect(file.rawPayload.equals(pdfFile())).toBe(true);
     expect((await tradeRow(tx.id)).appeal_status).toBe(AppealStatus.underAppeal);
@@ -175,7 +162,7 @@ describe('appeal', () => {
   });
 
   it('refuses an .exe renamed .pdf, an 11th file, and an appeal after the deadline; nothing is stored', async () => {
-    const tx = await createTransaction(t.db, merchant, gateway);
+    const tx = await createTransaction(t.db, shop.merchant, shop.gateway);
     const cb = await raiseChargeback(t.db, tx.tradeNo, { now: now() });
     const exe = await appeal(cb.caseNo, [{ name: 'proof.pdf', content: exeFile() }]);
     expect(exe.json<{ msg: string }>().msg).toBe('File "proof.pdf" has a wrong format; allowed: PDF, Word, Excel, JPG, JPEG, PNG, BMP');
@@ -195,17 +182,17 @@ describe('appeal', () => {
 
 describe('deadline reminders', () => {
   it('writes each reminder once, only to admins who see the gateway', async () => {
-    const g2 = await createGateway(t.db, merchant);
-    const limited = await createAdmin(t.db, merchant, { gateways: [g2] });
+    const g2 = await createGateway(t.db, shop.merchant);
+    const limited = await createAdmin(t.db, shop.merchant, { gateways: [g2] });
     const limitedToken = await signIn(t.app, limited);
-    const tx = await createTransaction(t.db, merchant, gateway);
+    const tx = await createTransaction(t.db, shop.merchant, shop.gateway);
     const soon = await raiseChargeback(t.db, tx.tradeNo, { deadlineDays: 3, now: now() });
     const first = await runDeadlineReminders(t.db, now());
     expect(first).toBeGreaterThanOrEqual(1);
     expect(await runDeadlineReminders(t.db, now())).toBe(0);
     // Deadlines are told through the notification centre (issue 50 §5), no longer as message reminders.
     const told = async () =>
-      (await call<TNotificationList>(t.app, NotificationPath.list, { token, lang: 'en_US' })).body.data.items.filter((r) =>
+      (await call<TNotificationList>(t.app, NotificationPath.list, { token: shop.token, lang: 'en_US' })).body.data.items.filter((r) =>
         r.text.includes(soon.caseNo),
       );
     const mine = await told();
@@ -223,9 +210,9 @@ describe('deadline reminders', () => {
 
 describe('rollups stay right', () => {
   it('the incremental rollups equal a rebuild from raw rows after every kind of event', async () => {
-    const tx = await createTransaction(t.db, merchant, gateway, { amount: 50_000 });
+    const tx = await createTransaction(t.db, shop.merchant, shop.gateway, { amount: 50_000 });
     const r = await call<{ refundNo: string }>(t.app, '/refundment/apply', {
-      token,
+      token: shop.token,
       body: { tradeNo: tx.tradeNo, amount: '100', reason: 'x' },
     });
     await auditRefund(t.db, r.body.data.refundNo, now());
@@ -237,7 +224,7 @@ describe('rollups stay right', () => {
         await t.db
           .selectFrom('trade_rollups')
           .selectAll()
-          .where('merchant_id', '=', merchant.id)
+          .where('merchant_id', '=', shop.merchant.id)
           .orderBy('day')
           .orderBy('gateway_id')
           .orderBy('card_scheme')
@@ -248,7 +235,7 @@ describe('rollups stay right', () => {
         ),
       );
     const incremental = await snapshot();
-    await rebuildRollups(t.db, merchant.id);
+    await rebuildRollups(t.db, shop.merchant.id);
     expect(await snapshot()).toEqual(incremental);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { DisputePath, disputeDetailPath, type TDisputeDetail } from '@mbo/shared/disputes';
 import {
@@ -11,9 +11,10 @@ import {
   type TWorkspace,
 } from '@mbo/shared/dispute-evidence';
 import { AppealStatus } from '@mbo/shared/trade-enums';
-import { createAdmin, createGateway, createMerchant, type GatewayRow, type MerchantRow } from '../../../test/factories';
+import { createAdmin, createGateway, createMerchant, type GatewayRow } from '../../../test/factories';
 import { exeFile, multipartBody, pdfFile, pngFile } from '../../../test/files';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { call, signIn, testAppForFile } from '../../../test/helpers';
+import { shopForFile } from '../../../test/signed-in-shop';
 import { createTransaction } from '../../../test/trade-factories';
 import { businessDay } from '../../platform/rollups';
 import { DAY_MS } from '../../platform/time';
@@ -21,21 +22,12 @@ import { decideAppeal, raiseChargeback } from './operator-service';
 
 /* The dispute workspace over HTTP (issue 49 §1): pre-fill within scope, CE 3.0, draft save, preview, submit once. */
 
-let t: TestContext;
-let merchant: MerchantRow;
-let gateway: GatewayRow;
+const t = testAppForFile();
+const shop = shopForFile(t);
 let gateway2: GatewayRow;
-let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  merchant = await createMerchant(t.db);
-  gateway = await createGateway(t.db, merchant);
-  gateway2 = await createGateway(t.db, merchant);
-  token = await signIn(t.app, await createAdmin(t.db, merchant));
-});
-afterAll(async () => {
-  await t.close();
+  gateway2 = await createGateway(t.db, shop.merchant);
 });
 
 const now = () => t.clock.now();
@@ -51,7 +43,7 @@ async function disputedCase(o: { code?: string; scheme?: string; g?: GatewayRow 
     ip: `198.51.100.${cardSeq}`,
     email: `buyer-${cardSeq}@example.com`,
   };
-  const tx = await createTransaction(t.db, merchant, o.g ?? gateway, {
+  const tx = await createTransaction(t.db, shop.merchant, o.g ?? shop.gateway, {
     ...card,
     ...who,
     created_at: now() - 5 * DAY_MS,
@@ -63,8 +55,8 @@ async function disputedCase(o: { code?: string; scheme?: string; g?: GatewayRow 
     deadlineDays: 20,
     now: now(),
   });
-  const prior = (days: number, extra: Record<string, unknown> = {}, g = gateway) =>
-    createTransaction(t.db, merchant, g, {
+  const prior = (days: number, extra: Record<string, unknown> = {}, g = shop.gateway) =>
+    createTransaction(t.db, shop.merchant, g, {
       ...card,
       ...who,
       created_at: now() - days * DAY_MS,
@@ -74,7 +66,7 @@ async function disputedCase(o: { code?: string; scheme?: string; g?: GatewayRow 
   return { tx, caseNo: cb.caseNo, prior, card, who };
 }
 
-function saveDraft(fields: Record<string, string>, files: { name: string; content: Buffer }[] = [], tok = token) {
+function saveDraft(fields: Record<string, string>, files: { name: string; content: Buffer }[] = [], tok = shop.token) {
   const { payload, headers } = multipartBody(fields, files);
   return t.app.inject({
     method: 'POST',
@@ -84,7 +76,7 @@ function saveDraft(fields: Record<string, string>, files: { name: string; conten
   });
 }
 
-const workspace = (caseNo: string, tok = token) => call<TWorkspace>(t.app, workspacePath(caseNo), { token: tok, lang: 'en_US' });
+const workspace = (caseNo: string, tok = shop.token) => call<TWorkspace>(t.app, workspacePath(caseNo), { token: tok, lang: 'en_US' });
 
 describe('dispute workspace', () => {
   it('lists the qualifying CE 3.0 transactions of a 10.4 case, and names the missing element when there are not enough', async () => {
@@ -131,7 +123,7 @@ describe('dispute workspace', () => {
     expect(ws.body.data.suggested.customer).toContain(c.who.ip);
 
     // A member limited to the first gateway sees the case but not the payment on the second gateway.
-    const member = await createAdmin(t.db, merchant, { gateways: [gateway] });
+    const member = await createAdmin(t.db, shop.merchant, { gateways: [shop.gateway] });
     const limited = await workspace(c.caseNo, await signIn(t.app, member));
     expect(limited.body.code).toBe(0);
     const seen = limited.body.data.prefill.otherTransactions.map((o) => o.tradeNo);
@@ -171,7 +163,7 @@ describe('dispute workspace', () => {
     expect(saved.code).toBe(0);
     expect(saved.data).toMatchObject({ version: 1, note: 'Customer known to us', ce3: true, submittedAt: null });
     expect(saved.data.files.map((f) => f.name)).toEqual(['receipt.pdf', 'photo.png']);
-    const detail = await call<TDisputeDetail>(t.app, disputeDetailPath(c.caseNo), { token });
+    const detail = await call<TDisputeDetail>(t.app, disputeDetailPath(c.caseNo), { token: shop.token });
     expect(detail.body.data).toMatchObject({ appealStatus: AppealStatus.none, canAppeal: true, files: [] });
 
     // A save over an older version is refused; keeping one file of two drops the other.
@@ -185,7 +177,7 @@ describe('dispute workspace', () => {
     expect(second.data.files.map((f) => f.name)).toEqual(['receipt.pdf']);
     expect(second.data.sections.delivery).toBe('Delivered to the door on 3 Nov.');
 
-    const preview = await call<TEvidencePackage>(t.app, draftPreviewPath(c.caseNo), { token });
+    const preview = await call<TEvidencePackage>(t.app, draftPreviewPath(c.caseNo), { token: shop.token });
     expect(preview.body.data).toMatchObject({
       caseNo: c.caseNo,
       reasonCode: '10.4',
@@ -198,16 +190,21 @@ describe('dispute workspace', () => {
 
     // Submitting an older version than the one previewed is refused; the previewed one goes through once.
     expect(
-      (await call(t.app, DisputeEvidencePath.draftSubmit, { token, lang: 'en_US', body: { caseNo: c.caseNo, version: 1 } })).body.code,
+      (await call(t.app, DisputeEvidencePath.draftSubmit, { token: shop.token, lang: 'en_US', body: { caseNo: c.caseNo, version: 1 } }))
+        .body.code,
     ).not.toBe(0);
     const [a, b] = await Promise.all([
-      call(t.app, DisputeEvidencePath.draftSubmit, { token, lang: 'en_US', body: { caseNo: c.caseNo, version: 2 } }),
-      call(t.app, DisputeEvidencePath.draftSubmit, { token, lang: 'en_US', body: { caseNo: c.caseNo, version: 2 } }),
+      call(t.app, DisputeEvidencePath.draftSubmit, { token: shop.token, lang: 'en_US', body: { caseNo: c.caseNo, version: 2 } }),
+      call(t.app, DisputeEvidencePath.draftSubmit, { token: shop.token, lang: 'en_US', body: { caseNo: c.caseNo, version: 2 } }),
     ]);
     expect([a.body.code, b.body.code].filter((x) => x === 0)).toHaveLength(1);
-    const again = await call(t.app, DisputeEvidencePath.draftSubmit, { token, lang: 'en_US', body: { caseNo: c.caseNo, version: 2 } });
+    const again = await call(t.app, DisputeEvidencePath.draftSubmit, {
+      token: shop.token,
+      lang: 'en_US',
+      body: { caseNo: c.caseNo, version: 2 },
+    });
     expect(again.body.msg).toBe('This evidence draft was submitted: it can no longer be changed or submitted again');
-    const after = await call<TDisputeDetail>(t.app, disputeDetailPath(c.caseNo), { token });
+    const after = await call<TDisputeDetail>(t.app, disputeDetailPath(c.caseNo), { token: shop.token });
     expect(after.body.data).toMatchObject({ appealStatus: AppealStatus.underAppeal, appealNote: 'Customer known to us', canAppeal: false });
     expect(after.body.data.files.map((f) => f.name)).toEqual(['receipt.pdf']);
     const edit = await saveDraft({ caseNo: c.caseNo, version: '3', note: 'changed', sections: '{}' });
@@ -224,13 +221,23 @@ describe('dispute workspace', () => {
     expect(badJson.json<{ code: number }>().code).not.toBe(0);
     const long = await saveDraft({ caseNo: c.caseNo, version: '0', note: '', sections: JSON.stringify({ delivery: 'x'.repeat(2001) }) });
     expect(long.json<{ code: number }>().code).not.toBe(0);
-    const noDraft = await call(t.app, DisputeEvidencePath.draftSubmit, { token, lang: 'en_US', body: { caseNo: c.caseNo, version: 1 } });
+    const noDraft = await call(t.app, DisputeEvidencePath.draftSubmit, {
+      token: shop.token,
+      lang: 'en_US',
+      body: { caseNo: c.caseNo, version: 1 },
+    });
     expect(noDraft.body.msg).toBe('Save the evidence draft first');
     const empty = await saveDraft({ caseNo: c.caseNo, version: '0', note: 'no files', sections: '{}' });
     expect(empty.json()).toMatchObject({ code: 0 });
-    const noFiles = await call(t.app, DisputeEvidencePath.draftSubmit, { token, lang: 'en_US', body: { caseNo: c.caseNo, version: 1 } });
+    const noFiles = await call(t.app, DisputeEvidencePath.draftSubmit, {
+      token: shop.token,
+      lang: 'en_US',
+      body: { caseNo: c.caseNo, version: 1 },
+    });
     expect(noFiles.body.msg).toBe('Upload at least one evidence file');
-    expect((await call<TDisputeDetail>(t.app, disputeDetailPath(c.caseNo), { token })).body.data.appealStatus).toBe(AppealStatus.none);
+    expect((await call<TDisputeDetail>(t.app, disputeDetailPath(c.caseNo), { token: shop.token })).body.data.appealStatus).toBe(
+      AppealStatus.none,
+    );
   });
 
   it('a case appealed directly can no longer take a draft; a Mastercard case has no CE 3.0 check', async () => {
@@ -241,7 +248,7 @@ describe('dispute workspace', () => {
     await t.app.inject({
       method: 'POST',
       url: `${API_BASE}${DisputePath.appeal}`,
-      headers: { ...headers, 'x-auth-token': token },
+      headers: { ...headers, 'x-auth-token': shop.token },
       payload,
     });
     const late = await saveDraft({ caseNo: c.caseNo, version: '0', note: 'x', sections: '{}' });
@@ -251,7 +258,7 @@ describe('dispute workspace', () => {
 
   it('counts won, lost and pending appeals by reason code and month', async () => {
     const month = businessDay(now()).slice(0, 7);
-    const before = await call<TOutcomes>(t.app, DisputeEvidencePath.outcomes, { token, query: { from: month, to: month } });
+    const before = await call<TOutcomes>(t.app, DisputeEvidencePath.outcomes, { token: shop.token, query: { from: month, to: month } });
     const row = (r: TOutcomes) => r.list.find((x) => x.reasonCode === '13.1' && x.cardScheme === 'VISA');
     expect(row(before.body.data)).toBeUndefined();
     for (const won of [true, true, false, null]) {
@@ -260,14 +267,18 @@ describe('dispute workspace', () => {
       await t.app.inject({
         method: 'POST',
         url: `${API_BASE}${DisputePath.appeal}`,
-        headers: { ...headers, 'x-auth-token': token },
+        headers: { ...headers, 'x-auth-token': shop.token },
         payload,
       });
       if (won !== null) await decideAppeal(t.db, c.caseNo, won ? 'success' : 'failed', now());
     }
-    const res = await call<TOutcomes>(t.app, DisputeEvidencePath.outcomes, { token, query: { from: month, to: month } });
+    const res = await call<TOutcomes>(t.app, DisputeEvidencePath.outcomes, { token: shop.token, query: { from: month, to: month } });
     expect(row(res.body.data)).toEqual({ month, cardScheme: 'VISA', reasonCode: '13.1', won: 2, lost: 1, pending: 1, winRateBp: 6667 });
-    const bad = await call(t.app, DisputeEvidencePath.outcomes, { token, lang: 'en_US', query: { from: month, to: '2020-01' } });
+    const bad = await call(t.app, DisputeEvidencePath.outcomes, {
+      token: shop.token,
+      lang: 'en_US',
+      query: { from: month, to: '2020-01' },
+    });
     expect(bad.body.code).not.toBe(0);
   });
 });
