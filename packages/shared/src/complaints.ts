@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkDateRange, ZDateRange } from './date-range';
+import { dateRangeFilters } from './date-range';
 import { LANGUAGES } from './i18n';
 import { opt, optText, zGatewayNoFilter } from './list';
 import { defineList, field } from './list-fields';
@@ -65,13 +65,12 @@ export const COMPLAINTS = defineList({
     processedAt: field.timeOrNull(),
     createdAt: field.time('risk.complaint.received'),
   },
-  filters: ZDateRange.extend({
+  ...dateRangeFilters({
     status: opt(zCode(ComplaintStatus)),
     kind: opt(zCode(ComplaintKind)),
     tradeNo: optText(64),
     gatewayNo: zGatewayNoFilter,
   }),
-  refine: checkDateRange,
   days: 30,
 });
 export const { filters: ZComplaintFilters, query: ZComplaintListQuery, row: ZComplaint, page: ZComplaintPage } = COMPLAINTS;

@@ -44,6 +44,16 @@ export function checkDateRange(q: { from: string; to: string }, ctx: z.Refinemen
   else if (q.to > lastDateOfRange(q.from)) ctx.addIssue({ code: 'custom', message: 'dateRange.tooLong', path: ['to'] });
 }
 
+/**
+ * A dated list's filters for defineList: `from`/`to` plus the list's own `shape`, and the range rules
+ * that check them, so that no list with a date range can leave them out.
+ *
+ *   export const THINGS = defineList({ fields, ...dateRangeFilters({ status: opt(zCode(ThingStatus)) }), days: 30 });
+ */
+export function dateRangeFilters<S extends z.ZodRawShape>(shape: S) {
+  return { filters: ZDateRange.extend(shape), refine: checkDateRange };
+}
+
 export function isRangeWithinLimit(from: string, to: string): boolean {
   if (!isCalendarDate(from) || !isCalendarDate(to)) return false;
   return to >= from && to <= lastDateOfRange(from);

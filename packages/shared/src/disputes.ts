@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkDateRange, ZDateRange } from './date-range';
+import { dateRangeFilters } from './date-range';
 import { FILE_MAX_BYTES, FILE_MAX_COUNT } from './limits';
 import { opt, optText, zGatewayNoFilter } from './list';
 import { defineList, field } from './list-fields';
@@ -81,7 +81,7 @@ export const DISPUTES = defineList({
     canAlertRefund: field.data(z.boolean()),
   },
   // In the order the screen offers them.
-  filters: ZDateRange.extend({
+  ...dateRangeFilters({
     view: z.enum(DISPUTE_LIST_VIEWS).default('all'),
     tradeNo: optText(64),
     kind: opt(zCode(LISTED_DISPUTE_KINDS)),
@@ -94,7 +94,6 @@ export const DISPUTES = defineList({
     /** `today`: the reply deadline falls on the caller's today, in the caller's timezone (the dashboard's due-today count). */
     due: opt(z.enum(DISPUTE_DUE_DAYS)),
   }),
-  refine: checkDateRange,
   days: null,
 });
 export const { query: ZDisputeListQuery, exportBody: ZDisputeExportBody, row: ZDispute, page: ZDisputePage } = DISPUTES;

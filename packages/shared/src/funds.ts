@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPROVAL_REASON_MAX, ZApprovalWaiting } from './approvals';
-import { checkDateRange, ZDateRange } from './date-range';
+import { dateRangeFilters } from './date-range';
 import { EXPORT_FORMATS, opt, optText, zGatewayNoFilter } from './list';
 import { defineList, field, rowSchema } from './list-fields';
 import { zCode } from './trade-enums';
@@ -149,8 +149,7 @@ export const WITHDRAWALS = defineList({
     createdAt: field.time('funds.withdraw.createdAt'),
     processedAt: field.timeOrNull('funds.withdraw.processedAt'),
   },
-  filters: ZDateRange.extend({ gatewayNo: zGatewayNoFilter, status: opt(zCode(WithdrawalStatus)), withdrawalNo: optText(64) }),
-  refine: checkDateRange,
+  ...dateRangeFilters({ gatewayNo: zGatewayNoFilter, status: opt(zCode(WithdrawalStatus)), withdrawalNo: optText(64) }),
   days: 90,
 });
 export const { row: ZWithdrawal, query: ZWithdrawalListQuery, page: ZWithdrawalPage } = WITHDRAWALS;
@@ -178,7 +177,7 @@ export const ENTRIES = defineList({
     refType: field.text(),
     refNo: field.link('funds.entry.cause'),
   },
-  filters: ZDateRange.extend({
+  ...dateRangeFilters({
     gatewayNo: zGatewayNoFilter,
     type: opt(z.enum(LEDGER_TYPES)),
     account: opt(z.enum(MERCHANT_ACCOUNTS)),
@@ -189,7 +188,6 @@ export const ENTRIES = defineList({
         .regex(/^[A-Z]{3}$/),
     ),
   }),
-  refine: checkDateRange,
   days: 7,
 });
 export const { query: ZEntryListQuery, exportBody: ZEntryExportBody, row: ZEntry, page: ZEntryPage } = ENTRIES;
@@ -219,8 +217,7 @@ export const BATCHES = defineList({
     creditStatus: field.code('funds.batch.creditStatus', 'funds.creditStatus'),
     settleDate: field.text(),
   },
-  filters: ZDateRange.extend({ gatewayNo: zGatewayNoFilter, batchNo: optText(64) }),
-  refine: checkDateRange,
+  ...dateRangeFilters({ gatewayNo: zGatewayNoFilter, batchNo: optText(64) }),
   days: 30,
 });
 export const { query: ZBatchListQuery, exportBody: ZBatchExportBody, row: ZBatch, page: ZBatchPage } = BATCHES;

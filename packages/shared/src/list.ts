@@ -5,13 +5,8 @@ import { LIMIT_DEFAULT, LIMIT_MAX, PAGE_DEFAULT, PAGE_MAX } from './paging';
 /**
  * The one list contract of the product. Every list route takes a query built from `ZListQuery` plus
  * its own filter fields, and answers a `zListPage(row)` envelope; every export takes the same filters
- * plus a `format`. A new list screen is: its filter schema (extending ZDateRange where it has dates),
- * its row schema, and these three lines:
- *
- *   export const ZThingFilters = ZDateRange.extend({ status: opt(zCode(ThingStatus)) });
- *   export const ZThingListQuery = listQuery(ZThingFilters, checkDateRange);
- *   export const ZThingExport = exportRequest(ZThingFilters, checkDateRange);
- *   export const ZThingPage = zListPage(ZThing);
+ * plus a `format`. A new list is declared once with `defineList` (list-fields.ts), which builds these
+ * from its fields and filters (`dateRangeFilters` of date-range.ts where it has dates).
  */
 
 /** Counts stop here; beyond it the list says "10,000+" (an exact count of millions of rows costs seconds). */

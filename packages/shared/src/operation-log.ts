@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkDateRange, ZDateRange } from './date-range';
+import { checkDateRange, dateRangeFilters } from './date-range';
 import { EXPORT_FORMATS, opt, optText } from './list';
 import { defineList, field } from './list-fields';
 import { MODULES } from './permissions';
@@ -63,13 +63,12 @@ export const OPERATION_LOGS = defineList({
     before: field.text(),
     after: field.text(),
   },
-  filters: ZDateRange.extend({
+  ...dateRangeFilters({
     /** Part of the operator's login name. */
     operator: optText(64),
     type: opt(z.enum(OPERATION_TYPES)),
     module: opt(z.enum(OPERATION_MODULES)),
   }),
-  refine: checkDateRange,
   days: 1,
 });
 export const { query: ZOperationLogListQuery, row: ZOperationLog, page: ZOperationLogPage } = OPERATION_LOGS;

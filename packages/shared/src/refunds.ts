@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZApprovalWaiting } from './approvals';
-import { checkDateRange, ZDateRange } from './date-range';
+import { dateRangeFilters } from './date-range';
 import { opt, optText, zGatewayNoFilter } from './list';
 import { defineList, field } from './list-fields';
 import { RefundMethod, RefundProcessing, RefundSource, zCode } from './trade-enums';
@@ -71,7 +71,7 @@ export const REFUNDS = defineList({
     failReason: field.text('refund.failReason'),
     tradeAt: field.time(),
   },
-  filters: ZDateRange.extend({
+  ...dateRangeFilters({
     timeType: z.enum(REFUND_TIME_TYPES).default('refundApply'),
     gatewayNo: zGatewayNoFilter,
     tradeNo: optText(64),
@@ -80,7 +80,6 @@ export const REFUNDS = defineList({
     method: opt(zCode(RefundMethod)),
     source: opt(zCode(RefundSource)),
   }),
-  refine: checkDateRange,
   days: 1,
 });
 export const { query: ZRefundListQuery, exportBody: ZRefundExportBody, row: ZRefund, page: ZRefundPage } = REFUNDS;

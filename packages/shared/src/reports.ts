@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkDateRange, MAX_RANGE_MONTHS, ZDateRange } from './date-range';
+import { checkDateRange, dateRangeFilters, MAX_RANGE_MONTHS, ZDateRange } from './date-range';
 import { EXPORT_FORMATS, zGatewayNoFilter } from './list';
 import { defineList, field, rowSchema } from './list-fields';
 import { CARD_SCHEMES } from './trade-enums';
@@ -72,8 +72,7 @@ const DAILY_KEY_FIELDS = {
 /** `from`/`to`: business days (UTC+08:00), at most 6 months apart; a plain visit shows today. */
 export const DAILY_REPORT = defineList({
   fields: { ...DAILY_FIGURE_FIELDS, ...DAILY_KEY_FIELDS },
-  filters: ZDateRange.extend(dailyFilters),
-  refine: checkDateRange,
+  ...dateRangeFilters(dailyFilters),
   days: 1,
 });
 

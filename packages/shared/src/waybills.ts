@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkDateRange, ZDateRange } from './date-range';
+import { dateRangeFilters } from './date-range';
 import { opt, optText, zGatewayNoFilter } from './list';
 import { defineList, field } from './list-fields';
 import { zCode } from './trade-enums';
@@ -161,7 +161,7 @@ export const WAYBILLS = defineList({
     /** The tracking number is also on another transaction of the merchant. */
     reusedTracking: field.data(z.boolean(), 'waybills.reused'),
   },
-  filters: ZDateRange.extend({
+  ...dateRangeFilters({
     gatewayNo: zGatewayNoFilter,
     tradeNo: optText(64),
     trackingNo: optText(40),
@@ -170,7 +170,6 @@ export const WAYBILLS = defineList({
     /** Only what must still be uploaded within this many days (0: due today). */
     dueWithinDays: opt(z.coerce.number().int().min(0).max(30)),
   }),
-  refine: checkDateRange,
   days: 30,
 });
 export const { query: ZWaybillListQuery, exportBody: ZWaybillExportBody, row: ZWaybill, page: ZWaybillPage } = WAYBILLS;
@@ -259,13 +258,12 @@ export const PRODUCTS = defineList({
     orderStatus: field.code('products.orderStatus', 'tradeEnum.payStatus'),
     tradeAt: field.time('products.tradeAt'),
   },
-  filters: ZDateRange.extend({
+  ...dateRangeFilters({
     gatewayNo: zGatewayNoFilter,
     tradeNo: optText(64),
     goodsNo: optText(64),
     name: optText(100),
   }),
-  refine: checkDateRange,
   days: 30,
 });
 export const { query: ZProductListQuery, exportBody: ZProductExportBody, page: ZProductPage } = PRODUCTS;

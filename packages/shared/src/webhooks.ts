@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkDateRange, ZDate, ZDateRange } from './date-range';
+import { checkDateRange, dateRangeFilters, ZDate } from './date-range';
 import { opt } from './list';
 import { defineList, field } from './list-fields';
 
@@ -152,12 +152,11 @@ export const WEBHOOK_DELIVERIES = defineList({
     nextAttemptAt: field.timeOrNull('webhooks.nextAttempt'),
     createdAt: field.time('webhooks.createdAt'),
   },
-  filters: ZDateRange.extend({
+  ...dateRangeFilters({
     kind: opt(z.enum([...WEBHOOK_EVENT_KINDS, 'test'])),
     status: opt(z.enum(WEBHOOK_DELIVERY_STATUSES)),
     endpointId: opt(zId),
   }),
-  refine: checkDateRange,
   days: 1,
 });
 export const { query: ZWebhookDeliveryQuery, row: ZWebhookDelivery, page: ZWebhookDeliveryPage } = WEBHOOK_DELIVERIES;
