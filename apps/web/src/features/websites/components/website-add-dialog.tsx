@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { canonicalAmountInput, isMajorAmountText } from '@mbo/shared/money';
-import { normalizeWebsiteUrl, WEBSITE_URL_MAX, WebsiteType, type TWebsiteUploadResult } from '@mbo/shared/websites';
-import { messageOf } from '../../../platform/request';
+import { normalizeWebsiteUrl, WEBSITE_URL_MAX, WebsiteType } from '@mbo/shared/websites';
 import { useSession } from '../../../platform/session';
 import { SubmitDialog } from '../../../platform/submit-dialog';
 import { useAddWebsite } from '../api/websites';
-import { confirmedChecklist, EMPTY_CHECKLIST, ShopChecklist, type TChecklistState } from './shop-checklist';
+import { ShopChecklist } from './shop-checklist';
 import { UploadResult } from './upload-result';
+import { useWebsiteSubmission } from './website-submission';
 
 type TForm = { url: string; type: number; averageAmount: string; currency: string; platformStoreUrl: string };
 
@@ -17,18 +16,14 @@ export function WebsiteAddDialog({ open, onClose }: { open: boolean; onClose: ()
   const { t } = useTranslation();
   const session = useSession();
   const [form] = Form.useForm<TForm>();
-  const [checklist, setChecklist] = useState<TChecklistState>(EMPTY_CHECKLIST);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [result, setResult] = useState<TWebsiteUploadResult | null>(null);
+  const { checklist, setChecklist, problem, result, reset, send } = useWebsiteSubmission();
   const add = useAddWebsite();
   const type = Form.useWatch('type', form);
   const currencies = session.currencyList.map((c) => c.code);
 
   const close = () => {
     form.resetFields();
-    setChecklist(EMPTY_CHECKLIST);
-    setProblem(null);
-    setResult(null);
+    reset();
     onClose();
   };
 
@@ -36,26 +31,16 @@ export function WebsiteAddDialog({ open, onClose }: { open: boolean; onClose: ()
     if (add.isPending) return;
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    const confirmed = confirmedChecklist(checklist);
-    if (!confirmed) {
-      setProblem(t('websites.checklistRequired'));
-      return;
-    }
-    setProblem(null);
-    try {
-      setResult(
-        await add.mutateAsync({
-          url: values.url.trim(),
-          type: values.type as 1 | 2,
-          averageAmount: canonicalAmountInput(values.averageAmount),
-          currency: values.currency,
-          ...(values.type === WebsiteType.platformStore ? { platformStoreUrl: values.platformStoreUrl.trim() } : {}),
-          checklist: confirmed,
-        }),
-      );
-    } catch (error) {
-      setProblem(messageOf(error));
-    }
+    await send((confirmed) =>
+      add.mutateAsync({
+        url: values.url.trim(),
+        type: values.type as 1 | 2,
+        averageAmount: canonicalAmountInput(values.averageAmount),
+        currency: values.currency,
+        ...(values.type === WebsiteType.platformStore ? { platformStoreUrl: values.platformStoreUrl.trim() } : {}),
+        checklist: confirmed,
+      }),
+    );
   };
 
   const urlRule = {

@@ -2,27 +2,23 @@ import { useState } from 'react';
 import { Alert, Button, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { WEBSITE_BATCH_MAX_BYTES, WEBSITE_BATCH_MAX_LINES, type TWebsiteUploadResult } from '@mbo/shared/websites';
-import { messageOf } from '../../../platform/request';
+import { WEBSITE_BATCH_MAX_BYTES, WEBSITE_BATCH_MAX_LINES } from '@mbo/shared/websites';
 import { SubmitDialog } from '../../../platform/submit-dialog';
 import { useUploadWebsites } from '../api/websites';
-import { confirmedChecklist, EMPTY_CHECKLIST, ShopChecklist, type TChecklistState } from './shop-checklist';
+import { ShopChecklist } from './shop-checklist';
 import { UploadResult } from './upload-result';
+import { useWebsiteSubmission } from './website-submission';
 
 /** Batch upload of a TXT (a URL per line) or CSV file, with the checklist; shows the outcome and each refused line. */
 export function WebsiteUploadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
-  const [checklist, setChecklist] = useState<TChecklistState>(EMPTY_CHECKLIST);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [result, setResult] = useState<TWebsiteUploadResult | null>(null);
+  const { checklist, setChecklist, problem, setProblem, result, setResult, reset, send } = useWebsiteSubmission();
   const upload = useUploadWebsites();
 
   const close = () => {
     setFile(null);
-    setChecklist(EMPTY_CHECKLIST);
-    setProblem(null);
-    setResult(null);
+    reset();
     onClose();
   };
 
@@ -41,17 +37,7 @@ export function WebsiteUploadDialog({ open, onClose }: { open: boolean; onClose:
       setProblem(t('websites.fileRequired'));
       return;
     }
-    const confirmed = confirmedChecklist(checklist);
-    if (!confirmed) {
-      setProblem(t('websites.checklistRequired'));
-      return;
-    }
-    setProblem(null);
-    try {
-      setResult(await upload.mutateAsync({ file, checklist: confirmed }));
-    } catch (error) {
-      setProblem(messageOf(error));
-    }
+    await send((confirmed) => upload.mutateAsync({ file, checklist: confirmed }));
   };
 
   return (
