@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RefundPath } from '@mbo/shared/refunds';
-import { createAdmin, createGateway, createMerchant, createPerson, type AdminRow } from '../test/factories';
-import { freePort, post, signInOverHttp, startServer, waitReady } from '../test/server-process';
-import { createTestDb, type TestDb } from '../test/test-db';
+import { freePort, post, serverWorldForFile, signInOverHttp, startLoad, startServer, waitReady } from '../test/server-process';
 import { createTransaction, type TransactionRow } from '../test/trade-factories';
 
 /*
@@ -17,81 +12,45 @@ import { createTransaction, type TransactionRow } from '../test/trade-factories'
 
 const WORKERS = 6;
 
-let handle: TestDb;
-let databaseUrl: string;
-let dataDir: string;
-let owner: AdminRow;
+const world = serverWorldForFile('mbo-sigterm-');
 let trade: TransactionRow;
 
-type Outcome =
-  | { kind: 'answered'; code: number; refundNo: string | null; startedAt: number; endedAt: number; reason: string }
-  | { kind: 'refused-connection'; reason: string }
-  | { kind: 'cut'; reason: string; detail: string };
-
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbo-sigterm-'));
-  handle = await createTestDb();
-  databaseUrl = handle.url;
-  const merchant = await createMerchant(handle.db);
-  const gateway = await createGateway(handle.db, merchant, { currency: 'USD' });
-  owner = await createAdmin(handle.db, merchant, { personId: (await createPerson(handle.db)).id, isOwner: true });
-  trade = await createTransaction(handle.db, merchant, gateway, { amount: 100_000_000 });
-});
-
-afterAll(async () => {
-  await handle.cleanup();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  trade = await createTransaction(world.handle.db, world.merchant, world.gateway, { amount: 100_000_000 });
 });
 
 describe('graceful shutdown', () => {
   it('on SIGTERM during a refund load: every acknowledged refund is stored, none is cut, exit code 0', async () => {
     const port = await freePort();
-    const { child, exited, log } = startServer({ databaseUrl, dataDir, port, env: { SHUTDOWN_TIMEOUT_SECONDS: '20' } });
+    const { child, exited, log } = startServer({
+      databaseUrl: world.handle.url,
+      dataDir: world.dataDir,
+      port,
+      env: { SHUTDOWN_TIMEOUT_SECONDS: '20' },
+    });
 
     try {
       await waitReady(port, child, log);
-      const token = await signInOverHttp(port, owner);
+      const token = await signInOverHttp(port, world.owner);
 
       let signalAt = Number.POSITIVE_INFINITY;
-      let stop = false;
-      let seq = 0;
-      const outcomes: Outcome[] = [];
-      const worker = async () => {
-        while (!stop) {
-          seq += 1;
-          const reason = `load-${seq}`;
-          const startedAt = Date.now();
-          try {
-            const res = await post(port, RefundPath.apply, { tradeNo: trade.tradeNo, amount: '0.01', reason }, token);
-            const body = JSON.parse(res.text) as { code: number; data: { refundNo?: string } | null };
-            outcomes.push({
-              kind: 'answered',
-              code: body.code,
-              refundNo: body.data?.refundNo ?? null,
-              startedAt,
-              endedAt: Date.now(),
-              reason,
-            });
-          } catch (error) {
-            const e = error as NodeJS.ErrnoException & { afterHeaders?: boolean };
-            // After the listener closed, a new connection is refused (or reset before the request is read).
-            if (!e.afterHeaders && (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET')) {
-              outcomes.push({ kind: 'refused-connection', reason });
-              if (Date.now() > signalAt) stop = true;
-            } else {
-              outcomes.push({ kind: 'cut', reason, detail: `${e.code ?? ''} ${e.message}` });
-            }
-          }
-        }
-      };
-      const load = Promise.all(Array.from({ length: WORKERS }, worker));
+      const { outcomes, stop } = startLoad({
+        workers: WORKERS,
+        reasonPrefix: 'load',
+        send: (reason) => post(port, RefundPath.apply, { tradeNo: trade.tradeNo, amount: '0.01', reason }, token),
+        createdNo: (data) => data.refundNo,
+        failed: (e, reason) =>
+          // After the listener closed, a new connection is refused (or reset before the request is read).
+          !e.afterHeaders && (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET')
+            ? { outcome: { kind: 'refused-connection', reason }, stop: Date.now() > signalAt }
+            : { outcome: { kind: 'cut', reason, detail: `${e.code ?? ''} ${e.message}` }, stop: false },
+      });
       // Let the load run, then stop the server in the middle of it.
       await new Promise((r) => setTimeout(r, 1500));
       signalAt = Date.now();
       child.kill('SIGTERM');
       const code = await exited;
-      stop = true;
-      await load;
+      await stop();
 
       expect(code, log()).toBe(0);
       const answered = outcomes.filter((o) => o.kind === 'answered');
@@ -103,9 +62,13 @@ describe('graceful shutdown', () => {
       const inFlight = answered.filter((o) => o.startedAt < signalAt && o.endedAt >= signalAt);
       expect(inFlight.length).toBeGreaterThan(0);
 
-      const stored = await handle.db.selectFrom('refunds').select(['refund_no', 'reason']).where('transaction_id', '=', trade.id).execute();
+      const stored = await world.handle.db
+        .selectFrom('refunds')
+        .select(['refund_no', 'reason'])
+        .where('transaction_id', '=', trade.id)
+        .execute();
       const storedNos = new Set(stored.map((r) => r.refund_no));
-      for (const o of answered) expect(storedNos.has(o.refundNo ?? ''), o.reason).toBe(true);
+      for (const o of answered) expect(storedNos.has(o.createdNo ?? ''), o.reason).toBe(true);
       // Nothing stored that was not answered: a request is either answered or never taken.
       expect(stored.length).toBe(answered.length);
       console.log(

@@ -2,13 +2,17 @@
 // It runs from the TypeScript sources under tsx: the API stages of `npm test` run before anything is built, and
 // test the sources; the compiled server (`npm start`) is checked by the browser and cluster stages, kill -9 included.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
 import { HealthPath } from '../src/platform/health';
-import type { AdminRow } from './factories';
+import { createAdmin, createGateway, createMerchant, createPerson, type AdminRow, type GatewayRow, type MerchantRow } from './factories';
+import { forTestFile } from './for-test-file';
+import { createTestDb, type TestDb } from './test-db';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -114,4 +118,89 @@ export async function signInOverHttp(port: number, admin: AdminRow): Promise<str
     null,
   );
   return (JSON.parse(login.text) as { data: { token: string } }).data.token;
+}
+
+/** A merchant with a USD gateway and its owner, in a database and data folder of their own that a server process can be started on. */
+export type ServerWorld = {
+  handle: TestDb;
+  dataDir: string;
+  merchant: MerchantRow;
+  gateway: GatewayRow;
+  owner: AdminRow;
+};
+
+/** The file's ServerWorld, made before its first test (`folderPrefix` names its data folder) and removed after its last. */
+export function serverWorldForFile(folderPrefix: string): ServerWorld {
+  return forTestFile(
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), folderPrefix));
+      const handle = await createTestDb();
+      const merchant = await createMerchant(handle.db);
+      const gateway = await createGateway(handle.db, merchant, { currency: 'USD' });
+      const owner = await createAdmin(handle.db, merchant, { personId: (await createPerson(handle.db)).id, isOwner: true });
+      return { handle, dataDir, merchant, gateway, owner };
+    },
+    async ({ handle, dataDir }) => {
+      await handle.cleanup();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { handle: true, dataDir: true, merchant: true, gateway: true, owner: true },
+  );
+}
+
+/** What became of one request of a load: answered (the envelope's code, the number it made), refused, or cut mid-way. */
+export type LoadOutcome =
+  | { kind: 'answered'; code: number; createdNo: string | null; startedAt: number; endedAt: number; reason: string }
+  | { kind: 'refused-connection'; reason: string }
+  | { kind: 'cut'; reason: string; detail: string };
+
+export type RequestError = NodeJS.ErrnoException & { afterHeaders?: boolean };
+
+/**
+ * `workers` clients, each sending one request after another (`send`, given a reason unique in the load) until
+ * `stop()`; `failed` says what a request that raised an error was and whether that client stops there.
+ * The outcomes are recorded in the order they end.
+ */
+export function startLoad(o: {
+  workers: number;
+  reasonPrefix: string;
+  send: (reason: string) => Promise<{ status: number; text: string }>;
+  createdNo: (data: Record<string, unknown>) => unknown;
+  failed: (error: RequestError, reason: string) => { outcome: LoadOutcome; stop: boolean };
+}): { outcomes: LoadOutcome[]; stop: () => Promise<void> } {
+  let stopped = false;
+  let seq = 0;
+  const outcomes: LoadOutcome[] = [];
+  const worker = async () => {
+    while (!stopped) {
+      seq += 1;
+      const reason = `${o.reasonPrefix}-${seq}`;
+      const startedAt = Date.now();
+      try {
+        const res = await o.send(reason);
+        const body = JSON.parse(res.text) as { code: number; data: Record<string, unknown> | null };
+        const createdNo = body.data ? o.createdNo(body.data) : undefined;
+        outcomes.push({
+          kind: 'answered',
+          code: body.code,
+          createdNo: typeof createdNo === 'string' ? createdNo : null,
+          startedAt,
+          endedAt: Date.now(),
+          reason,
+        });
+      } catch (error) {
+        const { outcome, stop } = o.failed(error as RequestError, reason);
+        outcomes.push(outcome);
+        if (stop) stopped = true;
+      }
+    }
+  };
+  const load = Promise.all(Array.from({ length: o.workers }, worker));
+  return {
+    outcomes,
+    stop: async () => {
+      stopped = true;
+      await load;
+    },
+  };
 }

@@ -1,22 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FundsPath } from '@mbo/shared/funds';
 import { DEFAULT_CONFIG, setConfig } from './config';
 import { readBalances, verifyLedger } from './ledger';
 import { runSettlement } from './settlement';
-import {
-  createAdmin,
-  createGateway,
-  createMerchant,
-  createPerson,
-  type AdminRow,
-  type GatewayRow,
-  type MerchantRow,
-} from '../../../test/factories';
-import { freePort, post, signInOverHttp, startServer, waitReady } from '../../../test/server-process';
-import { createTestDb, type TestDb } from '../../../test/test-db';
+import { freePort, post, serverWorldForFile, signInOverHttp, startLoad, startServer, waitReady } from '../../../test/server-process';
 import { createTransaction } from '../../../test/trade-factories';
 
 /*
@@ -28,26 +15,11 @@ import { createTransaction } from '../../../test/trade-factories';
 
 const WORKERS = 6;
 
-let handle: TestDb;
-let databaseUrl: string;
-let dataDir: string;
-let owner: AdminRow;
-let merchant: MerchantRow;
-let gateway: GatewayRow;
+const world = serverWorldForFile('mbo-kill9-');
 let bankId: number;
 
-type Outcome =
-  | { kind: 'answered'; code: number; withdrawalNo: string | null; startedAt: number; endedAt: number; reason: string }
-  | { kind: 'refused-connection'; reason: string }
-  | { kind: 'cut'; reason: string; detail: string };
-
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mbo-kill9-'));
-  handle = await createTestDb();
-  databaseUrl = handle.url;
-  merchant = await createMerchant(handle.db);
-  gateway = await createGateway(handle.db, merchant, { currency: 'USD' });
-  owner = await createAdmin(handle.db, merchant, { personId: (await createPerson(handle.db)).id, isOwner: true });
+  const { handle, merchant, gateway } = world;
   // 1,000,000.00 available: no fee, no reserve, T+0, settled on the payment's own (business) day.
   const monday = Date.UTC(2026, 2, 2, 4);
   await setConfig(
@@ -75,51 +47,22 @@ beforeAll(async () => {
   bankId = bank.id;
 });
 
-afterAll(async () => {
-  await handle.cleanup();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe('kill -9 during withdrawals', () => {
   it('after a restart every acknowledged withdrawal is stored and the ledger verifies', async () => {
     const port = await freePort();
-    const first = startServer({ databaseUrl, dataDir, port });
+    const first = startServer({ databaseUrl: world.handle.url, dataDir: world.dataDir, port });
     try {
       await waitReady(port, first.child, first.log);
-      const token = await signInOverHttp(port, owner);
-      let stop = false;
-      let seq = 0;
-      const outcomes: Outcome[] = [];
-      const worker = async () => {
-        while (!stop) {
-          seq += 1;
-          const reason = `wd-${seq}`;
-          const startedAt = Date.now();
-          try {
-            const res = await post(
-              port,
-              FundsPath.withdrawApply,
-              { gatewayNo: gateway.gatewayNo, amount: '1.00', bankAccountId: bankId },
-              token,
-              reason,
-            );
-            const body = JSON.parse(res.text) as { code: number; data: { withdrawalNo?: string } | null };
-            outcomes.push({
-              kind: 'answered',
-              code: body.code,
-              withdrawalNo: body.data?.withdrawalNo ?? null,
-              startedAt,
-              endedAt: Date.now(),
-              reason,
-            });
-          } catch (error) {
-            const e = error as NodeJS.ErrnoException;
-            outcomes.push({ kind: 'cut', reason, detail: `${e.code ?? ''} ${e.message}` });
-            stop = true;
-          }
-        }
-      };
-      const load = Promise.all(Array.from({ length: WORKERS }, worker));
+      const token = await signInOverHttp(port, world.owner);
+      const { outcomes, stop } = startLoad({
+        workers: WORKERS,
+        reasonPrefix: 'wd',
+        send: (reason) =>
+          post(port, FundsPath.withdrawApply, { gatewayNo: world.gateway.gatewayNo, amount: '1.00', bankAccountId: bankId }, token, reason),
+        createdNo: (data) => data.withdrawalNo,
+        // Any error is the kill: that request was cut, and the load ends.
+        failed: (e, reason) => ({ outcome: { kind: 'cut', reason, detail: `${e.code ?? ''} ${e.message}` }, stop: true }),
+      });
       // Kill it mid-load: once a few withdrawals are through (a loaded machine may need longer), then a little more.
       const until = Date.now() + 20_000;
       while (outcomes.filter((o) => o.kind === 'answered' && o.code === 0).length < 10 && Date.now() < until)
@@ -127,31 +70,30 @@ describe('kill -9 during withdrawals', () => {
       await new Promise((r) => setTimeout(r, 500));
       first.child.kill('SIGKILL');
       await first.exited;
-      stop = true;
-      await load;
+      await stop();
 
       const acknowledged = outcomes.filter((o) => o.kind === 'answered' && o.code === 0);
       expect(acknowledged.length).toBeGreaterThan(5);
 
       // Restart on the same database: it starts, and everything acknowledged is there.
-      const second = startServer({ databaseUrl, dataDir, port });
+      const second = startServer({ databaseUrl: world.handle.url, dataDir: world.dataDir, port });
       try {
         await waitReady(port, second.child, second.log);
       } finally {
         second.child.kill('SIGTERM');
         await second.exited;
       }
-      const stored = await handle.db
+      const stored = await world.handle.db
         .selectFrom('withdrawals')
         .select(['withdrawal_no', 'amount', 'status'])
-        .where('merchant_id', '=', merchant.id)
+        .where('merchant_id', '=', world.merchant.id)
         .execute();
       const storedNos = new Set(stored.map((w) => w.withdrawal_no));
-      for (const o of acknowledged) if (o.kind === 'answered') expect(storedNos.has(o.withdrawalNo ?? ''), o.reason).toBe(true);
+      for (const o of acknowledged) if (o.kind === 'answered') expect(storedNos.has(o.createdNo ?? ''), o.reason).toBe(true);
       // At most the requests in flight at the kill were stored without an answer.
       expect(stored.length - acknowledged.length).toBeLessThanOrEqual(WORKERS);
-      expect((await verifyLedger(handle.db)).problems).toEqual([]);
-      const b = await readBalances(handle.db, { merchantId: merchant.id, gatewayId: gateway.id, currency: 'USD' });
+      expect((await verifyLedger(world.handle.db)).problems).toEqual([]);
+      const b = await readBalances(world.handle.db, { merchantId: world.merchant.id, gatewayId: world.gateway.id, currency: 'USD' });
       expect(b.frozen).toBe(stored.reduce((s, w) => s + Number(w.amount), 0));
       expect(b.available + b.frozen).toBe(100_000_000);
       console.log(
