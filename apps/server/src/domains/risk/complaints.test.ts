@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ComplaintAction,
   ComplaintPath,
@@ -12,37 +12,24 @@ import {
 import { ErrorCode } from '@mbo/shared/envelope';
 import type { TListPage } from '@mbo/shared/list';
 import { RefundProcessing } from '@mbo/shared/trade-enums';
-import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
-import { opsHarness } from '../../../test/ops-harness';
+import { createAdmin, createRole } from '../../../test/factories';
+import { call, signIn, testAppForFile } from '../../../test/helpers';
+import { opsOf } from '../../../test/ops-harness';
+import { shopForFile } from '../../../test/signed-in-shop';
 import { createTransaction } from '../../../test/trade-factories';
 import { dateInZone } from '../../platform/time';
 
-let t: TestContext;
-let merchant: MerchantRow;
-let gateway: GatewayRow;
-let token: string;
-let otherToken: string;
-let harness: ReturnType<typeof opsHarness>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  harness = opsHarness(t);
-  merchant = await createMerchant(t.db, { name: 'Harbour Mugs Ltd.' });
-  gateway = await createGateway(t.db, merchant);
-  token = await signIn(t.app, await createAdmin(t.db, merchant));
-  const other = await createMerchant(t.db);
-  otherToken = await signIn(t.app, await createAdmin(t.db, other));
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
+const shop = shopForFile(t, { merchantName: 'Harbour Mugs Ltd.' });
+// Another merchant's administrator: sees and touches none of the shop's.
+const stranger = shopForFile(t);
+const ops = opsOf(t);
 
 const today = () => dateInZone(t.clock.now(), 'Asia/Shanghai');
 
 async function raise(language = 'en', amount = 10_000) {
-  const tx = await createTransaction(t.db, merchant, gateway, { amount });
-  const r = await harness.ops(
+  const tx = await createTransaction(t.db, shop.merchant, shop.gateway, { amount });
+  const r = await ops(
     'complaint:add',
     tx.tradeNo,
     '--email',
@@ -56,10 +43,11 @@ async function raise(language = 'en', amount = 10_000) {
   return { complaintNo: r.out.split(/\s+/)[0] ?? '', tradeNo: tx.tradeNo, tradeId: tx.id };
 }
 
-const list = (tok = token) => call<TListPage<TComplaint>>(t.app, ComplaintPath.list, { token: tok, query: { from: today(), to: today() } });
+const list = (tok = shop.token) =>
+  call<TListPage<TComplaint>>(t.app, ComplaintPath.list, { token: tok, query: { from: today(), to: today() } });
 const processIt = (body: unknown, o: { tok?: string; headers?: Record<string, string>; lang?: 'en_US' | 'zh_CN' } = {}) =>
   call<{ complaintNo: string; status: number; action: number; refundNo: string | null; replied: boolean }>(t.app, ComplaintPath.process, {
-    token: o.tok ?? token,
+    token: o.tok ?? shop.token,
     body,
     lang: o.lang ?? 'en_US',
     ...(o.headers ? { headers: o.headers } : {}),
@@ -88,17 +76,17 @@ describe('complaints', () => {
       amount: 10_000,
     });
     expect(Date.parse(row?.replyDeadline ?? '') - t.clock.now()).toBe(3 * 86_400_000);
-    expect((await list(otherToken)).body.data.list).toEqual([]);
-    expect((await processIt({ complaintNo: c.complaintNo, refund: { amount: '1.00', reason: 'x' } }, { tok: otherToken })).body.code).toBe(
-      ErrorCode.notFound,
-    );
+    expect((await list(stranger.token)).body.data.list).toEqual([]);
+    expect(
+      (await processIt({ complaintNo: c.complaintNo, refund: { amount: '1.00', reason: 'x' } }, { tok: stranger.token })).body.code,
+    ).toBe(ErrorCode.notFound);
   });
 
   it('replies from a template in the three languages, with placeholders filled, through the mail path', async () => {
-    const saved = await call<{ id: number }>(t.app, ReplyEmailPath.saveTemplate, { token, body: TEMPLATE });
+    const saved = await call<{ id: number }>(t.app, ReplyEmailPath.saveTemplate, { token: shop.token, body: TEMPLATE });
     expect(saved.body.code).toBe(0);
     const sample = await call<TReplyPreview>(t.app, ReplyEmailPath.preview, {
-      token,
+      token: shop.token,
       query: { templateId: String(saved.body.data.id), language: 'en' },
     });
     expect(sample.body.data.body).toBe('Hello, Harbour Mugs Ltd. has received your question about the payment of 120.50 USD.');
@@ -110,7 +98,7 @@ describe('complaints', () => {
     for (const language of ['zhCn', 'zhHk', 'en'] as const) {
       const c = await raise(language);
       const preview = await call<TReplyPreview>(t.app, ReplyEmailPath.preview, {
-        token,
+        token: shop.token,
         query: { templateId: String(saved.body.data.id), language, complaintNo: c.complaintNo },
       });
       expect(preview.body.data.body).toBe(expected[language][1]);
@@ -135,10 +123,10 @@ describe('complaints', () => {
       expect(mail.text_body).toBe(expected[language][1]);
       expect(mail.language).toBe(language);
     }
-    const sent = await call<TListPage<TSentReply>>(t.app, ReplyEmailPath.sent, { token });
+    const sent = await call<TListPage<TSentReply>>(t.app, ReplyEmailPath.sent, { token: shop.token });
     expect(sent.body.data.list.length).toBe(3);
     expect(sent.body.data.list.every((s) => s.deliveryStatus === 'outbox' && s.templateName === 'Not recognised')).toBe(true);
-    expect((await call<TListPage<TSentReply>>(t.app, ReplyEmailPath.sent, { token: otherToken })).body.data.list).toEqual([]);
+    expect((await call<TListPage<TSentReply>>(t.app, ReplyEmailPath.sent, { token: stranger.token })).body.data.list).toEqual([]);
   });
 
   it('refunds through the refund application, once, even when two people process at the same moment', async () => {
@@ -173,20 +161,23 @@ describe('complaints', () => {
   });
 
   it("another merchant's template id is not found; editing needs ReplyEmail:Edit and processing Complaint:Process", async () => {
-    const saved = await call<{ id: number }>(t.app, ReplyEmailPath.saveTemplate, { token, body: { ...TEMPLATE, name: 'Mine' } });
+    const saved = await call<{ id: number }>(t.app, ReplyEmailPath.saveTemplate, {
+      token: shop.token,
+      body: { ...TEMPLATE, name: 'Mine' },
+    });
     const id = saved.body.data.id;
-    expect((await call(t.app, ReplyEmailPath.saveTemplate, { token: otherToken, body: { ...TEMPLATE, id } })).body.code).toBe(
+    expect((await call(t.app, ReplyEmailPath.saveTemplate, { token: stranger.token, body: { ...TEMPLATE, id } })).body.code).toBe(
       ErrorCode.notFound,
     );
     expect(
-      (await call(t.app, ReplyEmailPath.preview, { token: otherToken, query: { templateId: String(id), language: 'en' } })).body.code,
+      (await call(t.app, ReplyEmailPath.preview, { token: stranger.token, query: { templateId: String(id), language: 'en' } })).body.code,
     ).toBe(ErrorCode.notFound);
-    const changed = await call(t.app, ReplyEmailPath.saveTemplate, { token, body: { ...TEMPLATE, id, name: 'Renamed' } });
+    const changed = await call(t.app, ReplyEmailPath.saveTemplate, { token: shop.token, body: { ...TEMPLATE, id, name: 'Renamed' } });
     expect(changed.body.code).toBe(0);
-    const templates = await call<{ list: TReplyTemplate[] }>(t.app, ReplyEmailPath.templates, { token });
+    const templates = await call<{ list: TReplyTemplate[] }>(t.app, ReplyEmailPath.templates, { token: shop.token });
     expect(templates.body.data.list.map((x) => x.name)).toContain('Renamed');
-    const role = await createRole(t.db, merchant, { permissions: ['/complaint/showComplaintInfo', '/replyEmail/showReplyEmail'] });
-    const viewer = await signIn(t.app, await createAdmin(t.db, merchant, { roleId: role.id }));
+    const role = await createRole(t.db, shop.merchant, { permissions: ['/complaint/showComplaintInfo', '/replyEmail/showReplyEmail'] });
+    const viewer = await signIn(t.app, await createAdmin(t.db, shop.merchant, { roleId: role.id }));
     expect((await call(t.app, ReplyEmailPath.saveTemplate, { token: viewer, body: TEMPLATE })).status).toBe(403);
     const c = await raise();
     expect((await processIt({ complaintNo: c.complaintNo, refund: { amount: '1.00', reason: 'x' } }, { tok: viewer })).status).toBe(403);
