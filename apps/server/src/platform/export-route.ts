@@ -1,9 +1,10 @@
 /**
- * An export route: defineExport declares a list's export (its columns, filters and batches) once;
+ * An export route: defineExport declares a list's export (its list, file and rows) once;
  * registerExport makes the POST route that checks the permission and scope, and streams the file
  * through sendExport (export.ts), by the export pool's threads when the export is large.
  */
 import type { TExportFormat } from '@mbo/shared/list';
+import type { TListFields } from '@mbo/shared/list-fields';
 import type { TPermission } from '@mbo/shared/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
@@ -14,6 +15,8 @@ import { type ExportCells, exportCells } from './export-cells';
 import { exportReaderFactory, type ExportReader } from './export-reader';
 import { type ExportColumn, XLSX_MAX_DATA_ROWS } from './export-values';
 import { isKeysetWalk } from './keyset-walk';
+import { exportColumns, type ExportOptions, type FieldRow } from './list-fields';
+import type { MessageKey } from './messages';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
 import { dateInZone } from './time';
@@ -62,15 +65,44 @@ async function* noRows<Row>(): AsyncGenerator<Row[]> {}
 type AnyExportRoute = ExportRoute<any, any>;
 const EXPORT_ROUTES = new Map<string, AnyExportRoute>();
 
+/** A declared list's export: what defineExport takes. */
+export type ExportDeclaration<F extends TListFields, L extends z.ZodType<ExportBody>, S extends z.ZodType<ExportBody>> = {
+  path: string;
+  permission: TPermission;
+  /** The list (packages/shared): its fields make the file's columns (exportColumns), its export body is the route's. */
+  list: { fields: F; exportBody: L };
+  /** A body other than the list's export body (the operation log's also allows JSON Lines). */
+  body?: S;
+  /** The file is `<name>_<from>_<to>.<format>`; an XLSX sheet is named by the server text `sheet`, else as the file. */
+  file: { name: string; sheet?: MessageKey };
+  /** How the fields make the columns (exportColumns), in the file's language where they need it. */
+  columns?: ExportOptions<F> | ((cells: ExportCells) => ExportOptions<F>);
+  batches: ExportRoute<S, FieldRow<F>>['batches'];
+  jsonLines?: ExportRoute<S, FieldRow<F>>['jsonLines'];
+};
+
 /**
  * An export route declared at the top of its module, so that an export pool worker (which imports the
  * app's modules, not the app) finds its columns and batches by its path. Register it with
  * registerExport as any other.
  */
-export function defineExport<S extends z.ZodType<ExportBody>, Row>(o: ExportRoute<S, Row>): ExportRoute<S, Row> {
+export function defineExport<F extends TListFields, L extends z.ZodType<ExportBody>, S extends z.ZodType<ExportBody> = L>(
+  o: ExportDeclaration<F, L, S>,
+): ExportRoute<S, FieldRow<F>> {
   if (EXPORT_ROUTES.has(o.path)) throw new Error(`two exports declared at ${o.path}`);
-  EXPORT_ROUTES.set(o.path, o);
-  return o;
+  const { list, file, columns } = o;
+  const route: ExportRoute<S, FieldRow<F>> = {
+    path: o.path,
+    permission: o.permission,
+    body: o.body ?? (list.exportBody as unknown as S),
+    filePrefix: file.name,
+    sheetName: (c) => (file.sheet ? c.text(file.sheet) : file.name),
+    columns: (c) => exportColumns(list.fields, c, typeof columns === 'function' ? columns(c) : (columns ?? {})),
+    batches: o.batches,
+    ...(o.jsonLines ? { jsonLines: o.jsonLines } : {}),
+  };
+  EXPORT_ROUTES.set(o.path, route);
+  return route;
 }
 
 /** The export declared at `path` (export-worker.ts). */

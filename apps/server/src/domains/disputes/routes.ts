@@ -10,7 +10,6 @@ import {
   ZAppealFields,
   ZCaseNoParams,
   ZDisputeDetail,
-  ZDisputeExportBody,
   ZDisputeFileParams,
   ZDisputeListQuery,
   ZDisputePage,
@@ -25,7 +24,7 @@ import type { ExportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { mapPage } from '../../platform/list';
-import { exportColumns, rowMapper } from '../../platform/list-fields';
+import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
 import { toIso } from '../../platform/time';
@@ -78,15 +77,13 @@ function reasonColumn(c: ExportCells) {
 const disputeExport = defineExport({
   path: DisputePath.export,
   permission: 'ProConTrade:Downloads',
-  body: ZDisputeExportBody,
-  filePrefix: 'disputes',
-  sheetName: (c) => c.text('export.disputes'),
-  columns: (c) =>
-    exportColumns(DISPUTES.fields, c, {
-      codes: { kind: 'disputeKind', processingType: 'processingType', appealStatus: 'appealStatus' },
-      // A scheme's reason in the export's language; one the catalog does not know stays as the scheme worded it.
-      special: { reason: reasonColumn(c) },
-    }),
+  list: DISPUTES,
+  file: { name: 'disputes', sheet: 'export.disputes' },
+  columns: (c) => ({
+    codes: { kind: 'disputeKind', processingType: 'processingType', appealStatus: 'appealStatus' },
+    // A scheme's reason in the export's language; one the catalog does not know stays as the scheme worded it.
+    special: { reason: reasonColumn(c) },
+  }),
   batches: (b, { db, scope, timezone, now, reader }) => repo.iterateDisputes(db, scope, b, repo.rangesOf(b, timezone, now), now, reader),
 });
 

@@ -2,13 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@mbo/shared/envelope';
 import {
   FundsPath,
-  ZBatchExportBody,
   ZBatchItems,
   ZBatchItemsQuery,
   ZBatchListQuery,
   ZBatchNoParams,
   ZBatchPage,
-  ZEntryExportBody,
   ZEntryListQuery,
   ZEntryPage,
   ZFundsCard,
@@ -37,7 +35,7 @@ import { FILE_RESPONSE, defineExport, registerExport } from '../../platform/expo
 import { type ExportColumn } from '../../platform/export-values';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { mapPage } from '../../platform/list';
-import { exportColumns, rowMapper } from '../../platform/list-fields';
+import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { requireFreshCheck } from '../../platform/fresh-check';
 import { requireSession } from '../../platform/request-context';
@@ -60,10 +58,9 @@ const toBatchItem = rowMapper(BATCH_ITEM_FIELDS);
 const entryExport = defineExport({
   path: FundsPath.entryExport,
   permission: 'RecordedWater:Downloads',
-  body: ZEntryExportBody,
-  filePrefix: 'entries',
-  sheetName: (c) => c.text('export.entries'),
-  columns: (c) => exportColumns(ENTRIES.fields, c, { codes: ENTRY_CODES }),
+  list: ENTRIES,
+  file: { name: 'entries', sheet: 'export.entries' },
+  columns: { codes: ENTRY_CODES },
   batches: (b, { db, scope, timezone, reader }) => repo.iterateEntries(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
 });
 
@@ -71,10 +68,9 @@ const entryExport = defineExport({
 const batchExport = defineExport({
   path: FundsPath.batchExport,
   permission: 'DailySettleDetail:Downloads',
-  body: ZBatchExportBody,
-  filePrefix: 'credits',
-  sheetName: (c) => c.text('export.batches'),
-  columns: (c) => exportColumns(BATCHES.fields, c, { special: { creditStatus: null } }),
+  list: BATCHES,
+  file: { name: 'credits', sheet: 'export.batches' },
+  columns: { special: { creditStatus: null } },
   batches: (b, { db, scope, timezone, reader }) => repo.iterateBatches(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
 });
 

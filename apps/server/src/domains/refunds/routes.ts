@@ -6,7 +6,6 @@ import {
   ZRefundable,
   ZRefundableParams,
   ZRefundApply,
-  ZRefundExportBody,
   ZRefundListQuery,
   ZRefundNoParams,
   ZRefundOutcome,
@@ -18,7 +17,7 @@ import { AppError, forbiddenError } from '../../platform/errors';
 import { defineExport, registerExport } from '../../platform/export-route';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { mapPage } from '../../platform/list';
-import { exportColumns, rowMapper } from '../../platform/list-fields';
+import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import type { TPermission } from '@mbo/shared/permissions';
 import { holdsAnyPermission } from '../../platform/permissions';
@@ -42,14 +41,9 @@ const REFUND_CODES = { refundType: 'refundType', method: 'refundMethod', source:
 const refundExport = defineExport({
   path: RefundPath.export,
   permission: 'Refundment:Downloads',
-  body: ZRefundExportBody,
-  filePrefix: 'refunds',
-  sheetName: (c) => c.text('export.refunds'),
-  columns: (c) =>
-    exportColumns(REFUNDS.fields, c, {
-      codes: REFUND_CODES,
-      special: { tradeAt: null },
-    }),
+  list: REFUNDS,
+  file: { name: 'refunds', sheet: 'export.refunds' },
+  columns: { codes: REFUND_CODES, special: { tradeAt: null } },
   batches: (b, { db, scope, timezone, reader }) => repo.iterateRefunds(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
 });
 

@@ -1,6 +1,6 @@
 import { DAILY_COLUMNS, DAILY_REPORT, ReportPath, ZDailyReportDownload } from '@mbo/shared/reports';
 import { defineExport } from '../../platform/export-route';
-import { dayCell, exportColumns, type FieldRow } from '../../platform/list-fields';
+import { dayCell, type FieldRow } from '../../platform/list-fields';
 import * as service from './service';
 
 /**
@@ -11,16 +11,15 @@ import * as service from './service';
 export const dailyExport = defineExport({
   path: ReportPath.dailyDownload,
   permission: 'TradeDailyReport:Downloads',
+  list: DAILY_REPORT,
   body: ZDailyReportDownload,
-  filePrefix: 'trade-daily',
-  sheetName: (c) => c.text('report.sheet.daily'),
-  columns: (c) =>
-    exportColumns(DAILY_REPORT.fields, c, {
-      columns: DAILY_COLUMNS,
-      fromRows: true,
-      // A totals row is headed "Total" in the file's language.
-      special: { day: { value: (r) => (r.total === true ? c.text('report.total') : dayCell(r.day)) } },
-    }),
+  file: { name: 'trade-daily', sheet: 'report.sheet.daily' },
+  columns: (c) => ({
+    columns: DAILY_COLUMNS,
+    fromRows: true,
+    // A totals row is headed "Total" in the file's language.
+    special: { day: { value: (r) => (r.total === true ? c.text('report.total') : dayCell(r.day)) } },
+  }),
   batches: (b, { db, scope }) =>
     (async function* () {
       // The scope is already narrowed to the body's gateway number (registerExport).

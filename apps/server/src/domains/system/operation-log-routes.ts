@@ -14,7 +14,7 @@ import { defineExport, registerExport } from '../../platform/export-route';
 import { isMessageKey, translate } from '../../platform/i18n';
 import type { MessageKey } from '../../platform/messages';
 import { mapPage } from '../../platform/list';
-import { exportColumns, rowMapper } from '../../platform/list-fields';
+import { type ExportOptions, rowMapper } from '../../platform/list-fields';
 import { verifyMerchantChain } from '../../platform/operation-log-verify';
 import { requireSession } from '../../platform/request-context';
 import { dayRangeInZone, toIso } from '../../platform/time';
@@ -59,10 +59,10 @@ function rowsIn(lang: TLanguage) {
  * The file's columns: the screen's, under its titles, with who acted, the operation and the failure
  * each a column of its own (headed by the server's texts: the screen has no such column).
  */
-function exportColumnsOf(c: ExportCells) {
+function fileColumns(c: ExportCells): ExportOptions<typeof OPERATION_LOGS.fields> {
   // Labels whose keys come from the rows (opAction.<action>); a key the catalog lacks shows the raw value.
   const tr: Translate = (key) => c.text(key as MessageKey);
-  return exportColumns(OPERATION_LOGS.fields, c, {
+  return {
     codes: { actor: 'opActor', module: 'opModule', type: 'opType' },
     columns: ['createdAt', 'operator', 'actor', 'ip', 'module', 'type', 'operationLabel', 'content', 'target', 'success', 'failure'],
     special: {
@@ -75,17 +75,17 @@ function exportColumnsOf(c: ExportCells) {
         value: (r) => failureOf(tr, r),
       },
     },
-  });
+  };
 }
 
 /** Declared with the module so an export worker finds it (defineExport). */
 const operationLogExport = defineExport({
   path: OperationLogPath.export,
   permission: 'OperateLog:Downloads',
+  list: OPERATION_LOGS,
   body: ZOperationLogExport,
-  filePrefix: 'operation-log',
-  sheetName: (c) => c.text('export.operationLog'),
-  columns: (c) => exportColumnsOf(c),
+  file: { name: 'operation-log', sheet: 'export.operationLog' },
+  columns: fileColumns,
   batches: (b, { db, scope, timezone, reader }) => repo.iterateOperationLogs(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
   jsonLines: (b, { db, scope, timezone }) =>
     jsonLinesOf(repo.iterateOperationLogLines(db, scope, b, dayRangeInZone(b.from, b.to, timezone))),

@@ -6,7 +6,6 @@ import {
   TRANSACTION_VIEW_DEFS,
   ZTradeNoParams,
   ZTransactionDetail,
-  ZTransactionExportRequest,
   ZTransactionListQuery,
   ZTransactionPage,
   TRANSACTIONS,
@@ -19,9 +18,8 @@ import { ok, okResponse } from '../../platform/envelope';
 import { notFoundError } from '../../platform/errors';
 import { type ExportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
-import { type ExportColumn } from '../../platform/export-values';
 import { mapPage } from '../../platform/list';
-import { exportColumns as fieldColumns, rowMapper } from '../../platform/list-fields';
+import { type ExportOptions, rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
 import type { Scope } from '../../platform/scope';
@@ -92,10 +90,10 @@ const FILE_COLUMNS = Object.keys(TRANSACTIONS.fields).filter((k) => k !== 'riskR
  * (the product's most used export). The gateway response is a known text in the caller's language
  * (the rest as sent), the risk rules each named.
  */
-export function exportColumns(c: ExportCells, view: TTransactionView): ExportColumn<TransactionListRow>[] {
+function fileColumns(c: ExportCells, view: TTransactionView): ExportOptions<typeof TRANSACTIONS.fields> {
   const gatewayText = oncePerText(c, gatewayCell);
   const rules = oncePerText(c, riskRulesCell);
-  return fieldColumns(TRANSACTIONS.fields, c, {
+  return {
     codes: TRANSACTION_CODES,
     columns: view === 'riskDeclined' ? [...FILE_COLUMNS, 'riskRules'] : FILE_COLUMNS,
     special: {
@@ -111,7 +109,7 @@ export function exportColumns(c: ExportCells, view: TTransactionView): ExportCol
       // The stored text is a list of rule codes, each named (splitRiskRules).
       riskRules: { value: (r) => rules(String(r.riskRules ?? '')) },
     },
-  });
+  };
 }
 
 async function buildDetail(db: Db, scope: Scope, view: TTransactionView, tradeNo: string): Promise<TTransactionDetail | null> {
@@ -222,10 +220,10 @@ function transactionExport(view: TTransactionView) {
   return defineExport({
     path: def.export,
     permission: def.download,
-    body: ZTransactionExportRequest,
-    filePrefix: def.filePrefix,
-    sheetName: () => def.filePrefix,
-    columns: (cells) => exportColumns(cells, view),
+    list: TRANSACTIONS,
+    // The sheet is named as the file (the view's prefix), in every language.
+    file: { name: def.filePrefix },
+    columns: (cells) => fileColumns(cells, view),
     batches: ({ format: _format, ...filter }, { db, scope, timezone, reader }) =>
       iterateTransactions(db, { scope, view, filter, timezone }, { reader }),
   });

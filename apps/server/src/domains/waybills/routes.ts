@@ -11,7 +11,6 @@ import {
   WAYBILL_BATCH_MAX_BYTES,
   WAYBILL_BATCH_MAX_ROWS,
   WaybillPath,
-  ZProductExportBody,
   ZProductListQuery,
   ZProductPage,
   ZWaybillBatchResult,
@@ -33,7 +32,7 @@ import { sendExport } from '../../platform/export';
 import { exportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
 import { emptyPage, mapPage } from '../../platform/list';
-import { exportColumns, rowMapper } from '../../platform/list-fields';
+import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { requireSession } from '../../platform/request-context';
@@ -68,19 +67,17 @@ const toProduct = rowMapper(PRODUCTS.fields, { orderTotal });
 const productExport = defineExport({
   path: WaybillPath.productsExport,
   permission: '/productInfo/productPage',
-  body: ZProductExportBody,
-  filePrefix: 'products',
-  sheetName: (c) => c.text('export.products'),
-  columns: (c) =>
-    exportColumns(PRODUCTS.fields, c, {
-      codes: { orderStatus: 'trade.payStatus' },
-      special: {
-        // A column of the file only (the screen has no title for it): its header is the server's.
-        currency: { header: c.text('waybillCol.currency') },
-        // The order's total as the text of its amount (a text cell in XLSX, as the answer carries it).
-        orderTotal: { value: orderTotal },
-      },
-    }),
+  list: PRODUCTS,
+  file: { name: 'products', sheet: 'export.products' },
+  columns: (c) => ({
+    codes: { orderStatus: 'trade.payStatus' },
+    special: {
+      // A column of the file only (the screen has no title for it): its header is the server's.
+      currency: { header: c.text('waybillCol.currency') },
+      // The order's total as the text of its amount (a text cell in XLSX, as the answer carries it).
+      orderTotal: { value: orderTotal },
+    },
+  }),
   batches: (b, { db, scope, timezone, reader }) => repo.iterateProducts(db, scope, b, dayRangeInZone(b.from, b.to, timezone), reader),
 });
 

@@ -8,7 +8,6 @@ import {
   WebsitePath,
   WEBSITES,
   ZWebsiteAdd,
-  ZWebsiteExportBody,
   ZWebsiteListQuery,
   ZWebsitePage,
   ZWebsiteUploadResult,
@@ -17,7 +16,7 @@ import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
 import { defineExport, registerExport } from '../../platform/export-route';
 import { mapPage } from '../../platform/list';
-import { exportColumns, rowMapper } from '../../platform/list-fields';
+import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { requireSession } from '../../platform/request-context';
@@ -41,13 +40,9 @@ const toWebsite = rowMapper(WEBSITES.fields);
 const websiteExport = defineExport({
   path: WebsitePath.export,
   permission: '/merwebsit/showWebsitLimit',
-  body: ZWebsiteExportBody,
-  filePrefix: 'websites',
-  sheetName: (c) => c.text('export.websites'),
-  columns: (c) =>
-    exportColumns(WEBSITES.fields, c, {
-      codes: { type: 'websiteType', status: 'websiteStatus' },
-    }),
+  list: WEBSITES,
+  file: { name: 'websites', sheet: 'export.websites' },
+  columns: { codes: { type: 'websiteType', status: 'websiteStatus' } },
   batches: (b, { db, scope, reader }) => repo.iterateWebsites(db, scope, b, reader),
 });
 
