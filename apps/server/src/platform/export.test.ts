@@ -161,19 +161,21 @@ describe('content-disposition', () => {
   });
 });
 
+/** What the time formatter must agree with: Intl's "YYYY-MM-DD HH:mm:ss" (the sv-SE form) in the zone. */
+const intl = (ms: number, tz: string) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(new Date(ms));
+
 describe('createTimeFormatter', () => {
   it('formats in the timezone, across a daylight-saving change, like Intl does', () => {
-    const intl = (ms: number, tz: string) =>
-      new Intl.DateTimeFormat('sv-SE', {
-        timeZone: tz,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      }).format(new Date(ms));
     for (const tz of ['Asia/Shanghai', 'Europe/London', 'America/New_York']) {
       const format = createTimeFormatter(tz);
       // Every 7 minutes and 13 seconds across the March 2026 clock changes in Europe and America.
@@ -198,17 +200,6 @@ describe('fast cell paths (the same texts and numbers as the plain helpers)', ()
   });
 
   it('times in any order and in zones with half-hour and 45-minute offsets and half-hour clock changes read like Intl', () => {
-    const intl = (ms: number, tz: string) =>
-      new Intl.DateTimeFormat('sv-SE', {
-        timeZone: tz,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      }).format(new Date(ms));
     let seed = 11;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     for (const tz of ['Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Europe/London', 'UTC']) {
