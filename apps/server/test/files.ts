@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { FileStorageKind } from '../src/config';
 import type { Db } from '../src/db/database';
 import { zipOf } from './zip';
 
@@ -107,9 +108,18 @@ export async function storedFileCount(
   t: { app: FastifyInstance; db: Db; config: { dataDir: string } },
   merchantId: number,
 ): Promise<number> {
-  if (t.app.files.kind === 'disk') {
+  return (await storedFileNames(t, t.app.files.kind, merchantId)).length;
+}
+
+/** The names a storage backend holds for a merchant, finished or not (a part file being written included). */
+export async function storedFileNames(
+  t: { db: Db; config: { dataDir: string } },
+  kind: FileStorageKind,
+  merchantId: number,
+): Promise<string[]> {
+  if (kind === 'disk') {
     const dir = path.join(t.config.dataDir, 'uploads', String(merchantId));
-    return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+    return fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => `${merchantId}/${f}`) : [];
   }
   const rows = await t.db
     .selectFrom('stored_file_chunks')
@@ -117,5 +127,5 @@ export async function storedFileCount(
     .distinct()
     .where('storage_name', 'like', `${merchantId}/%`)
     .execute();
-  return rows.length;
+  return rows.map((r) => r.storage_name);
 }
