@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { API_BASE } from '@mbo/shared/api-paths';
 import { ExportJobPath } from '@mbo/shared/export-job-paths';
@@ -9,10 +7,10 @@ import type { TExportJob, TExportJobList } from '@mbo/shared/export-jobs';
 import { NotificationPath, type TNotificationList } from '@mbo/shared/notifications';
 import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
 import { call, createTestApp, sessionTokenFor, type TestContext } from '../../../test/helpers';
+import { storedFileCount } from '../../../test/files';
 import { createTransaction } from '../../../test/trade-factories';
 import { createAdmin, createGateway, createMerchant, createRole, type AdminRow } from '../../../test/factories';
 import { FILE_RESPONSE } from '../../platform/export-route';
-import { uploadsDir } from '../../platform/storage';
 import { readXlsxRows } from '../../platform/xlsx-reader';
 import { createExportRunner } from './runner';
 
@@ -130,20 +128,50 @@ async function postFile(token: string, apiPath: string, body: unknown) {
 const download = (token: string, id: number) => postFile(token, ExportJobPath.download, { id });
 const exportDirect = (format: string) => postFile(ownerToken, FORMAL.export, { ...FILTERS, format });
 
-/** Files the merchant has in storage (disk folder or database chunks). */
-async function storedFiles(): Promise<number> {
-  if (t.config.fileStorage === 'disk') {
-    const dir = path.join(uploadsDir(t.config.dataDir), String(merchant.id));
-    return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
-  }
-  const rows = await t.db
-    .selectFrom('stored_file_chunks')
-    .select('storage_name')
-    .distinct()
-    .where('storage_name', 'like', `${merchant.id}/%`)
-    .execute();
-  return rows.length;
+/** Files the merchant has in storage (disk folder or database chunks), a part file being written included. */
+const storedFiles = () => storedFileCount(t, merchant.id);
+
+/** What the export job hands to storage, piece by piece as storage receives it. */
+function watchStorage(): Buffer[] {
+  const received: Buffer[] = [];
+  const putStream = t.app.files.putStream;
+  vi.spyOn(t.app.files, 'putStream').mockImplementation((db, merchantId, content, o) =>
+    putStream(
+      db,
+      merchantId,
+      (async function* () {
+        for await (const piece of content) {
+          received.push(Buffer.from(piece));
+          yield piece;
+        }
+      })(),
+      o,
+    ),
+  );
+  return received;
 }
+
+/** Starts the slow export as a job, without waiting for the background (the export waits for the test). */
+async function startSlow(): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${API_BASE}${ExportJobPath.start}`,
+    headers: { 'x-auth-token': ownerToken },
+    payload: startBody({ exportPath: SLOW_PATH, filters: {} }),
+  });
+  return res.json<{ data: { id: number } }>().data.id;
+}
+
+/** Until storage has received the slow export's header (a generous bound: it comes at once when streamed). */
+const headerStored = (received: Buffer[]) =>
+  vi.waitFor(() => expect(Buffer.concat(received).toString('utf8')).toBe('\uFEFFheader\r\n'), { timeout: 10_000, interval: 20 });
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  // A test that failed half-way lets its slow export end, so the exports after it get their place.
+  slow?.release();
+  await t.app.background.idle();
+});
 
 describe('background exports', () => {
   it("makes the same CSV file as the list's own export, and tells the asker in the bell", async () => {
@@ -152,9 +180,13 @@ describe('background exports', () => {
     const id = await start(ownerToken, { expectedRows: 40 });
     const job = (await jobs(ownerToken)).find((j) => j.id === id)!;
     expect(job).toMatchObject({ status: 'done', rowsWritten: 40, expectedRows: 40, format: 'csv', size: direct.raw.rawPayload.length });
+    // Downloaded as it is read from storage, never read whole first.
+    const whole = vi.spyOn(t.app.files, 'get');
     const file = await download(ownerToken, id);
     expect(file.status).toBe(200);
     expect(file.raw.rawPayload.equals(direct.raw.rawPayload)).toBe(true);
+    expect(file.raw.headers['content-length']).toBe(String(direct.raw.rawPayload.length));
+    expect(whole).not.toHaveBeenCalled();
     const bell = await call<TNotificationList>(t.app, NotificationPath.list, { token: ownerToken, lang: 'en_US' });
     const notice = bell.body.data.items.find((n) => n.kind === 'exportReady');
     expect(notice?.link).toBe('/exports/recent');
@@ -208,17 +240,27 @@ describe('background exports', () => {
     expect((await download(ownerToken, id2)).status).toBe(200);
   });
 
-  it('stops a running export on cancel and keeps no file', async () => {
+  it('hands the file to storage as the export writes it, not once the export has ended', async () => {
+    const s = newSlow();
+    const received = watchStorage();
+    const id = await startSlow();
+    await s.entered;
+    // The export has written its header and waits: storage already holds those bytes.
+    await headerStored(received);
+    s.release();
+    await t.app.background.idle();
+    expect((await jobs(ownerToken)).find((j) => j.id === id)).toMatchObject({ status: 'done', rowsWritten: 1, size: 16 });
+    const file = await download(ownerToken, id);
+    expect(file.raw.rawPayload.toString('utf8')).toBe('\uFEFFheader\r\nrow\r\n');
+  });
+
+  it('stops a running export on cancel and keeps no file, not even the part already stored', async () => {
     const s = newSlow();
     const before = await storedFiles();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${API_BASE}${ExportJobPath.start}`,
-      headers: { 'x-auth-token': ownerToken },
-      payload: startBody({ exportPath: SLOW_PATH, filters: {} }),
-    });
-    const id = res.json<{ data: { id: number } }>().data.id;
+    const received = watchStorage();
+    const id = await startSlow();
     await s.entered;
+    await headerStored(received);
     // Read without waiting for the background (the export is in it, waiting for the test).
     const listed = await t.app.inject({ method: 'GET', url: `${API_BASE}${ExportJobPath.list}`, headers: { 'x-auth-token': ownerToken } });
     expect(listed.json<{ data: TExportJobList }>().data.list.find((j) => j.id === id)?.status).toBe('running');

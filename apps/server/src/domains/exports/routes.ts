@@ -137,14 +137,16 @@ export const exportJobRoutes: FastifyPluginAsyncZod = async (app) => {
         throw forbiddenError('exportJob.forbidden');
       if (!scopeCovers(session, job.gateway_ids)) throw forbiddenError('exportJob.scopeChanged');
       if (job.status === 'queued' || job.status === 'running') throw businessError('exportJob.notReady');
+      // Sent as it is read from storage: a file of hundreds of MB is never held whole.
       const content =
         job.status === 'done' && job.storage_name !== null && (job.expires_at ?? 0) > app.now()
-          ? await app.files.get(app.db, job.storage_name)
+          ? await app.files.getStream(app.db, job.storage_name)
           : null;
       if (!content) throw businessError('exportJob.fileGone', { days: EXPORT_FILE_DAYS });
       return reply
         .header('content-type', job.content_type || 'application/octet-stream')
         .header('content-disposition', contentDisposition('attachment', job.file_name))
+        .header('content-length', Number(job.bytes_written))
         .header('cache-control', 'private, no-store')
         .send(content);
     },

@@ -129,7 +129,6 @@ export function createExportRunner(app: ExportJobApp, name = `${LEASE_HOLDER}:ex
     });
     const csv = job.format === 'csv';
     const quotes = { quoted: false };
-    const chunks: Buffer[] = [];
     let bytes = 0;
     let lines = 0;
     const rows = () => (csv ? Math.max(0, lines - 1) : null);
@@ -147,31 +146,38 @@ export function createExportRunner(app: ExportJobApp, name = `${LEASE_HOLDER}:ex
           writing = false;
         });
     }, PROGRESS_MS);
-    try {
-      const refused = String(res.headers['content-type'] ?? '').includes('application/json');
-      for await (const chunk of res.stream()) {
-        const b = chunk as Buffer;
-        chunks.push(b);
-        bytes += b.length;
-        if (csv && !refused) lines += countCsvLines(b, quotes);
+    // The file's bytes go to storage as the export writes them, counted on the way; storage keeps
+    // nothing of a stream that fails or is stopped (a cancel closes the answer and aborts the signal).
+    async function* measured(stream: AsyncIterable<Buffer>) {
+      for await (const chunk of stream) {
+        bytes += chunk.length;
+        if (csv) lines += countCsvLines(chunk, quotes);
+        yield chunk;
       }
-      clearInterval(progress);
-      if (refused) {
-        const envelope = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code: number; msg: string };
+    }
+    try {
+      if (String(res.headers['content-type'] ?? '').includes('application/json')) {
+        // A refusal (an envelope, small): read whole for its reason.
+        const parts: Buffer[] = [];
+        for await (const chunk of res.stream()) parts.push(chunk as Buffer);
+        clearInterval(progress);
+        const envelope = JSON.parse(Buffer.concat(parts).toString('utf8')) as { code: number; msg: string };
         if (envelope.code === ErrorCode.forbidden || envelope.code === ErrorCode.unauthorized)
           return await fail(job, 'exportJob.failed.noPermission');
         return await fail(job, 'exportJob.failed.refused', { reason: envelope.msg });
       }
-      if (res.statusCode !== 200) return await fail(job, 'exportJob.failed.error');
-      const content = Buffer.concat(chunks);
-      chunks.length = 0;
-      const file = await app.files.put(app.db, job.merchant_id, content);
+      if (res.statusCode !== 200) {
+        res.raw.res.destroy();
+        return await fail(job, 'exportJob.failed.error');
+      }
+      const file = await app.files.putStream(app.db, job.merchant_id, measured(res.stream()), { signal: controller.signal });
+      clearInterval(progress);
       const at = app.now();
       const done = await app.db.transaction().execute(async (trx) => {
         const finished = await repo.finishJob(trx, job.id, name, {
           status: 'done',
           rows_written: rows(),
-          bytes_written: content.length,
+          bytes_written: file.size,
           file_name: fileNameOf(res.headers['content-disposition'] as string | undefined, `export.${job.format}`),
           content_type: String(res.headers['content-type'] ?? 'application/octet-stream'),
           storage_name: file.storageName,
@@ -187,7 +193,7 @@ export function createExportRunner(app: ExportJobApp, name = `${LEASE_HOLDER}:ex
           textsOf('notification.text.exportReady', (l) => ({
             name: screenName(l, job.screen),
             rows: counted === null ? '-' : counted.toLocaleString('en-US'),
-            size: sizeText(content.length),
+            size: sizeText(file.size),
             days: EXPORT_FILE_DAYS,
           })),
         );
