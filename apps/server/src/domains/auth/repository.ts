@@ -38,24 +38,22 @@ export function findAccountForLogin(db: Db, merchantNo: string, loginName: strin
 
 export type LoginAccount = NonNullable<Awaited<ReturnType<typeof findAccountForLogin>>>;
 
-/** Merchant number and login name of every admin row of a person: the keys their sign-in attempts are counted under. */
-export function listPersonLogins(db: Db, personId: number) {
+/** Merchant number and login name of admin rows: the keys their sign-in attempts are counted under. */
+function loginKeys(db: Db) {
   return db
     .selectFrom('admins as a')
     .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
-    .select(['a.id', 'a.merchant_id', 'm.merchant_no', 'a.login_name'])
-    .where('a.person_id', '=', personId)
-    .execute();
+    .select(['a.id', 'a.merchant_id', 'm.merchant_no', 'a.login_name']);
 }
 
-/** Merchant number and login name of a login without a person (listPersonLogins' shape). */
+/** The sign-in keys of every admin row of a person. */
+export function listPersonLogins(db: Db, personId: number) {
+  return loginKeys(db).where('a.person_id', '=', personId).execute();
+}
+
+/** The sign-in key of a login without a person (listPersonLogins' shape). */
 export function listAdminLogin(db: Db, adminId: number) {
-  return db
-    .selectFrom('admins as a')
-    .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
-    .select(['a.id', 'a.merchant_id', 'm.merchant_no', 'a.login_name'])
-    .where('a.id', '=', adminId)
-    .execute();
+  return loginKeys(db).where('a.id', '=', adminId).execute();
 }
 
 /** One password for every login of a person (a change from any business reaches all of them). */
@@ -94,29 +92,29 @@ export function findPerson(db: Db, personId: number) {
   return db.selectFrom('persons').select(['id', 'name', 'email', 'mobile', 'two_fa_enabled']).where('id', '=', personId).executeTakeFirst();
 }
 
-/** Merchant accounts a person can act as: normal admin rows of merchants that are not deleted. */
-export function findLinkedAccounts(db: Db, personId: number) {
+/** The merchant accounts a person can act as: normal admin rows of merchants that are not deleted. */
+function linkedRows(db: Db, personId: number) {
   return db
     .selectFrom('admins as a')
     .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
-    .select(['a.id as admin_id', 'a.is_owner', 'm.id as merchant_id', 'm.merchant_no', 'm.name', 'm.status'])
     .where('a.person_id', '=', personId)
     .where('a.status', '=', AdminStatus.normal)
-    .where('m.status', '<>', MerchantStatus.deleted)
+    .where('m.status', '<>', MerchantStatus.deleted);
+}
+
+/** Every account a person can act as (linkedRows), by merchant number. */
+export function findLinkedAccounts(db: Db, personId: number) {
+  return linkedRows(db, personId)
+    .select(['a.id as admin_id', 'a.is_owner', 'm.id as merchant_id', 'm.merchant_no', 'm.name', 'm.status'])
     .orderBy('m.merchant_no')
     .execute();
 }
 
 /** The person's admin row in one merchant, under the same rules as findLinkedAccounts. */
 export function findLinkedAdmin(db: Db, personId: number, merchantId: number) {
-  return db
-    .selectFrom('admins as a')
-    .innerJoin('merchants as m', 'm.id', 'a.merchant_id')
+  return linkedRows(db, personId)
     .select(['a.id as admin_id', 'a.person_id', 'm.id as merchant_id', 'm.merchant_no', 'm.status as merchant_status'])
-    .where('a.person_id', '=', personId)
     .where('a.merchant_id', '=', merchantId)
-    .where('a.status', '=', AdminStatus.normal)
-    .where('m.status', '<>', MerchantStatus.deleted)
     .executeTakeFirst();
 }
 

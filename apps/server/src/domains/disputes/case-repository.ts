@@ -19,7 +19,7 @@ export async function insertCase(trx: Trx, values: Insertable<DisputesTable>): P
   return row.id;
 }
 
-type TradeFlags = Pick<
+export type TradeFlags = Pick<
   Updateable<TransactionsTable>,
   'chargeback_status' | 'retrieval_status' | 'rdr_status' | 'ethoca_status' | 'abnormal_status' | 'appeal_status'
 >;

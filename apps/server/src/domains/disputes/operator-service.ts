@@ -136,12 +136,28 @@ function reasonOf(o: CaseOptions): Pick<NewCase, 'reason' | 'reasonCode'> {
   return { ...(o.reason !== undefined ? { reason: o.reason } : {}), ...(o.reasonCode !== undefined ? { reasonCode: o.reasonCode } : {}) };
 }
 
+/**
+ * A case on the trade `tradeNo` for the amount asked (the whole trade's when none), checked against
+ * the trade; `flags` are the trade's flags the case sets (worked out from the trade when a function).
+ */
+async function raiseOnTrade(
+  trx: Trx,
+  tradeNo: string,
+  asked: number | undefined,
+  flags: repo.TradeFlags | ((t: TradeRow) => repo.TradeFlags),
+  caseOf: (amount: number) => NewCase,
+) {
+  const t = await findTradeForCase(trx, tradeNo);
+  const c = await openCase(trx, t, caseOf(checkAmount(asked, t)));
+  await repo.setTradeFlags(trx, t.id, typeof flags === 'function' ? flags(t) : flags);
+  return c;
+}
+
 /** In the caller's transaction when `db` is one (the demo seed loads in one). */
 export async function raiseChargeback(db: DbOrTrx, tradeNo: string, o: CaseOptions) {
-  return inTransaction(db, async (trx) => {
-    const t = await findTradeForCase(trx, tradeNo);
-    const amount = checkAmount(o.amount, t);
-    const c = await openCase(trx, t, {
+  const flags = (t: TradeRow) => ({ chargeback_status: 1, abnormal_status: abnormalAfterChargeback(t.abnormal_status) });
+  return inTransaction(db, (trx) =>
+    raiseOnTrade(trx, tradeNo, o.amount, flags, (amount) => ({
       kind: DisputeKind.chargeback,
       processingType: ProcessingType.chargeback,
       amount,
@@ -150,27 +166,21 @@ export async function raiseChargeback(db: DbOrTrx, tradeNo: string, o: CaseOptio
       now: o.now,
       ...reasonOf(o),
       ...(o.caseNo !== undefined ? { caseNo: o.caseNo } : {}),
-    });
-    await repo.setTradeFlags(trx, t.id, { chargeback_status: 1, abnormal_status: abnormalAfterChargeback(t.abnormal_status) });
-    return c;
-  });
+    })),
+  );
 }
 
 export async function raiseRetrieval(db: Db, tradeNo: string, o: CaseOptions) {
-  return db.transaction().execute(async (trx) => {
-    const t = await findTradeForCase(trx, tradeNo);
-    const amount = checkAmount(o.amount, t);
-    const c = await openCase(trx, t, {
+  return db.transaction().execute((trx) =>
+    raiseOnTrade(trx, tradeNo, o.amount, { retrieval_status: 1 }, (amount) => ({
       kind: DisputeKind.retrieval,
       processingType: ProcessingType.retrieval,
       amount,
       deadline: caseDeadline(o, DEFAULT_RETRIEVAL_DEADLINE_DAYS),
       now: o.now,
       ...reasonOf(o),
-    });
-    await repo.setTradeFlags(trx, t.id, { retrieval_status: 1 });
-    return c;
-  });
+    })),
+  );
 }
 
 /** A fraud report (TC40/SAFE): counted for Visa VAMP, never a case on the screen, no flag of its own. */
@@ -235,20 +245,16 @@ export async function raiseRdrAlert(db: Db, tradeNo: string, o: { amount?: numbe
 
 /** An Ethoca alert: the merchant has until the deadline to refund the alert amount. */
 export async function raiseEthocaAlert(db: Db, tradeNo: string, o: { amount?: number; deadlineHours?: number; now: number }) {
-  return db.transaction().execute(async (trx) => {
-    const t = await findTradeForCase(trx, tradeNo);
-    const amount = checkAmount(o.amount, t);
-    const c = await openCase(trx, t, {
+  return db.transaction().execute((trx) =>
+    raiseOnTrade(trx, tradeNo, o.amount, { ethoca_status: 1 }, (amount) => ({
       kind: DisputeKind.ethocaAlert,
       processingType: ProcessingType.ethocaAlert,
       amount,
       alertAmount: amount,
       deadline: o.now + (o.deadlineHours ?? DEFAULT_ETHOCA_DEADLINE_HOURS) * 3_600_000,
       now: o.now,
-    });
-    await repo.setTradeFlags(trx, t.id, { ethoca_status: 1 });
-    return c;
-  });
+    })),
+  );
 }
 
 /** A retrieval turned chargeback: a new chargeback case (processing type 3); the retrieval row stays as it was. */

@@ -7,6 +7,7 @@ import { ErrorCode } from '@mbo/shared/envelope';
 import { AppError, businessError, forbiddenError, notFoundError } from '../../platform/errors';
 import { mapPage } from '../../platform/list';
 import { rowMapper, type FieldRow } from '../../platform/list-fields';
+import type { MessageKey } from '../../platform/messages';
 import { noteOperation } from '../../platform/operation-log';
 import type { SessionContext } from '../../platform/session';
 import * as repo from './admins-repository';
@@ -30,8 +31,9 @@ function covers(grant: Grant, role: { isAdmin: boolean; permissions: readonly st
   return permissionsBeyond(grant, role).length === 0 && coversGateways(grant, gatewayIds);
 }
 
-/** The administrator, when the caller may change them (else the reason, as the error). */
-async function manageableTarget(db: Db, session: SessionContext, grant: Grant, adminId: number): Promise<Target> {
+/** The administrator, when the caller may change them (else the reason, as the error); `grant` is the caller's, loaded when not given. */
+async function manageableTarget(db: Db, session: SessionContext, adminId: number, given?: Grant): Promise<Target> {
+  const grant = given ?? (await loadGrant(db, session.adminId, session.merchantId));
   const target = await repo.findAdmin(db, session.scope, adminId);
   if (!target) throw notFoundError();
   if (target.is_owner === 1) throw businessError('admin.owner');
@@ -137,13 +139,12 @@ export async function checkGrant(
 
 /** Before an invitation is sent again: the caller must be able to manage the invited administrator. */
 export async function checkResend(db: Db, session: SessionContext, adminId: number): Promise<void> {
-  const grant = await loadGrant(db, session.adminId, session.merchantId);
-  await manageableTarget(db, session, grant, adminId);
+  await manageableTarget(db, session, adminId);
 }
 
 export async function updateAdmin(db: Db, session: SessionContext, body: TUpdateAdminBody): Promise<number> {
   const grant = await loadGrant(db, session.adminId, session.merchantId);
-  const target = await manageableTarget(db, session, grant, body.adminId);
+  const target = await manageableTarget(db, session, body.adminId, grant);
   if (target.status === AdminStatus.disabled) throw businessError('admin.notEditable');
   const { roleId, gatewayIds } = await checkGrant(db, session, body, grant);
   await repo.updateAdminAccess(db, session.scope, target.id, { roleId, gatewayIds, mayViewAccount: body.mayViewAccount });
@@ -157,34 +158,37 @@ export async function updateAdmin(db: Db, session: SessionContext, body: TUpdate
   return target.status;
 }
 
+/**
+ * Moves a manageable administrator from status `from` to `to` (refused with `refusal` when they are
+ * not in `from`), then runs `then`, whose text ends the operation log's content.
+ */
+async function moveStatus(
+  db: Db,
+  session: SessionContext,
+  adminId: number,
+  [from, to]: [number, number],
+  refusal: MessageKey,
+  then: (target: Target) => Promise<string> = async () => '',
+): Promise<void> {
+  const target = await manageableTarget(db, session, adminId);
+  if (!(await repo.changeStatus(db, session.scope, target.id, from, to))) throw businessError(refusal);
+  const more = await then(target);
+  noteOperation({
+    content: `login=${target.login_name}${more}`,
+    change: { before: { login: target.login_name, status: from }, after: { login: target.login_name, status: to } },
+  });
+}
+
 /** Disables a normal administrator and ends their sessions in the same request. */
 export async function disableAdmin(db: Db, session: SessionContext, adminId: number, now: number): Promise<void> {
-  const grant = await loadGrant(db, session.adminId, session.merchantId);
-  const target = await manageableTarget(db, session, grant, adminId);
-  if (!(await repo.changeStatus(db, session.scope, target.id, AdminStatus.normal, AdminStatus.disabled)))
-    throw businessError('admin.notNormal');
-  const revoked = await repo.revokeAdminSessions(db, target.id, now);
-  noteOperation({
-    content: `login=${target.login_name} sessionsEnded=${revoked}`,
-    change: {
-      before: { login: target.login_name, status: AdminStatus.normal },
-      after: { login: target.login_name, status: AdminStatus.disabled },
-    },
+  await moveStatus(db, session, adminId, [AdminStatus.normal, AdminStatus.disabled], 'admin.notNormal', async (target) => {
+    const revoked = await repo.revokeAdminSessions(db, target.id, now);
+    return ` sessionsEnded=${revoked}`;
   });
 }
 
 export async function resumeAdmin(db: Db, session: SessionContext, adminId: number): Promise<void> {
-  const grant = await loadGrant(db, session.adminId, session.merchantId);
-  const target = await manageableTarget(db, session, grant, adminId);
-  if (!(await repo.changeStatus(db, session.scope, target.id, AdminStatus.disabled, AdminStatus.normal)))
-    throw businessError('admin.notDisabled');
-  noteOperation({
-    content: `login=${target.login_name}`,
-    change: {
-      before: { login: target.login_name, status: AdminStatus.disabled },
-      after: { login: target.login_name, status: AdminStatus.normal },
-    },
-  });
+  await moveStatus(db, session, adminId, [AdminStatus.disabled, AdminStatus.normal], 'admin.notDisabled');
 }
 
 /**
@@ -192,8 +196,7 @@ export async function resumeAdmin(db: Db, session: SessionContext, adminId: numb
  * (the reset then works as "forgot password" does, for every business of the person).
  */
 export async function resetTarget(db: Db, session: SessionContext, adminId: number): Promise<string> {
-  const grant = await loadGrant(db, session.adminId, session.merchantId);
-  const target = await manageableTarget(db, session, grant, adminId);
+  const target = await manageableTarget(db, session, adminId);
   if (target.status !== AdminStatus.normal) throw businessError('admin.notNormal');
   if (!target.person_email || target.person_email_verified !== 1) throw businessError('admin.noVerifiedEmail');
   noteOperation({ content: `login=${target.login_name}` });
