@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Form, Input } from 'antd';
-import { MailOutlined } from '@ant-design/icons';
+import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TLoginResult } from '@mbo/shared/auth';
 import { CodeFormItem } from '../../../platform/code-form-item';
 import { emailRules } from '../../../platform/contact-rules';
+import { EmailInput } from '../../../platform/email-input';
 import { MobileInput, mobileRules } from '../../../platform/mobile-input';
 import { RequestError } from '../../../platform/request';
 import { useSendSignInCode } from '../api/send-sign-in-code';
@@ -52,7 +52,7 @@ export function CodeLoginForm({ channel, onSignedIn }: TCodeLoginFormProps) {
     >
       {channel === 'email' ? (
         <Form.Item name="email" label={t('email.label')} rules={emailRules(t)}>
-          <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" maxLength={254} placeholder={t('email.placeholder')} />
+          <EmailInput icon />
         </Form.Item>
       ) : (
         <Form.Item name="mobile" label={t('mobile.label')} rules={mobileRules(t)}>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
-import { MailOutlined } from '@ant-design/icons';
+import { Alert, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RESET_LINK_TTL_MINUTES, TResetPwdSendEmailBody } from '@mbo/shared/onboarding';
 import { emailRules } from '../../../platform/contact-rules';
+import { EmailInput } from '../../../platform/email-input';
 import { useSendResetEmail } from '../api/send-reset-email';
 import { FormSubmitButton } from '../../../platform/form-submit-button';
 
@@ -43,7 +43,7 @@ export function ResetByEmail() {
       }}
     >
       <Form.Item name="email" label={t('email.label')} rules={emailRules(t)}>
-        <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" maxLength={254} placeholder={t('email.placeholder')} />
+        <EmailInput icon />
       </Form.Item>
       <FormSubmitButton pending={send.isPending} testId="reset-send-email">
         {t('forgotPassword.sendEmail')}

@@ -1,9 +1,9 @@
 import { Checkbox, Form, Input } from 'antd';
-import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TLoginResult } from '@mbo/shared/auth';
 import { CodeFormItem } from '../../../platform/code-form-item';
 import { emailRules } from '../../../platform/contact-rules';
+import { EmailInput } from '../../../platform/email-input';
 import { MobileInput, mobileRules } from '../../../platform/mobile-input';
 import { NewPasswordFields } from '../../../platform/new-password-fields';
 import { useSendSignUpCode } from '../api/send-sign-up-code';
@@ -55,7 +55,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (result: TLoginRe
       }}
     >
       <Form.Item name="email" label={t('email.label')} rules={emailRules(t)} extra={t('register.emailHint')}>
-        <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" maxLength={254} placeholder={t('email.placeholder')} />
+        <EmailInput icon />
       </Form.Item>
       <Form.Item name="mobile" label={t('mobile.label')} rules={mobileRules(t)}>
         <MobileInput />

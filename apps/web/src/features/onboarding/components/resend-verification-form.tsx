@@ -1,7 +1,8 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TResendVerifyEmailBody } from '@mbo/shared/onboarding';
 import { emailRules } from '../../../platform/contact-rules';
+import { EmailInput } from '../../../platform/email-input';
 import { useResendVerifyEmail } from '../api/resend-verify-email';
 
 /** Asks for a new verification link; the email is prefilled when the session knows it. */
@@ -28,7 +29,7 @@ export function ResendVerificationForm({ initialEmail }: { initialEmail: string 
       style={{ textAlign: 'left' }}
     >
       <Form.Item name="email" label={t('verifyEmail.resendLabel')} rules={emailRules(t)}>
-        <Input inputMode="email" autoComplete="email" maxLength={254} placeholder={t('email.placeholder')} />
+        <EmailInput />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={resend.isPending} data-testid="verify-email-resend">
         {t('verifyEmail.resend')}

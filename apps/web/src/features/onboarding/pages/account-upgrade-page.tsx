@@ -1,11 +1,11 @@
-import { Alert, Button, Form, Input } from 'antd';
-import { MailOutlined } from '@ant-design/icons';
+import { Alert, Button, Form } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TUpgradeVerifyBody } from '@mbo/shared/onboarding';
 import { CodeFormItem } from '../../../platform/code-form-item';
 import { emailRules } from '../../../platform/contact-rules';
+import { EmailInput } from '../../../platform/email-input';
 import { MobileInput, mobileRules, splitMobile } from '../../../platform/mobile-input';
 import { PlainFrame } from '../../../platform/plain-frame';
 import { storeSessionInfo, useSession } from '../../../platform/session';
@@ -67,7 +67,7 @@ export function AccountUpgradePage() {
           }
         >
           <Form.Item name="email" label={t('email.label')} rules={emailRules(t)}>
-            <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" maxLength={254} placeholder={t('email.placeholder')} />
+            <EmailInput icon />
           </Form.Item>
           <CodeFormItem
             name="emailCode"
