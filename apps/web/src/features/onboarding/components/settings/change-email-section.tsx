@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Alert, Card, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TAccountInfo, TChangeEmailBody } from '@mbo/shared/onboarding';
 import { CodeFormItem } from '../../../../platform/code-form-item';
 import { emailRules } from '../../../../platform/contact-rules';
+import { EmailInput } from '../../../../platform/email-input';
 import { maskMobile } from '../../../../platform/mask';
 import { useChangeEmail } from '../../api/change-email';
 import { useSendSessionCode } from '../../api/send-session-code';
+import { ContactChangeForm } from './contact-change-form';
 import { useDirtyForm } from './use-dirty-form';
 
 /**
@@ -34,12 +36,10 @@ export function ChangeEmailSection({ account }: { account: TAccountInfo }) {
           data-testid="settings-email-changed"
         />
       )}
-      <Form<TChangeEmailBody>
+      <ContactChangeForm<TChangeEmailBody>
         form={form}
+        submit={{ text: t('settings.email.submit'), testId: 'settings-email-submit', pending: change.isPending }}
         name="changeEmail"
-        layout="vertical"
-        requiredMark={false}
-        style={{ maxWidth: 480 }}
         onValuesChange={onValuesChange}
         onFinish={(values) => {
           const newEmail = values.newEmail.trim();
@@ -57,7 +57,7 @@ export function ChangeEmailSection({ account }: { account: TAccountInfo }) {
         }}
       >
         <Form.Item name="newEmail" label={t('settings.email.new')} rules={emailRules(t)} extra={t('settings.email.hint')}>
-          <Input inputMode="email" autoComplete="email" maxLength={254} placeholder={t('email.placeholder')} />
+          <EmailInput />
         </Form.Item>
         <CodeFormItem
           sendTestId="settings-email-send-code"
@@ -65,12 +65,7 @@ export function ChangeEmailSection({ account }: { account: TAccountInfo }) {
           sentTo={sendCode.data?.sentTo}
           extra={account.mobile ? t('settings.email.codeToMobile', { target: maskMobile(account.mobile) }) : null}
         />
-        <Form.Item style={{ marginBottom: 0 }}>
-          <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="settings-email-submit">
-            {t('settings.email.submit')}
-          </Button>
-        </Form.Item>
-      </Form>
+      </ContactChangeForm>
     </Card>
   );
 }

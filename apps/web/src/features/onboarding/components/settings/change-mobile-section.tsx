@@ -1,10 +1,11 @@
-import { Button, Card, Form, message } from 'antd';
+import { Card, Form, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TChangePhoneBody } from '@mbo/shared/onboarding';
 import { CodeFormItem } from '../../../../platform/code-form-item';
 import { MobileInput, mobileRules } from '../../../../platform/mobile-input';
 import { useChangePhone } from '../../api/change-phone';
 import { useSendChangePhoneCode } from '../../api/send-change-phone-code';
+import { ContactChangeForm } from './contact-change-form';
 import { useDirtyForm } from './use-dirty-form';
 
 /** Change mobile: a code by SMS to the new number (kyc/changePhone/sendSms), then the change. */
@@ -17,12 +18,10 @@ export function ChangeMobileSection() {
 
   return (
     <Card title={t('settings.mobile.title')} data-testid="settings-mobile">
-      <Form<TChangePhoneBody>
+      <ContactChangeForm<TChangePhoneBody>
         form={form}
+        submit={{ text: t('settings.mobile.submit'), testId: 'settings-mobile-submit', pending: change.isPending }}
         name="changeMobile"
-        layout="vertical"
-        requiredMark={false}
-        style={{ maxWidth: 480 }}
         onValuesChange={onValuesChange}
         onFinish={(values) =>
           change.mutate(
@@ -52,12 +51,7 @@ export function ChangeMobileSection() {
           onSend={() => sendCode.mutateAsync({ newMobile: String(form.getFieldValue('newMobile')) }).catch(() => undefined)}
           sentTo={sendCode.data?.sentTo}
         />
-        <Form.Item style={{ marginBottom: 0 }}>
-          <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="settings-mobile-submit">
-            {t('settings.mobile.submit')}
-          </Button>
-        </Form.Item>
-      </Form>
+      </ContactChangeForm>
     </Card>
   );
 }
