@@ -10,7 +10,7 @@ import {
 } from './factories';
 import { signIn, type TestContext } from './helpers';
 
-/** A business to manage roles and administrators in (src/domains/system/roles.test.ts, admins.test.ts). */
+/** A business to manage roles and administrators in (system/roles.test.ts, admins.test.ts, platform/auth-cache.test.ts). */
 
 export type Biz = {
   m: MerchantRow;
@@ -22,8 +22,8 @@ export type Biz = {
   adminRoleId: number;
 };
 
-/** A merchant with two gateways, its administrator role and its owner, signed in. */
-export async function business(t: TestContext): Promise<Biz> {
+/** A merchant with two gateways, its administrator role and its owner, signed in (on `t.app`, any node of `t.db`). */
+export async function business(t: Pick<TestContext, 'db' | 'app'>): Promise<Biz> {
   const m = await createMerchant(t.db);
   const g1 = await createGateway(t.db, m);
   const g2 = await createGateway(t.db, m, { currency: 'EUR' });

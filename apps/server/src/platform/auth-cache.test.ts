@@ -6,17 +6,9 @@ import { MerchantStatus } from '@mbo/shared/merchants';
 import { AdminPath } from '@mbo/shared/system-admins';
 import { RolePath } from '@mbo/shared/system-roles';
 import { writesAuthData } from '../db/watched-writes';
-import {
-  createAdmin,
-  createGateway,
-  createMerchant,
-  createPerson,
-  createRole,
-  type AdminRow,
-  type GatewayRow,
-  type MerchantRow,
-} from '../../test/factories';
+import { createAdmin, createRole, type AdminRow, type GatewayRow } from '../../test/factories';
 import { call, signIn, type TestClock } from '../../test/helpers';
+import { business as businessOn, type Biz } from '../../test/system-business';
 import type { TestDb } from '../../test/test-db';
 import { startTwoNodes, within, type TwoNodes } from '../../test/two-nodes';
 import { AUTH_VERSION_CHECK_MS } from './auth-cache';
@@ -47,16 +39,8 @@ afterAll(async () => {
 const DETAILS = '/merchant/showMerchantDetails';
 const REFUNDS = '/refundment/forwardRefundmentList';
 
-type Biz = { m: MerchantRow; g1: GatewayRow; g2: GatewayRow; ownerToken: string };
-
-async function business(): Promise<Biz> {
-  const m = await createMerchant(testDb.db);
-  const g1 = await createGateway(testDb.db, m);
-  const g2 = await createGateway(testDb.db, m, { currency: 'EUR' });
-  const role = await createRole(testDb.db, m, { isAdmin: true, name: 'administrator' });
-  const owner = await createAdmin(testDb.db, m, { isOwner: true, roleId: role.id, personId: (await createPerson(testDb.db)).id });
-  return { m, g1, g2, ownerToken: await signIn(a, owner) };
-}
+/** A business on the shared database, its owner signed in on node A. */
+const business = () => businessOn({ db: testDb.db, app: a });
 
 async function member(biz: Biz, permissions: string[], gateways?: GatewayRow[]): Promise<{ admin: AdminRow; roleId: number }> {
   const role = await createRole(testDb.db, biz.m, { permissions });
