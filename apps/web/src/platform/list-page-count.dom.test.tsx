@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { WithdrawListPage } from '../features/funds/pages/withdraw-list-page';
-import { storeLoginResult } from './session';
-import { useSignedOutEnglishClient } from '../test/client-state';
-import { loginResult } from '../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../test/client-state';
 import { renderRoutes } from '../test/render';
 import { envelope, mockFetch } from '../test/utils';
 
@@ -16,12 +14,7 @@ type TCountAnswer = { total: number; capped: boolean };
  * route (GET <list>/count), which the screen asks when the page's count is capped.
  */
 function showList(total: number, capped: boolean, count?: (url: URL, init?: RequestInit) => Promise<TCountAnswer>) {
-  storeLoginResult(
-    loginResult({
-      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions: ['Withdraw:Apply'] },
-      moduleList: [{ moduleId: 2, key: 'funds', menuList: [PAGE_PATH] }],
-    }),
-  );
+  signInToScreen(PAGE_PATH, { moduleId: 2, key: 'funds' }, ['Withdraw:Apply']);
   mockFetch(async (url, init) => {
     if (url.pathname === '/v3api/withdraw/list') return envelope({ list: [], total, capped, page: 1, limit: 20, nextCursor: null });
     if (url.pathname === '/v3api/withdraw/list/count' && count) return envelope(await count(url, init));

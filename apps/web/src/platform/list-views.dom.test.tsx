@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FundsPath, WITHDRAWALS, type TWithdrawal } from '@mbo/shared/funds';
 import { ViewPath, type TSavedView } from '@mbo/shared/views';
-import { useSignedOutEnglishClient } from '../test/client-state';
-import { loginResult } from '../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../test/client-state';
 import { bodyOf, renderRoutes } from '../test/render';
 import { envelope, mockFetch } from '../test/utils';
 import { selectField, textField } from './filter-fields';
 import { useListColumns } from './list-columns';
 import { ListPage } from './list-page';
 import { declaredScreen, useListScreen } from './list-screen';
-import { storeLoginResult } from './session';
 
 // The list kit's saved views, column chooser and density, on a list screen built as every screen is
 // (declaredScreen, useListColumns, ListPage), against a server answered by the test.
@@ -66,12 +64,7 @@ function serve(views: TSavedView[]) {
 }
 
 function signIn() {
-  storeLoginResult(
-    loginResult({
-      userInfo: { ...loginResult().userInfo, forceChangePwd: false },
-      moduleList: [{ moduleId: 2, key: 'funds', menuList: [PATH] }],
-    }),
-  );
+  signInToScreen(PATH, { moduleId: 2, key: 'funds' });
 }
 
 const headers = () =>

@@ -41,3 +41,16 @@ export function signedInEnglishClientForFile(): void {
     vi.unstubAllGlobals();
   });
 }
+
+/**
+ * Stores the session of an administrator past the first-password change, with `permissions`, whose
+ * menu holds the one screen at `path` in `module`: how a screen's test signs in before rendering it.
+ */
+export function signInToScreen(path: string, module: { moduleId: number; key: string }, permissions: string[] = []): void {
+  storeLoginResult(
+    loginResult({
+      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions },
+      moduleList: [{ ...module, menuList: [path] }],
+    }),
+  );
+}

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TDispute } from '@mbo/shared/disputes';
-import { storeLoginResult } from '../../../platform/session';
-import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../../../test/client-state';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { timeLeft } from '../../../platform/time-left';
@@ -43,12 +41,7 @@ function dispute(o: Partial<TDispute> = {}): TDispute {
 }
 
 function signInWith(permissions: string[]) {
-  storeLoginResult(
-    loginResult({
-      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions },
-      moduleList: [{ moduleId: 1, key: 'transaction', menuList: [PAGE_PATH] }],
-    }),
-  );
+  signInToScreen(PAGE_PATH, { moduleId: 1, key: 'transaction' }, permissions);
 }
 
 /** The screen's column titles, in order (the actions last). */

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TWithdrawOptions } from '@mbo/shared/funds';
-import { storeLoginResult } from '../../../platform/session';
-import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../../../test/client-state';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { WithdrawListPage } from './withdraw-list-page';
@@ -17,12 +15,7 @@ const options: TWithdrawOptions = {
 };
 
 function signIn() {
-  storeLoginResult(
-    loginResult({
-      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions: ['Withdraw:Apply'] },
-      moduleList: [{ moduleId: 2, key: 'funds', menuList: [PAGE_PATH] }],
-    }),
-  );
+  signInToScreen(PAGE_PATH, { moduleId: 2, key: 'funds' }, ['Withdraw:Apply']);
 }
 
 describe('WithdrawListPage, the apply dialog', () => {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TLinkOptions } from '@mbo/shared/links';
-import { storeLoginResult } from '../../../platform/session';
-import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../../../test/client-state';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { LinkListPage } from './link-list-page';
@@ -12,12 +10,7 @@ const PAGE_PATH = '/shortcutPayment/initManageLinks';
 const EMPTY = { list: [], total: 0, capped: false, page: 1, limit: 20, nextCursor: null };
 
 function renderPage(options: TLinkOptions) {
-  storeLoginResult(
-    loginResult({
-      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions: ['ShortcutPayment:Create', 'ShortcutPayment:Disable'] },
-      moduleList: [{ moduleId: 1, key: 'shortcutPayment', menuList: [PAGE_PATH] }],
-    }),
-  );
+  signInToScreen(PAGE_PATH, { moduleId: 1, key: 'shortcutPayment' }, ['ShortcutPayment:Create', 'ShortcutPayment:Disable']);
   mockFetch((url) => {
     if (url.pathname === '/v3api/shortcutPayment/links') return envelope(EMPTY);
     if (url.pathname === '/v3api/shortcutPayment/options') return envelope(options);

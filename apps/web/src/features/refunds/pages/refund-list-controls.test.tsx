@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { storeLoginResult } from '../../../platform/session';
-import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../../../test/client-state';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { RefundListPage } from './refund-list-page';
@@ -24,12 +22,7 @@ function listCalls(fetch: ReturnType<typeof mockFetch>): URLSearchParams[] {
 }
 
 function renderList(search = '') {
-  storeLoginResult(
-    loginResult({
-      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions: [] },
-      moduleList: [{ moduleId: 1, key: 'transaction', menuList: [PAGE_PATH] }],
-    }),
-  );
+  signInToScreen(PAGE_PATH, { moduleId: 1, key: 'transaction' });
   const fetch = mockFetch((url) =>
     url.pathname === LIST_API ? envelope({ list: [], total: 0, capped: false, page: 1, limit: 20, nextCursor: null }) : undefined,
   );

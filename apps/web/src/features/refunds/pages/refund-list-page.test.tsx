@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TRefund, TRefundable } from '@mbo/shared/refunds';
-import { storeLoginResult } from '../../../platform/session';
-import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../../../test/client-state';
 import { bodyOf, renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { refundAmountProblem } from '../components/refund-apply-dialog';
@@ -45,12 +43,7 @@ const refundable: TRefundable = {
 };
 
 function signInWith(permissions: string[]) {
-  storeLoginResult(
-    loginResult({
-      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions },
-      moduleList: [{ moduleId: 1, key: 'transaction', menuList: [PAGE_PATH] }],
-    }),
-  );
+  signInToScreen(PAGE_PATH, { moduleId: 1, key: 'transaction' }, permissions);
 }
 
 function routes(url: URL) {

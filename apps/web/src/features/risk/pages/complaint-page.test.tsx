@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { TComplaint, TSentReply } from '@mbo/shared/complaints';
-import { storeLoginResult } from '../../../platform/session';
-import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../../../test/client-state';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { ComplaintPage } from './complaint-page';
@@ -56,12 +54,7 @@ function sentReply(o: Partial<TSentReply> = {}): TSentReply {
 }
 
 function signInWith(permissions: string[], menu: string) {
-  storeLoginResult(
-    loginResult({
-      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions },
-      moduleList: [{ moduleId: 1, key: 'risk', menuList: [menu] }],
-    }),
-  );
+  signInToScreen(menu, { moduleId: 1, key: 'risk' }, permissions);
 }
 
 const page = <T,>(rows: T[]) => envelope({ list: rows, total: rows.length, capped: false, page: 1, limit: 20, nextCursor: null });

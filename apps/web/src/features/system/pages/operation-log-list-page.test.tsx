@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { storeLoginResult } from '../../../platform/session';
-import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../../../test/client-state';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { OperationLogListPage } from './operation-log-list-page';
@@ -12,12 +10,7 @@ const EMPTY = { list: [], total: 0, capped: false, page: 1, limit: 20, nextCurso
 const LINES = '{"id":2,"operation":"opAction.x"}\n{"id":1,"operation":"opAction.y"}\n';
 
 function signInWith(permissions: string[]) {
-  storeLoginResult(
-    loginResult({
-      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions },
-      moduleList: [{ moduleId: 7, key: 'system', menuList: [PAGE_PATH] }],
-    }),
-  );
+  signInToScreen(PAGE_PATH, { moduleId: 7, key: 'system' }, permissions);
 }
 
 describe('operation log screen', () => {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TWebhookEndpoint } from '@mbo/shared/webhooks';
-import { storeLoginResult } from '../../../platform/session';
-import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../../../test/client-state';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { WebhooksPage } from './webhooks-page';
@@ -44,12 +42,7 @@ const LOG = {
 };
 
 function renderPage(permissions: string[], sent: { path: string; body: unknown }[]) {
-  storeLoginResult(
-    loginResult({
-      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions },
-      moduleList: [{ moduleId: 7, key: 'system', menuList: [PAGE_PATH] }],
-    }),
-  );
+  signInToScreen(PAGE_PATH, { moduleId: 7, key: 'system' }, permissions);
   mockFetch((url, init) => {
     if (init?.method === 'POST') sent.push({ path: url.pathname, body: JSON.parse(String(init.body)) as unknown });
     if (url.pathname === '/v3api/webhook/endpoints') return envelope({ list: [ENDPOINT], gateways: ['10010001'] });

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TTransactionDetail, TTransactionPage, TTransactionRow } from '@mbo/shared/transactions';
-import { storeLoginResult } from '../../../platform/session';
-import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../../../test/client-state';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { TransactionListPage } from './transaction-list-page';
@@ -106,12 +104,7 @@ function detail(): TTransactionDetail {
 }
 
 function signInWith(permissions: string[]) {
-  storeLoginResult(
-    loginResult({
-      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions },
-      moduleList: [{ moduleId: 1, key: 'transaction', menuList: [PAGE_PATH] }],
-    }),
-  );
+  signInToScreen(PAGE_PATH, { moduleId: 1, key: 'transaction' }, permissions);
 }
 
 function renderPage(search = '') {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { TProduct } from '@mbo/shared/waybills';
-import { storeLoginResult } from '../../../platform/session';
-import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../../../test/client-state';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { ProductListPage } from './product-list-page';
@@ -29,12 +27,7 @@ describe('ProductListPage', () => {
   useSignedOutEnglishClient();
 
   it('shows each product under the screen titles: amounts with their currency, the quantity as stored, the order status by its label', async () => {
-    storeLoginResult(
-      loginResult({
-        userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions: [] },
-        moduleList: [{ moduleId: 3, key: 'waybill', menuList: [PAGE_PATH] }],
-      }),
-    );
+    signInToScreen(PAGE_PATH, { moduleId: 3, key: 'waybill' });
     mockFetch((url) =>
       url.pathname === '/v3api/productInfo/list'
         ? envelope({ list: [product], total: 1, capped: false, page: 1, limit: 20, nextCursor: null })

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TWaybill, TWaybillOverview } from '@mbo/shared/waybills';
-import { storeLoginResult } from '../../../platform/session';
-import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../../../test/client-state';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { WaybillListPage } from './waybill-list-page';
@@ -44,12 +42,7 @@ const overview: TWaybillOverview = {
 };
 
 function signInWith(permissions: string[]) {
-  storeLoginResult(
-    loginResult({
-      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions },
-      moduleList: [{ moduleId: 3, key: 'waybill', menuList: [PAGE_PATH] }],
-    }),
-  );
+  signInToScreen(PAGE_PATH, { moduleId: 3, key: 'waybill' }, permissions);
 }
 
 function routes(url: URL) {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TWebsite, TWebsiteUploadResult } from '@mbo/shared/websites';
-import { storeLoginResult } from '../../../platform/session';
-import { useSignedOutEnglishClient } from '../../../test/client-state';
-import { loginResult } from '../../../test/factories';
+import { signInToScreen, useSignedOutEnglishClient } from '../../../test/client-state';
 import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { WebsiteListPage } from './website-list-page';
@@ -38,12 +36,7 @@ const result: TWebsiteUploadResult = {
 };
 
 function signInWith(permissions: string[]) {
-  storeLoginResult(
-    loginResult({
-      userInfo: { ...loginResult().userInfo, forceChangePwd: false, permissions },
-      moduleList: [{ moduleId: 4, key: 'website', menuList: [PAGE_PATH] }],
-    }),
-  );
+  signInToScreen(PAGE_PATH, { moduleId: 4, key: 'website' }, permissions);
 }
 
 function routes(url: URL) {
