@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ReportPath, type TMonitoring } from '@mbo/shared/reports';
-import { createAdmin, createGateway, createMerchant, type GatewayRow, type MerchantRow } from '../../../test/factories';
+import { createAdmin, createGateway, createMerchant } from '../../../test/factories';
 import { opsOf } from '../../../test/ops-harness';
 import { call, signIn, testAppForFile } from '../../../test/helpers';
-import { addToRollup } from '../../platform/rollups';
+import { addRollupCounts } from '../../../test/report-factories';
 
 /* Card-scheme monitoring (VAMP, ECP) reads the month's rollups; these tests write the rollup counts directly. */
 
@@ -19,15 +19,6 @@ beforeAll(() => {
 describe('card-scheme monitoring', () => {
   const MAY_15 = Date.parse('2026-05-15T04:00:00Z');
 
-  /** Rollup counts written straight into the month (monitoring reads nothing else). */
-  async function counts(m: MerchantRow, g: GatewayRow, scheme: string, day: string, delta: Record<string, number>) {
-    await addToRollup(
-      t.db,
-      { merchantId: m.id, gatewayId: g.id, cardScheme: scheme, currency: g.currency, at: Date.parse(`${day}T04:00:00Z`) },
-      delta,
-    );
-  }
-
   async function status(token: string) {
     const res = await call<TMonitoring>(t.app, ReportPath.monitoring, { token });
     expect(res.body.code).toBe(0);
@@ -40,15 +31,15 @@ describe('card-scheme monitoring', () => {
     try {
       const m = await createMerchant(t.db);
       const g = await createGateway(t.db, m, { currency: 'USD' });
-      await counts(m, g, 'VISA', '2026-05-02', {
+      await addRollupCounts(t.db, m, g, 'VISA', '2026-05-02', {
         success_count: 1000,
         tx_count: 1100,
         chargeback_count: 10,
         fraud_report_count: 6,
         rdr_count: 50,
       });
-      await counts(m, g, 'MASTERCARD', '2026-04-20', { success_count: 10_000, tx_count: 10_000 });
-      await counts(m, g, 'MASTERCARD', '2026-05-03', { chargeback_count: 120 });
+      await addRollupCounts(t.db, m, g, 'MASTERCARD', '2026-04-20', { success_count: 10_000, tx_count: 10_000 });
+      await addRollupCounts(t.db, m, g, 'MASTERCARD', '2026-05-03', { chargeback_count: 120 });
       const token = await signIn(t.app, await createAdmin(t.db, m));
 
       const { data, vamp, ecp } = await status(token);
@@ -86,10 +77,10 @@ describe('card-scheme monitoring', () => {
       const m = await createMerchant(t.db);
       const small = await createGateway(t.db, m, { currency: 'USD' });
       const big = await createGateway(t.db, m, { currency: 'EUR' });
-      await counts(m, small, 'MASTERCARD', '2026-04-10', { success_count: 5_000 });
-      await counts(m, small, 'MASTERCARD', '2026-05-10', { chargeback_count: 90 });
-      await counts(m, big, 'MASTERCARD', '2026-04-10', { success_count: 5_000 });
-      await counts(m, big, 'MASTERCARD', '2026-05-10', { chargeback_count: 220 });
+      await addRollupCounts(t.db, m, small, 'MASTERCARD', '2026-04-10', { success_count: 5_000 });
+      await addRollupCounts(t.db, m, small, 'MASTERCARD', '2026-05-10', { chargeback_count: 90 });
+      await addRollupCounts(t.db, m, big, 'MASTERCARD', '2026-04-10', { success_count: 5_000 });
+      await addRollupCounts(t.db, m, big, 'MASTERCARD', '2026-05-10', { chargeback_count: 220 });
 
       const limited = await signIn(t.app, await createAdmin(t.db, m, { gateways: [small] }));
       const few = (await status(limited)).ecp;

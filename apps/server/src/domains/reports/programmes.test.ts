@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ProgrammePath, type TProgrammes } from '@mbo/shared/programmes';
 import { DisputeKind } from '@mbo/shared/trade-enums';
-import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
+import { createAdmin, createGateway, createMerchant, createRole } from '../../../test/factories';
 import { call, signIn, testAppForFile } from '../../../test/helpers';
 import { opsOf } from '../../../test/ops-harness';
-import { addDispute } from '../../../test/report-factories';
+import { addDispute, addRollupCounts } from '../../../test/report-factories';
 import { createTransaction } from '../../../test/trade-factories';
-import { addToRollup } from '../../platform/rollups';
 
 /* The card-scheme programmes through the API and the operator commands, on the rule rows the migration writes. */
 
@@ -18,14 +17,6 @@ const NOW = Date.parse('2026-04-15T04:00:00Z');
 beforeAll(() => {
   t.clock.set(NOW);
 });
-
-async function counts(m: MerchantRow, g: GatewayRow, scheme: string, day: string, delta: Record<string, number>) {
-  await addToRollup(
-    t.db,
-    { merchantId: m.id, gatewayId: g.id, cardScheme: scheme, currency: g.currency, at: Date.parse(`${day}T04:00:00Z`) },
-    delta,
-  );
-}
 
 async function status(token: string, month?: string) {
   const res = await call<TProgrammes>(t.app, `${ProgrammePath.status}${month ? `?month=${month}` : ''}`, { token });
@@ -39,7 +30,7 @@ describe('card-scheme programmes', () => {
     const m = await createMerchant(t.db);
     const g = await createGateway(t.db, m, { currency: 'USD' });
     // 700 + 40 + 10 = 750 events of 50,000 settled: 1.50%, under the gate to date; projected 1,500 of 100,000.
-    await counts(m, g, 'VISA', '2026-04-03', {
+    await addRollupCounts(t.db, m, g, 'VISA', '2026-04-03', {
       success_count: 50_000,
       tx_count: 52_000,
       failed_count: 2_000,
@@ -77,7 +68,7 @@ describe('card-scheme programmes', () => {
     expect(enumeration.mtd).toEqual({ count: 2_000, base: 52_000, ratioBp: 385, tier: null });
 
     // March was judged by the 2.20% line: the same counts there would be far off it.
-    await counts(m, g, 'VISA', '2026-03-10', { success_count: 60_000, fraud_report_count: 1_000, chargeback_count: 500 });
+    await addRollupCounts(t.db, m, g, 'VISA', '2026-03-10', { success_count: 60_000, fraud_report_count: 1_000, chargeback_count: 500 });
     const march = await status(token, '2026-03');
     expect(march.vamp.lines[0]).toMatchObject({ ratioBp: 220, effectiveFrom: '2025-04-01', eventsLeft: 0 });
     expect(march.vamp.mtd).toEqual({ count: 1_500, base: 60_000, ratioBp: 250, tier: 'excessive' });
@@ -88,10 +79,10 @@ describe('card-scheme programmes', () => {
     const m = await createMerchant(t.db);
     const small = await createGateway(t.db, m, { currency: 'USD' });
     const big = await createGateway(t.db, m, { currency: 'EUR' });
-    await counts(m, small, 'MASTERCARD', '2026-03-10', { success_count: 5_000 });
-    await counts(m, small, 'MASTERCARD', '2026-04-02', { chargeback_count: 99 });
-    await counts(m, big, 'MASTERCARD', '2026-03-10', { success_count: 5_000 });
-    await counts(m, big, 'MASTERCARD', '2026-04-02', { chargeback_count: 201 });
+    await addRollupCounts(t.db, m, small, 'MASTERCARD', '2026-03-10', { success_count: 5_000 });
+    await addRollupCounts(t.db, m, small, 'MASTERCARD', '2026-04-02', { chargeback_count: 99 });
+    await addRollupCounts(t.db, m, big, 'MASTERCARD', '2026-03-10', { success_count: 5_000 });
+    await addRollupCounts(t.db, m, big, 'MASTERCARD', '2026-04-02', { chargeback_count: 201 });
     const mcTx = await createTransaction(t.db, m, big, { card_scheme: 'MASTERCARD', created_at: Date.parse('2026-02-10T04:00:00Z') });
     await addDispute(t.db, m, big, mcTx.id, DisputeKind.ethocaAlert, 100, NOW - 3_600_000, 'MASTERCARD');
 
@@ -116,7 +107,7 @@ describe('card-scheme programmes', () => {
     const m = await createMerchant(t.db);
     const other = await createMerchant(t.db);
     const g = await createGateway(t.db, m, { currency: 'USD' });
-    await counts(m, g, 'VISA', '2026-04-02', { success_count: 100_000, fraud_report_count: 1_600, chargeback_count: 100 });
+    await addRollupCounts(t.db, m, g, 'VISA', '2026-04-02', { success_count: 100_000, fraud_report_count: 1_600, chargeback_count: 100 });
     const token = await signIn(t.app, await createAdmin(t.db, m));
     expect((await status(token)).vamp.mtd.tier).toBe('excessive');
 
