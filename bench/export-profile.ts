@@ -10,10 +10,13 @@ import { Writable } from 'node:stream';
 // The server's catalogs, so that status cells carry their labels as in a download.
 import '../apps/server/src/messages';
 import { createDb, type DialectName } from '../apps/server/src/db/database';
-import { exportColumns } from '../apps/server/src/domains/transactions/routes';
+import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
+// The transactions module declares its exports (defineExport) as it loads.
+import '../apps/server/src/domains/transactions/routes';
 import { iterateTransactions } from '../apps/server/src/domains/transactions/list-repository';
 import { writeCsv } from '../apps/server/src/platform/export';
 import { exportCells } from '../apps/server/src/platform/export-cells';
+import { exportRouteOf } from '../apps/server/src/platform/export-route';
 import { writeXlsx } from '../apps/server/src/platform/export-xlsx';
 import { exportReaderFactory } from '../apps/server/src/platform/export-reader';
 import { sessionScope } from '../apps/server/src/platform/scope';
@@ -60,7 +63,9 @@ async function profile(dialect: DialectName, url: string, now: number, rows: num
     const ctx = { scope, view: 'formal' as const, filter: { from: range.from, to: range.to, timeType: 'trade' as const }, timezone };
     const reader = exportReaderFactory(url);
     const batches = () => iterateTransactions(handle.db, ctx, { reader });
-    const columns = () => exportColumns(exportCells('en', timezone), 'formal');
+    const formal = exportRouteOf(TRANSACTION_VIEW_DEFS.formal.export);
+    if (!formal) throw new Error('the formal transactions export is not declared');
+    const columns = () => formal.columns(exportCells('en', timezone), { from: range.from, to: range.to, format: 'csv' });
     // CPU seconds of this process (all its threads: deflate runs on the libuv pool), steadier than wall time on a busy machine.
     const cpu = () => {
       const u = process.cpuUsage();
