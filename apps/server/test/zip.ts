@@ -30,6 +30,19 @@ export function zipEntries(file: Buffer): Map<string, Buffer> {
 }
 
 /**
+ * The fields a local file header and its central directory entry both carry, from "version needed"
+ * (offset 4 in the one, 6 in the other) to the name's length; the flags, time and date stay 0.
+ */
+function writeEntryFields(b: Buffer, at: number, method: number, raw: Buffer, data: Buffer, name: Buffer): void {
+  b.writeUInt16LE(20, at);
+  b.writeUInt16LE(method, at + 4);
+  b.writeUInt32LE(crc32(raw), at + 10);
+  b.writeUInt32LE(data.length, at + 14);
+  b.writeUInt32LE(raw.length, at + 18);
+  b.writeUInt16LE(name.length, at + 22);
+}
+
+/**
  * A ZIP file of the given entries (deflated unless `stored`), for readers' tests: sizes and CRCs as a
  * writer puts them, so that whatever a test breaks is what it meant to break.
  */
@@ -43,21 +56,11 @@ export function zipOf(entries: { name: string; data: string | Buffer; stored?: b
     const name = Buffer.from(e.name);
     const head = Buffer.alloc(30);
     head.writeUInt32LE(0x04034b50, 0);
-    head.writeUInt16LE(20, 4);
-    head.writeUInt16LE(e.stored ? 0 : 8, 8);
-    head.writeUInt32LE(crc32(raw), 14);
-    head.writeUInt32LE(data.length, 18);
-    head.writeUInt32LE(raw.length, 22);
-    head.writeUInt16LE(name.length, 26);
+    writeEntryFields(head, 4, e.stored ? 0 : 8, raw, data, name);
     const dir = Buffer.alloc(46);
     dir.writeUInt32LE(0x02014b50, 0);
     dir.writeUInt16LE(20, 4);
-    dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(e.stored ? 0 : 8, 10);
-    dir.writeUInt32LE(crc32(raw), 16);
-    dir.writeUInt32LE(data.length, 20);
-    dir.writeUInt32LE(raw.length, 24);
-    dir.writeUInt16LE(name.length, 28);
+    writeEntryFields(dir, 6, e.stored ? 0 : 8, raw, data, name);
     dir.writeUInt32LE(offset, 42);
     parts.push(head, name, data);
     central.push(dir, name);
