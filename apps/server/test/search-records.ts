@@ -164,6 +164,7 @@ export async function createRecords(db: Db, m: MerchantRow, g: GatewayRow, tag: 
       merchant_id: m.id,
       gateway_id: g.id,
       transaction_id: trade.id,
+      trade_at: at,
       tracking_no: r.trackingNo,
       carrier: 'DHL',
       status: 1,

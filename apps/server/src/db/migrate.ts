@@ -36,6 +36,7 @@ import { listCountIndexesMigration } from './migrations/0034-list-count-indexes'
 import { approvalBankChangeMigration } from './migrations/0036-approval-bank-change';
 import { exportJobsMigration } from './migrations/0037-export-jobs';
 import { listFilterIndexesMigration } from './migrations/0038-list-filter-indexes';
+import { waybillProcessIndexesMigration } from './migrations/0039-waybill-process-indexes';
 
 /** Every migration, in order. Names sort lexically, so keep the numeric prefix. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -75,6 +76,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0036-approval-bank-change': approvalBankChangeMigration(dialect),
     '0037-export-jobs': exportJobsMigration(dialect),
     '0038-list-filter-indexes': listFilterIndexesMigration(dialect),
+    '0039-waybill-process-indexes': waybillProcessIndexesMigration(dialect),
   };
 }
 
@@ -107,6 +109,7 @@ const CONTRACT_STEPS: Readonly<Record<string, string>> = {
   '0013-coarse-rollups': 'day and month rollups kept by the code: an older build writes rows without them',
   '0016-ledger-month-rollup': 'monthly rollup kept by the code with each ledger entry: an older build posts without it',
   '0038-list-filter-indexes': "refunds and cases carry their transaction's time, written with each: an older build records them without it",
+  '0039-waybill-process-indexes': "waybills carry their transaction's time, written with each: an older build records them without it",
 };
 
 export type Compatibility = 'compatible' | 'breaking';

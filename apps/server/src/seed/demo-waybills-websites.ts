@@ -248,6 +248,7 @@ export async function seedWaybillsWebsites(
         merchant_id: o.merchant_id,
         gateway_id: o.gateway_id,
         transaction_id: o.id,
+        trade_at: o.created_at,
         tracking_no: carrier.no(rng),
         carrier: carrier.name,
         carrier_sites: carrier.site,

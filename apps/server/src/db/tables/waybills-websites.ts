@@ -22,6 +22,8 @@ export interface WaybillsTable {
   reused_tracking: Generated<number>;
   uploaded_at: number;
   created_at: number;
+  /** The transaction's time (created_at), copied at the first upload: a status filter seeks it (migration 0039). */
+  trade_at: number;
 }
 
 export interface WaybillFilesTable {

@@ -14,7 +14,7 @@ import type { Db, DbOrTrx, Trx } from '../../db/database';
 import type { WaybillFilesTable } from '../../db/types';
 import { type ExportReader } from '../../platform/export-reader';
 import { keysetBatches } from '../../platform/keyset-walk';
-import { keysetPage } from '../../platform/list';
+import { keysetPage, type Seek } from '../../platform/list';
 import { selectFields, type FieldRow } from '../../platform/list-fields';
 import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
 
@@ -46,21 +46,67 @@ function needingProof(db: DbOrTrx, scope: Scope) {
 }
 
 export type WaybillFilters = Omit<TWaybillListQuery, 'page' | 'limit' | 'after'>;
+/** The merchant's proof type, and the range of the due-soon filter (null: no such filter). */
+type ProofOpts = { type: TDeliveryProofType; due: Range | null };
 
-function filtered(db: Db, scope: Scope, f: WaybillFilters, range: Range, o: { type: TDeliveryProofType; due: Range | null }) {
-  return needingProof(db, scope)
-    .where('t.created_at', '>=', range.fromMs)
-    .where('t.created_at', '<', range.toMs)
-    .$if(f.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', f.tradeNo ?? ''))
-    .$if(f.trackingNo !== undefined, (qb) => qb.where('w.tracking_no', '=', f.trackingNo ?? ''))
-    .$if(f.status === WaybillStatus.notUploaded, (qb) => qb.where('w.id', 'is', null))
-    .$if(f.status !== undefined && f.status !== WaybillStatus.notUploaded, (qb) => qb.where('w.status', '=', f.status ?? 0))
-    .$if(o.due !== null, (qb) =>
-      qb
-        .where('t.created_at', '>=', o.due?.fromMs ?? 0)
-        .where('t.created_at', '<', o.due?.toMs ?? 0)
-        .where(sql<boolean>`not ${uploadedSql(o.type)}`),
-    );
+/**
+ * A status of an uploaded waybill (not "not uploaded"): its rows are found in waybills_status_idx, in
+ * the list's order, by the waybill's copy of the transaction's time (trade_at, migration 0039), instead
+ * of walking every payment of the range and looking up its waybill (6 months of a rare status: 1.4 s
+ * on SQLite; 150-310 ms on PostgreSQL).
+ */
+function uploadedStatus(f: WaybillFilters): number | null {
+  return f.status !== undefined && f.status !== WaybillStatus.notUploaded ? f.status : null;
+}
+
+/** The list's time: the transaction's, or the waybill's copy of it under a status filter. */
+function timeOf(f: WaybillFilters) {
+  return uploadedStatus(f) === null ? ('t.created_at' as const) : ('w.trade_at' as const);
+}
+
+/**
+ * `seekTo` (a next page's cursor time) replaces the range's upper end, so the index seek starts at the
+ * cursor (as the transactions list does: SQLite does not seek on the row-value condition alone).
+ */
+function filtered(db: Db, scope: Scope, f: WaybillFilters, range: Range, o: ProofOpts, seekTo: number | null = null) {
+  const status = uploadedStatus(f);
+  const time = timeOf(f);
+  const atCursor = seekTo !== null && seekTo < range.toMs;
+  return (
+    needingProof(db, scope)
+      .where(time, '>=', range.fromMs)
+      .where(time, atCursor ? '<=' : '<', atCursor ? (seekTo ?? 0) : range.toMs)
+      .$if(f.tradeNo !== undefined, (qb) => qb.where('t.trade_no', '=', f.tradeNo ?? ''))
+      .$if(f.trackingNo !== undefined, (qb) => qb.where('w.tracking_no', '=', f.trackingNo ?? ''))
+      // No waybill: on the unique column of the join, which PostgreSQL reads as an anti-join (on `w.id` it
+      // judged one row would match, sorted the whole range's payments first: 7.9 s for 6 months).
+      .$if(f.status === WaybillStatus.notUploaded, (qb) => qb.where('w.transaction_id', 'is', null))
+      .$if(status !== null, (qb) => qb.where(inScope(scope, 'w')).where('w.status', '=', status ?? 0))
+      .$if(o.due !== null, (qb) =>
+        qb
+          .where('t.created_at', '>=', o.due?.fromMs ?? 0)
+          .where('t.created_at', '<', o.due?.toMs ?? 0)
+          .where(sql<boolean>`not ${uploadedSql(o.type)}`),
+      )
+  );
+}
+
+/**
+ * What the list counts. Under a status filter, the waybills alone in waybills_status_idx: a waybill is
+ * only made for a payment that needs proof (findTradeForUpload), and carries that payment's merchant,
+ * gateway and time. Joined to the payments, PostgreSQL hashed every payment of the merchant for the
+ * count (6 months of status 3: 290 ms).
+ */
+function counted(db: Db, scope: Scope, f: WaybillFilters, range: Range, o: ProofOpts) {
+  const status = uploadedStatus(f);
+  if (status === null || f.tradeNo !== undefined || o.due !== null) return filtered(db, scope, f, range, o);
+  return db
+    .selectFrom('waybills as w')
+    .where(inScope(scope, 'w'))
+    .where('w.status', '=', status)
+    .where('w.trade_at', '>=', range.fromMs)
+    .where('w.trade_at', '<', range.toMs)
+    .$if(f.trackingNo !== undefined, (qb) => qb.where('w.tracking_no', '=', f.trackingNo ?? ''));
 }
 
 function withColumns(qb: ReturnType<typeof needingProof>) {
@@ -83,31 +129,25 @@ function withColumns(qb: ReturnType<typeof needingProof>) {
 
 export type WaybillRow = FieldRow<typeof WAYBILLS.fields>;
 
-function waybillList(db: Db, scope: Scope, f: WaybillFilters, range: Range, o: { type: TDeliveryProofType; due: Range | null }) {
+/** Under a status filter the sort is the waybill's copy of (transaction time, transaction id): the same values. */
+function waybillList(db: Db, scope: Scope, f: WaybillFilters, range: Range, o: ProofOpts) {
+  const byWaybill = uploadedStatus(f) !== null;
   return {
-    rows: () => withColumns(filtered(db, scope, f, range, o)),
-    sort: { column: 't.created_at', id: 't.id', direction: 'desc', value: (r: WaybillRow) => Number(r.tradeAt) },
+    rows: (seek: Seek | null) => withColumns(filtered(db, scope, f, range, o, seek?.value ?? null)),
+    sort: {
+      column: timeOf(f),
+      id: byWaybill ? ('w.transaction_id' as const) : ('t.id' as const),
+      direction: 'desc',
+      value: (r: WaybillRow) => Number(r.tradeAt),
+    },
   } as const;
 }
 
-export function listWaybills(
-  db: Db,
-  scope: Scope,
-  q: WaybillFilters & TListPaging,
-  range: Range,
-  o: { type: TDeliveryProofType; due: Range | null },
-) {
-  return keysetPage(db, waybillList(db, scope, q, range, o), q, { count: filtered(db, scope, q, range, o) });
+export function listWaybills(db: Db, scope: Scope, q: WaybillFilters & TListPaging, range: Range, o: ProofOpts) {
+  return keysetPage(db, waybillList(db, scope, q, range, o), q, { count: () => counted(db, scope, q, range, o) });
 }
 
-export function iterateWaybills(
-  db: Db,
-  scope: Scope,
-  f: WaybillFilters,
-  range: Range,
-  o: { type: TDeliveryProofType; due: Range | null },
-  reader: (() => ExportReader) | null,
-) {
+export function iterateWaybills(db: Db, scope: Scope, f: WaybillFilters, range: Range, o: ProofOpts, reader: (() => ExportReader) | null) {
   return keysetBatches(waybillList(db, scope, f, range, o), { reader });
 }
 
@@ -178,6 +218,7 @@ export async function insertWaybill(
       merchant_id: t.merchant_id,
       gateway_id: t.gateway_id,
       transaction_id: t.id,
+      trade_at: t.created_at,
       tracking_no: v.trackingNo,
       carrier: v.carrier,
       carrier_sites: v.carrierSites,

@@ -217,6 +217,50 @@ describe('review, flags and reminders', () => {
     expect((await ops('merchant:delivery-proof', '--merchant', other.merchantNo, '--type', 'none')).code).toBe(0);
   });
 
+  it('filters by waybill status, newest transaction first, page after page, with the count', async () => {
+    // A merchant of its own: the other tests' waybills stay out of the counts.
+    const { ops } = opsHarness(t);
+    const m = await createMerchant(t.db);
+    const g = await createGateway(t.db, m);
+    await setProofType(t.db, m.id, 'either');
+    const tok = await signIn(t.app, await createAdmin(t.db, m));
+    const [a, b, c, d, e, april] = [
+      await trade(0, m, g),
+      await trade(1, m, g),
+      await trade(2, m, g),
+      await trade(2, m, g),
+      await trade(3, m, g),
+      await trade(25, m, g),
+    ];
+    for (const [i, tx] of [a, c, d, e, april].entries())
+      expect((await upload({ tradeNo: tx!.tradeNo, trackingNo: `AB12345678${i}CN`, carrier: 'China Post' }, [], tok)).body.code).toBe(0);
+    expect((await ops('waybill:status', e!.tradeNo, '--status', 'in-transit')).code).toBe(0);
+    const page = async (query: Record<string, string>) => {
+      const res = await call<TListPage<{ tradeNo: string }>>(t.app, WaybillPath.list, {
+        token: tok,
+        query: { from: '2026-03-01', to: '2026-03-31', limit: '2', ...query },
+      });
+      expect(res.body.code, res.body.msg).toBe(0);
+      return { ...res.body.data, list: res.body.data.list.map((r) => r.tradeNo) };
+    };
+    // c and d share their time: the later id first.
+    const first = await page({ status: String(WaybillStatus.pendingReview) });
+    expect(first).toMatchObject({ list: [d!.tradeNo, c!.tradeNo], total: 3, capped: false });
+    const second = await page({ status: String(WaybillStatus.pendingReview), after: first.nextCursor! });
+    expect(second).toMatchObject({ list: [a!.tradeNo], nextCursor: null });
+    expect(await page({ status: String(WaybillStatus.inTransit) })).toMatchObject({ list: [e!.tradeNo], total: 1 });
+    expect(await page({ status: String(WaybillStatus.notUploaded) })).toMatchObject({ list: [b!.tradeNo], total: 1 });
+    expect(await page({ status: String(WaybillStatus.pendingReview), tradeNo: c!.tradeNo })).toMatchObject({
+      list: [c!.tradeNo],
+      total: 1,
+    });
+    expect(await page({ status: String(WaybillStatus.inTransit), tradeNo: c!.tradeNo })).toMatchObject({ list: [], total: 0 });
+    expect(await page({ status: String(WaybillStatus.pendingReview), from: '2026-04-01', to: '2026-04-30' })).toMatchObject({
+      list: [april!.tradeNo],
+      total: 1,
+    });
+  });
+
   it('exports the list with its dates', async () => {
     const res = await t.app.inject({
       method: 'POST',
