@@ -1,5 +1,6 @@
 import type { FastifyMultipartOptions } from '@fastify/multipart';
 import { ErrorCode } from '@mbo/shared/envelope';
+import type { z } from 'zod';
 import { AppError, businessError } from './errors';
 import type { MessageKey } from './messages';
 
@@ -51,4 +52,21 @@ export function multipartError(error: unknown, limits: UploadLimits): unknown {
   if (code === 'FST_FILES_LIMIT') return businessError(limits.tooMany ?? 'file.tooMany', { count: limits.files });
   const key = typeof code === 'string' ? PARSER_ERRORS[code] : undefined;
   return key ? new AppError(key, ErrorCode.validation) : error;
+}
+
+/**
+ * The text fields of a multipart request checked by `schema`, or the translated refusal naming the
+ * first field at fault (`fallback` when the fault is not one field's).
+ */
+export function checkedFields<T extends z.ZodType>(schema: T, fields: Record<string, string>, fallback: string): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const name = String(parsed.error.issues[0]?.path[0] ?? fallback);
+  throw new AppError(
+    fields[name] ? 'validation.invalid' : 'validation.required',
+    ErrorCode.validation,
+    200,
+    {},
+    { field: `field.${name}` },
+  );
 }

@@ -15,10 +15,10 @@ import { z } from 'zod';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
-import { multipartError, type UploadLimits } from '../../platform/multipart';
+import { checkedFields, multipartError, type UploadLimits } from '../../platform/multipart';
 import { requireSession } from '../../platform/request-context';
 import { checkMonthWindow } from '../reports/service';
-import { checkedFields, evidenceUploadOf } from './evidence-parts';
+import { evidenceUploadOf } from './evidence-parts';
 import * as service from './evidence-service';
 import { appealOutcomes } from './outcomes';
 import type { EvidenceUpload } from './merchant-service';
@@ -76,7 +76,7 @@ export const evidenceRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch (error) {
       throw multipartError(error, DRAFT_UPLOAD);
     }
-    const parsed = checkedFields(ZDraftFields, fields);
+    const parsed = checkedFields(ZDraftFields, fields, 'caseNo');
     return ok(request, await service.saveDraft(app.db, app.files, session.scope, session.adminId, parsed, uploads, app.now()));
   });
 

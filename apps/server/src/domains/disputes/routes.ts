@@ -22,7 +22,7 @@ import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
 import type { ExportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
-import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
+import { checkedFields, multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { mapPage } from '../../platform/list';
 import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
@@ -30,7 +30,7 @@ import { requireSession } from '../../platform/request-context';
 import { toIso } from '../../platform/time';
 import { contentDisposition } from '../../platform/uploads';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
-import { checkedFields, evidenceUploadOf } from './evidence-parts';
+import { evidenceUploadOf } from './evidence-parts';
 import { evidenceRoutes } from './evidence-routes';
 import * as service from './merchant-service';
 import * as repo from './repository';
@@ -158,7 +158,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       let checked: { caseNo: string; note: string } | null = null;
       const uploads: service.EvidenceUpload[] = [];
       const checkFields = async () => {
-        const checkedNow = checkedFields(ZAppealFields, fields);
+        const checkedNow = checkedFields(ZAppealFields, fields, 'caseNo');
         const d = await service.requireScopedCase(app.db, session.scope, checkedNow.caseNo);
         // Refused before any file is stored; with an idempotency key the check waits for the key (a
         // retry of an appeal that went through is answered with that appeal), and the service makes it.

@@ -24,7 +24,7 @@ import {
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, businessError } from '../../platform/errors';
-import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
+import { checkedFields, multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { assertFreshCheckForBankChange } from '../../platform/fresh-check';
 import { requireSession } from '../../platform/request-context';
 import type { SessionContext } from '../../platform/session';
@@ -104,18 +104,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: OnboardingDeps }> = async 
         if (!target) {
           let wanted = fixed;
           if (!wanted) {
-            const parsed = ZKycUploadFields.safeParse(fields);
-            if (!parsed.success) {
-              const name = String(parsed.error.issues[0]?.path[0] ?? 'field');
-              throw new AppError(
-                fields[name] ? 'validation.invalid' : 'validation.required',
-                ErrorCode.validation,
-                200,
-                {},
-                { field: `field.${name}` },
-              );
-            }
-            wanted = parsed.data;
+            wanted = checkedFields(ZKycUploadFields, fields, 'field');
           }
           const business = await kyc.requireOwnedBusiness(deps, session, wanted.businessId);
           await kyc.checkUploadAllowed(deps, business, wanted.field);

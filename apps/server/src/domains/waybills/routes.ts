@@ -34,7 +34,7 @@ import { defineExport, registerExport } from '../../platform/export-route';
 import { emptyPage, mapPage } from '../../platform/list';
 import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
-import { multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
+import { checkedFields, multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { requireSession } from '../../platform/request-context';
 import type { Scope } from '../../platform/scope';
 import { dayRangeInZone } from '../../platform/time';
@@ -156,19 +156,9 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
       let input: service.UploadInput | null = null;
       const images: service.ProofImage[] = [];
       const checkFields = async () => {
-        const parsed = ZWaybillUploadFields.safeParse(fields);
-        if (!parsed.success) {
-          const name = String(parsed.error.issues[0]?.path[0] ?? 'tradeNo');
-          throw new AppError(
-            fields[name] ? 'validation.invalid' : 'validation.required',
-            ErrorCode.validation,
-            200,
-            {},
-            { field: `field.${name}` },
-          );
-        }
-        await service.checkUpload(app.db, session.scope, parsed.data, now);
-        return parsed.data;
+        const checked = checkedFields(ZWaybillUploadFields, fields, 'tradeNo');
+        await service.checkUpload(app.db, session.scope, checked, now);
+        return checked;
       };
       try {
         for await (const part of request.parts()) {
