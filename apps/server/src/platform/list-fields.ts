@@ -6,7 +6,7 @@
  *
  *   const rows = db.selectFrom('withdrawals as w').innerJoin(...).select(fieldSelect(WITHDRAWAL_FIELDS, 'w', { gatewayNo: 'g.gateway_no' }));
  *   mapPage(page, rowMapper(WITHDRAWAL_FIELDS));
- *   columns: (c) => exportColumns(ENTRY_FIELDS, c, { codes: { type: 'ledgerType' } }),
+ *   exportColumns(ENTRIES.fields, c, { codes: { type: 'ledgerType' } }); // defineExport's `columns` are these options
  */
 import { sql, type AliasedRawBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
