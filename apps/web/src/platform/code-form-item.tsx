@@ -1,4 +1,4 @@
-import { Form, Input, Space, type FormRule } from 'antd';
+import { Form, Input, Space, type FormInstance, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VERIFICATION_CODE_LENGTH } from '@mbo/shared/limits';
 import { SendCodeButton, type TCodeSendOutcome } from './send-code-button';
@@ -18,6 +18,15 @@ export function codeRules(t: (key: string, options?: Record<string, unknown>) =>
     { required: true, message: t('verificationCode.required') },
     { pattern: CODE_PATTERN, message: t('verificationCode.invalid', { length: VERIFICATION_CODE_LENGTH }) },
   ];
+}
+
+/** A `beforeSend` that lets the code go only once the field it goes to is valid; the field shows why not. */
+export function checkFieldFirst(form: FormInstance, field: string): () => Promise<boolean> {
+  return () =>
+    form.validateFields([field]).then(
+      () => true,
+      () => false,
+    );
 }
 
 type TCodeFormItemProps = {

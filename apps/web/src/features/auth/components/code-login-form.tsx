@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TLoginResult } from '@mbo/shared/auth';
-import { CodeFormItem } from '../../../platform/code-form-item';
+import { checkFieldFirst, CodeFormItem } from '../../../platform/code-form-item';
 import { emailRules } from '../../../platform/contact-rules';
 import { EmailInput } from '../../../platform/email-input';
 import { MobileInput, mobileRules } from '../../../platform/mobile-input';
@@ -60,12 +60,7 @@ export function CodeLoginForm({ channel, onSignedIn }: TCodeLoginFormProps) {
         </Form.Item>
       )}
       <CodeFormItem
-        beforeSend={() =>
-          form.validateFields([field]).then(
-            () => true,
-            () => false,
-          )
-        }
+        beforeSend={checkFieldFirst(form, field)}
         onSend={async () => {
           setError(null);
           const sent = await sendCode.run({ channel, target: target() });

@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TResetPwdVerifySmsBody } from '@mbo/shared/onboarding';
-import { CodeFormItem } from '../../../platform/code-form-item';
+import { checkFieldFirst, CodeFormItem } from '../../../platform/code-form-item';
 import { MobileInput, mobileRules } from '../../../platform/mobile-input';
 import { useSendResetSms } from '../api/send-reset-sms';
 import { useVerifyResetSmsCode } from '../api/verify-reset-sms-code';
@@ -28,12 +28,7 @@ export function ResetBySms({ onVerified }: { onVerified: (token: string) => void
       </Form.Item>
       <CodeFormItem
         sendTestId="reset-send-code"
-        beforeSend={() =>
-          form.validateFields(['mobile']).then(
-            () => true,
-            () => false,
-          )
-        }
+        beforeSend={checkFieldFirst(form, 'mobile')}
         onSend={() => sendSms.mutateAsync({ mobile: String(form.getFieldValue('mobile')) }).catch(() => undefined)}
         sentTo={sendSms.data?.sentTo}
       />

@@ -1,7 +1,7 @@
 import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TLoginResult } from '@mbo/shared/auth';
-import { CodeFormItem } from '../../../platform/code-form-item';
+import { checkFieldFirst, CodeFormItem } from '../../../platform/code-form-item';
 import { emailRules } from '../../../platform/contact-rules';
 import { EmailInput } from '../../../platform/email-input';
 import { MobileInput, mobileRules } from '../../../platform/mobile-input';
@@ -61,12 +61,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (result: TLoginRe
         <MobileInput />
       </Form.Item>
       <CodeFormItem
-        beforeSend={() =>
-          form.validateFields(['mobile']).then(
-            () => true,
-            () => false,
-          )
-        }
+        beforeSend={checkFieldFirst(form, 'mobile')}
         onSend={() => sendCode.mutateAsync(String(form.getFieldValue('mobile'))).catch(() => undefined)}
         sentTo={sendCode.data?.sentTo}
       />

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TUpgradeVerifyBody } from '@mbo/shared/onboarding';
-import { CodeFormItem } from '../../../platform/code-form-item';
+import { checkFieldFirst, CodeFormItem } from '../../../platform/code-form-item';
 import { emailRules } from '../../../platform/contact-rules';
 import { EmailInput } from '../../../platform/email-input';
 import { MobileInput, mobileRules, splitMobile } from '../../../platform/mobile-input';
@@ -30,12 +30,6 @@ export function AccountUpgradePage() {
   const verify = useVerifyUpgrade();
   const user = session.userInfo;
   const initialMobile = user?.mobile && splitMobile(user.mobile).code ? user.mobile : undefined;
-  const validated = (field: keyof TUpgradeVerifyBody) => () =>
-    form.validateFields([field]).then(
-      () => true,
-      () => false,
-    );
-
   return (
     <PlainFrame>
       <section className="mbo-plain-card mbo-plain-card--wide">
@@ -73,7 +67,7 @@ export function AccountUpgradePage() {
             name="emailCode"
             label={t('upgrade.emailCode')}
             sendTestId="upgrade-send-email"
-            beforeSend={validated('email')}
+            beforeSend={checkFieldFirst(form, 'email')}
             onSend={() =>
               sendEmailCode.mutateAsync({ channel: 'email', target: String(form.getFieldValue('email')).trim() }).catch(() => undefined)
             }
@@ -86,7 +80,7 @@ export function AccountUpgradePage() {
             name="smsCode"
             label={t('upgrade.smsCode')}
             sendTestId="upgrade-send-sms"
-            beforeSend={validated('mobile')}
+            beforeSend={checkFieldFirst(form, 'mobile')}
             onSend={() => sendSmsCode.mutateAsync({ channel: 'sms', target: String(form.getFieldValue('mobile')) }).catch(() => undefined)}
             sentTo={sendSmsCode.data?.sentTo}
           />

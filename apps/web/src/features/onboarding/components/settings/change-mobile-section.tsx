@@ -1,7 +1,7 @@
 import { Card, Form, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TChangePhoneBody } from '@mbo/shared/onboarding';
-import { CodeFormItem } from '../../../../platform/code-form-item';
+import { checkFieldFirst, CodeFormItem } from '../../../../platform/code-form-item';
 import { MobileInput, mobileRules } from '../../../../platform/mobile-input';
 import { useChangePhone } from '../../api/change-phone';
 import { useSendChangePhoneCode } from '../../api/send-change-phone-code';
@@ -42,12 +42,7 @@ export function ChangeMobileSection() {
         </Form.Item>
         <CodeFormItem
           sendTestId="settings-mobile-send-code"
-          beforeSend={() =>
-            form.validateFields(['newMobile']).then(
-              () => true,
-              () => false,
-            )
-          }
+          beforeSend={checkFieldFirst(form, 'newMobile')}
           onSend={() => sendCode.mutateAsync({ newMobile: String(form.getFieldValue('newMobile')) }).catch(() => undefined)}
           sentTo={sendCode.data?.sentTo}
         />
