@@ -46,26 +46,30 @@ export function ListToolbar({ views, choices }: TToolbarProps) {
         />
       </Space>
       {views.notice && views.notice.length > 0 && (
-        <Alert
-          className="mbo-list-notice"
+        <ViewNotice
+          views={views}
           type="warning"
-          showIcon
-          closable={{ onClose: views.dismissNotice, 'aria-label': t('listView.close') }}
-          data-testid="view-dropped"
+          testId="view-dropped"
           title={t('listView.dropped', { filters: views.notice.map((key) => t(key)).join(t('listView.separator')) })}
         />
       )}
-      {views.gone && (
-        <Alert
-          className="mbo-list-notice"
-          type="info"
-          showIcon
-          closable={{ onClose: views.dismissNotice, 'aria-label': t('listView.close') }}
-          data-testid="view-gone"
-          title={t('listView.gone')}
-        />
-      )}
+      {views.gone && <ViewNotice views={views} type="info" testId="view-gone" title={t('listView.gone')} />}
     </div>
+  );
+}
+
+/** A closable note under the bar about the view just opened (filters it dropped, or the view gone). */
+function ViewNotice({ views, type, testId, title }: { views: TListViews; type: 'warning' | 'info'; testId: string; title: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      className="mbo-list-notice"
+      type={type}
+      showIcon
+      closable={{ onClose: views.dismissNotice, 'aria-label': t('listView.close') }}
+      data-testid={testId}
+      title={title}
+    />
   );
 }
 
