@@ -1,9 +1,9 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { Card, Select, Skeleton, Space, Table, type TableColumnsType } from 'antd';
+import { Card, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TChargebackRefundRow } from '@mbo/shared/reports';
 import { CARD_SCHEMES } from '@mbo/shared/trade-enums';
-import { MonthRangeFilter } from '../../../platform/date-range-filter';
+import { MonthFilters } from '../components/month-filters';
 import { useChargebackRefundStats, type TStatsFilter } from '../api/get-chargeback-refund-stats';
 import { ProgrammePanel } from '../components/programme-panel';
 import { DisputeOutcomesCard } from '../components/dispute-outcomes-card';
@@ -72,18 +72,16 @@ export function ChargebackRefundPage() {
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <ProgrammePanel />
         <Card title={t('statistics.title')}>
-          <div className="mbo-report-filters">
-            <MonthRangeFilter timezone={months.timezone} from={query.from} to={query.to} onChange={months.setRange} testId="stats-range" />
-            <Select<string>
-              allowClear
-              placeholder={t('statistics.cardScheme')}
-              aria-label={t('statistics.cardScheme')}
-              value={query.cardScheme}
-              onChange={months.setChoice}
-              options={CARD_SCHEMES.map((s) => ({ value: s, label: t(`tradeEnum.cardScheme.${s}`) }))}
-              data-testid="stats-scheme"
-            />
-          </div>
+          <MonthFilters
+            months={months}
+            rangeTestId="stats-range"
+            choice={{
+              label: t('statistics.cardScheme'),
+              value: query.cardScheme,
+              options: CARD_SCHEMES.map((s) => ({ value: s, label: t(`tradeEnum.cardScheme.${s}`) })),
+              testId: 'stats-scheme',
+            }}
+          />
           {chart.months.length > 0 && (
             <Suspense fallback={<Skeleton active />}>
               <RatesChart months={chart.months} series={chart.series} />

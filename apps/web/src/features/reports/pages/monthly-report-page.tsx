@@ -1,13 +1,13 @@
-import { Alert, Button, Card, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MONTH_COLUMNS, MONTHS_BACK_MAX, type TMonthReportRow } from '@mbo/shared/reports';
-import { MonthRangeFilter } from '../../../platform/date-range-filter';
 import { ExportButtons } from '../../../platform/export-buttons';
 import { useSession } from '../../../platform/session';
 import { downloadMonthReport } from '../api/download-report';
 import { useMonthReport, type TMonthReportFilter } from '../api/get-month-report';
 import { ColumnTitle, renderCell } from '../components/report-cells';
 import { InsightsPanel } from '../components/insights-panel';
+import { MonthFilters } from '../components/month-filters';
 import { readMonthRange, useMonthQuery } from '../utils/month-query';
 import { Page } from '../../../platform/page';
 import '../components/reports.css';
@@ -38,16 +38,15 @@ export function MonthlyReportPage() {
   return (
     <Page title={t('menu.tradeMonth')}>
       <Card>
-        <div className="mbo-report-filters">
-          <MonthRangeFilter timezone={months.timezone} from={query.from} to={query.to} onChange={months.setRange} testId="month-range" />
-          <Select<string>
-            allowClear
-            placeholder={t('report.filter.currency')}
-            aria-label={t('report.filter.currency')}
-            value={query.currency}
-            onChange={months.setChoice}
-            options={session.currencyList.map((c) => ({ value: c.code, label: c.code }))}
-          />
+        <MonthFilters
+          months={months}
+          rangeTestId="month-range"
+          choice={{
+            label: t('report.filter.currency'),
+            value: query.currency,
+            options: session.currencyList.map((c) => ({ value: c.code, label: c.code })),
+          }}
+        >
           <Space wrap>
             <Button onClick={() => void report.refetch()}>{t('common.refresh')}</Button>
             {mayDownload && (
@@ -60,7 +59,7 @@ export function MonthlyReportPage() {
               />
             )}
           </Space>
-        </div>
+        </MonthFilters>
         <InsightsPanel kind="monthly" filter={query} />
         <TableRegion label={t('menu.tradeMonth')}>
           <Table<TMonthReportRow>
