@@ -40,6 +40,20 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 /** Customer service: every transaction screen, no downloads and nothing that moves money; only the own-password system page. */
+/** A demo person who has verified their email, without two-step sign-in, reading English. */
+async function addVerifiedPerson(db: Db, email: string, mobile: string, name: string, createdAt: number): Promise<{ id: number }> {
+  return db
+    .insertInto('persons')
+    .values({ email, mobile, name, email_verified: 1, two_fa_enabled: 0, language: 'en', created_at: createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** An enabled demo gateway of a merchant. */
+function enabledGateway(merchantId: number, gatewayNo: string, name: string, currency: string) {
+  return { merchant_id: merchantId, gateway_no: gatewayNo, name, currency, status: GatewayStatus.enabled };
+}
+
 function customerServicePermissions(): string[] {
   const transaction = MODULES.find((m) => m.key === 'transaction');
   if (!transaction) return [];
@@ -97,33 +111,15 @@ async function loadDemo(db: Db, now: number, trade: DemoTradeOptions): Promise<S
 
   const plans: TradeMerchantPlan[] = [];
   await inTransaction(db, async (trx) => {
-    const person = await trx
-      .insertInto('persons')
-      .values({
-        email: 'owner@harbourline-trading.example',
-        mobile: '+85291234567',
-        name: 'Kelvin Lau',
-        email_verified: 1,
-        two_fa_enabled: 0,
-        language: 'en',
-        created_at: now - 400 * DAY_MS,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const person = await addVerifiedPerson(trx, 'owner@harbourline-trading.example', '+85291234567', 'Kelvin Lau', now - 400 * DAY_MS);
     // The member has a person of their own (verified email and mobile), so the demo member reaches the dashboard.
-    const memberPerson = await trx
-      .insertInto('persons')
-      .values({
-        email: 'support@harbourline-trading.example',
-        mobile: '+85291234568',
-        name: 'Mei Chan',
-        email_verified: 1,
-        two_fa_enabled: 0,
-        language: 'en',
-        created_at: now - 200 * DAY_MS,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const memberPerson = await addVerifiedPerson(
+      trx,
+      'support@harbourline-trading.example',
+      '+85291234568',
+      'Mei Chan',
+      now - 200 * DAY_MS,
+    );
 
     // Merchant 100001: every module, three gateways.
     const m1 = await trx
@@ -148,27 +144,9 @@ async function loadDemo(db: Db, now: number, trade: DemoTradeOptions): Promise<S
     const gateways = await trx
       .insertInto('gateways')
       .values([
-        {
-          merchant_id: m1.id,
-          gateway_no: '10010001',
-          name: 'Harbourline online store (USD)',
-          currency: 'USD',
-          status: GatewayStatus.enabled,
-        },
-        {
-          merchant_id: m1.id,
-          gateway_no: '10010002',
-          name: 'Harbourline EU storefront (EUR)',
-          currency: 'EUR',
-          status: GatewayStatus.enabled,
-        },
-        {
-          merchant_id: m1.id,
-          gateway_no: '10010003',
-          name: 'Harbourline UK storefront (GBP)',
-          currency: 'GBP',
-          status: GatewayStatus.enabled,
-        },
+        enabledGateway(m1.id, '10010001', 'Harbourline online store (USD)', 'USD'),
+        enabledGateway(m1.id, '10010002', 'Harbourline EU storefront (EUR)', 'EUR'),
+        enabledGateway(m1.id, '10010003', 'Harbourline UK storefront (GBP)', 'GBP'),
       ])
       .returning(['id', 'gateway_no'])
       .execute();
@@ -300,13 +278,7 @@ async function loadDemo(db: Db, now: number, trade: DemoTradeOptions): Promise<S
       .execute();
     const hkd = await trx
       .insertInto('gateways')
-      .values({
-        merchant_id: m2.id,
-        gateway_no: '10020001',
-        name: 'Harbourline Digital (HKD)',
-        currency: 'HKD',
-        status: GatewayStatus.enabled,
-      })
+      .values(enabledGateway(m2.id, '10020001', 'Harbourline Digital (HKD)', 'HKD'))
       .returning('id')
       .executeTakeFirstOrThrow();
     plans.push({
