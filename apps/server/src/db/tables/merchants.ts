@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Flag } from './columns';
+import type { Flag, UploadedFileColumns } from './columns';
 
 /* The merchant, its gateways, bank accounts and opened modules, its onboarding (KYC) and the currencies they use. */
 
@@ -82,16 +82,10 @@ export interface KycProfilesTable {
   created_at: number;
 }
 
-export interface KycFilesTable {
+export interface KycFilesTable extends UploadedFileColumns {
   id: Generated<number>;
   merchant_id: number;
   field: string;
-  original_name: string;
-  mime: string;
-  size: number;
-  sha256: string;
-  /** Server-generated file name in the file storage (platform/storage.ts). */
-  storage_name: string;
   uploaded_by_admin_id: number | null;
   created_at: number;
   deleted_at: number | null;

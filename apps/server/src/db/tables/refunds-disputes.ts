@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { UploadedFileColumns } from './columns';
 
 /* Refunds, and the cases a transaction can draw (chargebacks, retrievals, alerts) with their appeal files. */
 
@@ -64,15 +65,10 @@ export interface DisputesTable {
   updated_at: number;
 }
 
-export interface DisputeFilesTable {
+export interface DisputeFilesTable extends UploadedFileColumns {
   id: Generated<number>;
   dispute_id: number;
   merchant_id: number;
-  original_name: string;
-  mime: string;
-  size: number;
-  sha256: string;
-  storage_name: string;
   uploaded_by_admin_id: number | null;
   created_at: number;
   /** The draft the file was chosen for (migration 0028): the appeal's evidence only once that draft is submitted. */

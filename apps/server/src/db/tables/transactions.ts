@@ -95,7 +95,10 @@ export const ROLLUP_MEASURES = [
 
 export type TRollupMeasure = (typeof ROLLUP_MEASURES)[number];
 
-export type TradeRollupsTable = {
+/** A rollup table's row: its key columns and every measure. */
+type WithMeasures<Key> = Key & { [K in TRollupMeasure]: Generated<number> };
+
+export type TradeRollupsTable = WithMeasures<{
   merchant_id: number;
   gateway_id: number;
   /** Business day YYYY-MM-DD, cut at midnight UTC+08:00. */
@@ -103,24 +106,24 @@ export type TradeRollupsTable = {
   card_scheme: string;
   /** The gateway's settlement currency. */
   currency: string;
-} & { [K in TRollupMeasure]: Generated<number> };
+}>;
 
 /** trade_rollups with the card schemes summed (migration 0013): one row per merchant, business day, gateway and currency. */
-export type TradeRollupsDayTable = {
+export type TradeRollupsDayTable = WithMeasures<{
   merchant_id: number;
   day: string;
   gateway_id: number;
   currency: string;
-} & { [K in TRollupMeasure]: Generated<number> };
+}>;
 
 /** trade_rollups with the days summed (migration 0013): one row per merchant, month (YYYY-MM), card scheme, gateway and currency. */
-export type TradeRollupsMonthTable = {
+export type TradeRollupsMonthTable = WithMeasures<{
   merchant_id: number;
   month: string;
   card_scheme: string;
   gateway_id: number;
   currency: string;
-} & { [K in TRollupMeasure]: Generated<number> };
+}>;
 
 export interface MonitoringThresholdsTable {
   /** 0: the default for every merchant. */
