@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { ZLoginResult, ZSessionInfo } from '@mbo/shared/auth';
 import { ZEmptyData } from '@mbo/shared/envelope';
 import {
@@ -63,73 +64,48 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ----- Sign-up, sign-in, password reset, email verification, SSO (no token)
 
-  app.post(
-    OnboardingPath.captchaSms,
-    { config: { public: true }, schema: { body: ZCaptchaBody, response: okResponse(ZCodeSent) } },
-    async (request) => ok(request, await identity.sendPublicCode(deps, request.body, clientOf(request))),
-  );
+  /** A route anyone may call (no session): `answer` answers its checked body for this client. */
+  function publicPost<B extends z.ZodType, T>(
+    path: string,
+    schema: { body: B; answer: z.ZodType<T> },
+    answer: (body: z.output<B>, client: Client) => Promise<T>,
+  ): void {
+    app.post(path, { config: { public: true }, schema: { body: schema.body, response: okResponse(schema.answer) } }, async (request) =>
+      // Validated against `schema.body`; the type provider cannot resolve its output type for a generic schema.
+      ok(request, await answer(request.body as z.output<B>, clientOf(request))),
+    );
+  }
 
-  app.post(
-    OnboardingPath.signUp,
-    { config: { public: true }, schema: { body: ZSignUpBody, response: okResponse(ZLoginResult) } },
-    async (request) => ok(request, await identity.signUp(deps, request.body, clientOf(request))),
+  publicPost(OnboardingPath.captchaSms, { body: ZCaptchaBody, answer: ZCodeSent }, (body, client) =>
+    identity.sendPublicCode(deps, body, client),
   );
-
-  app.post(
-    OnboardingPath.signIn,
-    { config: { public: true }, schema: { body: ZSignInBody, response: okResponse(ZLoginResult) } },
-    async (request) => ok(request, await identity.signInWithCode(deps, request.body, clientOf(request))),
+  publicPost(OnboardingPath.signUp, { body: ZSignUpBody, answer: ZLoginResult }, (body, client) => identity.signUp(deps, body, client));
+  publicPost(OnboardingPath.signIn, { body: ZSignInBody, answer: ZLoginResult }, (body, client) =>
+    identity.signInWithCode(deps, body, client),
   );
-
-  app.post(
-    OnboardingPath.verifyEmail,
-    { config: { public: true }, schema: { body: ZVerifyEmailBody, response: okResponse(ZVerifyEmailResult) } },
-    async (request) => ok(request, await identity.verifyEmail(deps, request.body.token, clientOf(request))),
+  publicPost(OnboardingPath.verifyEmail, { body: ZVerifyEmailBody, answer: ZVerifyEmailResult }, (body, client) =>
+    identity.verifyEmail(deps, body.token, client),
   );
-
-  app.post(
-    OnboardingPath.resendVerifyEmail,
-    { config: { public: true }, schema: { body: ZResendVerifyEmailBody, response: okResponse(ZEmptyData) } },
-    async (request) => {
-      await identity.resendVerificationEmail(deps, request.body.email, clientOf(request));
-      return ok(request, null);
-    },
+  publicPost(OnboardingPath.resendVerifyEmail, { body: ZResendVerifyEmailBody, answer: ZEmptyData }, async (body, client) => {
+    await identity.resendVerificationEmail(deps, body.email, client);
+    return null;
+  });
+  publicPost(OnboardingPath.resetPwdSendEmail, { body: ZResetPwdSendEmailBody, answer: ZEmptyData }, async (body, client) => {
+    await reset.sendResetEmail(deps, body.email, client);
+    return null;
+  });
+  publicPost(OnboardingPath.resetPwdSendSms, { body: ZResetPwdSendSmsBody, answer: ZCodeSent }, (body, client) =>
+    reset.sendResetSms(deps, body.mobile, client),
   );
-
-  app.post(
-    OnboardingPath.resetPwdSendEmail,
-    { config: { public: true }, schema: { body: ZResetPwdSendEmailBody, response: okResponse(ZEmptyData) } },
-    async (request) => {
-      await reset.sendResetEmail(deps, request.body.email, clientOf(request));
-      return ok(request, null);
-    },
+  publicPost(OnboardingPath.resetPwdVerifySmsCode, { body: ZResetPwdVerifySmsBody, answer: ZResetToken }, (body, client) =>
+    reset.verifyResetSms(deps, body.mobile, body.code, client),
   );
-
-  app.post(
-    OnboardingPath.resetPwdSendSms,
-    { config: { public: true }, schema: { body: ZResetPwdSendSmsBody, response: okResponse(ZCodeSent) } },
-    async (request) => ok(request, await reset.sendResetSms(deps, request.body.mobile, clientOf(request))),
-  );
-
-  app.post(
-    OnboardingPath.resetPwdVerifySmsCode,
-    { config: { public: true }, schema: { body: ZResetPwdVerifySmsBody, response: okResponse(ZResetToken) } },
-    async (request) => ok(request, await reset.verifyResetSms(deps, request.body.mobile, request.body.code, clientOf(request))),
-  );
-
-  app.post(
-    OnboardingPath.resetPwd,
-    { config: { public: true }, schema: { body: ZResetPwdBody, response: okResponse(ZEmptyData) } },
-    async (request) => {
-      await reset.resetPassword(deps, request.body, clientOf(request));
-      return ok(request, null);
-    },
-  );
-
-  app.post(
-    OnboardingPath.loginBySysAdmin,
-    { config: { public: true }, schema: { body: ZSsoLoginBody, response: okResponse(ZLoginResult) } },
-    async (request) => ok(request, await identity.signInWithTicket(deps, request.body.ticket, clientOf(request))),
+  publicPost(OnboardingPath.resetPwd, { body: ZResetPwdBody, answer: ZEmptyData }, async (body, client) => {
+    await reset.resetPassword(deps, body, client);
+    return null;
+  });
+  publicPost(OnboardingPath.loginBySysAdmin, { body: ZSsoLoginBody, answer: ZLoginResult }, (body, client) =>
+    identity.signInWithTicket(deps, body.ticket, client),
   );
 
   // ----- Signed in: second step, new business, settings, account upgrade
