@@ -1,29 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { UpdatePasswordPage } from './update-password-page';
-import { i18n, setLanguage } from '../../../platform/i18n';
+import { setLanguage } from '../../../platform/i18n';
 import { clearSession, getSession, storeLoginResult } from '../../../platform/session';
 import { resetDuplicateSubmitWindow } from '../../../platform/request';
 import { loginResult } from '../../../test/factories';
+import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/merchant/showUpdatePassword']}>
-          <Routes>
-            <Route path="/merchant/showUpdatePassword" element={<UpdatePasswordPage />} />
-            <Route path="/" element={<div data-testid="home">home</div>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  return renderRoutes('/merchant/showUpdatePassword', {
+    '/merchant/showUpdatePassword': <UpdatePasswordPage />,
+    '/': <div data-testid="home">home</div>,
+  });
 }
 
 function field(label: string): HTMLInputElement {

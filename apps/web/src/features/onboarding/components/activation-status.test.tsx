@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TKycStatus } from '@mbo/shared/kyc';
-import { i18n, setLanguage } from '../../../platform/i18n';
+import { setLanguage } from '../../../platform/i18n';
 import { resetDuplicateSubmitWindow } from '../../../platform/request';
 import { clearSession, getSession, storeLoginResult } from '../../../platform/session';
 import { loginResult } from '../../../test/factories';
+import { renderRoutes } from '../../../test/render';
 import { envelope, headerOf, mockFetch } from '../../../test/utils';
 import { BUSINESS_ID, kycStatus } from '../kyc-fixtures';
 import { ActivationStatus, activationSteps } from './activation-status';
@@ -15,20 +13,11 @@ import { ActivationStatus, activationSteps } from './activation-status';
 const pending = { selectedMerAdminId: 1, currBusinessId: BUSINESS_ID, currBusinessStatus: 20, isInitialLogin: 1, requires2FA: 0 };
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/activate']}>
-          <Routes>
-            <Route path="/activate" element={<ActivationStatus businessId={BUSINESS_ID} />} />
-            <Route path="/kyc" element={<div data-testid="kyc-page" />} />
-            <Route path="/" element={<div data-testid="home-page" />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  return renderRoutes('/activate', {
+    '/activate': <ActivationStatus businessId={BUSINESS_ID} />,
+    '/kyc': <div data-testid="kyc-page" />,
+    '/': <div data-testid="home-page" />,
+  });
 }
 
 function serve(status: TKycStatus) {

@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TKycDraft, TKycDraftData, TKycFile, TKycSaveDraftBody } from '@mbo/shared/kyc';
-import { i18n, setLanguage } from '../../../platform/i18n';
+import { setLanguage } from '../../../platform/i18n';
 import { resetDuplicateSubmitWindow } from '../../../platform/request';
 import { BUSINESS_ID, completeProfile, kycDraft, kycFile, kycStatus } from '../kyc-fixtures';
+import { renderRoutes } from '../../../test/render';
 import { envelope, mockFetch } from '../../../test/utils';
 import { KycWizard } from './kyc-wizard';
 
@@ -42,19 +40,10 @@ function mockServer(initial: TKycDraft, uploadAnswer?: (name: string) => Respons
 }
 
 function renderWizard() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/kyc']}>
-          <Routes>
-            <Route path="/kyc" element={<KycWizard businessId={BUSINESS_ID} />} />
-            <Route path="/activate" element={<div data-testid="activate-page" />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  return renderRoutes('/kyc', {
+    '/kyc': <KycWizard businessId={BUSINESS_ID} />,
+    '/activate': <div data-testid="activate-page" />,
+  });
 }
 
 function input(id: string): HTMLInputElement {
