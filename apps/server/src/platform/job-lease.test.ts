@@ -6,68 +6,33 @@ const t = testAppForFile();
 
 const MIN = 60_000;
 const job = (holder: string): LeaseOptions => ({ name: 'test-job', leaseMs: 5 * MIN, minGapMs: 5 * MIN, holder });
+/** Whether node `holder`, ticking at `at`, ran the job. */
+const ranAt = async (holder: string, at: number) =>
+  (
+    await runLeased(
+      t.db,
+      job(holder),
+      () => at,
+      () => Promise.resolve(holder),
+    )
+  ).ran;
 
 describe('one runner per scheduled job', () => {
   it('lets one node run each run; a node that died mid-run leaves the next run to another once its lease lapses', async () => {
     const start = t.clock.now();
     // Three nodes tick at once: exactly one runs.
-    const ticks = await Promise.all(
-      ['a', 'b', 'c'].map((h) =>
-        runLeased(
-          t.db,
-          job(h),
-          () => start,
-          () => Promise.resolve(h),
-        ),
-      ),
-    );
-    expect(ticks.filter((r) => r.ran)).toHaveLength(1);
+    const ran = await Promise.all(['a', 'b', 'c'].map((h) => ranAt(h, start)));
+    expect(ran.filter(Boolean)).toHaveLength(1);
     // Just after that run, a node whose timer is out of phase does not repeat it.
-    expect(
-      (
-        await runLeased(
-          t.db,
-          job('b'),
-          () => start + MIN,
-          () => Promise.resolve('b'),
-        )
-      ).ran,
-    ).toBe(false);
+    expect(await ranAt('b', start + MIN)).toBe(false);
     // Next interval: one of them runs again.
-    expect(
-      (
-        await runLeased(
-          t.db,
-          job('b'),
-          () => start + 10 * MIN,
-          () => Promise.resolve('b'),
-        )
-      ).ran,
-    ).toBe(true);
+    expect(await ranAt('b', start + 10 * MIN)).toBe(true);
 
     // Node c takes the lease and dies without finishing.
     const at = start + 30 * MIN;
     expect(await takeLease(t.db, job('c'), at)).toBe(true);
-    expect(
-      (
-        await runLeased(
-          t.db,
-          job('a'),
-          () => at + MIN,
-          () => Promise.resolve('a'),
-        )
-      ).ran,
-    ).toBe(false);
-    expect(
-      (
-        await runLeased(
-          t.db,
-          job('a'),
-          () => at + 5 * MIN,
-          () => Promise.resolve('a'),
-        )
-      ).ran,
-    ).toBe(true);
+    expect(await ranAt('a', at + MIN)).toBe(false);
+    expect(await ranAt('a', at + 5 * MIN)).toBe(true);
   });
 
   it('a failed run frees the lease without counting as a run', async () => {
