@@ -3,7 +3,8 @@
  * synchronous, and a count of millions of rows took seconds of the only thread that answers every
  * other request. One thread, started on the first count and stopped after a minute without one: with
  * the API thread that is both cores of the bench machine, and counts asked together wait their turn
- * (past their budget they answer "more than N" without being run) instead of taking the API's core.
+ * (list-count.ts sends it one at a time; past their budget they answer "more than N" without being
+ * run) instead of taking the API's core.
  *
  * The thread opens the file read-only (its own connection, as the export readers do) and runs the
  * count with a budget: a function of its connection, called for every counted row, stops the
@@ -33,8 +34,6 @@ type Thread = { worker: Worker; idle: NodeJS.Timeout | null };
 let thread: Thread | null = null;
 let nextId = 1;
 const waiting = new Map<number, (answer: CountAnswer) => void>();
-/** The same count asked again while it runs (the same filters from several screens) waits for the one. */
-const inFlight = new Map<string, Promise<number | null>>();
 
 function stopped(message: string): void {
   thread = null;
@@ -73,7 +72,8 @@ function threadOf(): Thread {
   return own;
 }
 
-function ask(file: string, sql: string, parameters: readonly unknown[], budgetMs: number): Promise<number | null> {
+/** The exact count of `sql` (a list's rows as `select 1 ...`) on the count thread; null past `budgetMs`. */
+export function countOnThread(file: string, sql: string, parameters: readonly unknown[], budgetMs: number): Promise<number | null> {
   const id = nextId++;
   const deadline = Date.now() + budgetMs;
   return new Promise((resolve, reject) => {
@@ -90,16 +90,6 @@ function ask(file: string, sql: string, parameters: readonly unknown[], budgetMs
     });
     threadOf().worker.postMessage({ id, file, sql, parameters, deadline } satisfies CountJob);
   });
-}
-
-/** The exact count of `sql` (a list's rows as `select 1 ...`) on the count thread; null past `budgetMs`. */
-export function countOnThread(file: string, sql: string, parameters: readonly unknown[], budgetMs: number): Promise<number | null> {
-  const key = `${file}\n${sql}\n${JSON.stringify(parameters)}`;
-  const running = inFlight.get(key);
-  if (running) return running;
-  const out = ask(file, sql, parameters, budgetMs).finally(() => inFlight.delete(key));
-  inFlight.set(key, out);
-  return out;
 }
 
 /** Stops the thread (tests; a server that closes). */

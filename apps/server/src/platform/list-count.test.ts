@@ -1,15 +1,20 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, Kysely } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@mbo/shared/envelope';
 import { LIST_COUNT_CAP, listCountPath, type TListCount } from '@mbo/shared/list';
 import { PayStatus, TradeCategory, TradeType } from '@mbo/shared/trade-enums';
 import type { TTransactionPage } from '@mbo/shared/transactions';
+import { FundsPath, type TWithdrawResult } from '@mbo/shared/funds';
 import { createAdmin, createGateway, createMerchant, createRole } from '../../test/factories';
+import { funded } from '../../test/funds-factories';
 import { call, signIn, testAppForFile } from '../../test/helpers';
 import { at, listPath, RANGE } from '../../test/transaction-world';
 import { EXACT_COUNT_COLUMN } from './count-thread';
-import { countRunnerOf, LIST_COUNT } from './list-count';
+import { countAskOf, countingExactly, countRunnerOf, exactCountAsked, LIST_COUNT, type CountAsk } from './list-count';
 
 /*
  * The count route of a list (list-count.ts): the exact number of rows the filters select, beyond the
@@ -73,7 +78,50 @@ async function world() {
 afterEach(() => {
   vi.restoreAllMocks();
   LIST_COUNT.budgetMs = 10_000;
+  LIST_COUNT.atOnce = 2;
 });
+
+/**
+ * Holds every exact count at the door of its database (PostgreSQL: the count statement, its transaction
+ * and connection taken; SQLite: the job, before the count thread gets it) until `release()`.
+ * `started` counts the counts that reached it. With `releaseOnSecond`, a second count reaching it
+ * releases them all, so a test that expects none fails at once instead of waiting for ever.
+ */
+function holdCounts(o: { releaseOnSecond?: boolean } = {}) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const state = { started: 0, release: () => release() };
+  let reached = () => {};
+  const arrive = () => {
+    state.started += 1;
+    if (o.releaseOnSecond && state.started > 1) release();
+    reached();
+  };
+  if (onPostgres) {
+    // countOnPool's statement, in its transaction (the connection taken).
+    const execute = Kysely.prototype.executeQuery;
+    vi.spyOn(Kysely.prototype, 'executeQuery').mockImplementation(function (this: Kysely<unknown>, query, ...rest) {
+      const text = (query as { sql?: unknown }).sql;
+      if (typeof text !== 'string' || !text.includes(EXACT_COUNT_COLUMN)) return execute.call(this, query, ...rest);
+      arrive();
+      return held.then(() => execute.call(this, query, ...rest));
+    });
+  } else {
+    const post = Worker.prototype.postMessage;
+    vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, message: unknown) {
+      if (!(message && typeof message === 'object' && 'deadline' in message && 'sql' in message)) return post.call(this, message);
+      arrive();
+      void held.then(() => post.call(this, message));
+    });
+  }
+  /** Resolves once `n` counts have reached the database. */
+  const startedAt = (n: number) =>
+    new Promise<void>((resolve) => {
+      reached = () => state.started >= n && resolve();
+      reached();
+    });
+  return Object.assign(state, { startedAt });
+}
 
 describe('the exact count of a list, asked after its page', () => {
   it("answers the number of rows the filters select beyond the cap, in the caller's scope only", async () => {
@@ -157,5 +205,77 @@ describe('the exact count of a list, asked after its page', () => {
     await pageOf(w.token, { amountMin: '20' });
     expect(prepared.length).toBeGreaterThan(0);
     expect(prepared.filter((s) => s.includes(EXACT_COUNT_COLUMN))).toEqual([]);
+  });
+
+  it.skipIf(!onPostgres)(
+    'while counts wait their turn, pages and a withdrawal are answered (PostgreSQL: the pool is not theirs)',
+    async () => {
+      const w = await world();
+      const f = await funded(t, 10_000);
+      LIST_COUNT.budgetMs = 600_000;
+      LIST_COUNT.atOnce = 1;
+      const hold = holdCounts();
+      // Six counts at once (six screens with other filters), one more than the five connections of the test pool.
+      const counts = Array.from({ length: 6 }, (_, i) => countOf(w.token, { amountMin: String(20 + i) }));
+      await hold.startedAt(1);
+      const page = await pageOf(w.token, { amountMin: '20' });
+      expect(page.body.code).toBe(0);
+      expect(page.body.data.capped).toBe(true);
+      const withdrawal = await call<TWithdrawResult>(t.app, FundsPath.withdrawApply, {
+        token: f.token,
+        body: { gatewayNo: f.gateway.gatewayNo, amount: '30.00', bankAccountId: f.bankId },
+      });
+      expect(withdrawal.body.code).toBe(0);
+      expect(hold.started).toBe(1);
+      hold.release();
+      for (const res of await Promise.all(counts)) expect(res.body.data).toEqual({ total: expectedBig + 40, capped: false });
+    },
+  );
+
+  it('a count still waiting its turn when its budget ends answers "more than N" at once, without being run', async () => {
+    const w = await world();
+    LIST_COUNT.budgetMs = 600_000;
+    LIST_COUNT.atOnce = 1;
+    const hold = holdCounts({ releaseOnSecond: true });
+    const first = countOf(w.token, { amountMin: '20' });
+    await hold.startedAt(1);
+    // The budget counts from the request's arrival: this one's ends while the first still runs.
+    LIST_COUNT.budgetMs = 300;
+    const second = await countOf(w.token, { amountMin: '21' });
+    expect(second.body.code).toBe(0);
+    expect(second.body.data.capped).toBe(true);
+    expect(second.body.data.total).toBeLessThan(expectedBig + 40);
+    expect(hold.started).toBe(1);
+    hold.release();
+    expect((await first).body.data).toEqual({ total: expectedBig + 40, capped: false });
+  });
+
+  it('a count waiting its turn whose client went away is never run', async () => {
+    LIST_COUNT.budgetMs = 600_000;
+    const hold = holdCounts({ releaseOnSecond: true });
+    LIST_COUNT.atOnce = 1;
+    const run = countRunnerOf(t.config.databaseUrl);
+    const ask = (min: number, asked: CountAsk) =>
+      countingExactly(
+        run,
+        () =>
+          exactCountAsked(
+            t.db,
+            () => t.db.selectFrom('transactions').select('id').where('amount', '>=', min),
+            undefined,
+            () => Promise.resolve({ total: 0, capped: true }),
+          ),
+        asked,
+      );
+    const first = ask(1, { arrivedAt: Date.now() });
+    await hold.startedAt(1);
+    // The count route's ask: its client is gone once the answer closes before it was sent.
+    const raw = Object.assign(new EventEmitter(), { destroyed: false, writableFinished: false });
+    const second = ask(2, countAskOf({ elapsedTime: 0, raw: raw as unknown as ServerResponse }));
+    raw.emit('close');
+    expect(await second).toEqual({ total: 0, capped: true });
+    expect(hold.started).toBe(1);
+    hold.release();
+    expect((await first)?.capped).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import type { TPermission } from '@mbo/shared/permissions';
 import type { Db } from '../db/database';
 import { ok, okResponse } from './envelope';
 import { emptyPage } from './list';
-import { countingExactly, countRunnerOf } from './list-count';
+import { countAskOf, countingExactly, countRunnerOf } from './list-count';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
 
@@ -61,14 +61,14 @@ export function registerList<Q extends z.ZodType<ListQueryBase>, Row>(
   app.get(
     listCountPath(o.path),
     { config: { permission: o.permission }, schema: { querystring: o.query, response: okResponse(ZListCount) } },
-    async (request) => {
+    async (request, reply) => {
       const caller = requireSession(request).scope;
       const { after: _after, ...q } = request.query as z.output<Q>;
       const scope = await narrowToGateway(app.db, caller, q.gatewayNo);
       if (!scope) return ok(request, { total: 0, capped: false });
       const ctx: ListRequest = { db: app.db, scope, timezone: request.timezone, now: app.now() };
       // A list that pages by number only answers its exact total with its first page.
-      const page = await countingExactly(runner, () => o.list({ ...q, page: 1 } as z.output<Q>, ctx));
+      const page = await countingExactly(runner, () => o.list({ ...q, page: 1 } as z.output<Q>, ctx), countAskOf(reply));
       return ok(request, { total: page.total, capped: page.capped });
     },
   );
