@@ -224,41 +224,39 @@ describe('review, flags and reminders', () => {
     const g = await createGateway(t.db, m);
     await setProofType(t.db, m.id, 'either');
     const tok = await signIn(t.app, await createAdmin(t.db, m));
-    const [a, b, c, d, e, april] = [
-      await trade(0, m, g),
-      await trade(1, m, g),
-      await trade(2, m, g),
-      await trade(2, m, g),
-      await trade(3, m, g),
-      await trade(25, m, g),
-    ];
+    const trades = [];
+    for (const day of [0, 1, 2, 2, 3, 25]) trades.push(await trade(day, m, g));
+    const [a, b, c, d, e, april] = trades;
     for (const [i, tx] of [a, c, d, e, april].entries())
       expect((await upload({ tradeNo: tx!.tradeNo, trackingNo: `AB12345678${i}CN`, carrier: 'China Post' }, [], tok)).body.code).toBe(0);
     expect((await ops('waybill:status', e!.tradeNo, '--status', 'in-transit')).code).toBe(0);
-    const page = async (query: Record<string, string>) => {
+    const page = async (status: number, query: Record<string, string> = {}) => {
       const res = await call<TListPage<{ tradeNo: string }>>(t.app, WaybillPath.list, {
         token: tok,
-        query: { from: '2026-03-01', to: '2026-03-31', limit: '2', ...query },
+        query: { from: '2026-03-01', to: '2026-03-31', limit: '2', status: String(status), ...query },
       });
       expect(res.body.code, res.body.msg).toBe(0);
       return { ...res.body.data, list: res.body.data.list.map((r) => r.tradeNo) };
     };
     // c and d share their time: the later id first.
-    const first = await page({ status: String(WaybillStatus.pendingReview) });
+    const first = await page(WaybillStatus.pendingReview);
     expect(first).toMatchObject({ list: [d!.tradeNo, c!.tradeNo], total: 3, capped: false });
-    const second = await page({ status: String(WaybillStatus.pendingReview), after: first.nextCursor! });
+    const second = await page(WaybillStatus.pendingReview, { after: first.nextCursor! });
     expect(second).toMatchObject({ list: [a!.tradeNo], nextCursor: null });
-    expect(await page({ status: String(WaybillStatus.inTransit) })).toMatchObject({ list: [e!.tradeNo], total: 1 });
-    expect(await page({ status: String(WaybillStatus.notUploaded) })).toMatchObject({ list: [b!.tradeNo], total: 1 });
-    expect(await page({ status: String(WaybillStatus.pendingReview), tradeNo: c!.tradeNo })).toMatchObject({
-      list: [c!.tradeNo],
-      total: 1,
+    expect(await page(WaybillStatus.inTransit)).toMatchObject({ list: [e!.tradeNo], total: 1 });
+    expect(await page(WaybillStatus.notUploaded)).toMatchObject({ list: [b!.tradeNo], total: 1 });
+    expect(await page(WaybillStatus.pendingReview, { tradeNo: c!.tradeNo })).toMatchObject({ list: [c!.tradeNo], total: 1 });
+    expect(await page(WaybillStatus.inTransit, { tradeNo: c!.tradeNo })).toMatchObject({ list: [], total: 0 });
+    const inApril = await page(WaybillStatus.pendingReview, { from: '2026-04-01', to: '2026-04-30' });
+    expect(inApril).toMatchObject({ list: [april!.tradeNo], total: 1 });
+    const file = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${WaybillPath.export}`,
+      headers: { 'x-auth-token': tok, lang: 'en_US' },
+      payload: { format: 'csv', from: '2026-03-01', to: '2026-03-31', status: WaybillStatus.pendingReview },
     });
-    expect(await page({ status: String(WaybillStatus.inTransit), tradeNo: c!.tradeNo })).toMatchObject({ list: [], total: 0 });
-    expect(await page({ status: String(WaybillStatus.pendingReview), from: '2026-04-01', to: '2026-04-30' })).toMatchObject({
-      list: [april!.tradeNo],
-      total: 1,
-    });
+    const lines = file.body.split('\r\n').filter(Boolean).slice(1);
+    expect(lines.map((l) => l.split(',')[0])).toEqual([d!.tradeNo, c!.tradeNo, a!.tradeNo]);
   });
 
   it('exports the list with its dates', async () => {
