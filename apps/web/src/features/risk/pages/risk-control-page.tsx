@@ -1,4 +1,4 @@
-import { Card, Col, Row, Statistic, Table, type TableProps } from 'antd';
+import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isRangeWithinLimit } from '@mbo/shared/date-range';
@@ -7,7 +7,7 @@ import { todayIn } from '../../../platform/zone-clock';
 import { dayjs } from '../../../platform/dayjs';
 import { useTimezone } from '../../../platform/timezone';
 import { useRiskSummary } from '../api/risk-api';
-import { TableRegion } from '../../../platform/table-region';
+import { TableCard } from '../../../platform/table-card';
 import { Page } from '../../../platform/page';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -48,6 +48,7 @@ export function RiskControlPage() {
       </Card>
       <TableCard
         title={t('risk.control.rules')}
+        cardStyle={{ marginTop: 16 }}
         data-testid="risk-rules"
         rowKey="code"
         size="middle"
@@ -71,6 +72,7 @@ export function RiskControlPage() {
       />
       <TableCard
         title={t('risk.control.blacklist')}
+        cardStyle={{ marginTop: 16 }}
         data-testid="risk-blacklist-types"
         rowKey="type"
         size="small"
@@ -81,16 +83,5 @@ export function RiskControlPage() {
         ]}
       />
     </Page>
-  );
-}
-
-/** A card holding one whole (unpaged) table; the card's title also names the table's scroll region. */
-function TableCard<T extends object>({ title, ...table }: { title: string } & Omit<TableProps<T>, 'title'>) {
-  return (
-    <Card title={title} style={{ marginTop: 16 }}>
-      <TableRegion label={title}>
-        <Table<T> pagination={false} {...table} />
-      </TableRegion>
-    </Card>
   );
 }

@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Modal,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type ButtonProps,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Descriptions, Form, Input, Modal, Space, Tag, Typography, type ButtonProps, type TableColumnsType } from 'antd';
 import { CopyOutlined, EyeOutlined, LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatRateBp, type TBankAccount, type TGatewayWithServices } from '@mbo/shared/system-merchant';
@@ -26,7 +13,7 @@ import { useMerchantDetails } from '../api/get-merchant-details';
 import { useRevealSignKey } from '../api/reveal-sign-key';
 import { Page } from '../../../platform/page';
 import '../system.css';
-import { TableRegion } from '../../../platform/table-region';
+import { TableCard } from '../../../platform/table-card';
 
 /** Merchant details (spec §2 /merchant/showMerchantDetails, §3 Merchant). */
 export function MerchantDetailsPage() {
@@ -122,32 +109,24 @@ export function MerchantDetailsPage() {
             </Descriptions>
           )}
         </Card>
-        <Card title={t('merchantDetails.bankAccounts')}>
-          <TableRegion label={t('merchantDetails.bankAccounts')}>
-            <Table<TBankAccount>
-              rowKey="id"
-              size="small"
-              pagination={false}
-              columns={accountColumns}
-              dataSource={d?.bankAccounts ?? []}
-              scroll={{ x: 'max-content' }}
-              data-testid="bank-accounts"
-            />
-          </TableRegion>
-        </Card>
-        <Card title={t('merchantDetails.gateways')}>
-          <TableRegion label={t('merchantDetails.gateways')}>
-            <Table<TGatewayWithServices>
-              rowKey="gatewayNo"
-              size="small"
-              pagination={false}
-              columns={gatewayColumns}
-              dataSource={d?.gateways ?? []}
-              scroll={{ x: 'max-content' }}
-              data-testid="merchant-gateways"
-            />
-          </TableRegion>
-        </Card>
+        <TableCard<TBankAccount>
+          title={t('merchantDetails.bankAccounts')}
+          rowKey="id"
+          size="small"
+          columns={accountColumns}
+          dataSource={d?.bankAccounts ?? []}
+          scroll={{ x: 'max-content' }}
+          data-testid="bank-accounts"
+        />
+        <TableCard<TGatewayWithServices>
+          title={t('merchantDetails.gateways')}
+          rowKey="gatewayNo"
+          size="small"
+          columns={gatewayColumns}
+          dataSource={d?.gateways ?? []}
+          scroll={{ x: 'max-content' }}
+          data-testid="merchant-gateways"
+        />
       </Space>
     </Page>
   );
