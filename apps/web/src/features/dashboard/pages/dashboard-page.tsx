@@ -1,3 +1,4 @@
+import { Children, type ReactNode } from 'react';
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../platform/session';
@@ -20,39 +21,32 @@ export function DashboardPage() {
   return (
     <Page title={t('dashboard.greeting', { name })} className="mbo-dashboard">
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={16}>
-          <Row gutter={[16, 16]}>
-            <Col span={24}>
-              <FundsCard />
-            </Col>
-            <Col span={24}>
-              <TradeTodayCard />
-            </Col>
-            <Col span={24}>
-              <TradeHistoryCard />
-            </Col>
-            <Col span={24}>
-              <ProductsCard />
-            </Col>
-          </Row>
-        </Col>
-        <Col xs={24} xl={8}>
-          <Row gutter={[16, 16]}>
-            <Col span={24}>
-              <MerchantCard />
-            </Col>
-            <Col span={24}>
-              <DeadlinesCard />
-            </Col>
-            <Col span={24}>
-              <MonitoringCard />
-            </Col>
-            <Col span={24}>
-              <AnnouncementsCard />
-            </Col>
-          </Row>
-        </Col>
+        <CardColumn xl={16}>
+          <FundsCard />
+          <TradeTodayCard />
+          <TradeHistoryCard />
+          <ProductsCard />
+        </CardColumn>
+        <CardColumn xl={8}>
+          <MerchantCard />
+          <DeadlinesCard />
+          <MonitoringCard />
+          <AnnouncementsCard />
+        </CardColumn>
       </Row>
     </Page>
+  );
+}
+
+/** A column of the dashboard (the whole width on narrow screens): its cards stacked, each a full-width row. */
+function CardColumn({ xl, children }: { xl: number; children: ReactNode }) {
+  return (
+    <Col xs={24} xl={xl}>
+      <Row gutter={[16, 16]}>
+        {Children.map(children, (card) => (
+          <Col span={24}>{card}</Col>
+        ))}
+      </Row>
+    </Col>
   );
 }
