@@ -47,7 +47,11 @@ export function countingExactly<T>(run: CountRunner, read: () => Promise<T>, ask
   return asking.run({ run, ask }, read);
 }
 
-/** The ask of a count route's request: it arrived `elapsedTime` ago; gone once its answer closes unsent. */
+/**
+ * The ask of a count route's request: it arrived `elapsedTime` ago (Fastify times a request when it has
+ * a logger or an onResponse hook, as the app has; otherwise 0, and the budget counts from here); gone
+ * once its answer closes unsent (the client hung up).
+ */
 export function countAskOf(reply: { elapsedTime: number; raw: ServerResponse }): CountAsk {
   const gone = new AbortController();
   const closed = () => {
