@@ -1,32 +1,21 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE } from '@mbo/shared/api-paths';
 import type { TListPage } from '@mbo/shared/list';
 import { WebsitePath, WebsiteStatus, type TWebsite, type TWebsiteUploadResult } from '@mbo/shared/websites';
-import { createAdmin, createMerchant, createRole, type AdminRow, type MerchantRow } from '../../../test/factories';
+import { createAdmin, createMerchant, createRole } from '../../../test/factories';
 import { multipartBody, pngFile } from '../../../test/files';
-import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
+import { call, signIn, testAppForFile } from '../../../test/helpers';
+import { shopForFile } from '../../../test/signed-in-shop';
 import { opsHarness } from '../../../test/ops-harness';
 import { findUsableWebsiteHosts } from './repository';
 
 const CHECKLIST = { refundPolicy: true, contactInfo: true, termsOfService: true, shippingPolicy: true, testOrdersAllowed: true };
 
-let t: TestContext;
-let merchant: MerchantRow;
-let admin: AdminRow;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  merchant = await createMerchant(t.db);
-  admin = await createAdmin(t.db, merchant);
-  token = await signIn(t.app, admin);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
+const shop = shopForFile(t);
 
 async function upload(name: string, content: string | Buffer, o: { tok?: string; checklist?: unknown } = {}) {
   const fields = o.checklist === undefined ? { checklist: JSON.stringify(CHECKLIST) } : { checklist: JSON.stringify(o.checklist) };
@@ -38,14 +27,14 @@ async function upload(name: string, content: string | Buffer, o: { tok?: string;
   const res = await t.app.inject({
     method: 'POST',
     url: `${API_BASE}${WebsitePath.upload}`,
-    headers: { ...headers, 'x-auth-token': o.tok ?? token, lang: 'en_US' },
+    headers: { ...headers, 'x-auth-token': o.tok ?? shop.token, lang: 'en_US' },
     payload,
   });
   await t.app.background.idle();
   return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: TWebsiteUploadResult }>() };
 }
 
-async function list(tok = token, query: Record<string, string> = {}) {
+async function list(tok = shop.token, query: Record<string, string> = {}) {
   const res = await call<TListPage<TWebsite>>(t.app, WebsitePath.list, { token: tok, query });
   expect(res.body.code).toBe(0);
   return res.body.data.list;
@@ -54,7 +43,7 @@ async function list(tok = token, query: Record<string, string> = {}) {
 describe('websites', () => {
   it('adds one website after the checklist, normalised, pending review, and mails the review team', async () => {
     const res = await call<TWebsiteUploadResult>(t.app, WebsitePath.add, {
-      token,
+      token: shop.token,
       lang: 'en_US',
       body: { url: 'HTTPS://Shop.Example.COM:443/', type: 1, averageAmount: '35.50', currency: 'USD', checklist: CHECKLIST },
     });
@@ -69,7 +58,7 @@ describe('websites', () => {
     expect(mail.text_body).toContain('https://shop.example.com');
 
     const again = await call<TWebsiteUploadResult>(t.app, WebsitePath.add, {
-      token,
+      token: shop.token,
       body: { url: 'https://shop.example.com', type: 1, averageAmount: '1', currency: 'USD', checklist: CHECKLIST },
     });
     expect(again.body.data.outcome).toBe('duplicate');
@@ -84,7 +73,7 @@ describe('websites', () => {
       { ...base, type: 2 },
       { ...base, averageAmount: '1,5' },
     ]) {
-      const res = await call(t.app, WebsitePath.add, { token, lang: 'en_US', body });
+      const res = await call(t.app, WebsitePath.add, { token: shop.token, lang: 'en_US', body });
       expect(res.status).toBeLessThan(500);
       expect(res.body.code).not.toBe(0);
     }
@@ -134,8 +123,8 @@ describe('websites', () => {
   });
 
   it('needs Website:Upload and Website:Add, and shows a merchant only its own websites', async () => {
-    const role = await createRole(t.db, merchant, { permissions: ['/merwebsit/showWebsitLimit'] });
-    const viewer = await signIn(t.app, await createAdmin(t.db, merchant, { roleId: role.id }));
+    const role = await createRole(t.db, shop.merchant, { permissions: ['/merwebsit/showWebsitLimit'] });
+    const viewer = await signIn(t.app, await createAdmin(t.db, shop.merchant, { roleId: role.id }));
     expect((await upload('x.txt', 'https://v.example.com', { tok: viewer })).body.code).toBe(403);
     const add = await call(t.app, WebsitePath.add, {
       token: viewer,
@@ -152,26 +141,28 @@ describe('websites', () => {
   it('moves a website through review by operator commands; only reviewed ones are usable hosts', async () => {
     const { ops } = opsHarness(t);
     const w = (await list()).find((x) => x.url === 'https://shop.example.com')!;
-    expect(await findUsableWebsiteHosts(t.db, merchant.id)).toEqual([]);
+    expect(await findUsableWebsiteHosts(t.db, shop.merchant.id)).toEqual([]);
     expect((await ops('website:pass', String(w.id))).out).toContain('pending -> audited');
     expect((await ops('website:pass', String(w.id))).out).toContain('audited -> reviewed');
-    expect(await findUsableWebsiteHosts(t.db, merchant.id)).toEqual(['shop.example.com']);
+    expect(await findUsableWebsiteHosts(t.db, shop.merchant.id)).toEqual(['shop.example.com']);
     expect((await ops('website:pass', String(w.id))).code).not.toBe(0);
     await ops('website:disable', String(w.id));
-    expect(await findUsableWebsiteHosts(t.db, merchant.id)).toEqual([]);
+    expect(await findUsableWebsiteHosts(t.db, shop.merchant.id)).toEqual([]);
 
     const two = (await list()).find((x) => x.url === 'http://two.example.com/shop/')!;
     expect((await ops('website:fail', String(two.id))).code).toBe(2);
     await ops('website:fail', String(two.id), '--reason', 'No refund policy page');
-    expect((await list(token, { status: String(WebsiteStatus.auditFailed) }))[0]).toMatchObject({ failReason: 'No refund policy page' });
-    expect((await ops('website:list', '--merchant', merchant.merchantNo)).out).toContain('audit-failed');
+    expect((await list(shop.token, { status: String(WebsiteStatus.auditFailed) }))[0]).toMatchObject({
+      failReason: 'No refund policy page',
+    });
+    expect((await ops('website:list', '--merchant', shop.merchant.merchantNo)).out).toContain('audit-failed');
   });
 
   it('exports the list as CSV', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `${API_BASE}${WebsitePath.export}`,
-      headers: { 'x-auth-token': token, lang: 'en_US' },
+      headers: { 'x-auth-token': shop.token, lang: 'en_US' },
       payload: { format: 'csv' },
     });
     expect(res.statusCode).toBe(200);
@@ -184,7 +175,11 @@ describe('websites', () => {
       .split('\r\n');
     expect(lines[0]!.split(',')).toHaveLength(8);
     expect(lines[0]).not.toMatch(/websiteCol\./);
-    const list = await t.app.inject({ method: 'GET', url: `${API_BASE}${WebsitePath.list}?limit=50`, headers: { 'x-auth-token': token } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${API_BASE}${WebsitePath.list}?limit=50`,
+      headers: { 'x-auth-token': shop.token },
+    });
     expect(lines.length - 1).toBe((JSON.parse(list.body) as { data: { total: number } }).data.total);
   });
 });
