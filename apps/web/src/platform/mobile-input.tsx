@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Input, Select, Space, type FormRule } from 'antd';
+import { Form, Input, Select, Space, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TLanguage } from '@mbo/shared/i18n';
 import { getLanguage } from './i18n';
@@ -106,5 +106,15 @@ export function MobileInput({ id, value, onChange, disabled, placeholder }: TMob
         }}
       />
     </Space.Compact>
+  );
+}
+
+/** A form's required mobile field: its label ("Mobile" unless given), the E.164 rule and the MobileInput. */
+export function MobileField({ name = 'mobile', label }: { name?: string; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={name} label={label ?? t('mobile.label')} rules={mobileRules(t)}>
+      <MobileInput />
+    </Form.Item>
   );
 }

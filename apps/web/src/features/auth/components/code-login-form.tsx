@@ -3,9 +3,8 @@ import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TLoginResult } from '@mbo/shared/auth';
 import { checkFieldFirst, CodeFormItem } from '../../../platform/code-form-item';
-import { emailRules } from '../../../platform/contact-rules';
-import { EmailInput } from '../../../platform/email-input';
-import { MobileInput, mobileRules } from '../../../platform/mobile-input';
+import { EmailField } from '../../../platform/email-input';
+import { MobileField } from '../../../platform/mobile-input';
 import { RequestError } from '../../../platform/request';
 import { useSendSignInCode } from '../api/send-sign-in-code';
 import { useSignInByCode } from '../api/sign-in-by-code';
@@ -50,15 +49,7 @@ export function CodeLoginForm({ channel, onSignedIn }: TCodeLoginFormProps) {
         });
       }}
     >
-      {channel === 'email' ? (
-        <Form.Item name="email" label={t('email.label')} rules={emailRules(t)}>
-          <EmailInput icon />
-        </Form.Item>
-      ) : (
-        <Form.Item name="mobile" label={t('mobile.label')} rules={mobileRules(t)}>
-          <MobileInput />
-        </Form.Item>
-      )}
+      {channel === 'email' ? <EmailField icon /> : <MobileField />}
       <CodeFormItem
         beforeSend={checkFieldFirst(form, field)}
         onSend={async () => {

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RESET_LINK_TTL_MINUTES, TResetPwdSendEmailBody } from '@mbo/shared/onboarding';
-import { emailRules } from '../../../platform/contact-rules';
-import { EmailInput } from '../../../platform/email-input';
+import { EmailField } from '../../../platform/email-input';
 import { useSendResetEmail } from '../api/send-reset-email';
 import { FormSubmitButton } from '../../../platform/form-submit-button';
 
@@ -42,9 +41,7 @@ export function ResetByEmail() {
         send.mutate({ email }, { onSuccess: () => setSentTo(email) });
       }}
     >
-      <Form.Item name="email" label={t('email.label')} rules={emailRules(t)}>
-        <EmailInput icon />
-      </Form.Item>
+      <EmailField icon />
       <FormSubmitButton pending={send.isPending} testId="reset-send-email">
         {t('forgotPassword.sendEmail')}
       </FormSubmitButton>

@@ -2,7 +2,7 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TResetPwdVerifySmsBody } from '@mbo/shared/onboarding';
 import { checkFieldFirst, CodeFormItem } from '../../../platform/code-form-item';
-import { MobileInput, mobileRules } from '../../../platform/mobile-input';
+import { MobileField } from '../../../platform/mobile-input';
 import { useSendResetSms } from '../api/send-reset-sms';
 import { useVerifyResetSmsCode } from '../api/verify-reset-sms-code';
 import { FormSubmitButton } from '../../../platform/form-submit-button';
@@ -23,9 +23,7 @@ export function ResetBySms({ onVerified }: { onVerified: (token: string) => void
         verify.mutate({ mobile: values.mobile, code: values.code.trim() }, { onSuccess: (result) => onVerified(result.token) })
       }
     >
-      <Form.Item name="mobile" label={t('mobile.label')} rules={mobileRules(t)}>
-        <MobileInput />
-      </Form.Item>
+      <MobileField />
       <CodeFormItem
         sendTestId="reset-send-code"
         beforeSend={checkFieldFirst(form, 'mobile')}

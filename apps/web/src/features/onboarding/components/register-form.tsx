@@ -2,9 +2,8 @@ import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TLoginResult } from '@mbo/shared/auth';
 import { checkFieldFirst, CodeFormItem } from '../../../platform/code-form-item';
-import { emailRules } from '../../../platform/contact-rules';
-import { EmailInput } from '../../../platform/email-input';
-import { MobileInput, mobileRules } from '../../../platform/mobile-input';
+import { EmailField } from '../../../platform/email-input';
+import { MobileField } from '../../../platform/mobile-input';
 import { NewPasswordFields } from '../../../platform/new-password-fields';
 import { useSendSignUpCode } from '../api/send-sign-up-code';
 import { useSignUp } from '../api/sign-up';
@@ -54,12 +53,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (result: TLoginRe
         );
       }}
     >
-      <Form.Item name="email" label={t('email.label')} rules={emailRules(t)} extra={t('register.emailHint')}>
-        <EmailInput icon />
-      </Form.Item>
-      <Form.Item name="mobile" label={t('mobile.label')} rules={mobileRules(t)}>
-        <MobileInput />
-      </Form.Item>
+      <EmailField extra={t('register.emailHint')} icon />
+      <MobileField />
       <CodeFormItem
         beforeSend={checkFieldFirst(form, 'mobile')}
         onSend={() => sendCode.mutateAsync(String(form.getFieldValue('mobile'))).catch(() => undefined)}

@@ -1,8 +1,7 @@
 import { Alert, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TResendVerifyEmailBody } from '@mbo/shared/onboarding';
-import { emailRules } from '../../../platform/contact-rules';
-import { EmailInput } from '../../../platform/email-input';
+import { EmailField } from '../../../platform/email-input';
 import { useResendVerifyEmail } from '../api/resend-verify-email';
 
 /** Asks for a new verification link; the email is prefilled when the session knows it. */
@@ -28,9 +27,7 @@ export function ResendVerificationForm({ initialEmail }: { initialEmail: string 
       onFinish={(values) => resend.mutate({ email: values.email.trim() })}
       style={{ textAlign: 'left' }}
     >
-      <Form.Item name="email" label={t('verifyEmail.resendLabel')} rules={emailRules(t)}>
-        <EmailInput />
-      </Form.Item>
+      <EmailField label={t('verifyEmail.resendLabel')} />
       <Button type="primary" htmlType="submit" block loading={resend.isPending} data-testid="verify-email-resend">
         {t('verifyEmail.resend')}
       </Button>

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TUpgradeVerifyBody } from '@mbo/shared/onboarding';
 import { checkFieldFirst, CodeFormItem } from '../../../platform/code-form-item';
-import { emailRules } from '../../../platform/contact-rules';
-import { EmailInput } from '../../../platform/email-input';
-import { MobileInput, mobileRules, splitMobile } from '../../../platform/mobile-input';
+import { EmailField } from '../../../platform/email-input';
+import { MobileField, splitMobile } from '../../../platform/mobile-input';
 import { PlainFrame } from '../../../platform/plain-frame';
 import { storeSessionInfo, useSession } from '../../../platform/session';
 import { useSendUpgradeCode } from '../api/send-upgrade-code';
@@ -60,9 +59,7 @@ export function AccountUpgradePage() {
             )
           }
         >
-          <Form.Item name="email" label={t('email.label')} rules={emailRules(t)}>
-            <EmailInput icon />
-          </Form.Item>
+          <EmailField icon />
           <CodeFormItem
             name="emailCode"
             label={t('upgrade.emailCode')}
@@ -73,9 +70,7 @@ export function AccountUpgradePage() {
             }
             sentTo={sendEmailCode.data?.sentTo}
           />
-          <Form.Item name="mobile" label={t('mobile.label')} rules={mobileRules(t)}>
-            <MobileInput />
-          </Form.Item>
+          <MobileField />
           <CodeFormItem
             name="smsCode"
             label={t('upgrade.smsCode')}

@@ -3,8 +3,7 @@ import { Alert, Card, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TAccountInfo, TChangeEmailBody } from '@mbo/shared/onboarding';
 import { CodeFormItem } from '../../../../platform/code-form-item';
-import { emailRules } from '../../../../platform/contact-rules';
-import { EmailInput } from '../../../../platform/email-input';
+import { EmailField } from '../../../../platform/email-input';
 import { maskMobile } from '../../../../platform/mask';
 import { useChangeEmail } from '../../api/change-email';
 import { useSendSessionCode } from '../../api/send-session-code';
@@ -56,9 +55,7 @@ export function ChangeEmailSection({ account }: { account: TAccountInfo }) {
           );
         }}
       >
-        <Form.Item name="newEmail" label={t('settings.email.new')} rules={emailRules(t)} extra={t('settings.email.hint')}>
-          <EmailInput />
-        </Form.Item>
+        <EmailField name="newEmail" label={t('settings.email.new')} extra={t('settings.email.hint')} />
         <CodeFormItem
           sendTestId="settings-email-send-code"
           onSend={() => sendCode.mutateAsync({ purpose: 'changeEmail' }).catch(() => undefined)}

@@ -2,7 +2,7 @@ import { Card, Form, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TChangePhoneBody } from '@mbo/shared/onboarding';
 import { checkFieldFirst, CodeFormItem } from '../../../../platform/code-form-item';
-import { MobileInput, mobileRules } from '../../../../platform/mobile-input';
+import { MobileField } from '../../../../platform/mobile-input';
 import { useChangePhone } from '../../api/change-phone';
 import { useSendChangePhoneCode } from '../../api/send-change-phone-code';
 import { ContactChangeForm } from './contact-change-form';
@@ -37,9 +37,7 @@ export function ChangeMobileSection() {
           )
         }
       >
-        <Form.Item name="newMobile" label={t('settings.mobile.new')} rules={mobileRules(t)}>
-          <MobileInput />
-        </Form.Item>
+        <MobileField name="newMobile" label={t('settings.mobile.new')} />
         <CodeFormItem
           sendTestId="settings-mobile-send-code"
           beforeSend={checkFieldFirst(form, 'newMobile')}
