@@ -48,6 +48,16 @@ async function member(biz: Biz, permissions: string[], gateways?: GatewayRow[]):
   return { admin, roleId: role.id };
 }
 
+/** A member signed in on node A. */
+async function memberSignedIn(
+  biz: Biz,
+  permissions: string[],
+  gateways?: GatewayRow[],
+): Promise<{ admin: AdminRow; roleId: number; token: string }> {
+  const made = await member(biz, permissions, gateways);
+  return { ...made, token: await signIn(a, made.admin) };
+}
+
 const gatewaysOf = async (app: FastifyInstance, token: string) => {
   const res = await call<{ gatewayNo: string }[]>(app, ApiPath.gateways, { token });
   return { status: res.status, nos: res.status === 200 ? res.body.data.map((g) => g.gatewayNo).sort() : [] };
@@ -72,8 +82,7 @@ describe('which statements count as auth writes', () => {
 describe('a known session costs no query', () => {
   it('serves repeated requests from the cache: no session or permission read, the version read at most once a second', async () => {
     const biz = await business();
-    const { admin } = await member(biz, [DETAILS]);
-    const token = await signIn(a, admin);
+    const { token } = await memberSignedIn(biz, [DETAILS]);
     expect((await gatewaysOf(a, token)).status).toBe(200);
     const before = { ...a.authCache.stats };
     const started = performance.now();
@@ -88,8 +97,7 @@ describe('a known session costs no query', () => {
 describe('each change is honoured on the very next request of the node that made it', () => {
   it('logout', async () => {
     const biz = await business();
-    const { admin } = await member(biz, [DETAILS]);
-    const token = await signIn(a, admin);
+    const { token } = await memberSignedIn(biz, [DETAILS]);
     expect((await gatewaysOf(a, token)).status).toBe(200);
     expect((await call(a, ApiPath.logout, { token, method: 'POST' })).body.code).toBe(0);
     expect((await gatewaysOf(a, token)).status).toBe(401);
@@ -112,8 +120,7 @@ describe('each change is honoured on the very next request of the node that made
 
   it('a permission removed from the role: 403', async () => {
     const biz = await business();
-    const { admin, roleId } = await member(biz, [DETAILS]);
-    const token = await signIn(a, admin);
+    const { roleId, token } = await memberSignedIn(biz, [DETAILS]);
     expect((await gatewaysOf(a, token)).status).toBe(200);
     const update = await call(a, RolePath.update, {
       token: biz.ownerToken,
@@ -125,8 +132,7 @@ describe('each change is honoured on the very next request of the node that made
 
   it('another role given to the admin, and a gateway taken out of their scope', async () => {
     const biz = await business();
-    const { admin } = await member(biz, [DETAILS], [biz.g1, biz.g2]);
-    const token = await signIn(a, admin);
+    const { admin, token } = await memberSignedIn(biz, [DETAILS], [biz.g1, biz.g2]);
     expect((await gatewaysOf(a, token)).nos).toEqual([biz.g1.gatewayNo, biz.g2.gatewayNo].sort());
     const narrower = await createRole(testDb.db, biz.m, { permissions: [DETAILS] });
     const update = await call(a, AdminPath.update, {
@@ -146,8 +152,7 @@ describe('each change is honoured on the very next request of the node that made
 
   it('admin disabled: 401', async () => {
     const biz = await business();
-    const { admin } = await member(biz, [DETAILS]);
-    const token = await signIn(a, admin);
+    const { admin, token } = await memberSignedIn(biz, [DETAILS]);
     expect((await gatewaysOf(a, token)).status).toBe(200);
     expect((await call(a, AdminPath.disable, { token: biz.ownerToken, body: { adminId: admin.id } })).body.code).toBe(0);
     expect((await gatewaysOf(a, token)).status).toBe(401);
@@ -155,8 +160,7 @@ describe('each change is honoured on the very next request of the node that made
 
   it('a write through this process outside any route (an operator fix, a test) (a merchant disabled) is honoured at once too', async () => {
     const biz = await business();
-    const { admin } = await member(biz, [DETAILS]);
-    const token = await signIn(a, admin);
+    const { token } = await memberSignedIn(biz, [DETAILS]);
     expect((await gatewaysOf(a, token)).status).toBe(200);
     await testDb.db.updateTable('merchants').set({ status: MerchantStatus.disabled }).where('id', '=', biz.m.id).execute();
     expect((await gatewaysOf(a, token)).status).toBe(401);
@@ -166,8 +170,7 @@ describe('each change is honoured on the very next request of the node that made
 describe('expiry from the cache', () => {
   it('idle: ends exactly SESSION_IDLE_MINUTES after the last recorded use', async () => {
     const biz = await business();
-    const { admin } = await member(biz, [DETAILS]);
-    const token = await signIn(a, admin);
+    const { token } = await memberSignedIn(biz, [DETAILS]);
     const idle = 30 * MINUTE_MS;
     clock.advance(idle - 1);
     expect((await gatewaysOf(a, token)).status).toBe(200);
@@ -180,8 +183,7 @@ describe('expiry from the cache', () => {
 
   it('absolute: ends SESSION_MAX_HOURS after sign-in however active', async () => {
     const biz = await business();
-    const { admin } = await member(biz, [DETAILS]);
-    const token = await signIn(a, admin);
+    const { token } = await memberSignedIn(biz, [DETAILS]);
     const max = 12 * 60 * MINUTE_MS;
     let used = 0;
     while (used + 20 * MINUTE_MS < max) {
@@ -197,8 +199,7 @@ describe('expiry from the cache', () => {
 
   it('another node that kept the session alive is believed: the row is read again before refusing', async () => {
     const biz = await business();
-    const { admin } = await member(biz, [DETAILS]);
-    const token = await signIn(a, admin);
+    const { token } = await memberSignedIn(biz, [DETAILS]);
     expect((await gatewaysOf(b, token)).status).toBe(200);
     clock.advance(20 * MINUTE_MS);
     expect((await gatewaysOf(a, token)).status).toBe(200);
@@ -223,8 +224,7 @@ describe('last use', () => {
         begin update last_use_writes set n = n + 1; end`.execute(testDb.db);
     }
     const biz = await business();
-    const { admin } = await member(biz, [DETAILS]);
-    const token = await signIn(a, admin);
+    const { token } = await memberSignedIn(biz, [DETAILS]);
     // 60 requests, one every 5 s, over 5 minutes.
     for (let i = 0; i < 60; i += 1) {
       clock.advance(5_000);
@@ -238,8 +238,7 @@ describe('last use', () => {
 describe('two API nodes on one database', () => {
   it(`a change made on node A is honoured on node B within ${AUTH_VERSION_CHECK_MS} ms`, async () => {
     const biz = await business();
-    const { admin, roleId } = await member(biz, [DETAILS], [biz.g1, biz.g2]);
-    const token = await signIn(a, admin);
+    const { admin, roleId, token } = await memberSignedIn(biz, [DETAILS], [biz.g1, biz.g2]);
     expect((await gatewaysOf(b, token)).nos).toHaveLength(2);
     const loads = b.authCache.stats.sessionLoads;
     expect((await gatewaysOf(b, token)).status).toBe(200);
