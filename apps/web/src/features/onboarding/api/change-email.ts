@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TChangeEmailBody } from '@mbo/shared/onboarding';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { http } from '../../../platform/request';
-import { getAccountInfoQueryOptions } from './get-account-info';
+import { useAccountChange } from './get-account-info';
 
 /** The new address replaces the old one at once, unverified until the link mailed to it is opened. */
 export function changeEmail(body: TChangeEmailBody): Promise<null> {
@@ -10,9 +9,5 @@ export function changeEmail(body: TChangeEmailBody): Promise<null> {
 }
 
 export function useChangeEmail() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: changeEmail,
-    onSuccess: () => client.invalidateQueries({ queryKey: getAccountInfoQueryOptions().queryKey }),
-  });
+  return useAccountChange(changeEmail);
 }
