@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DisputePath, disputeFilePath } from '@mbo/shared/disputes';
 import { saveBlob, filenameFromDisposition } from '../../../platform/download';
 import { http, sendRaw } from '../../../platform/request';
+import { useCaseChange } from './get-disputes';
 
 export type TAppealInput = { caseNo: string; note: string; files: File[] };
 
@@ -15,16 +15,7 @@ export async function appealDispute(input: TAppealInput): Promise<{ caseNo: stri
 }
 
 export function useAppealDispute() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: appealDispute,
-    onSuccess: async (_d, input) => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: ['disputes'] }),
-        client.invalidateQueries({ queryKey: ['dispute', input.caseNo] }),
-      ]);
-    },
-  });
+  return useCaseChange(appealDispute, (input) => input.caseNo);
 }
 
 /** Downloads one evidence file (GET with the session headers), named as uploaded. */

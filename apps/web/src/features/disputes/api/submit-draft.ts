@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DisputeEvidencePath } from '@mbo/shared/dispute-evidence';
 import { http } from '../../../platform/request';
-import { disputesKey } from './get-disputes';
+import { useCaseChange } from './get-disputes';
 
 /** The one-way step: the previewed version becomes the case's appeal. */
 export function submitDraft(input: { caseNo: string; version: number }): Promise<{ caseNo: string; appealStatus: number }> {
@@ -9,14 +8,5 @@ export function submitDraft(input: { caseNo: string; version: number }): Promise
 }
 
 export function useSubmitDraft() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: submitDraft,
-    onSuccess: async (_d, input) => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: disputesKey }),
-        client.invalidateQueries({ queryKey: ['dispute', input.caseNo] }),
-      ]);
-    },
-  });
+  return useCaseChange(submitDraft, (input) => input.caseNo);
 }
