@@ -52,40 +52,19 @@ describe('KYC step rules (spec §5, as the server checks them)', () => {
     });
 
     it('must bring more than 40%, differ from the main industry and leave the total at 100% or less', () => {
-      const low = checkIndustry({
-        ...base,
-        mainIndustryShare: 55,
-        hasAdditionalIndustry: true,
-        additionalIndustry: 'software',
-        additionalIndustryShare: 40,
-      });
+      // The main industry at its share, and a declared additional industry at its own.
+      const withAdditional = (mainIndustryShare: number, additionalIndustry: string, additionalIndustryShare: number) =>
+        checkIndustry({ ...base, mainIndustryShare, hasAdditionalIndustry: true, additionalIndustry, additionalIndustryShare });
+      const low = withAdditional(55, 'software', 40);
       expect(low.find((issue) => issue.path[0] === 'additionalIndustryShare')).toMatchObject({
         key: 'kyc.error.additionalShareLow',
         values: { threshold: 40 },
       });
-      const same = checkIndustry({
-        ...base,
-        mainIndustryShare: 55,
-        hasAdditionalIndustry: true,
-        additionalIndustry: 'electronics',
-        additionalIndustryShare: 45,
-      });
+      const same = withAdditional(55, 'electronics', 45);
       expect(keysAt(same, 'additionalIndustry')).toEqual(['kyc.error.additionalSame']);
-      const over = checkIndustry({
-        ...base,
-        mainIndustryShare: 60,
-        hasAdditionalIndustry: true,
-        additionalIndustry: 'software',
-        additionalIndustryShare: 45,
-      });
+      const over = withAdditional(60, 'software', 45);
       expect(keysAt(over, 'additionalIndustryShare')).toEqual(['kyc.error.shareTotal']);
-      const fine = checkIndustry({
-        ...base,
-        mainIndustryShare: 55,
-        hasAdditionalIndustry: true,
-        additionalIndustry: 'software',
-        additionalIndustryShare: 45,
-      });
+      const fine = withAdditional(55, 'software', 45);
       expect(fine).toEqual([]);
     });
 
