@@ -53,8 +53,11 @@ describe('KYC step rules (spec §5, as the server checks them)', () => {
 
     it('must bring more than 40%, differ from the main industry and leave the total at 100% or less', () => {
       // The main industry at its share, and a declared additional industry at its own.
-      const withAdditional = (mainIndustryShare: number, additionalIndustry: string, additionalIndustryShare: number) =>
-        checkIndustry({ ...base, mainIndustryShare, hasAdditionalIndustry: true, additionalIndustry, additionalIndustryShare });
+      const withAdditional = (
+        mainIndustryShare: number,
+        additionalIndustry: typeof base.additionalIndustry,
+        additionalIndustryShare: number,
+      ) => checkIndustry({ ...base, mainIndustryShare, hasAdditionalIndustry: true, additionalIndustry, additionalIndustryShare });
       const low = withAdditional(55, 'software', 40);
       expect(low.find((issue) => issue.path[0] === 'additionalIndustryShare')).toMatchObject({
         key: 'kyc.error.additionalShareLow',
