@@ -35,6 +35,15 @@ function toastText(spy: ReturnType<typeof vi.spyOn>): unknown {
   return arg?.content;
 }
 
+/** Waits for a button of the session-expired dialog to show, and gives it. */
+function dialogButton(testId: string): Promise<HTMLButtonElement> {
+  return waitFor(() => {
+    const button = document.querySelector<HTMLButtonElement>(`[data-testid="${testId}"]`);
+    expect(button).not.toBeNull();
+    return button!;
+  });
+}
+
 describe('request headers and base path', () => {
   it('calls /v3api with lang, timezone and the token from the Admin-Token cookie', async () => {
     storeLoginResult(loginResult({ token: 'abc' }));
@@ -186,11 +195,7 @@ describe('401: session expired', () => {
     registerNavigator(navigate);
     mockFetch((url) => (url.pathname === '/v3api/admin/logout' ? envelope(null) : envelope(null, 401, 'expired', 401)));
     await expect(http.get('/a')).rejects.toBeInstanceOf(RequestError);
-    const relogin = await waitFor(() => {
-      const button = document.querySelector<HTMLButtonElement>('[data-testid="session-expired-relogin"]');
-      expect(button).not.toBeNull();
-      return button!;
-    });
+    const relogin = await dialogButton('session-expired-relogin');
     relogin.click();
     await waitFor(() =>
       expect(navigate).toHaveBeenCalledWith(`/loginNew?redirect=${encodeURIComponent('/log/forwardLoginLogList?page=3')}`, undefined),
@@ -203,11 +208,7 @@ describe('401: session expired', () => {
     storeLoginResult(loginResult());
     mockFetch(() => envelope(null, 401, 'expired', 401));
     await expect(http.get('/a')).rejects.toBeInstanceOf(RequestError);
-    const stay = await waitFor(() => {
-      const button = document.querySelector<HTMLButtonElement>('[data-testid="session-expired-stay"]');
-      expect(button).not.toBeNull();
-      return button!;
-    });
+    const stay = await dialogButton('session-expired-stay');
     stay.click();
     expect(getToken()).toBe('tok-1');
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -258,11 +259,7 @@ describe('uploads (multipart)', () => {
     storeLoginResult(loginResult());
     mockFetch(() => envelope(null, 401, 'expired', 401));
     await expect(http.upload('/kyc/upload', new FormData())).rejects.toMatchObject({ kind: 'unauthorized' });
-    const stay = await waitFor(() => {
-      const button = document.querySelector<HTMLButtonElement>('[data-testid="session-expired-stay"]');
-      expect(button).not.toBeNull();
-      return button!;
-    });
+    const stay = await dialogButton('session-expired-stay');
     stay.click();
     await waitFor(() => expect(isSessionDialogOpen()).toBe(false));
   });
