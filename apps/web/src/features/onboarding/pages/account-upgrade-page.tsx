@@ -1,9 +1,10 @@
-import { Alert, Button, Form } from 'antd';
+import { Alert, Form } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TUpgradeVerifyBody } from '@mbo/shared/onboarding';
 import { checkFieldFirst, CodeFormItem } from '../../../platform/code-form-item';
+import { FormSubmitButton } from '../../../platform/form-submit-button';
 import { EmailField } from '../../../platform/email-input';
 import { MobileField, splitMobile } from '../../../platform/mobile-input';
 import { PlainFrame } from '../../../platform/plain-frame';
@@ -79,11 +80,9 @@ export function AccountUpgradePage() {
             onSend={() => sendSmsCode.mutateAsync({ channel: 'sms', target: String(form.getFieldValue('mobile')) }).catch(() => undefined)}
             sentTo={sendSmsCode.data?.sentTo}
           />
-          <Form.Item>
-            <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="upgrade-submit">
-              {t('upgrade.submit')}
-            </Button>
-          </Form.Item>
+          <FormSubmitButton pending={verify.isPending} testId="upgrade-submit" marginBottom={24}>
+            {t('upgrade.submit')}
+          </FormSubmitButton>
         </Form>
         <div className="mbo-plain-card__footer">
           <SignOutButton />

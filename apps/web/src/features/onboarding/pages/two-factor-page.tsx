@@ -6,6 +6,7 @@ import { Navigate, useNavigate } from 'react-router';
 import type { TLoginResult } from '@mbo/shared/auth';
 import type { TCodeChannel, TTwoFAVerifyBody } from '@mbo/shared/onboarding';
 import { CodeFormItem } from '../../../platform/code-form-item';
+import { FormSubmitButton } from '../../../platform/form-submit-button';
 import { maskEmail, maskMobile } from '../../../platform/mask';
 import { PlainFrame } from '../../../platform/plain-frame';
 import { storeLoginResult, useSession } from '../../../platform/session';
@@ -85,11 +86,9 @@ export function TwoFactorPage() {
             onSend={() => sendCode.mutateAsync({ purpose: 'twoFA', channel }).catch(() => undefined)}
             sentTo={sendCode.data?.sentTo}
           />
-          <Form.Item>
-            <Button type="primary" htmlType="submit" block loading={verify.isPending} data-testid="twofa-submit">
-              {t('twoFA.submit')}
-            </Button>
-          </Form.Item>
+          <FormSubmitButton pending={verify.isPending} testId="twofa-submit" marginBottom={24}>
+            {t('twoFA.submit')}
+          </FormSubmitButton>
         </Form>
         <Divider plain>{t('twoFA.or')}</Divider>
         <Button
