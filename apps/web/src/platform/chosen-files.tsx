@@ -62,3 +62,37 @@ export function ChooseFiles({
     </Upload>
   );
 }
+
+/** The same button for an upload of one file: the chosen file listed below it, replaced by the next one chosen. */
+export function ChooseFile({
+  file,
+  accept,
+  onChoose,
+  onRemove,
+  testId,
+  children,
+}: {
+  file: File | null;
+  accept: string;
+  onChoose: (file: File) => void;
+  onRemove: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Upload
+      accept={accept}
+      maxCount={1}
+      fileList={file ? [{ uid: 'file', name: file.name, status: 'done' as const }] : []}
+      beforeUpload={(picked) => {
+        onChoose(picked);
+        return false;
+      }}
+      onRemove={onRemove}
+    >
+      <Button icon={<UploadOutlined />} data-testid={testId}>
+        {children}
+      </Button>
+    </Upload>
+  );
+}

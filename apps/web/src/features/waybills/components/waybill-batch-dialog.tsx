@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal, Space, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { WAYBILL_BATCH_MAX_BYTES, WAYBILL_BATCH_MAX_ROWS, type TWaybillBatchResult, type TWaybillBatchRow } from '@mbo/shared/waybills';
+import { ChooseFile } from '../../../platform/chosen-files';
 import { messageOf } from '../../../platform/request';
 import { downloadTemplate, useWaybillBatch } from '../api/waybills';
 import { TableRegion } from '../../../platform/table-region';
@@ -85,24 +86,21 @@ export function WaybillBatchDialog({ open, onClose }: { open: boolean; onClose: 
       </Space>
       {!committed && (
         <div>
-          <Upload
+          <ChooseFile
+            file={file}
             accept=".csv,.xlsx"
-            maxCount={1}
-            fileList={file ? [{ uid: 'file', name: file.name, status: 'done' as const }] : []}
-            beforeUpload={(f) => {
+            onChoose={(f) => {
               setFile(f);
               setResult(null);
-              return false;
             }}
             onRemove={() => {
               setFile(null);
               setResult(null);
             }}
+            testId="waybill-batch-choose"
           >
-            <Button icon={<UploadOutlined />} data-testid="waybill-batch-choose">
-              {t('waybills.chooseBatch')}
-            </Button>
-          </Upload>
+            {t('waybills.chooseBatch')}
+          </ChooseFile>
         </div>
       )}
       {problem && <Alert style={{ marginTop: 12 }} type="error" title={problem} />}

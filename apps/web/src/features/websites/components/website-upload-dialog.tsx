@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Typography, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WEBSITE_BATCH_MAX_BYTES, WEBSITE_BATCH_MAX_LINES } from '@mbo/shared/websites';
+import { ChooseFile } from '../../../platform/chosen-files';
 import { SubmitDialog } from '../../../platform/submit-dialog';
 import { useUploadWebsites } from '../api/websites';
 import { ShopChecklist } from './shop-checklist';
@@ -67,20 +67,9 @@ export function WebsiteUploadDialog({ open, onClose }: { open: boolean; onClose:
           <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {t('websites.uploadExample')}
           </Typography.Paragraph>
-          <Upload
-            accept=".txt,.csv"
-            maxCount={1}
-            fileList={file ? [{ uid: 'file', name: file.name, status: 'done' as const }] : []}
-            beforeUpload={(f) => {
-              choose(f);
-              return false;
-            }}
-            onRemove={() => setFile(null)}
-          >
-            <Button icon={<UploadOutlined />} data-testid="website-upload-choose">
-              {t('websites.chooseFile')}
-            </Button>
-          </Upload>
+          <ChooseFile file={file} accept=".txt,.csv" onChoose={choose} onRemove={() => setFile(null)} testId="website-upload-choose">
+            {t('websites.chooseFile')}
+          </ChooseFile>
           <div style={{ marginTop: 16 }}>
             <ShopChecklist value={checklist} onChange={setChecklist} />
           </div>
