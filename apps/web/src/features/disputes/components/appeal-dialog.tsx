@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Form, Input, message } from 'antd';
+import { Alert, Form, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APPEAL_NOTE_MAX, EVIDENCE_EXTENSIONS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_COUNT } from '@mbo/shared/disputes';
+import { EVIDENCE_EXTENSIONS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_COUNT } from '@mbo/shared/disputes';
 import { ChooseFiles, useChosenFiles } from '../../../platform/chosen-files';
 import { messageOf } from '../../../platform/request';
 import { SubmitDialog } from '../../../platform/submit-dialog';
 import { useAppealDispute } from '../api/appeal-dispute';
+import { AppealNote } from './appeal-note';
 import { evidenceProblem } from './evidence-problem';
 
 const ACCEPT = EVIDENCE_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -65,16 +66,7 @@ export function AppealDialog({ caseNo, onClose }: { caseNo: string | null; onClo
       }}
     >
       <Form layout="vertical">
-        <Form.Item label={t('dispute.appealNote')}>
-          <Input.TextArea
-            data-testid="appeal-note"
-            rows={3}
-            showCount
-            maxLength={APPEAL_NOTE_MAX}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </Form.Item>
+        <AppealNote label={t('dispute.appealNote')} testId="appeal-note" rows={3} value={note} onChange={setNote} />
         <Form.Item
           label={t('dispute.evidence')}
           extra={t('dispute.evidenceRule', { count: EVIDENCE_MAX_COUNT, mb: EVIDENCE_MAX_BYTES / 1024 / 1024 })}

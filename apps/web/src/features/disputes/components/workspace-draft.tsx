@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Checkbox, Descriptions, Form, Input, List, Modal, Space, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APPEAL_NOTE_MAX, EVIDENCE_EXTENSIONS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_COUNT } from '@mbo/shared/disputes';
+import { EVIDENCE_EXTENSIONS, EVIDENCE_MAX_BYTES, EVIDENCE_MAX_COUNT } from '@mbo/shared/disputes';
 import {
   EVIDENCE_SECTION_MAX,
   EVIDENCE_SECTIONS,
@@ -16,6 +16,7 @@ import { useTimezone } from '../../../platform/timezone';
 import { getDraftPreview } from '../api/get-draft-preview';
 import { useSaveDraft } from '../api/save-draft';
 import { useSubmitDraft } from '../api/submit-draft';
+import { AppealNote } from './appeal-note';
 import { evidenceProblem } from './evidence-problem';
 
 const ACCEPT = EVIDENCE_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -121,16 +122,7 @@ export function DraftForm({ ws }: { ws: TWorkspace }) {
         </Typography.Paragraph>
       )}
       <Form layout="vertical" disabled={readOnly} style={{ marginTop: 8 }}>
-        <Form.Item label={t('disputeWorkspace.note')}>
-          <Input.TextArea
-            data-testid="ws-note"
-            rows={2}
-            showCount
-            maxLength={APPEAL_NOTE_MAX}
-            value={note}
-            onChange={(e) => changed(setNote)(e.target.value)}
-          />
-        </Form.Item>
+        <AppealNote label={t('disputeWorkspace.note')} testId="ws-note" rows={2} value={note} onChange={changed(setNote)} />
         {EVIDENCE_SECTIONS.map((k) => (
           <Form.Item key={k} label={t(`disputeWorkspace.section.${k}`)}>
             <Input.TextArea
