@@ -10,10 +10,11 @@ import { listCountPath, ZListCount, type TListPage, type TListPaging } from '@mb
 import type { TPermission } from '@mbo/shared/permissions';
 import type { Db } from '../db/database';
 import { ok, okResponse } from './envelope';
-import { emptyPage } from './list';
+import { emptyPage, mapPage } from './list';
 import { countAskOf, countingExactly, countRunnerOf } from './list-count';
 import { requireSession } from './request-context';
 import { narrowToGateway, type Scope } from './scope';
+import { dayRangeInZone, type MsRange } from './time';
 
 /** What a list route reads its rows with: the caller's scope (narrowed to a filtered gateway), timezone and clock. */
 export type ListRequest = { db: Db; scope: Scope; timezone: string; readonly now: number };
@@ -24,10 +25,8 @@ export type ListRoute<Q extends z.ZodType<ListQueryBase>, Row> = {
   path: string;
   /** The screen's menu url (the read permission). */
   permission: TPermission;
-  /** listQuery(filters, refine) of the list's shared schema. */
-  query: Q;
-  /** zListPage(row) of the list's shared schema. */
-  page: z.ZodType<TListPage<Row>>;
+  /** The list's shared declaration (defineList in packages/shared): its query and page schemas. */
+  of: { query: Q; page: z.ZodType<TListPage<Row>> };
   /**
    * One page of rows as the API answers them (keysetPage of the repository, then mapPage): made of the
    * database, the query and `ctx` alone. The time comes from `ctx.now`, never from a clock of its own.
@@ -47,10 +46,10 @@ export function registerList<Q extends z.ZodType<ListQueryBase>, Row>(
 ): void {
   app.get(
     o.path,
-    { config: { permission: o.permission }, schema: { querystring: o.query, response: okResponse(o.page) } },
+    { config: { permission: o.permission }, schema: { querystring: o.of.query, response: okResponse(o.of.page) } },
     async (request) => {
       const caller = requireSession(request).scope;
-      // Validated against `o.query`; the type provider cannot resolve its output type for a generic schema.
+      // Validated against `o.of.query`; the type provider cannot resolve its output type for a generic schema.
       const q = request.query as z.output<Q>;
       const scope = await narrowToGateway(app.db, caller, q.gatewayNo);
       const ctx: ListRequest = { db: app.db, scope: scope ?? caller, timezone: request.timezone, now: app.now() };
@@ -60,7 +59,7 @@ export function registerList<Q extends z.ZodType<ListQueryBase>, Row>(
   const runner = countRunnerOf(app.appConfig.databaseUrl);
   app.get(
     listCountPath(o.path),
-    { config: { permission: o.permission }, schema: { querystring: o.query, response: okResponse(ZListCount) } },
+    { config: { permission: o.permission }, schema: { querystring: o.of.query, response: okResponse(ZListCount) } },
     async (request, reply) => {
       const caller = requireSession(request).scope;
       const { after: _after, ...q } = request.query as z.output<Q>;
@@ -72,4 +71,15 @@ export function registerList<Q extends z.ZodType<ListQueryBase>, Row>(
       return ok(request, { total: page.total, capped: page.capped });
     },
   );
+}
+
+/**
+ * The page reader of a list filtered by whole days (`from`..`to` in the caller's timezone): the
+ * repository's page of that range, each row made the API's.
+ */
+export function byDay<Q extends { from: string; to: string }, Stored, Row>(
+  read: (db: Db, scope: Scope, q: Q, range: MsRange) => Promise<TListPage<Stored>>,
+  toRow: (row: Stored) => Row,
+): (q: Q, ctx: ListRequest) => Promise<TListPage<Row>> {
+  return async (q, { db, scope, timezone }) => mapPage(await read(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toRow);
 }

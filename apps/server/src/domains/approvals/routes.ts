@@ -26,8 +26,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, {
     path: ApprovalPath.list,
     permission: SCREEN,
-    query: APPROVALS.query,
-    page: APPROVALS.page,
+    of: APPROVALS,
     list: async (q, { db, scope, now }) => {
       // A request whose time ran out reads as expired from the moment it did.
       await repo.expireDue(db, now, scope.merchantId);

@@ -11,8 +11,6 @@ import {
   ZCaseNoParams,
   ZDisputeDetail,
   ZDisputeFileParams,
-  ZDisputeListQuery,
-  ZDisputePage,
   DISPUTES,
 } from '@mbo/shared/disputes';
 import { ErrorCode } from '@mbo/shared/envelope';
@@ -95,8 +93,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, {
     path: DisputePath.list,
     permission: '/merTradeMgr/initProConTradePage',
-    query: ZDisputeListQuery,
-    page: ZDisputePage,
+    of: DISPUTES,
     list: async (q, { db, scope, timezone, now }) =>
       mapPage(await repo.listDisputes(db, scope, q, repo.rangesOf(q, timezone, now), now), toDispute(now)),
   });

@@ -4,11 +4,7 @@ import {
   FundsPath,
   ZBatchItems,
   ZBatchItemsQuery,
-  ZBatchListQuery,
   ZBatchNoParams,
-  ZBatchPage,
-  ZEntryListQuery,
-  ZEntryPage,
   ZFundsCard,
   ZFundsSummary,
   ZPending,
@@ -19,9 +15,7 @@ import {
   ENTRIES,
   BATCHES,
   BATCH_ITEM_FIELDS,
-  ZWithdrawalListQuery,
   ZWithdrawalNoParams,
-  ZWithdrawalPage,
   ZWithdrawApply,
   ZWithdrawOptions,
   ZWithdrawOutcome,
@@ -34,9 +28,8 @@ import { exportCells } from '../../platform/export-cells';
 import { FILE_RESPONSE, defineExport, registerExport } from '../../platform/export-route';
 import { type ExportColumn } from '../../platform/export-values';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
-import { mapPage } from '../../platform/list';
 import { rowMapper } from '../../platform/list-fields';
-import { registerList } from '../../platform/list-route';
+import { byDay, registerList } from '../../platform/list-route';
 import { requireFreshCheck } from '../../platform/fresh-check';
 import { requireSession } from '../../platform/request-context';
 import { narrowToGateway } from '../../platform/scope';
@@ -193,19 +186,15 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, {
     path: FundsPath.withdrawList,
     permission: '/withdraw/forwardWithdrawList',
-    query: ZWithdrawalListQuery,
-    page: ZWithdrawalPage,
-    list: async (q, { db, scope, timezone }) =>
-      mapPage(await repo.listWithdrawals(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), rowMapper(WITHDRAWALS.fields)),
+    of: WITHDRAWALS,
+    list: byDay(repo.listWithdrawals, rowMapper(WITHDRAWALS.fields)),
   });
 
   registerList(app, {
     path: FundsPath.entryList,
     permission: '/fundsAccountSummary/initCapitalAccountRecordedWaterPage',
-    query: ZEntryListQuery,
-    page: ZEntryPage,
-    list: async (q, { db, scope, timezone }) =>
-      mapPage(await repo.listEntries(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toEntry),
+    of: ENTRIES,
+    list: byDay(repo.listEntries, toEntry),
   });
 
   registerExport(app, entryExport);
@@ -213,10 +202,8 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, {
     path: FundsPath.batchList,
     permission: '/merDailySettleDetail/initShowListPage',
-    query: ZBatchListQuery,
-    page: ZBatchPage,
-    list: async (q, { db, scope, timezone }) =>
-      mapPage(await repo.listBatches(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toBatch),
+    of: BATCHES,
+    list: byDay(repo.listBatches, toBatch),
   });
 
   registerExport(app, batchExport);

@@ -7,9 +7,7 @@ import {
   ZLinkCreated,
   ZLinkDisable,
   ZLinkKeyParams,
-  ZLinkListQuery,
   ZLinkOptions,
-  ZLinkPage,
   ZLinkPayments,
   ZPayPage,
   ZPayResult,
@@ -54,8 +52,7 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, {
     path: LinkPath.list,
     permission: '/shortcutPayment/initManageLinks',
-    query: ZLinkListQuery,
-    page: ZLinkPage,
+    of: LINKS,
     list: async (q, { db, scope, now }) => mapPage(await repo.listLinks(db, scope, q), toLink(now)),
   });
 

@@ -6,19 +6,16 @@ import {
   ZRefundable,
   ZRefundableParams,
   ZRefundApply,
-  ZRefundListQuery,
   ZRefundNoParams,
   ZRefundOutcome,
-  ZRefundPage,
   REFUNDS,
 } from '@mbo/shared/refunds';
 import { ok, okResponse } from '../../platform/envelope';
 import { AppError, forbiddenError } from '../../platform/errors';
 import { defineExport, registerExport } from '../../platform/export-route';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
-import { mapPage } from '../../platform/list';
 import { rowMapper } from '../../platform/list-fields';
-import { registerList } from '../../platform/list-route';
+import { byDay, registerList } from '../../platform/list-route';
 import type { TPermission } from '@mbo/shared/permissions';
 import { holdsAnyPermission } from '../../platform/permissions';
 import { assertFreshCheckForRefund } from '../../platform/fresh-check';
@@ -92,10 +89,8 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, {
     path: RefundPath.list,
     permission: '/refundment/forwardRefundmentList',
-    query: ZRefundListQuery,
-    page: ZRefundPage,
-    list: async (q, { db, scope, timezone }) =>
-      mapPage(await repo.listRefunds(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toRefund),
+    of: REFUNDS,
+    list: byDay(repo.listRefunds, toRefund),
   });
 
   app.get(

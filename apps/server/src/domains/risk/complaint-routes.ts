@@ -2,16 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ComplaintPath,
   ReplyEmailPath,
-  ZComplaintListQuery,
-  ZComplaintPage,
   ZComplaintProcess,
   ZComplaintProcessed,
   ZReplyPreview,
   ZReplyPreviewRequest,
   ZReplyTemplateSave,
   ZReplyTemplates,
-  ZSentReplyListQuery,
-  ZSentReplyPage,
   COMPLAINTS,
   ComplaintStatus,
   SENT_REPLIES,
@@ -45,8 +41,7 @@ export const registerComplaintRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, {
     path: ComplaintPath.list,
     permission: '/complaint/showComplaintInfo',
-    query: ZComplaintListQuery,
-    page: ZComplaintPage,
+    of: COMPLAINTS,
     list: async (q, { db, scope, timezone, now }) =>
       mapPage(await repo.listComplaints(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toComplaint(now)),
   });
@@ -115,8 +110,7 @@ export const registerComplaintRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, {
     path: ReplyEmailPath.sent,
     permission: '/replyEmail/showReplyEmail',
-    query: ZSentReplyListQuery,
-    page: ZSentReplyPage,
+    of: SENT_REPLIES,
     list: async (q, { db, scope }) => mapPage(await repo.listSentReplies(db, scope, q), toSent),
   });
 };

@@ -7,8 +7,6 @@ import {
   ZBlacklistAdd,
   ZBlacklistAdded,
   ZBlacklistImport,
-  ZBlacklistListQuery,
-  ZBlacklistPage,
   ZBlacklistRemove,
   ZBlacklistUploadResult,
   ZRiskControlQuery,
@@ -34,8 +32,7 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, {
     path: RiskPath.blacklist,
     permission: '/blacklist/showBlacklist',
-    query: ZBlacklistListQuery,
-    page: ZBlacklistPage,
+    of: BLACKLIST,
     list: async (q, { db, scope }) => mapPage(await repo.listBlacklist(db, scope, q), rowMapper(BLACKLIST.fields)),
   });
 

@@ -6,8 +6,6 @@ import {
   TRANSACTION_VIEW_DEFS,
   ZTradeNoParams,
   ZTransactionDetail,
-  ZTransactionListQuery,
-  ZTransactionPage,
   TRANSACTIONS,
   maskCard,
   type TTimelineEntry,
@@ -246,8 +244,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
     registerList(app, {
       path: def.list,
       permission: def.menu,
-      query: ZTransactionListQuery,
-      page: ZTransactionPage,
+      of: TRANSACTIONS,
       list: async ({ page, limit, after, ...filter }, { db, scope, timezone }) =>
         mapPage(await listTransactions(db, { scope, view, filter, timezone }, { page, limit, after }), toRow),
     });

@@ -6,19 +6,16 @@ import { ErrorCode } from '@mbo/shared/envelope';
 import { toMajorString } from '@mbo/shared/money';
 import {
   PRODUCTS,
+  WAYBILLS,
   PROOF_MAX_BYTES,
   PROOF_MAX_FILES,
   WAYBILL_BATCH_MAX_BYTES,
   WAYBILL_BATCH_MAX_ROWS,
   WaybillPath,
-  ZProductListQuery,
-  ZProductPage,
   ZWaybillBatchResult,
   ZWaybillExportBody,
   ZWaybillFileParams,
-  ZWaybillListQuery,
   ZWaybillOverview,
-  ZWaybillPage,
   ZWaybillTemplateQuery,
   ZWaybillUploaded,
   ZWaybillUploadFields,
@@ -33,7 +30,7 @@ import { exportCells } from '../../platform/export-cells';
 import { defineExport, registerExport } from '../../platform/export-route';
 import { emptyPage, mapPage } from '../../platform/list';
 import { rowMapper } from '../../platform/list-fields';
-import { registerList } from '../../platform/list-route';
+import { byDay, registerList } from '../../platform/list-route';
 import { checkedFields, multipartError, multipartOptions, type UploadLimits } from '../../platform/multipart';
 import { requireSession } from '../../platform/request-context';
 import type { Scope } from '../../platform/scope';
@@ -98,8 +95,7 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, {
     path: WaybillPath.list,
     permission: '/waybill/waybillPage',
-    query: ZWaybillListQuery,
-    page: ZWaybillPage,
+    of: WAYBILLS,
     list: async (q, { db, scope, timezone, now }) => {
       const ctx = await listContext(scope);
       if (!ctx) return emptyPage<TWaybill>(q);
@@ -298,10 +294,8 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, {
     path: WaybillPath.products,
     permission: '/productInfo/productPage',
-    query: ZProductListQuery,
-    page: ZProductPage,
-    list: async (q, { db, scope, timezone }) =>
-      mapPage(await repo.listProducts(db, scope, q, dayRangeInZone(q.from, q.to, timezone)), toProduct),
+    of: PRODUCTS,
+    list: byDay(repo.listProducts, toProduct),
   });
 
   registerExport(app, productExport);

@@ -6,8 +6,6 @@ import {
   ZWebhookAttemptList,
   ZWebhookAttemptsQuery,
   ZWebhookCaseEventsQuery,
-  ZWebhookDeliveryPage,
-  ZWebhookDeliveryQuery,
   ZWebhookEndpointAdd,
   ZWebhookEndpointEdit,
   ZWebhookEndpointEnable,
@@ -129,8 +127,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, {
     path: WebhookPath.deliveries,
     permission: SCREEN,
-    query: ZWebhookDeliveryQuery,
-    page: ZWebhookDeliveryPage,
+    of: WEBHOOK_DELIVERIES,
     list: async (q, { db, scope, timezone }) => mapPage(await repo.listDeliveries(db, scope, q, timezone), toDelivery),
   });
 

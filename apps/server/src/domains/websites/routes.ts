@@ -8,8 +8,6 @@ import {
   WebsitePath,
   WEBSITES,
   ZWebsiteAdd,
-  ZWebsiteListQuery,
-  ZWebsitePage,
   ZWebsiteUploadResult,
 } from '@mbo/shared/websites';
 import { ok, okResponse } from '../../platform/envelope';
@@ -53,8 +51,7 @@ export const websiteRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, {
     path: WebsitePath.list,
     permission: '/merwebsit/showWebsitLimit',
-    query: ZWebsiteListQuery,
-    page: ZWebsitePage,
+    of: WEBSITES,
     list: async (q, { db, scope }) => mapPage(await repo.listWebsites(db, scope, q), toWebsite),
   });
 
