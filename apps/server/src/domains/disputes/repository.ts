@@ -8,7 +8,7 @@ import { type ExportReader } from '../../platform/export-reader';
 import { keysetBatches } from '../../platform/keyset-walk';
 import { keysetPage } from '../../platform/list';
 import { selectFields, type FieldRow } from '../../platform/list-fields';
-import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
+import { inScope, type Scope } from '../../platform/scope';
 import { DAY_MS, dateInZone, dayRangeInZone } from '../../platform/time';
 import { ALERT_REFUNDABLE_KIND, APPEALABLE } from './rules';
 
@@ -145,14 +145,12 @@ export function findDispute(db: Db, scope: Scope, caseNo: string) {
 
 /** A case in the caller's scope with every column (what the merchant's actions check). */
 export function findScopedCase(db: DbOrTrx, scope: Scope, caseNo: string) {
-  const gateways = gatewayIdFilter(scope);
   return db
     .selectFrom('disputes')
     .selectAll()
-    .where('merchant_id', '=', scope.merchantId)
+    .where(inScope(scope, 'disputes'))
     .where('case_no', '=', caseNo)
     .where('kind', '!=', DisputeKind.fraudReport)
-    .$if(gateways !== null, (qb) => qb.where('gateway_id', 'in', gateways ?? [0]))
     .executeTakeFirst();
 }
 
@@ -182,15 +180,13 @@ export function listDisputeFiles(db: Db, scope: Scope, disputeId: number) {
 
 /** An evidence file, visible only when its case is (merchant and permitted gateways). */
 export function findDisputeFile(db: Db, scope: Scope, fileId: number) {
-  const gateways = gatewayIdFilter(scope);
   return db
     .selectFrom('dispute_files as f')
     .innerJoin('disputes as x', 'x.id', 'f.dispute_id')
     .select(['f.id', 'f.original_name', 'f.mime', 'f.storage_name'])
     .where('f.id', '=', fileId)
     .where('f.merchant_id', '=', scope.merchantId)
-    .where('x.merchant_id', '=', scope.merchantId)
+    .where(inScope(scope, 'x'))
     .where(appealEvidence)
-    .$if(gateways !== null, (qb) => qb.where('x.gateway_id', 'in', gateways ?? [0]))
     .executeTakeFirst();
 }

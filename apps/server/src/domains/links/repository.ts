@@ -5,7 +5,7 @@ import type { Db, DbOrTrx, Trx } from '../../db/database';
 import type { PaymentLinksTable } from '../../db/types';
 import { keysetPage } from '../../platform/list';
 import { selectFields, type FieldRow } from '../../platform/list-fields';
-import { gatewayIdFilter, type Scope } from '../../platform/scope';
+import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
 
 /** All SQL of payment links. */
 
@@ -22,20 +22,17 @@ export function findEnabledGateways(db: Db, scope: Scope) {
     .execute();
 }
 
-const base = (db: Db, scope: Scope, f: TLinkFilters) => {
-  const ids = gatewayIdFilter(scope);
-  return db
+const base = (db: Db, scope: Scope, f: TLinkFilters) =>
+  db
     .selectFrom('payment_links as l')
     .innerJoin('gateways as g', 'g.id', 'l.gateway_id')
-    .where('l.merchant_id', '=', scope.merchantId)
-    .$if(ids !== null, (qb) => qb.where('l.gateway_id', 'in', ids ?? [0]))
+    .where(inScope(scope, 'l'))
     .$if(f.status !== undefined, (qb) => qb.where('l.status', '=', f.status ?? 0))
     .$if(f.payStatus !== undefined, (qb) => qb.where('l.pay_status', '=', f.payStatus ?? 0))
     .$if(f.linkType !== undefined, (qb) => qb.where('l.link_type', '=', f.linkType ?? 0))
     .$if(f.title !== undefined, (qb) =>
       qb.where((eb) => eb(eb.fn('lower', ['l.title']), 'like', `%${(f.title ?? '').toLowerCase().replace(/[%_\\]/g, '')}%`)),
     );
-};
 
 /** Where the list reads the fields that are not `l.<field>`, and the columns the answer's own fields are made from. */
 const LINK_SOURCES = {
@@ -64,15 +61,13 @@ export function listLinks(db: Db, scope: Scope, q: TLinkListQuery) {
 
 /** One link of the scope by its key (another merchant's key: undefined). */
 export function findLink(db: Db, scope: Scope, key: string) {
-  const ids = gatewayIdFilter(scope);
   return db
     .selectFrom('payment_links as l')
     .innerJoin('gateways as g', 'g.id', 'l.gateway_id')
     .selectAll('l')
     .select('g.gateway_no')
     .where('l.link_key', '=', key)
-    .where('l.merchant_id', '=', scope.merchantId)
-    .$if(ids !== null, (qb) => qb.where('l.gateway_id', 'in', ids ?? [0]))
+    .where(inScope(scope, 'l'))
     .executeTakeFirst();
 }
 

@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import type { Db, Trx } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { TransactionsTable } from '../../db/types';
-import { gatewayIdFilter, type Scope } from '../../platform/scope';
+import { inScope, type Scope } from '../../platform/scope';
 import { addToRollup, transactionDelta } from '../../platform/rollups';
 import { postCapture } from '../funds/postings';
 import { emitPaymentEvent } from '../webhooks/outbox';
@@ -19,17 +19,15 @@ import { emitPaymentEvent } from '../webhooks/outbox';
 /** A transaction of the view by its order number, within the scope; anything else is "not found". */
 export function findTransaction(db: Db, scope: Scope, view: TTransactionView, tradeNo: string) {
   const def = TRANSACTION_VIEW_DEFS[view];
-  const gateways = gatewayIdFilter(scope);
   return db
     .selectFrom('transactions as t')
     .innerJoin('gateways as g', 'g.id', 't.gateway_id')
     .selectAll('t')
     .select('g.gateway_no')
     .where('t.trade_no', '=', tradeNo)
-    .where('t.merchant_id', '=', scope.merchantId)
+    .where(inScope(scope, 't'))
     .where('t.category', '=', def.category)
     .$if(def.tradeType !== null, (qb) => qb.where('t.trade_type', '=', def.tradeType ?? 0))
-    .$if(gateways !== null, (qb) => qb.where('t.gateway_id', 'in', gateways ?? [0]))
     .executeTakeFirst();
 }
 

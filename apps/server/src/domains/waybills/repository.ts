@@ -16,7 +16,7 @@ import { type ExportReader } from '../../platform/export-reader';
 import { keysetBatches } from '../../platform/keyset-walk';
 import { keysetPage, type Seek } from '../../platform/list';
 import { selectFields, type FieldRow } from '../../platform/list-fields';
-import { gatewayIdFilter, inScope, type Scope } from '../../platform/scope';
+import { inScope, type Scope } from '../../platform/scope';
 
 type Range = { fromMs: number; toMs: number };
 
@@ -300,14 +300,12 @@ export async function flagTrackingReuse(trx: Trx, merchantId: number, waybillId:
 }
 
 export function findImage(db: DbOrTrx, scope: Scope, fileId: number) {
-  const gateways = gatewayIdFilter(scope);
   return db
     .selectFrom('waybill_files as f')
     .innerJoin('waybills as w', 'w.id', 'f.waybill_id')
     .select(['f.id', 'f.original_name', 'f.mime', 'f.storage_name'])
     .where('f.id', '=', fileId)
-    .where('w.merchant_id', '=', scope.merchantId)
-    .$if(gateways !== null, (qb) => qb.where('w.gateway_id', 'in', gateways ?? [0]))
+    .where(inScope(scope, 'w'))
     .executeTakeFirst();
 }
 
