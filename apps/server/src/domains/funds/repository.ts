@@ -194,15 +194,16 @@ export function iterateEntries(db: Db, scope: Scope, f: EntryFilters, r: Range, 
 
 export type BatchFilters = Omit<TBatchListQuery, 'page' | 'limit' | 'after'>;
 
+/** The scope's batches, each with the columns of its row: the list's rows and one batch's page alike. */
+function scopedBatches(db: Db, scope: Scope) {
+  const rows = db.selectFrom('settlement_batches as b').innerJoin('gateways as g', 'g.id', 'b.gateway_id').where(inScope(scope, 'b'));
+  return selectFields(rows, BATCHES.fields, 'b', BATCH_SOURCES);
+}
 function batchRows(db: Db, scope: Scope, f: BatchFilters, r: Range) {
-  const rows = db
-    .selectFrom('settlement_batches as b')
-    .innerJoin('gateways as g', 'g.id', 'b.gateway_id')
-    .where(inScope(scope, 'b'))
+  return scopedBatches(db, scope)
     .where('b.tabulated_at', '>=', r.fromMs)
     .where('b.tabulated_at', '<', r.toMs)
     .$if(f.batchNo !== undefined, (qb) => qb.where('b.batch_no', '=', f.batchNo ?? ''));
-  return selectFields(rows, BATCHES.fields, 'b', BATCH_SOURCES);
 }
 /** The stored deadline is the exclusive end of the trades a batch covers; the list shows their last instant. */
 const BATCH_SOURCES = {
@@ -226,12 +227,7 @@ export function iterateBatches(db: Db, scope: Scope, f: BatchFilters, r: Range, 
 }
 
 export function findBatch(db: Db, scope: Scope, batchNo: string) {
-  const rows = db
-    .selectFrom('settlement_batches as b')
-    .innerJoin('gateways as g', 'g.id', 'b.gateway_id')
-    .where(inScope(scope, 'b'))
-    .where('b.batch_no', '=', batchNo);
-  return selectFields(rows, BATCHES.fields, 'b', BATCH_SOURCES).executeTakeFirst();
+  return scopedBatches(db, scope).where('b.batch_no', '=', batchNo).executeTakeFirst();
 }
 
 /** The item's own amounts; the transaction's number, time and settlement currency (and its id: an item has none of its own). */
