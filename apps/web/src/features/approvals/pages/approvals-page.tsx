@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { APPROVALS, approvalKindHasAmount, type TApprovalRow } from '@mbo/shared/approvals';
 import { formatAmount } from '../../../platform/format';
 import { useListColumns } from '../../../platform/list-columns';
+import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -17,8 +17,7 @@ export function ApprovalsPage() {
   const { t } = useTranslation();
   const screen = useListScreen(APPROVAL_LIST);
   const { url } = screen;
-  const [policyOpen, setPolicyOpen] = useState(false);
-  const mayEditPolicy = useHasPermission('Approval:Policy');
+  const policy = useListDialog(useHasPermission('Approval:Policy'));
   const columns = useListColumns<typeof APPROVALS.fields, TApprovalRow>(APPROVALS.fields, {
     special: {
       id: detailLinkColumn(t('approval.id'), 'id', 'approval-open-detail', (id) => url.setExtra('detail', id)),
@@ -36,15 +35,9 @@ export function ApprovalsPage() {
     <ListPage
       screen={screen}
       columns={columns}
-      actions={
-        mayEditPolicy && (
-          <Button icon={<SettingOutlined />} data-testid="approval-policy-open" onClick={() => setPolicyOpen(true)}>
-            {t('approval.policyTitle')}
-          </Button>
-        )
-      }
+      actions={dialogButton(policy, t('approval.policyTitle'), { icon: <SettingOutlined />, 'data-testid': 'approval-policy-open' })}
     >
-      <ApprovalPolicyDialog open={policyOpen} onClose={() => setPolicyOpen(false)} />
+      <ApprovalPolicyDialog open={policy.open} onClose={policy.close} />
       <ApprovalDrawer id={open !== null && Number.isFinite(open) ? open : null} onClose={() => url.setExtra('detail', null)} />
     </ListPage>
   );

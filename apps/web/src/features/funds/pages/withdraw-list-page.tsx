@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Alert, Button, Popconfirm, Tag, message } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWALS, WithdrawalStatus, type TWithdrawal } from '@mbo/shared/funds';
 import { useListColumns } from '../../../platform/list-columns';
+import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -22,9 +22,7 @@ const STATUS_COLORS: Record<number, string> = {
 export function WithdrawListPage() {
   const { t } = useTranslation();
   const screen = useListScreen(WITHDRAWAL_LIST);
-  const { url } = screen;
-  const [applyOpen, setApplyOpen] = useState(false);
-  const mayApply = useHasPermission('Withdraw:Apply');
+  const apply = useListDialog(useHasPermission('Withdraw:Apply'), { url: screen.url, extra: 'apply' });
   const mayCancel = useHasPermission('Withdraw:Cancel');
   const cancel = useCancelWithdrawal();
   const columns = useListColumns<typeof WITHDRAWALS.fields, TWithdrawal>(WITHDRAWALS.fields, {
@@ -68,13 +66,11 @@ export function WithdrawListPage() {
     <ListPage
       screen={screen}
       columns={columns}
-      actions={
-        mayApply && (
-          <Button icon={<PlusOutlined />} type="primary" data-testid="withdraw-apply-open" onClick={() => setApplyOpen(true)}>
-            {t('funds.withdraw.applyTitle')}
-          </Button>
-        )
-      }
+      actions={dialogButton(apply, t('funds.withdraw.applyTitle'), {
+        icon: <PlusOutlined />,
+        type: 'primary',
+        'data-testid': 'withdraw-apply-open',
+      })}
       footer={
         <Alert
           type="info"
@@ -85,13 +81,7 @@ export function WithdrawListPage() {
         />
       }
     >
-      <WithdrawApplyDialog
-        open={mayApply && (applyOpen || url.extras.apply !== null)}
-        onClose={() => {
-          setApplyOpen(false);
-          if (url.extras.apply) url.setExtra('apply', null);
-        }}
-      />
+      <WithdrawApplyDialog open={apply.open} onClose={apply.close} />
     </ListPage>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LINKS, LinkAmountMode, LinkPayStatus, LinkStatus, type TLink } from '@mbo/shared/links';
 import { formatAmount } from '../../../platform/format';
 import { useListColumns } from '../../../platform/list-columns';
+import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -20,10 +21,9 @@ export function LinkListPage() {
   const { t } = useTranslation();
   const screen = useListScreen(LINK_LIST);
   const { url } = screen;
-  const [createOpen, setCreateOpen] = useState(false);
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const [details, setDetails] = useState<TLink | null>(null);
-  const mayCreate = useHasPermission('ShortcutPayment:Create');
+  const create = useListDialog(useHasPermission('ShortcutPayment:Create'));
   const mayDisable = useHasPermission('ShortcutPayment:Disable');
   const disable = useDisableLink();
 
@@ -87,19 +87,13 @@ export function LinkListPage() {
     <ListPage
       screen={screen}
       columns={columns}
-      actions={
-        mayCreate && (
-          <Button type="primary" icon={<PlusOutlined />} data-testid="link-create-open" onClick={() => setCreateOpen(true)}>
-            {t('links.generate')}
-          </Button>
-        )
-      }
+      actions={dialogButton(create, t('links.generate'), { type: 'primary', icon: <PlusOutlined />, 'data-testid': 'link-create-open' })}
     >
       <LinkCreateDialog
-        open={createOpen}
-        onClose={() => setCreateOpen(false)}
+        open={create.open}
+        onClose={create.close}
         onCreated={(u) => {
-          setCreateOpen(false);
+          create.close();
           setShareUrl(u);
         }}
       />

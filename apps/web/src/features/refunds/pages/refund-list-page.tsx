@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { REFUNDS, type TRefund } from '@mbo/shared/refunds';
 import { DeferredPart } from '../../../platform/deferred-part';
 import { lazyPage } from '../../../platform/lazy-page';
 import { useListColumns } from '../../../platform/list-columns';
+import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -20,8 +20,7 @@ export function RefundListPage() {
   const { t } = useTranslation();
   const screen = useListScreen(REFUND_LIST);
   const { url } = screen;
-  const [applyOpen, setApplyOpen] = useState(false);
-  const mayApply = useHasPermission('Refundment:Apply', 'TradeRecord:Refund');
+  const apply = useListDialog(useHasPermission('Refundment:Apply', 'TradeRecord:Refund'), { url, extra: 'apply' });
   const columns = useListColumns<typeof REFUNDS.fields, TRefund>(REFUNDS.fields, {
     special: {
       refundNo: detailLinkColumn(t('refund.refundNo'), 'refundNo', 'refund-open-detail', (no) => url.setExtra('detail', no)),
@@ -38,22 +37,9 @@ export function RefundListPage() {
     <ListPage
       screen={screen}
       columns={columns}
-      actions={
-        mayApply && (
-          <Button icon={<PlusOutlined />} data-testid="refund-apply-open" onClick={() => setApplyOpen(true)}>
-            {t('refund.applyTitle')}
-          </Button>
-        )
-      }
+      actions={dialogButton(apply, t('refund.applyTitle'), { icon: <PlusOutlined />, 'data-testid': 'refund-apply-open' })}
     >
-      <RefundApplyDialog
-        open={mayApply && (applyOpen || url.extras.apply !== null)}
-        initialTradeNo={url.extras.apply ?? null}
-        onClose={() => {
-          setApplyOpen(false);
-          if (url.extras.apply) url.setExtra('apply', null);
-        }}
-      />
+      <RefundApplyDialog open={apply.open} initialTradeNo={url.extras.apply ?? null} onClose={apply.close} />
       <DeferredPart open={Boolean(url.extras.detail)} preload={RefundDetailDrawer.preload}>
         <RefundDetailDrawer refundNo={url.extras.detail ?? null} onClose={() => url.setExtra('detail', null)} />
       </DeferredPart>

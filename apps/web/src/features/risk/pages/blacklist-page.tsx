@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Button, Popconfirm, Space } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BLACKLIST, type TBlacklistEntry } from '@mbo/shared/risk';
 import { useListColumns } from '../../../platform/list-columns';
+import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -17,8 +17,8 @@ export function BlacklistPage() {
   const screen = useListScreen(BLACKLIST_LIST);
   const mayEdit = useHasPermission('Blacklist:Edit');
   const remove = useRemoveBlacklistEntry();
-  const [addOpen, setAddOpen] = useState(false);
-  const [importOpen, setImportOpen] = useState(false);
+  const add = useListDialog(mayEdit);
+  const upload = useListDialog(mayEdit);
 
   const columns = useListColumns<typeof BLACKLIST.fields, TBlacklistEntry>(BLACKLIST.fields, {
     special: { reason: { ellipsis: true } },
@@ -48,18 +48,14 @@ export function BlacklistPage() {
       actions={
         mayEdit && (
           <Space wrap>
-            <Button type="primary" icon={<PlusOutlined />} data-testid="blacklist-add-open" onClick={() => setAddOpen(true)}>
-              {t('risk.blacklist.add')}
-            </Button>
-            <Button icon={<UploadOutlined />} data-testid="blacklist-import-open" onClick={() => setImportOpen(true)}>
-              {t('risk.blacklist.import')}
-            </Button>
+            {dialogButton(add, t('risk.blacklist.add'), { type: 'primary', icon: <PlusOutlined />, 'data-testid': 'blacklist-add-open' })}
+            {dialogButton(upload, t('risk.blacklist.import'), { icon: <UploadOutlined />, 'data-testid': 'blacklist-import-open' })}
           </Space>
         )
       }
     >
-      <BlacklistAddDialog open={addOpen} onClose={() => setAddOpen(false)} />
-      <BlacklistImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
+      <BlacklistAddDialog open={add.open} onClose={add.close} />
+      <BlacklistImportDialog open={upload.open} onClose={upload.close} />
     </ListPage>
   );
 }

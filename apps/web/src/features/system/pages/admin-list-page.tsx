@@ -6,6 +6,7 @@ import { AdminStatus } from '@mbo/shared/merchants';
 import { ADMINS, type TAdminRow } from '@mbo/shared/system-admins';
 import { selectField } from '../../../platform/filter-fields';
 import { useListColumns } from '../../../platform/list-columns';
+import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -40,11 +41,10 @@ export function AdminListPage() {
       { all: true },
     ),
   ];
-  const mayInvite = useHasPermission('Admin:Invite');
+  const invite = useListDialog(useHasPermission('Admin:Invite'));
   const mayEdit = useHasPermission('Admin:Edit');
   const mayDisable = useHasPermission('Admin:Disable');
   const mayReset = useHasPermission('Admin:ResetPassword');
-  const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<TAdminRow | null>(null);
   const action = useAdminAction();
   const resend = useResendInvitation();
@@ -112,7 +112,7 @@ export function AdminListPage() {
                   {t('admins.actions.edit')}
                 </Button>
               )}
-              {mayInvite && pending && (
+              {invite.allowed && pending && (
                 <Button type="link" size="small" data-testid="admin-resend" loading={resend.isPending} onClick={() => void resendTo(r)}>
                   {t('admins.actions.resend')}
                 </Button>
@@ -150,15 +150,9 @@ export function AdminListPage() {
       screen={screen}
       columns={columns}
       fields={fields}
-      actions={
-        mayInvite && (
-          <Button icon={<PlusOutlined />} data-testid="admin-invite-open" onClick={() => setInviting(true)}>
-            {t('admins.inviteTitle')}
-          </Button>
-        )
-      }
+      actions={dialogButton(invite, t('admins.inviteTitle'), { icon: <PlusOutlined />, 'data-testid': 'admin-invite-open' })}
     >
-      <InviteAdminDialog open={inviting} onClose={() => setInviting(false)} />
+      <InviteAdminDialog open={invite.open} onClose={invite.close} />
       <EditAdminDialog admin={editing} onClose={() => setEditing(null)} />
     </ListPage>
   );

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Button, Modal, Space, Tag, message, type ButtonProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type TRole } from '@mbo/shared/system-roles';
 import { useListColumns } from '../../../platform/list-columns';
+import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -16,7 +16,8 @@ export function RoleListPage() {
   const { t, i18n } = useTranslation();
   const screen = useListScreen(ROLE_LIST);
   const mayEdit = useHasPermission('Role:Edit');
-  const [editor, setEditor] = useState<{ role: TRole | undefined } | null>(null);
+  // Adding is for one who may edit; a role's row opens it for that role.
+  const editor = useListDialog<TRole>(mayEdit);
   const remove = useDeleteRole();
 
   const confirmDelete = (role: TRole) =>
@@ -41,7 +42,7 @@ export function RoleListPage() {
       name: {
         render: (v: string, r) => (
           <Space size={4} wrap>
-            <Button type="link" size="small" style={{ padding: 0 }} data-testid="role-open" onClick={() => setEditor({ role: r })}>
+            <Button type="link" size="small" style={{ padding: 0 }} data-testid="role-open" onClick={() => editor.show(r)}>
               {v}
             </Button>
             {r.isAdmin && <Tag color="gold">{t('roles.administrator')}</Tag>}
@@ -59,7 +60,7 @@ export function RoleListPage() {
         render: (_: unknown, r) =>
           mayEdit && r.lock === null ? (
             <Space size={0}>
-              <Button type="link" size="small" data-testid="role-edit" onClick={() => setEditor({ role: r })}>
+              <Button type="link" size="small" data-testid="role-edit" onClick={() => editor.show(r)}>
                 {t('roles.edit')}
               </Button>
               <Button type="link" size="small" danger data-testid="role-delete" onClick={() => confirmDelete(r)}>
@@ -77,15 +78,9 @@ export function RoleListPage() {
     <ListPage
       screen={screen}
       columns={columns}
-      actions={
-        mayEdit && (
-          <Button icon={<PlusOutlined />} data-testid="role-add" onClick={() => setEditor({ role: undefined })}>
-            {t('roles.addTitle')}
-          </Button>
-        )
-      }
+      actions={dialogButton(editor, t('roles.addTitle'), { icon: <PlusOutlined />, 'data-testid': 'role-add' })}
     >
-      <RoleEditor open={editor !== null} role={editor?.role} onClose={() => setEditor(null)} />
+      <RoleEditor open={editor.open} role={editor.subject} onClose={editor.close} />
     </ListPage>
   );
 }

@@ -1,9 +1,9 @@
 import { Alert, Button, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WAYBILLS, WaybillStatus, type TWaybill } from '@mbo/shared/waybills';
 import { useListColumns } from '../../../platform/list-columns';
+import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -33,7 +33,7 @@ export function WaybillListPage() {
   const { url } = screen;
   const overview = useWaybillOverview();
   const mayUpload = useHasPermission('Waybill:Upload');
-  const [batchOpen, setBatchOpen] = useState(false);
+  const batch = useListDialog(mayUpload);
   const proofType = overview.data?.deliveryProofType ?? null;
   const uploading = url.extras.upload ? (screen.list.rows.find((r) => r.tradeNo === url.extras.upload) ?? null) : null;
 
@@ -164,16 +164,10 @@ export function WaybillListPage() {
           </div>
         )
       }
-      actions={
-        mayUpload && (
-          <Button icon={<UploadOutlined />} data-testid="waybill-batch-open" onClick={() => setBatchOpen(true)}>
-            {t('waybills.batchTitle')}
-          </Button>
-        )
-      }
+      actions={dialogButton(batch, t('waybills.batchTitle'), { icon: <UploadOutlined />, 'data-testid': 'waybill-batch-open' })}
     >
       <WaybillUploadDialog waybill={mayUpload ? uploading : null} proofType={proofType} onClose={() => url.setExtra('upload', null)} />
-      <WaybillBatchDialog open={mayUpload && batchOpen} onClose={() => setBatchOpen(false)} />
+      <WaybillBatchDialog open={batch.open} onClose={batch.close} />
     </ListPage>
   );
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Button, Space, Tag, Tooltip } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { WEBSITES, WebsiteStatus, type TWebsite } from '@mbo/shared/websites';
 import { useListColumns } from '../../../platform/list-columns';
+import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
@@ -24,9 +24,8 @@ const STATUS_COLORS: Record<number, string> = {
 export function WebsiteListPage() {
   const { t } = useTranslation();
   const screen = useListScreen(WEBSITE_LIST);
-  const [dialog, setDialog] = useState<'add' | 'upload' | null>(null);
-  const mayAdd = useHasPermission('Website:Add');
-  const mayUpload = useHasPermission('Website:Upload');
+  const add = useListDialog(useHasPermission('Website:Add'));
+  const upload = useListDialog(useHasPermission('Website:Upload'));
 
   const columns = useListColumns<typeof WEBSITES.fields, TWebsite>(WEBSITES.fields, {
     order: ['url', 'type', 'averageAmount', 'currency', 'status', 'failReason', 'platformStoreUrl', 'createdAt'],
@@ -53,24 +52,16 @@ export function WebsiteListPage() {
       screen={screen}
       columns={columns}
       actions={
-        (mayAdd || mayUpload) && (
+        (add.allowed || upload.allowed) && (
           <Space wrap>
-            {mayAdd && (
-              <Button icon={<PlusOutlined />} data-testid="website-add-open" onClick={() => setDialog('add')}>
-                {t('websites.addTitle')}
-              </Button>
-            )}
-            {mayUpload && (
-              <Button icon={<UploadOutlined />} data-testid="website-upload-open" onClick={() => setDialog('upload')}>
-                {t('websites.uploadTitle')}
-              </Button>
-            )}
+            {dialogButton(add, t('websites.addTitle'), { icon: <PlusOutlined />, 'data-testid': 'website-add-open' })}
+            {dialogButton(upload, t('websites.uploadTitle'), { icon: <UploadOutlined />, 'data-testid': 'website-upload-open' })}
           </Space>
         )
       }
     >
-      <WebsiteAddDialog open={dialog === 'add'} onClose={() => setDialog(null)} />
-      <WebsiteUploadDialog open={dialog === 'upload'} onClose={() => setDialog(null)} />
+      <WebsiteAddDialog open={add.open} onClose={add.close} />
+      <WebsiteUploadDialog open={upload.open} onClose={upload.close} />
     </ListPage>
   );
 }
