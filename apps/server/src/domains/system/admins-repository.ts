@@ -156,14 +156,3 @@ export async function changeStatus(db: Db, scope: Scope, adminId: number, from: 
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
-
-/** Ends every open session of an administrator. */
-export async function revokeAdminSessions(db: Db, adminId: number, now: number): Promise<number> {
-  const res = await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('admin_id', '=', adminId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
-}

@@ -9,7 +9,7 @@ import { mapPage } from '../../platform/list';
 import { rowMapper, type FieldRow } from '../../platform/list-fields';
 import type { MessageKey } from '../../platform/messages';
 import { noteOperation } from '../../platform/operation-log';
-import type { SessionContext } from '../../platform/session';
+import { revokeAdminSessions, type SessionContext } from '../../platform/session';
 import * as repo from './admins-repository';
 import { coversGateways, loadGrant, loadRolePermissions, permissionsBeyond, roleLabel, type Grant } from './grants';
 
@@ -182,7 +182,7 @@ async function moveStatus(
 /** Disables a normal administrator and ends their sessions in the same request. */
 export async function disableAdmin(db: Db, session: SessionContext, adminId: number, now: number): Promise<void> {
   await moveStatus(db, session, adminId, [AdminStatus.normal, AdminStatus.disabled], 'admin.notNormal', async (target) => {
-    const revoked = await repo.revokeAdminSessions(db, target.id, now);
+    const revoked = await revokeAdminSessions(db, target.id, now);
     return ` sessionsEnded=${revoked}`;
   });
 }
