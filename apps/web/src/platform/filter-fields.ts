@@ -57,6 +57,16 @@ export function textField<K extends string>(
   return { kind: 'text', key, label, maxLength, ...flags };
 }
 
+/** The date range of a list's `from` and `to` filters. */
+export function dateRangeField(label: string): TFilterField<'from' | 'to'> {
+  return { kind: 'dateRange', from: 'from', to: 'to', label };
+}
+
+/** The gateway number filter (digits only), behind "More filters" unless `more` is false. */
+export function gatewayField(label: string, { more = true }: { more?: boolean } = {}): TFilterField<'gatewayNo'> {
+  return textField('gatewayNo', label, 20, { digits: true, more });
+}
+
 export function keysOf<K extends string>(field: TFilterField<K>): K[] {
   switch (field.kind) {
     case 'dateRange':

@@ -52,11 +52,13 @@ type TDeclaredList<K extends string, Page> = { query: TListSchema; defaults: (to
  */
 type TScreenPaths<Page extends TListPage<unknown>, K extends string> = Omit<
   TListScreen<Page, K>,
-  'schema' | 'defaults' | 'fetch' | 'export'
+  'schema' | 'defaults' | 'fetch' | 'export' | 'rowKey'
 > &
   ({ fetch: TListFetcher<Page>; path?: never } | { path: string; fetch?: never }) & {
     /** The list's GET route when the screen has its own `fetch`: its exact count is asked at `<countPath>/count`. */
     countPath?: string;
+    /** The rows' key: absent, their `id`. */
+    rowKey?: TListScreen<Page, K>['rowKey'];
     export?: TListScreen<Page, K>['export'] | { permission?: TPermission; path: string; file: string };
   };
 
@@ -68,7 +70,7 @@ export function declaredScreen<K extends string, Page extends TListPage<unknown>
   list: TDeclaredList<K, Page>,
   screen: TScreenPaths<Page, NoInfer<K>>,
 ): TListScreen<Page, K> {
-  const { path, fetch, export: file, countPath, ...rest } = screen;
+  const { path, fetch, export: file, countPath, rowKey = 'id', ...rest } = screen;
   const counted = countPath ?? path;
   const exported =
     file && 'path' in file
@@ -80,6 +82,7 @@ export function declaredScreen<K extends string, Page extends TListPage<unknown>
       : file;
   return {
     ...rest,
+    rowKey,
     fetch: fetch ?? ((params) => http.get<Page>(path ?? '', params)),
     // Silent: a count that fails leaves "more than N" on screen, which is still true.
     ...(counted ? { count: (params, signal) => http.get<TListCount>(listCountPath(counted), params, { signal, silent: true }) } : {}),

@@ -12,7 +12,6 @@ export const APPROVAL_LIST = declaredScreen(APPROVALS, {
     selectField('status', 'approval.status', enumOptions('approval.statuses', ApprovalStatus), { all: true }),
     selectField('kind', 'approval.kind', enumOptions('approval.kinds', APPROVAL_KINDS), { all: true }),
   ],
-  rowKey: 'id',
   testId: 'approval-table',
   extras: ['detail'],
 });

@@ -10,7 +10,7 @@ import {
 import { lastDateOfRange } from '@mbo/shared/date-range';
 import { AppealStatus, ProcessingType } from '@mbo/shared/trade-enums';
 import { dayjs } from '../../platform/dayjs';
-import { enumOptions, selectField, textField } from '../../platform/filter-fields';
+import { dateRangeField, enumOptions, gatewayField, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
 import { disputesKey, getDisputes } from './api/get-disputes';
 
@@ -44,12 +44,12 @@ export const DISPUTE_LIST = declaredScreen(
       selectField('view', 'dispute.listView', enumOptions('dispute.listViewOption', DISPUTE_LIST_VIEWS)),
       // The dashboard's due-today count opens the list with due=today (the caller's today, in the caller's timezone).
       selectField('due', 'dispute.due', enumOptions('dispute.dueOption', DISPUTE_DUE_DAYS), { all: true }),
-      { kind: 'dateRange', from: 'from', to: 'to', label: 'dispute.dateRange' },
+      dateRangeField('dispute.dateRange'),
       textField('tradeNo', 'dispute.tradeNo', 64),
       selectField('kind', 'dispute.kind', enumOptions('tradeEnum.disputeKind', LISTED_DISPUTE_KINDS), { all: true }),
       selectField('timeType', 'dispute.timeType', enumOptions('tradeEnum.timeType', DISPUTE_TIME_TYPES), { more: true }),
       textField('caseNo', 'dispute.caseNo', 64, { more: true }),
-      textField('gatewayNo', 'dispute.gatewayNo', 20, { digits: true, more: true }),
+      gatewayField('dispute.gatewayNo'),
       selectField('processingType', 'dispute.processingType', enumOptions('tradeEnum.processingType', ProcessingType), {
         all: true,
         more: true,

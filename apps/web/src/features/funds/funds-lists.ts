@@ -1,5 +1,5 @@
 import { BATCHES, ENTRIES, FundsPath, LEDGER_TYPES, MERCHANT_ACCOUNTS, WithdrawalStatus, WITHDRAWALS } from '@mbo/shared/funds';
-import { enumOptions, selectField, textField } from '../../platform/filter-fields';
+import { dateRangeField, enumOptions, gatewayField, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
 import { fundsKey } from './api/get-funds-summary';
 
@@ -9,10 +9,10 @@ export const WITHDRAWAL_LIST = declaredScreen(WITHDRAWALS, {
   key: [...fundsKey, 'withdrawals'],
   path: FundsPath.withdrawList,
   fields: [
-    { kind: 'dateRange', from: 'from', to: 'to', label: 'funds.dateRange' },
+    dateRangeField('funds.dateRange'),
     selectField('status', 'funds.withdraw.status', enumOptions('funds.withdrawStatus', WithdrawalStatus), { all: true }),
     textField('withdrawalNo', 'funds.withdraw.no', 64, { more: true }),
-    textField('gatewayNo', 'funds.gatewayNo', 20, { digits: true, more: true }),
+    gatewayField('funds.gatewayNo'),
   ],
   rowKey: 'withdrawalNo',
   testId: 'withdrawal-table',
@@ -24,11 +24,11 @@ export const ENTRY_LIST = declaredScreen(ENTRIES, {
   key: [...fundsKey, 'entries'],
   path: FundsPath.entryList,
   fields: [
-    { kind: 'dateRange', from: 'from', to: 'to', label: 'funds.dateRange' },
+    dateRangeField('funds.dateRange'),
     selectField('type', 'funds.entry.type', enumOptions('funds.ledgerType', LEDGER_TYPES), { all: true }),
     selectField('account', 'funds.entry.account', enumOptions('funds.account', MERCHANT_ACCOUNTS), { all: true }),
     textField('currency', 'funds.currency', 3, { more: true }),
-    textField('gatewayNo', 'funds.gatewayNo', 20, { digits: true, more: true }),
+    gatewayField('funds.gatewayNo'),
   ],
   rowKey: (r) => String(r.id),
   testId: 'entry-table',
@@ -39,11 +39,7 @@ export const BATCH_LIST = declaredScreen(BATCHES, {
   title: 'menu.dailySettleDetail',
   key: [...fundsKey, 'batches'],
   path: FundsPath.batchList,
-  fields: [
-    { kind: 'dateRange', from: 'from', to: 'to', label: 'funds.dateRange' },
-    textField('batchNo', 'funds.batch.no', 64),
-    textField('gatewayNo', 'funds.gatewayNo', 20, { digits: true, more: true }),
-  ],
+  fields: [dateRangeField('funds.dateRange'), textField('batchNo', 'funds.batch.no', 64), gatewayField('funds.gatewayNo')],
   rowKey: 'batchNo',
   testId: 'batch-table',
   extras: ['batch'],

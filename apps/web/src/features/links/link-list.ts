@@ -1,5 +1,5 @@
 import { LINKS, LinkPayStatus, LinkStatus, LinkType } from '@mbo/shared/links';
-import { enumOptions, selectField, textField } from '../../platform/filter-fields';
+import { enumOptions, gatewayField, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
 import { getLinks, linksKey } from './api/links-api';
 
@@ -13,7 +13,7 @@ export const LINK_LIST = declaredScreen(LINKS, {
     selectField('status', 'links.status', enumOptions('links.statusCode', LinkStatus), { all: true }),
     selectField('payStatus', 'links.payStatus', enumOptions('links.payStatusCode', LinkPayStatus), { all: true }),
     selectField('linkType', 'links.linkType', enumOptions('links.linkTypeCode', LinkType), { all: true, more: true }),
-    textField('gatewayNo', 'links.gateway', 20, { digits: true, more: true }),
+    gatewayField('links.gateway'),
   ],
   rowKey: 'linkKey',
   testId: 'link-table',

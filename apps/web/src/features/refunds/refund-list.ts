@@ -1,6 +1,6 @@
 import { REFUND_TIME_TYPES, RefundPath, REFUNDS } from '@mbo/shared/refunds';
 import { RefundMethod, RefundProcessing, RefundSource } from '@mbo/shared/trade-enums';
-import { enumOptions, selectField, textField } from '../../platform/filter-fields';
+import { dateRangeField, enumOptions, gatewayField, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
 import { getRefunds, refundsKey } from './api/get-refunds';
 
@@ -12,11 +12,11 @@ export const REFUND_LIST = declaredScreen(REFUNDS, {
   countPath: RefundPath.list,
   fields: [
     selectField('timeType', 'refund.timeType', enumOptions('tradeEnum.timeType', REFUND_TIME_TYPES)),
-    { kind: 'dateRange', from: 'from', to: 'to', label: 'refund.dateRange' },
+    dateRangeField('refund.dateRange'),
     textField('tradeNo', 'refund.tradeNo', 64),
     selectField('status', 'refund.status', enumOptions('tradeEnum.refundProcessing', RefundProcessing), { all: true }),
     textField('refundNo', 'refund.refundNo', 64, { more: true }),
-    textField('gatewayNo', 'refund.gatewayNo', 20, { digits: true, more: true }),
+    gatewayField('refund.gatewayNo'),
     selectField('method', 'refund.method', enumOptions('tradeEnum.refundMethod', RefundMethod), { all: true, more: true }),
     selectField('source', 'refund.source', enumOptions('tradeEnum.refundSource', RefundSource), { all: true, more: true }),
   ],

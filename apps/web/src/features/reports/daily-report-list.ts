@@ -1,5 +1,5 @@
 import { DAILY_REPORT, ReportPath, ZDailyReport } from '@mbo/shared/reports';
-import { currencyOptions, selectField, textField, type TFilterField } from '../../platform/filter-fields';
+import { currencyOptions, dateRangeField, gatewayField, selectField, type TFilterField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
 
 // The trade daily report's screen (its list is declared in packages/shared), read by its page and its first data request.
@@ -8,8 +8,8 @@ type TDailyKey = 'from' | 'to' | 'gatewayNo' | 'currency';
 
 export function dailyFields(currencies: readonly string[]): TFilterField<TDailyKey>[] {
   return [
-    { kind: 'dateRange', from: 'from', to: 'to', label: 'report.filter.dateRange' },
-    textField('gatewayNo', 'report.filter.gatewayNo', 20, { digits: true }),
+    dateRangeField('report.filter.dateRange'),
+    gatewayField('report.filter.gatewayNo', { more: false }),
     selectField('currency', 'report.filter.currency', currencyOptions(currencies), { all: true }),
   ];
 }

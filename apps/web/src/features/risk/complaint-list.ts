@@ -1,5 +1,5 @@
 import { ComplaintKind, ComplaintPath, COMPLAINTS, ComplaintStatus } from '@mbo/shared/complaints';
-import { enumOptions, selectField, textField } from '../../platform/filter-fields';
+import { dateRangeField, enumOptions, gatewayField, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
 import { complaintsKey } from './api/complaints-api';
 
@@ -14,11 +14,11 @@ export const COMPLAINT_LIST = declaredScreen(
     testId: 'complaint-table',
     extras: ['process'],
     fields: [
-      { kind: 'dateRange', from: 'from', to: 'to', label: 'risk.complaint.received' },
+      dateRangeField('risk.complaint.received'),
       selectField('status', 'risk.complaint.status', enumOptions('risk.complaint.statusCode', ComplaintStatus), { all: true }),
       textField('tradeNo', 'risk.complaint.tradeNo', 64),
       selectField('kind', 'risk.complaint.kind', enumOptions('risk.complaint.kindCode', ComplaintKind), { all: true, more: true }),
-      textField('gatewayNo', 'risk.complaint.gatewayNo', 20, { digits: true, more: true }),
+      gatewayField('risk.complaint.gatewayNo'),
     ],
   },
 );

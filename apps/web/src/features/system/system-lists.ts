@@ -5,7 +5,7 @@ import { OPERATION_LOGS, OPERATION_MODULES, OPERATION_TYPES } from '@mbo/shared/
 import { ADMINS } from '@mbo/shared/system-admins';
 import { ROLES } from '@mbo/shared/system-roles';
 import { WEBHOOK_DELIVERIES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_KINDS } from '@mbo/shared/webhooks';
-import { enumOptions, selectField, textField } from '../../platform/filter-fields';
+import { dateRangeField, enumOptions, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
 import { announcementsKey, getAnnouncementPage } from './api/announcements';
 import { adminsKey, getAdmins } from './api/get-admins';
@@ -24,7 +24,6 @@ export const ADMIN_LIST = declaredScreen(ADMINS, {
     textField('keyword', 'admins.keyword', 64),
     selectField('status', 'admins.statusLabel', enumOptions('admins.status', AdminStatus), { all: true }),
   ],
-  rowKey: 'id',
   testId: 'admin-table',
 });
 
@@ -33,7 +32,6 @@ export const ROLE_LIST = declaredScreen(ROLES, {
   key: rolesKey,
   fetch: getRoles,
   fields: [textField('keyword', 'roles.keyword', 32)],
-  rowKey: 'id',
   testId: 'role-table',
 });
 
@@ -43,12 +41,11 @@ export const OPERATION_LOG_LIST = declaredScreen(OPERATION_LOGS, {
   key: operationLogsKey,
   fetch: getOperationLogs,
   fields: [
-    { kind: 'dateRange', from: 'from', to: 'to', label: 'opLog.time' },
+    dateRangeField('opLog.time'),
     textField('operator', 'opLog.operator', 64),
     selectField('type', 'opLog.type', enumOptions('opLog.types', OPERATION_TYPES), { all: true }),
     selectField('module', 'opLog.module', enumOptions('opLog.modules', OPERATION_MODULES), { all: true }),
   ],
-  rowKey: 'id',
   testId: 'operation-log-table',
   export: { permission: 'OperateLog:Downloads', run: exportOperationLogs, jsonl: (filters) => exportOperationLogs(filters, 'jsonl') },
 });
@@ -58,7 +55,6 @@ export const NEWS_LIST = declaredScreen(ANNOUNCEMENTS, {
   key: announcementsKey,
   fetch: getAnnouncementPage,
   fields: [],
-  rowKey: 'id',
   testId: 'news-table',
   extras: ['news'],
 });
@@ -78,7 +74,6 @@ export const LOGIN_LOG_LIST = declaredScreen(LOGIN_LOGS, {
       { all: true },
     ),
   ],
-  rowKey: 'id',
   testId: 'login-log-table',
 });
 
@@ -88,10 +83,9 @@ export const WEBHOOK_DELIVERY_LIST = declaredScreen(WEBHOOK_DELIVERIES, {
   key: webhookDeliveriesKey,
   fetch: getWebhookDeliveries,
   fields: [
-    { kind: 'dateRange', from: 'from', to: 'to', label: 'webhooks.time' },
+    dateRangeField('webhooks.time'),
     selectField('kind', 'webhooks.kind', enumOptions('webhooks.kinds', [...WEBHOOK_EVENT_KINDS, 'test']), { all: true }),
     selectField('status', 'webhooks.status', enumOptions('webhooks.statuses', WEBHOOK_DELIVERY_STATUSES), { all: true }),
   ],
-  rowKey: 'id',
   testId: 'webhook-delivery-table',
 });

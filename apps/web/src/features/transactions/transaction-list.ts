@@ -7,7 +7,15 @@ import {
   TRANSACTIONS,
   type TTransactionView,
 } from '@mbo/shared/transactions';
-import { currencyOptions, enumOptions, selectField, textField, type TFilterField } from '../../platform/filter-fields';
+import {
+  currencyOptions,
+  dateRangeField,
+  enumOptions,
+  gatewayField,
+  selectField,
+  textField,
+  type TFilterField,
+} from '../../platform/filter-fields';
 import { declaredScreen, type TListScreen } from '../../platform/list-screen';
 import { exportTransactions } from './api/export-transactions';
 import { getTransactions, transactionsKey } from './api/get-transactions';
@@ -23,12 +31,12 @@ const yesNo = (prefix: string) => enumOptions(prefix, [0, 1]);
 export function transactionFilters(view: TTransactionView, currencies: readonly string[]): TFilterField<TTransactionFilterKey>[] {
   return [
     selectField('timeType', 'trade.timeType', enumOptions('tradeEnum.timeType', TRANSACTION_TIME_TYPES)),
-    { kind: 'dateRange', from: 'from', to: 'to', label: 'trade.dateRange' },
+    dateRangeField('trade.dateRange'),
     textField('tradeNo', 'trade.tradeNo', 64),
     textField('merchantOrderNo', 'trade.merchantOrderNo', 64),
     selectField('payStatus', 'trade.payStatus', enumOptions('tradeEnum.payStatus', PayStatus), { all: true }),
     textField('email', 'trade.email', 254, { more: true }),
-    textField('gatewayNo', 'trade.gatewayNo', 20, { digits: true, more: true }),
+    gatewayField('trade.gatewayNo'),
     ...(view === 'preAuth'
       ? []
       : [

@@ -1,5 +1,5 @@
 import { PRODUCTS, WaybillPath, WAYBILLS, WaybillStatus } from '@mbo/shared/waybills';
-import { enumOptions, selectField, textField } from '../../platform/filter-fields';
+import { dateRangeField, enumOptions, gatewayField, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
 import { productsKey, waybillsKey } from './api/waybills';
 
@@ -9,12 +9,12 @@ export const WAYBILL_LIST = declaredScreen(WAYBILLS, {
   key: waybillsKey,
   path: WaybillPath.list,
   fields: [
-    { kind: 'dateRange', from: 'from', to: 'to', label: 'waybills.tradeDate' },
+    dateRangeField('waybills.tradeDate'),
     textField('tradeNo', 'waybills.tradeNo', 64),
     selectField('status', 'waybills.status', enumOptions('waybills.statuses', WaybillStatus), { all: true }),
     { kind: 'number', key: 'dueWithinDays', label: 'waybills.dueWithin', min: 0, max: 30, suffix: 'waybills.days', more: true },
     textField('trackingNo', 'waybills.trackingNo', 40, { more: true }),
-    textField('gatewayNo', 'waybills.gatewayNo', 20, { digits: true, more: true }),
+    gatewayField('waybills.gatewayNo'),
   ],
   rowKey: 'tradeNo',
   testId: 'waybill-table',
@@ -28,13 +28,12 @@ export const PRODUCT_LIST = declaredScreen(PRODUCTS, {
   key: productsKey,
   path: WaybillPath.products,
   fields: [
-    { kind: 'dateRange', from: 'from', to: 'to', label: 'products.tradeDate' },
+    dateRangeField('products.tradeDate'),
     textField('tradeNo', 'products.tradeNo', 64),
     textField('name', 'products.name', 100),
     textField('goodsNo', 'products.goodsNo', 64, { more: true }),
-    textField('gatewayNo', 'products.gatewayNo', 20, { digits: true, more: true }),
+    gatewayField('products.gatewayNo'),
   ],
-  rowKey: 'id',
   testId: 'product-table',
   export: { path: WaybillPath.productsExport, file: 'products' },
 });

@@ -13,7 +13,6 @@ export const WEBSITE_LIST = declaredScreen(WEBSITES, {
     selectField('status', 'websites.status', enumOptions('websites.statuses', WebsiteStatus), { all: true }),
     selectField('type', 'websites.type', enumOptions('websites.types', WebsiteType), { all: true, more: true }),
   ],
-  rowKey: 'id',
   testId: 'website-table',
   export: { path: WebsitePath.export, file: 'websites' },
 });
