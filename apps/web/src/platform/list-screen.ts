@@ -52,11 +52,13 @@ type TDeclaredList<K extends string, Page> = { query: TListSchema; defaults: (to
  */
 type TScreenPaths<Page extends TListPage<unknown>, K extends string> = Omit<
   TListScreen<Page, K>,
-  'schema' | 'defaults' | 'fetch' | 'export' | 'rowKey'
+  'schema' | 'defaults' | 'fetch' | 'count' | 'export' | 'rowKey'
 > &
   ({ fetch: TListFetcher<Page>; path?: never } | { path: string; fetch?: never }) & {
     /** The list's GET route when the screen has its own `fetch`: its exact count is asked at `<countPath>/count`. */
     countPath?: string;
+    /** false: the list's route has no exact count (`<path>/count`) to ask. */
+    count?: false;
     /** The rows' key: absent, their `id`. */
     rowKey?: TListScreen<Page, K>['rowKey'];
     export?: TListScreen<Page, K>['export'] | { permission?: TPermission; path: string; file: string };
@@ -70,8 +72,8 @@ export function declaredScreen<K extends string, Page extends TListPage<unknown>
   list: TDeclaredList<K, Page>,
   screen: TScreenPaths<Page, NoInfer<K>>,
 ): TListScreen<Page, K> {
-  const { path, fetch, export: file, countPath, rowKey = 'id', ...rest } = screen;
-  const counted = countPath ?? path;
+  const { path, fetch, export: file, countPath, count, rowKey = 'id', ...rest } = screen;
+  const counted = countPath ?? (count === false ? undefined : path);
   const exported =
     file && 'path' in file
       ? {

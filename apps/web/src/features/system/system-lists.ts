@@ -1,25 +1,27 @@
 import { ANNOUNCEMENTS } from '@mbo/shared/announcements';
+import { ApiPath } from '@mbo/shared/api-paths';
 import { LOGIN_LOGS } from '@mbo/shared/logs';
 import { AdminStatus } from '@mbo/shared/merchants';
-import { OPERATION_LOGS, OPERATION_MODULES, OPERATION_TYPES } from '@mbo/shared/operation-log';
-import { ADMINS } from '@mbo/shared/system-admins';
-import { ROLES } from '@mbo/shared/system-roles';
-import { WEBHOOK_DELIVERIES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_KINDS } from '@mbo/shared/webhooks';
+import { OPERATION_LOGS, OPERATION_MODULES, OPERATION_TYPES, OperationLogPath } from '@mbo/shared/operation-log';
+import { AdminPath, ADMINS } from '@mbo/shared/system-admins';
+import { RolePath, ROLES } from '@mbo/shared/system-roles';
+import { WEBHOOK_DELIVERIES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_KINDS, WebhookPath } from '@mbo/shared/webhooks';
 import { dateRangeField, enumOptions, selectField, textField } from '../../platform/filter-fields';
 import { declaredScreen } from '../../platform/list-screen';
-import { announcementsKey, getAnnouncementPage } from './api/announcements';
-import { adminsKey, getAdmins } from './api/get-admins';
-import { exportOperationLogs, getOperationLogs, operationLogsKey } from './api/get-operation-logs';
-import { getLoginLogs, loginLogsKey } from './api/get-login-logs';
-import { getRoles, rolesKey } from './api/get-roles';
-import { getWebhookDeliveries, webhookDeliveriesKey } from './api/get-webhook-deliveries';
+import { announcementsKey } from './api/announcements';
+import { adminsKey } from './api/get-admins';
+import { exportOperationLogs, operationLogsKey } from './api/get-operation-logs';
+import { loginLogsKey } from './api/get-login-logs';
+import { rolesKey } from './api/get-roles';
+import { webhookDeliveriesKey } from './api/get-webhook-deliveries';
 
 /** The list screens of the System menu, each a declared list: administrators, roles, the operation and login logs, announcements and payment notification deliveries. */
 
 export const ADMIN_LIST = declaredScreen(ADMINS, {
   title: 'menu.managers',
   key: adminsKey,
-  fetch: getAdmins,
+  path: AdminPath.list,
+  count: false,
   fields: [
     textField('keyword', 'admins.keyword', 64),
     selectField('status', 'admins.statusLabel', enumOptions('admins.status', AdminStatus), { all: true }),
@@ -30,7 +32,8 @@ export const ADMIN_LIST = declaredScreen(ADMINS, {
 export const ROLE_LIST = declaredScreen(ROLES, {
   title: 'menu.roles',
   key: rolesKey,
-  fetch: getRoles,
+  path: RolePath.list,
+  count: false,
   fields: [textField('keyword', 'roles.keyword', 32)],
   testId: 'role-table',
 });
@@ -39,7 +42,8 @@ export const ROLE_LIST = declaredScreen(ROLES, {
 export const OPERATION_LOG_LIST = declaredScreen(OPERATION_LOGS, {
   title: 'menu.operateLog',
   key: operationLogsKey,
-  fetch: getOperationLogs,
+  path: OperationLogPath.list,
+  count: false,
   fields: [
     dateRangeField('opLog.time'),
     textField('operator', 'opLog.operator', 64),
@@ -53,7 +57,8 @@ export const OPERATION_LOG_LIST = declaredScreen(OPERATION_LOGS, {
 export const NEWS_LIST = declaredScreen(ANNOUNCEMENTS, {
   title: 'menu.news',
   key: announcementsKey,
-  fetch: getAnnouncementPage,
+  path: ApiPath.announcements,
+  count: false,
   fields: [],
   testId: 'news-table',
   extras: ['news'],
@@ -62,7 +67,8 @@ export const NEWS_LIST = declaredScreen(ANNOUNCEMENTS, {
 export const LOGIN_LOG_LIST = declaredScreen(LOGIN_LOGS, {
   title: 'menu.loginLog',
   key: loginLogsKey,
-  fetch: getLoginLogs,
+  path: ApiPath.loginLogs,
+  count: false,
   fields: [
     selectField(
       'success',
@@ -81,7 +87,8 @@ export const LOGIN_LOG_LIST = declaredScreen(LOGIN_LOGS, {
 export const WEBHOOK_DELIVERY_LIST = declaredScreen(WEBHOOK_DELIVERIES, {
   title: 'webhooks.log',
   key: webhookDeliveriesKey,
-  fetch: getWebhookDeliveries,
+  path: WebhookPath.deliveries,
+  count: false,
   fields: [
     dateRangeField('webhooks.time'),
     selectField('kind', 'webhooks.kind', enumOptions('webhooks.kinds', [...WEBHOOK_EVENT_KINDS, 'test']), { all: true }),

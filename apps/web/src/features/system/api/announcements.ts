@@ -1,24 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  newsDetailPath,
-  NewsPath,
-  newsReadPath,
-  type TAnnouncement,
-  type TAnnouncementDetail,
-  type TUnreadCount,
-} from '@mbo/shared/announcements';
-import { ApiPath } from '@mbo/shared/api-paths';
-import type { TListPage } from '@mbo/shared/list';
-import type { TListParams } from '../../../platform/use-keyset-list';
+import { newsDetailPath, NewsPath, newsReadPath, type TAnnouncementDetail, type TUnreadCount } from '@mbo/shared/announcements';
 import { http } from '../../../platform/request';
 
 /** Announcements of the management screen, the one open, and the unread count of the top bar. */
 export const announcementsKey = ['newsManage'] as const;
 export const unreadCountKey = ['newsUnread'] as const;
-
-export function getAnnouncementPage(params: TListParams): Promise<TListPage<TAnnouncement>> {
-  return http.get<TListPage<TAnnouncement>>(ApiPath.announcements, params);
-}
 
 export function getAnnouncement(id: number): Promise<TAnnouncementDetail> {
   return http.get<TAnnouncementDetail>(newsDetailPath(id));

@@ -1,15 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TListPage } from '@mbo/shared/list';
-import { WebhookPath, type TWebhookAttempt, type TWebhookDelivery, type ZWebhookDeliveryQuery } from '@mbo/shared/webhooks';
-import type { TListParamsOf } from '../../../platform/list-url-state';
+import { WebhookPath, type TWebhookAttempt } from '@mbo/shared/webhooks';
 import { http } from '../../../platform/request';
 
 /** The delivery log (list kit), the attempts of one delivery, and resends. */
 export const webhookDeliveriesKey = ['webhookDeliveries'] as const;
-
-export function getWebhookDeliveries(params: TListParamsOf<typeof ZWebhookDeliveryQuery>): Promise<TListPage<TWebhookDelivery>> {
-  return http.get<TListPage<TWebhookDelivery>>(WebhookPath.deliveries, params);
-}
 
 export const webhookAttemptsQuery = (deliveryId: number) =>
   queryOptions({
