@@ -1,7 +1,8 @@
-import { Alert, Button, Popconfirm, Tag, message } from 'antd';
+import { Alert, Button, Popconfirm, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWALS, WithdrawalStatus, type TWithdrawal } from '@mbo/shared/funds';
+import { sayWhenDone } from '../../../platform/confirm-action';
 import { useListColumns } from '../../../platform/list-columns';
 import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
@@ -44,14 +45,7 @@ export function WithdrawListPage() {
           mayCancel && r.status === WithdrawalStatus.pending ? (
             <Popconfirm
               title={t('funds.withdraw.cancelConfirm')}
-              onConfirm={async () => {
-                try {
-                  await cancel.mutateAsync(r.withdrawalNo);
-                  void message.success(t('funds.withdraw.cancelled'));
-                } catch {
-                  // Shown by the request client.
-                }
-              }}
+              onConfirm={() => sayWhenDone(cancel.mutateAsync(r.withdrawalNo), t('funds.withdraw.cancelled'))}
             >
               <Button type="link" size="small" style={{ padding: 0 }} data-testid="withdrawal-cancel" disabled={cancel.isPending}>
                 {t('funds.withdraw.cancel')}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Modal, Space, Tag, message, type ButtonProps } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { MailOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AdminStatus } from '@mbo/shared/merchants';
 import { ADMINS, type TAdminRow } from '@mbo/shared/system-admins';
+import { confirmAction, sayWhenDone } from '../../../platform/confirm-action';
 import { selectField } from '../../../platform/filter-fields';
 import { useListColumns } from '../../../platform/list-columns';
 import { dialogButton, useListDialog } from '../../../platform/list-dialog';
@@ -50,30 +51,17 @@ export function AdminListPage() {
   const resend = useResendInvitation();
 
   const confirm = (kind: TAdminAction, row: TAdminRow) =>
-    Modal.confirm({
+    confirmAction({
       title: t(`admins.confirm.${kind}`, { login: row.loginName }),
       content: t(`admins.confirmText.${kind}`),
       okText: t(`admins.actions.${kind}`),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: kind === 'disable', 'data-testid': 'admin-confirm-ok' } as ButtonProps,
-      onOk: async () => {
-        try {
-          await action.mutateAsync({ action: kind, adminId: row.id });
-          void message.success(t(`admins.done.${kind}`, { login: row.loginName }));
-        } catch {
-          // Shown by the request client.
-        }
-      },
+      danger: kind === 'disable',
+      okTestId: 'admin-confirm-ok',
+      run: () => action.mutateAsync({ action: kind, adminId: row.id }),
+      done: t(`admins.done.${kind}`, { login: row.loginName }),
     });
 
-  const resendTo = async (row: TAdminRow) => {
-    try {
-      await resend.mutateAsync(row.id);
-      void message.success(t('admins.invited', { email: row.email }));
-    } catch {
-      // Shown by the request client.
-    }
-  };
+  const resendTo = (row: TAdminRow) => sayWhenDone(resend.mutateAsync(row.id), t('admins.invited', { email: row.email }));
 
   const columns = useListColumns<typeof ADMINS.fields, TAdminRow>(ADMINS.fields, {
     special: {

@@ -1,7 +1,8 @@
-import { Button, Modal, Space, Tag, message, type ButtonProps } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type TRole } from '@mbo/shared/system-roles';
+import { confirmAction } from '../../../platform/confirm-action';
 import { useListColumns } from '../../../platform/list-columns';
 import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
@@ -20,21 +21,16 @@ export function RoleListPage() {
   const editor = useListDialog<TRole>(mayEdit);
   const remove = useDeleteRole();
 
+  // A role in use is refused, and the request client shows by whom.
   const confirmDelete = (role: TRole) =>
-    Modal.confirm({
+    confirmAction({
       title: t('roles.deleteTitle', { name: role.name }),
       content: t('roles.deleteText'),
       okText: t('roles.delete'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true, 'data-testid': 'role-delete-ok' } as ButtonProps,
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(role.id);
-          void message.success(t('roles.deleted', { name: role.name }));
-        } catch {
-          // Shown by the request client (the role is in use, and by whom).
-        }
-      },
+      danger: true,
+      okTestId: 'role-delete-ok',
+      run: () => remove.mutateAsync(role.id),
+      done: t('roles.deleted', { name: role.name }),
     });
 
   const columns = useListColumns<typeof ROLES.fields, TRole>(ROLES.fields, {
