@@ -124,6 +124,11 @@ const WEBSITES = [
   },
 ] as const;
 
+/** Rows written 500 to a statement. */
+async function inChunks<R>(rows: R[], insert: (chunk: R[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
+}
+
 function businessDayNumber(ms: number): number {
   return Math.floor((ms + BUSINESS_OFFSET_MS) / DAY_MS);
 }
@@ -184,30 +189,20 @@ export async function seedWaybillsWebsites(
   let freights: { transaction_id: number; merchant_id: number; currency: string; freight: number }[] = [];
   let waybills: Insertable<WaybillsTable>[] = [];
   const counts = { products: 0, waybills: 0 };
+  // Each buffer is written once it holds 500 rows, and whatever is left at the end.
   const flush = async (force: boolean) => {
-    if (products.length >= 500 || force) {
-      for (let i = 0; i < products.length; i += 500)
-        await db
-          .insertInto('order_products')
-          .values(products.slice(i, i + 500))
-          .execute();
+    const due = (rows: unknown[]) => rows.length >= 500 || force;
+    if (due(products)) {
+      await inChunks(products, (chunk) => db.insertInto('order_products').values(chunk).execute());
       counts.products += products.length;
       products = [];
     }
-    if (freights.length >= 500 || force) {
-      for (let i = 0; i < freights.length; i += 500)
-        await db
-          .insertInto('order_freights')
-          .values(freights.slice(i, i + 500))
-          .execute();
+    if (due(freights)) {
+      await inChunks(freights, (chunk) => db.insertInto('order_freights').values(chunk).execute());
       freights = [];
     }
-    if (waybills.length >= 500 || force) {
-      for (let i = 0; i < waybills.length; i += 500)
-        await db
-          .insertInto('waybills')
-          .values(waybills.slice(i, i + 500))
-          .execute();
+    if (due(waybills)) {
+      await inChunks(waybills, (chunk) => db.insertInto('waybills').values(chunk).execute());
       counts.waybills += waybills.length;
       waybills = [];
     }
