@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Input, Space, Tag, message } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Input, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_COMMENT_MAX, ApprovalStatus, approvalKindHasAmount, type TApprovalRow } from '@mbo/shared/approvals';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { useHasPermission } from '../../../platform/session';
+import { StatusTag } from '../../../platform/status-tag';
 import { useTimezone } from '../../../platform/timezone';
 import { useIsMobile } from '../../../platform/use-is-mobile';
 import { APPROVAL_STATUS_COLORS } from '../approval-list';
@@ -88,9 +89,7 @@ export function ApprovalDrawer({ id, onClose }: { id: number | null; onClose: ()
             <Descriptions.Item label={t('approval.createdAt')}>{time(r.createdAt)}</Descriptions.Item>
             <Descriptions.Item label={t('approval.expiresAt')}>{time(r.expiresAt)}</Descriptions.Item>
             <Descriptions.Item label={t('approval.status')}>
-              <Tag color={APPROVAL_STATUS_COLORS[r.status] ?? 'default'} data-testid="approval-status">
-                {t(`approval.statuses.${r.status}`)}
-              </Tag>
+              <StatusTag code={r.status} codes="approval.statuses" colors={APPROVAL_STATUS_COLORS} data-testid="approval-status" />
             </Descriptions.Item>
             {r.decidedBy ? <Descriptions.Item label={t('approval.decidedBy')}>{r.decidedBy}</Descriptions.Item> : null}
             {r.decidedAt ? <Descriptions.Item label={t('approval.decidedAt')}>{time(r.decidedAt)}</Descriptions.Item> : null}

@@ -1,4 +1,3 @@
-import { Tag } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { APPROVALS, approvalKindHasAmount, type TApprovalRow } from '@mbo/shared/approvals';
@@ -8,6 +7,7 @@ import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
+import { StatusTag } from '../../../platform/status-tag';
 import { APPROVAL_LIST, APPROVAL_STATUS_COLORS } from '../approval-list';
 import { ApprovalDrawer } from '../components/approval-drawer';
 import { ApprovalPolicyDialog } from '../components/approval-policy-dialog';
@@ -27,7 +27,7 @@ export function ApprovalsPage() {
       gatewayNo: { render: (v: string) => v || '-' },
       comment: null,
       decidedAt: null,
-      status: { render: (s: number) => <Tag color={APPROVAL_STATUS_COLORS[s] ?? 'default'}>{t(`approval.statuses.${s}`)}</Tag> },
+      status: { render: (s: number) => <StatusTag code={s} codes="approval.statuses" colors={APPROVAL_STATUS_COLORS} /> },
     },
   });
   const open = url.extras.detail ? Number(url.extras.detail) : null;

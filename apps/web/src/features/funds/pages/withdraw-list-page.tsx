@@ -1,4 +1,4 @@
-import { Alert, Button, Popconfirm, Tag } from 'antd';
+import { Alert, Button, Popconfirm } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWALS, WithdrawalStatus, type TWithdrawal } from '@mbo/shared/funds';
@@ -8,16 +8,17 @@ import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
+import { StatusTag, tagColors } from '../../../platform/status-tag';
 import { useCancelWithdrawal } from '../api/cancel-withdrawal';
 import { WithdrawApplyDialog } from '../components/withdraw-apply-dialog';
 import { WITHDRAWAL_LIST } from '../funds-lists';
 
-const STATUS_COLORS: Record<number, string> = {
-  [WithdrawalStatus.pending]: 'processing',
-  [WithdrawalStatus.success]: 'success',
-  [WithdrawalStatus.failed]: 'error',
-  [WithdrawalStatus.cancelled]: 'default',
-};
+// A cancelled withdrawal is grey.
+const STATUS_COLORS = tagColors({
+  processing: [WithdrawalStatus.pending],
+  success: [WithdrawalStatus.success],
+  error: [WithdrawalStatus.failed],
+});
 
 /** Withdrawal management (spec §2, §3 Withdrawal): the list, apply (?apply=1), cancel while pending, tips. */
 export function WithdrawListPage() {
@@ -31,9 +32,13 @@ export function WithdrawListPage() {
       bankName: { render: (_: unknown, r) => `${r.bankName} ${r.bankAccountNo}` },
       status: {
         render: (s: number, r) => (
-          <Tag color={STATUS_COLORS[s] ?? 'default'} title={r.failReason || undefined} data-testid="withdrawal-status">
-            {t(`funds.withdrawStatus.${s}`)}
-          </Tag>
+          <StatusTag
+            code={s}
+            codes="funds.withdrawStatus"
+            colors={STATUS_COLORS}
+            title={r.failReason || undefined}
+            data-testid="withdrawal-status"
+          />
         ),
       },
     },

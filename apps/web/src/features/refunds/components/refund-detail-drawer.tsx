@@ -1,7 +1,8 @@
-import { Descriptions, Drawer, Tag } from 'antd';
+import { Descriptions, Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TRefund } from '@mbo/shared/refunds';
 import { formatAmount, parseTime } from '../../../platform/format';
+import { StatusTag } from '../../../platform/status-tag';
 import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useTimezone } from '../../../platform/timezone';
 import { WebhookNotifications } from '../../../platform/webhook-notifications';
@@ -32,7 +33,7 @@ export function RefundDetailDrawer({ refundNo, onClose }: { refundNo: string | n
           <Descriptions.Item label={t('refund.applicant')}>{r.applicant}</Descriptions.Item>
           <Descriptions.Item label={t('refund.appliedAt')}>{time(r.appliedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('refund.status')}>
-            <Tag color={REFUND_STATUS_COLORS[r.status] ?? 'default'}>{t(`tradeEnum.refundProcessing.${r.status}`)}</Tag>
+            <StatusTag code={r.status} codes="tradeEnum.refundProcessing" colors={REFUND_STATUS_COLORS} />
           </Descriptions.Item>
           <Descriptions.Item label={t('refund.processedAt')}>{time(r.processedAt)}</Descriptions.Item>
           {r.failReason && <Descriptions.Item label={t('refund.failReason')}>{r.failReason}</Descriptions.Item>}

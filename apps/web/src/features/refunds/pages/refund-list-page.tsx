@@ -1,4 +1,3 @@
-import { Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { REFUNDS, type TRefund } from '@mbo/shared/refunds';
@@ -9,6 +8,7 @@ import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
+import { StatusTag } from '../../../platform/status-tag';
 import { RefundApplyDialog } from '../components/refund-apply-dialog';
 import { REFUND_LIST, REFUND_STATUS_COLORS } from '../refund-list';
 
@@ -28,7 +28,7 @@ export function RefundListPage() {
       source: null,
       currency: null,
       reason: { ellipsis: true },
-      status: { render: (s: number) => <Tag color={REFUND_STATUS_COLORS[s] ?? 'default'}>{t(`tradeEnum.refundProcessing.${s}`)}</Tag> },
+      status: { render: (s: number) => <StatusTag code={s} codes="tradeEnum.refundProcessing" colors={REFUND_STATUS_COLORS} /> },
       failReason: null,
     },
   });

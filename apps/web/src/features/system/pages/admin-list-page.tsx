@@ -11,6 +11,7 @@ import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
+import { StatusTag } from '../../../platform/status-tag';
 import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useAdminAction, useResendInvitation, type TAdminAction } from '../api/change-admin';
 import { useGrantable } from '../api/get-grantable';
@@ -77,11 +78,7 @@ export function AdminListPage() {
       gatewayNos: { render: (_: unknown, r) => (r.allGateways ? t('admins.allGateways') : r.gatewayNos.join(', ') || '-') },
       mayViewAccount: { render: (v: boolean) => t(v ? 'admins.yes' : 'admins.no') },
       status: {
-        render: (s: number) => (
-          <Tag color={ADMIN_STATUS_COLORS[s] ?? 'default'} data-testid="admin-status">
-            {t(`admins.status.${s}`)}
-          </Tag>
-        ),
+        render: (s: number) => <StatusTag code={s} codes="admins.status" colors={ADMIN_STATUS_COLORS} data-testid="admin-status" />,
       },
     },
     append: [

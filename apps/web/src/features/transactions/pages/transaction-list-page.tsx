@@ -9,20 +9,20 @@ import { useListColumns } from '../../../platform/list-columns';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useSession } from '../../../platform/session';
+import { StatusTag, tagColors } from '../../../platform/status-tag';
 import { useTimezone } from '../../../platform/timezone';
 import { TRANSACTION_LISTS, transactionFilters } from '../transaction-list';
 
 // The detail drawer's code comes after the list's first rows (platform/deferred-part.tsx).
 const TransactionDetailDrawer = lazyPage(() => import('../components/transaction-detail-drawer'), 'TransactionDetailDrawer');
 
-const PAY_STATUS_COLORS: Record<number, string> = {
-  [PayStatus.success]: 'success',
-  [PayStatus.failed]: 'error',
-  [PayStatus.threeDRefused]: 'error',
-  [PayStatus.toBeConfirmed]: 'warning',
-  [PayStatus.unpaid]: 'default',
-  [PayStatus.preAuthConfirming]: 'processing',
-};
+// An unpaid transaction is grey.
+const PAY_STATUS_COLORS = tagColors({
+  success: [PayStatus.success],
+  error: [PayStatus.failed, PayStatus.threeDRefused],
+  warning: [PayStatus.toBeConfirmed],
+  processing: [PayStatus.preAuthConfirming],
+});
 
 function FlagTags({ row }: { row: TTransactionRow }) {
   const { t } = useTranslation();
@@ -81,7 +81,7 @@ export function TransactionListPage({ view }: { view: TTransactionView }) {
     special: {
       tradeNo: detailLinkColumn(t('trade.tradeNo'), 'tradeNo', 'open-detail', (tradeNo) => url.setExtra('detail', tradeNo)),
       amount: { render: (_: unknown, r) => nowrap(formatAmount(r.amount, r.currency)) },
-      payStatus: { render: (s: number) => <Tag color={PAY_STATUS_COLORS[s] ?? 'default'}>{t(`tradeEnum.payStatus.${s}`)}</Tag> },
+      payStatus: { render: (s: number) => <StatusTag code={s} codes="tradeEnum.payStatus" colors={PAY_STATUS_COLORS} /> },
       refundStatus: { title: t('trade.flags'), key: 'flags', dataIndex: undefined, render: (_: unknown, r) => <FlagTags row={r} /> },
       riskRules: {
         render: (rules: string[]) =>

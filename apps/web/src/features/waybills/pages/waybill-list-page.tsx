@@ -7,24 +7,22 @@ import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
+import { StatusTag, tagColors } from '../../../platform/status-tag';
 import { useWaybillOverview } from '../api/waybills';
 import { ProofImages } from '../components/proof-images';
 import { WaybillBatchDialog } from '../components/waybill-batch-dialog';
 import { WaybillUploadDialog } from '../components/waybill-upload-dialog';
 import { WAYBILL_LIST } from '../waybill-lists';
 
-const STATUS_COLORS: Record<number, string> = {
-  [WaybillStatus.notUploaded]: 'default',
-  [WaybillStatus.pendingReview]: 'processing',
-  [WaybillStatus.inTransit]: 'cyan',
-  [WaybillStatus.delivered]: 'success',
-  [WaybillStatus.notDelivered]: 'warning',
-  [WaybillStatus.transportTooLong]: 'warning',
-  [WaybillStatus.awaitingManualConfirmation]: 'purple',
-  [WaybillStatus.deliveryInfoUnconfirmed]: 'error',
-  [WaybillStatus.wrongNumber]: 'error',
-  [WaybillStatus.noInformation]: 'default',
-};
+// Not uploaded and no information are grey.
+const STATUS_COLORS = tagColors({
+  processing: [WaybillStatus.pendingReview],
+  cyan: [WaybillStatus.inTransit],
+  success: [WaybillStatus.delivered],
+  warning: [WaybillStatus.notDelivered, WaybillStatus.transportTooLong],
+  purple: [WaybillStatus.awaitingManualConfirmation],
+  error: [WaybillStatus.deliveryInfoUnconfirmed, WaybillStatus.wrongNumber],
+});
 
 /** Waybill status query (spec §2): proof per transaction, what is due soon, single and batch upload. */
 export function WaybillListPage() {
@@ -97,9 +95,7 @@ export function WaybillListPage() {
       },
       status: {
         render: (_: unknown, r) => (
-          <Tag data-testid={`waybill-status-${r.tradeNo}`} color={STATUS_COLORS[r.status] ?? 'default'}>
-            {t(`waybills.statuses.${r.status}`)}
-          </Tag>
+          <StatusTag code={r.status} codes="waybills.statuses" colors={STATUS_COLORS} data-testid={`waybill-status-${r.tradeNo}`} />
         ),
       },
       images: { render: (_: unknown, r) => <ProofImages images={r.images} /> },

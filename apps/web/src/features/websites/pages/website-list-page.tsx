@@ -1,4 +1,4 @@
-import { Space, Tag, Tooltip } from 'antd';
+import { Space, Tooltip } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { WEBSITES, WebsiteStatus, type TWebsite } from '@mbo/shared/websites';
@@ -7,18 +7,18 @@ import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
+import { StatusTag, tagColors } from '../../../platform/status-tag';
 import { WebsiteAddDialog } from '../components/website-add-dialog';
 import { WebsiteUploadDialog } from '../components/website-upload-dialog';
 import { WEBSITE_LIST } from '../website-list';
 
-const STATUS_COLORS: Record<number, string> = {
-  [WebsiteStatus.pending]: 'processing',
-  [WebsiteStatus.auditFailed]: 'error',
-  [WebsiteStatus.audited]: 'cyan',
-  [WebsiteStatus.reviewFailed]: 'error',
-  [WebsiteStatus.reviewed]: 'success',
-  [WebsiteStatus.disabled]: 'default',
-};
+// A disabled website is grey.
+const STATUS_COLORS = tagColors({
+  processing: [WebsiteStatus.pending],
+  error: [WebsiteStatus.auditFailed, WebsiteStatus.reviewFailed],
+  cyan: [WebsiteStatus.audited],
+  success: [WebsiteStatus.reviewed],
+});
 
 /** Website screen (spec §2): the merchant's websites with their review state; add one or upload a batch. */
 export function WebsiteListPage() {
@@ -40,7 +40,7 @@ export function WebsiteListPage() {
       },
       status: {
         render: (_: unknown, r) => {
-          const tag = <Tag color={STATUS_COLORS[r.status] ?? 'default'}>{t(`websites.statuses.${r.status}`)}</Tag>;
+          const tag = <StatusTag code={r.status} codes="websites.statuses" colors={STATUS_COLORS} />;
           return r.failReason ? <Tooltip title={r.failReason}>{tag}</Tooltip> : tag;
         },
       },
