@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NotificationPath, type TNotificationList, type TNotificationPreferences } from '@mbo/shared/notifications';
+import { useRefetchingMutation } from '../../platform/refetching-mutation';
 import { http } from '../../platform/request';
 
 /** The notification centre's calls (apps/server/src/domains/notifications/README.md). */
@@ -25,20 +26,9 @@ export function useNotificationList(enabled: boolean) {
   );
 }
 
-function useRefresh() {
-  const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: unreadKey }), client.invalidateQueries({ queryKey: listKey })]);
-}
+export const useMarkRead = () => useRefetchingMutation((id: number) => http.post<null>(NotificationPath.read, { id }), unreadKey, listKey);
 
-export function useMarkRead() {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: number) => http.post<null>(NotificationPath.read, { id }), onSuccess: refresh });
-}
-
-export function useMarkAllRead() {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: () => http.post<null>(NotificationPath.readAll, {}), onSuccess: refresh });
-}
+export const useMarkAllRead = () => useRefetchingMutation(() => http.post<null>(NotificationPath.readAll, {}), unreadKey, listKey);
 
 export function useNotificationPreferences(enabled: boolean) {
   return useQuery(
@@ -46,10 +36,5 @@ export function useNotificationPreferences(enabled: boolean) {
   );
 }
 
-export function useSavePreferences() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TNotificationPreferences) => http.post<null>(NotificationPath.savePreferences, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: preferencesKey }),
-  });
-}
+export const useSavePreferences = () =>
+  useRefetchingMutation((body: TNotificationPreferences) => http.post<null>(NotificationPath.savePreferences, body), preferencesKey);

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FundsPath, type TWithdrawApply, type TWithdrawOutcome } from '@mbo/shared/funds';
+import { useRefetchingMutation } from '../../../platform/refetching-mutation';
 import { http } from '../../../platform/request';
 import { fundsKey } from './get-funds-summary';
 
@@ -8,7 +8,4 @@ export function applyWithdrawal(body: TWithdrawApply): Promise<TWithdrawOutcome>
 }
 
 /** On success every balance and the withdrawal list are fetched again. */
-export function useApplyWithdrawal() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: applyWithdrawal, onSuccess: () => client.invalidateQueries({ queryKey: fundsKey }) });
-}
+export const useApplyWithdrawal = () => useRefetchingMutation(applyWithdrawal, fundsKey);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TListPage } from '@mbo/shared/list';
 import {
   LinkPath,
@@ -10,6 +10,7 @@ import {
   type ZLinkListQuery,
 } from '@mbo/shared/links';
 import type { TListParamsOf } from '../../../platform/list-url-state';
+import { useRefetchingMutation } from '../../../platform/refetching-mutation';
 import { http } from '../../../platform/request';
 
 /** Key of every link query: generating or disabling a link invalidates it. */
@@ -31,18 +32,10 @@ export function useLinkPayments(linkKey: string | null) {
   });
 }
 
-export function useCreateLink() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TLinkCreate) => http.post<{ linkKey: string; url: string }>(LinkPath.create, body, { idempotent: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: linksKey }),
-  });
-}
+export const useCreateLink = () =>
+  useRefetchingMutation(
+    (body: TLinkCreate) => http.post<{ linkKey: string; url: string }>(LinkPath.create, body, { idempotent: true }),
+    linksKey,
+  );
 
-export function useDisableLink() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (linkKey: string) => http.post<null>(LinkPath.disable, { linkKey }),
-    onSuccess: () => client.invalidateQueries({ queryKey: linksKey }),
-  });
-}
+export const useDisableLink = () => useRefetchingMutation((linkKey: string) => http.post<null>(LinkPath.disable, { linkKey }), linksKey);

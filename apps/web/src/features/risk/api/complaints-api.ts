@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   ComplaintPath,
   ReplyEmailPath,
@@ -8,6 +8,7 @@ import {
   type TReplyTemplateSave,
 } from '@mbo/shared/complaints';
 import type { TLanguage } from '@mbo/shared/i18n';
+import { useRefetchingMutation } from '../../../platform/refetching-mutation';
 import { http } from '../../../platform/request';
 
 export const complaintsKey = ['complaints'] as const;
@@ -26,20 +27,13 @@ export function previewTemplate(q: { templateId: number; language: TLanguage; co
   });
 }
 
-export function useSaveTemplate() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TReplyTemplateSave) => http.post<{ id: number }>(ReplyEmailPath.saveTemplate, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: templatesKey }),
-  });
-}
+export const useSaveTemplate = () =>
+  useRefetchingMutation((body: TReplyTemplateSave) => http.post<{ id: number }>(ReplyEmailPath.saveTemplate, body), templatesKey);
 
-export function useProcessComplaint() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TComplaintProcess) =>
+export const useProcessComplaint = () =>
+  useRefetchingMutation(
+    (body: TComplaintProcess) =>
       http.post<{ complaintNo: string; refundNo: string | null; replied: boolean }>(ComplaintPath.process, body, { idempotent: true }),
-    onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: complaintsKey }), client.invalidateQueries({ queryKey: sentRepliesKey })]),
-  });
-}
+    complaintsKey,
+    sentRepliesKey,
+  );

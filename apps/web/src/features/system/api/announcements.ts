@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { newsDetailPath, NewsPath, newsReadPath, type TAnnouncementDetail, type TUnreadCount } from '@mbo/shared/announcements';
+import { useRefetchingMutation } from '../../../platform/refetching-mutation';
 import { http } from '../../../platform/request';
 
 /** Announcements of the management screen, the one open, and the unread count of the top bar. */
@@ -26,11 +27,9 @@ export function useUnreadCount() {
   );
 }
 
-export function useMarkAnnouncementRead() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.put<null>(newsReadPath(id), undefined, { repeatSubmit: false }),
-    onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: unreadCountKey }), client.invalidateQueries({ queryKey: announcementsKey })]),
-  });
-}
+export const useMarkAnnouncementRead = () =>
+  useRefetchingMutation(
+    (id: number) => http.put<null>(newsReadPath(id), undefined, { repeatSubmit: false }),
+    unreadCountKey,
+    announcementsKey,
+  );

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import type { TInvitation, TInviteBody } from '@mbo/shared/onboarding';
 import { AdminPath, type TAdminChanged, type TUpdateAdminBody } from '@mbo/shared/system-admins';
+import { useRefetchingMutation } from '../../../platform/refetching-mutation';
 import { http } from '../../../platform/request';
 import { adminsKey } from './get-admins';
 
@@ -29,8 +29,7 @@ export function runAdminAction(action: TAdminAction, adminId: number): Promise<u
 }
 
 function useAdminMutation<A, R>(fn: (arg: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: adminsKey }) });
+  return useRefetchingMutation(fn, adminsKey);
 }
 
 export const useInviteAdmin = () => useAdminMutation(inviteAdmin);

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { WebhookPath, type TWebhookAttempt } from '@mbo/shared/webhooks';
+import { useRefetchingMutation } from '../../../platform/refetching-mutation';
 import { http } from '../../../platform/request';
 
 /** The delivery log (list kit), the attempts of one delivery, and resends. */
@@ -16,8 +17,7 @@ export function useWebhookAttempts(deliveryId: number | null) {
 }
 
 function useResendMutation<V, R>(fn: (v: V) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: webhookDeliveriesKey }) });
+  return useRefetchingMutation(fn, webhookDeliveriesKey);
 }
 
 export const useResendWebhook = () => useResendMutation((deliveryId: number) => http.post<null>(WebhookPath.resend, { deliveryId }));

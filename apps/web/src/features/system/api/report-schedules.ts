@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ReportSchedulePath, type TReportSchedule, type TReportScheduleDetail, type TScheduleRun } from '@mbo/shared/report-schedules';
 import { downloadFile } from '../../../platform/download';
+import { useRefetchingMutation } from '../../../platform/refetching-mutation';
 import { http } from '../../../platform/request';
 import { REPORT_SCHEDULES_KEY } from '../../../platform/schedule-dialog';
 
@@ -18,8 +19,7 @@ export const useScheduleDetail = (id: number | null) =>
   });
 
 function useScheduleMutation<V, R>(fn: (v: V) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: REPORT_SCHEDULES_KEY }) });
+  return useRefetchingMutation(fn, REPORT_SCHEDULES_KEY);
 }
 
 export const useEnableSchedule = () =>

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RolePath, type TRoleBody } from '@mbo/shared/system-roles';
+import { useRefetchingMutation } from '../../../platform/refetching-mutation';
 import { http } from '../../../platform/request';
 import { grantableKey } from './get-grantable';
 import { rolesKey } from './get-roles';
@@ -13,11 +13,7 @@ export function deleteRole(roleId: number): Promise<null> {
 }
 
 function useRoleMutation<A, R>(fn: (arg: A) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: rolesKey }), client.invalidateQueries({ queryKey: grantableKey })]),
-  });
+  return useRefetchingMutation(fn, rolesKey, grantableKey);
 }
 
 export const useSaveRole = () => useRoleMutation(saveRole);

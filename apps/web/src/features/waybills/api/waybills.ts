@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { WaybillPath, waybillFilePath, type TWaybillBatchResult, type TWaybillOverview, type TWaybillUploaded } from '@mbo/shared/waybills';
 import { filenameFromDisposition, saveBlob } from '../../../platform/download';
+import { useRefetchingMutation } from '../../../platform/refetching-mutation';
 import { http, sendRaw } from '../../../platform/request';
 
 /** Key of the waybill list and overview: an upload invalidates both. */
@@ -27,10 +28,7 @@ export function uploadWaybill(input: TWaybillUploadInput): Promise<TWaybillUploa
   return http.upload<TWaybillUploaded>(WaybillPath.upload, body);
 }
 
-export function useUploadWaybill() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: uploadWaybill, onSuccess: () => client.invalidateQueries({ queryKey: waybillsKey }) });
-}
+export const useUploadWaybill = () => useRefetchingMutation(uploadWaybill, waybillsKey);
 
 export function sendWaybillBatch(input: { file: File; commit: boolean }): Promise<TWaybillBatchResult> {
   const body = new FormData();

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TShopChecklist } from '@mbo/shared/kyc';
 import { WebsitePath, type TWebsiteAdd, type TWebsiteUploadResult } from '@mbo/shared/websites';
+import { useRefetchingMutation } from '../../../platform/refetching-mutation';
 import { http } from '../../../platform/request';
 
 /** Key of every website list query: an addition or an upload invalidates it. */
@@ -18,12 +18,6 @@ export function uploadWebsites(input: { file: File; checklist: TShopChecklist })
   return http.upload<TWebsiteUploadResult>(WebsitePath.upload, body);
 }
 
-export function useAddWebsite() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: addWebsite, onSuccess: () => client.invalidateQueries({ queryKey: websitesKey }) });
-}
+export const useAddWebsite = () => useRefetchingMutation(addWebsite, websitesKey);
 
-export function useUploadWebsites() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: uploadWebsites, onSuccess: () => client.invalidateQueries({ queryKey: websitesKey }) });
-}
+export const useUploadWebsites = () => useRefetchingMutation(uploadWebsites, websitesKey);
