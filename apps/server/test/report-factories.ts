@@ -2,7 +2,7 @@ import { DisputeKind, PayStatus, ProcessingType, RefundMethod, RefundProcessing,
 import type { Db } from '../src/db/database';
 import { addToRollup, disputeDelta } from '../src/platform/rollups';
 import { createGateway, createMerchant, type GatewayRow, type MerchantRow } from './factories';
-import { createTransaction, tradeAtOf } from './trade-factories';
+import { caseOfTrade, createTransaction, tradeAtOf } from './trade-factories';
 
 /*
  * Records for report tests, written the way the other areas write them: the row and its rollup in
@@ -52,26 +52,16 @@ export async function addDispute(
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('disputes')
-      .values({
-        merchant_id: m.id,
-        gateway_id: g.id,
-        transaction_id: txId,
-        case_no: `CASE-R-${m.id}-${caseSeq}`,
-        kind,
-        processing_type: kind === DisputeKind.retrieval ? ProcessingType.retrieval : ProcessingType.chargeback,
-        currency: g.currency,
-        amount: settleAmount,
-        settle_amount: settleAmount,
-        reply_deadline: at + 10 * 86_400_000,
-        appealed_at: null,
-        decided_at: null,
-        refund_id: null,
-        reminded_5d_at: null,
-        reminded_24h_at: null,
-        trade_at: tradeAtOf(txId),
-        created_at: at,
-        updated_at: at,
-      })
+      .values(
+        caseOfTrade(m, g, txId, {
+          case_no: `CASE-R-${m.id}-${caseSeq}`,
+          kind,
+          processing_type: kind === DisputeKind.retrieval ? ProcessingType.retrieval : ProcessingType.chargeback,
+          amount: settleAmount,
+          reply_deadline: at + 10 * 86_400_000,
+          created_at: at,
+        }),
+      )
       .execute();
     await addToRollup(
       trx,

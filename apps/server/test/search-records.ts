@@ -1,6 +1,6 @@
 import type { Db } from '../src/db/database';
 import type { GatewayRow, MerchantRow } from './factories';
-import { createTransaction } from './trade-factories';
+import { caseOfTrade, createTransaction } from './trade-factories';
 
 /**
  * One record of every kind the search box finds, for one gateway of a merchant, each named with `tag`
@@ -85,24 +85,7 @@ export async function createRecords(db: Db, m: MerchantRow, g: GatewayRow, tag: 
     .execute();
   await db
     .insertInto('disputes')
-    .values({
-      ...base,
-      transaction_id: trade.id,
-      case_no: r.caseNo,
-      kind: 1,
-      processing_type: 1,
-      amount: 12_345,
-      settle_amount: 12_345,
-      reply_deadline: null,
-      appealed_at: null,
-      decided_at: null,
-      refund_id: null,
-      reminded_5d_at: null,
-      reminded_24h_at: null,
-      trade_at: at,
-      created_at: at + 2_000,
-      updated_at: at + 2_000,
-    })
+    .values(caseOfTrade(m, g, trade.id, { case_no: r.caseNo, amount: 12_345, created_at: at + 2_000 }))
     .execute();
   await db
     .insertInto('complaints')

@@ -1,8 +1,8 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type InsertObject } from 'kysely';
 import { passesLuhn } from '@mbo/shared/link-cards';
-import { PayStatus, TradeCategory, TradeType } from '@mbo/shared/trade-enums';
+import { DisputeKind, PayStatus, ProcessingType, TradeCategory, TradeType } from '@mbo/shared/trade-enums';
 import type { Db } from '../src/db/database';
-import type { TransactionsTable } from '../src/db/types';
+import type { Database, TransactionsTable } from '../src/db/types';
 import type { TradeGatewayPlan, TradeMerchantPlan } from '../src/seed/trade-rows';
 import { recordTransaction } from '../src/domains/transactions/repository';
 import type { GatewayRow, MerchantRow } from './factories';
@@ -12,6 +12,39 @@ let seq = 0;
 /** A transaction's time, for the `trade_at` a refund or case of it carries (migration 0038). */
 export function tradeAtOf(transactionId: number) {
   return sql<number>`(select created_at from transactions where id = ${transactionId})`;
+}
+
+/**
+ * A case of a transaction as a chargeback is stored when it is raised: in the gateway's currency, its
+ * settled amount its amount, no deadline, never answered, decided, refunded or reminded, last changed
+ * when made. `o` gives its number, amount and time, and any other column.
+ */
+export function caseOfTrade(
+  merchant: MerchantRow,
+  gateway: GatewayRow,
+  transactionId: number,
+  o: Pick<InsertObject<Database, 'disputes'>, 'case_no'> & { amount: number; created_at: number } & Partial<
+      InsertObject<Database, 'disputes'>
+    >,
+): InsertObject<Database, 'disputes'> {
+  return {
+    merchant_id: merchant.id,
+    gateway_id: gateway.id,
+    transaction_id: transactionId,
+    kind: DisputeKind.chargeback,
+    processing_type: ProcessingType.chargeback,
+    currency: gateway.currency,
+    settle_amount: o.amount,
+    reply_deadline: null,
+    appealed_at: null,
+    decided_at: null,
+    refund_id: null,
+    reminded_5d_at: null,
+    reminded_24h_at: null,
+    trade_at: tradeAtOf(transactionId),
+    updated_at: o.created_at,
+    ...o,
+  };
 }
 
 export type TransactionRow = { id: number; tradeNo: string; amount: number; currency: string; settleAmount: number };

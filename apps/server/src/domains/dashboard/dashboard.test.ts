@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DashboardPath, type TDeadlines, type TProducts, type TTradeHistory, type TTradeToday } from '@mbo/shared/dashboard';
 import { ErrorCode } from '@mbo/shared/envelope';
 import type { TProgrammes } from '@mbo/shared/programmes';
-import { AppealStatus, DisputeKind, PayStatus, ProcessingType } from '@mbo/shared/trade-enums';
+import { AppealStatus, DisputeKind, PayStatus } from '@mbo/shared/trade-enums';
 import { createAdmin, createGateway, createMerchant, createRole, type GatewayRow, type MerchantRow } from '../../../test/factories';
 import { call, createTestApp, signIn, type TestContext } from '../../../test/helpers';
-import { createTransaction, tradeAtOf } from '../../../test/trade-factories';
+import { caseOfTrade, createTransaction } from '../../../test/trade-factories';
 
 let t: TestContext;
 // 2026-05-20 00:30 in UTC+08:00 (still 19 May in UTC): business day 2026-05-20.
@@ -25,27 +25,16 @@ async function openCase(m: MerchantRow, g: GatewayRow, txId: number, deadline: n
   seq += 1;
   const row = await t.db
     .insertInto('disputes')
-    .values({
-      merchant_id: m.id,
-      gateway_id: g.id,
-      transaction_id: txId,
-      case_no: `CASE-D-${m.id}-${seq}`,
-      kind: o.kind ?? DisputeKind.chargeback,
-      processing_type: ProcessingType.chargeback,
-      currency: g.currency,
-      amount: 1500,
-      settle_amount: 1500,
-      reply_deadline: deadline,
-      appeal_status: o.appeal ?? AppealStatus.none,
-      appealed_at: null,
-      decided_at: null,
-      refund_id: null,
-      reminded_5d_at: null,
-      reminded_24h_at: null,
-      trade_at: tradeAtOf(txId),
-      created_at: NOW - 24 * HOUR,
-      updated_at: NOW - 24 * HOUR,
-    })
+    .values(
+      caseOfTrade(m, g, txId, {
+        case_no: `CASE-D-${m.id}-${seq}`,
+        kind: o.kind ?? DisputeKind.chargeback,
+        amount: 1500,
+        reply_deadline: deadline,
+        appeal_status: o.appeal ?? AppealStatus.none,
+        created_at: NOW - 24 * HOUR,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
