@@ -32,24 +32,16 @@ export type NewActionToken = {
  */
 export async function createActionToken(db: DbOrTrx, t: NewActionToken): Promise<string> {
   const token = generateToken();
-  if (t.personId != null) {
-    await db
+  const retireEarlier = (holder: 'person_id' | 'admin_id', id: number) =>
+    db
       .updateTable('action_tokens')
       .set({ used_at: t.now })
       .where('purpose', '=', t.purpose)
-      .where('person_id', '=', t.personId)
+      .where(holder, '=', id)
       .where('used_at', 'is', null)
       .execute();
-  }
-  if (t.adminId != null) {
-    await db
-      .updateTable('action_tokens')
-      .set({ used_at: t.now })
-      .where('purpose', '=', t.purpose)
-      .where('admin_id', '=', t.adminId)
-      .where('used_at', 'is', null)
-      .execute();
-  }
+  if (t.personId != null) await retireEarlier('person_id', t.personId);
+  if (t.adminId != null) await retireEarlier('admin_id', t.adminId);
   await db
     .insertInto('action_tokens')
     .values({
