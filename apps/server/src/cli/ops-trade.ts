@@ -34,6 +34,27 @@ function refundNoArg(raw: string | undefined): string {
   return raw;
 }
 
+function printRefundMoved(r: { refundNo: string; status: number }): void {
+  console.log(`refund ${r.refundNo} is now ${STATUS_NAMES[r.status]}`);
+}
+
+/** A command that moves a refund one step of its flow by its number alone, and says where it is now. */
+function refundStep(
+  summary: string,
+  usage: string,
+  move: (db: Db, refundNo: string, now: number) => Promise<{ refundNo: string; status: number }>,
+): Command {
+  return {
+    summary,
+    usage,
+    options: {},
+    positionals: ['refundNo'],
+    async run(ctx, _v, [raw]) {
+      printRefundMoved(await move(ctx.db, refundNoArg(raw), ctx.now()));
+    },
+  };
+}
+
 function caseNoArg(raw: string | undefined): string {
   if (!raw || !/^[A-Za-z0-9]{1,64}$/.test(raw)) throw new UsageError(`<caseNo> must be a case number, got "${raw ?? ''}"`);
   return raw;
@@ -119,44 +140,16 @@ export const TRADE_COMMANDS: Record<string, Command> = {
         );
     },
   },
-  'refund:audit': {
-    summary: 'audit a refund (pending review -> audited)',
-    usage: 'refund:audit <refundNo>',
-    options: {},
-    positionals: ['refundNo'],
-    async run(ctx, _v, [raw]) {
-      const r = await refunds.auditRefund(ctx.db, refundNoArg(raw), ctx.now());
-      console.log(`refund ${r.refundNo} is now ${STATUS_NAMES[r.status]}`);
-    },
-  },
-  'refund:process': {
-    summary: 'start processing a refund (audited -> in processing)',
-    usage: 'refund:process <refundNo>',
-    options: {},
-    positionals: ['refundNo'],
-    async run(ctx, _v, [raw]) {
-      const r = await refunds.processRefund(ctx.db, refundNoArg(raw), ctx.now());
-      console.log(`refund ${r.refundNo} is now ${STATUS_NAMES[r.status]}`);
-    },
-  },
-  'refund:succeed': {
-    summary: 'mark a refund refunded (in processing -> refunded)',
-    usage: 'refund:succeed <refundNo>',
-    options: {},
-    positionals: ['refundNo'],
-    async run(ctx, _v, [raw]) {
-      const r = await refunds.succeedRefund(ctx.db, refundNoArg(raw), ctx.now());
-      console.log(`refund ${r.refundNo} is now ${STATUS_NAMES[r.status]}`);
-    },
-  },
+  'refund:audit': refundStep('audit a refund (pending review -> audited)', 'refund:audit <refundNo>', refunds.auditRefund),
+  'refund:process': refundStep('start processing a refund (audited -> in processing)', 'refund:process <refundNo>', refunds.processRefund),
+  'refund:succeed': refundStep('mark a refund refunded (in processing -> refunded)', 'refund:succeed <refundNo>', refunds.succeedRefund),
   'refund:fail': {
     summary: 'mark a refund failed (any open state -> refund failed); releases the amount',
     usage: 'refund:fail <refundNo> --reason "..."',
     options: { reason: { type: 'string' } },
     positionals: ['refundNo'],
     async run(ctx, values, [raw]) {
-      const r = await refunds.failRefund(ctx.db, refundNoArg(raw), text(values, 'reason', true), ctx.now());
-      console.log(`refund ${r.refundNo} is now ${STATUS_NAMES[r.status]}`);
+      printRefundMoved(await refunds.failRefund(ctx.db, refundNoArg(raw), text(values, 'reason', true), ctx.now()));
     },
   },
   'dispute:chargeback': {
