@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Input, Space, message } from 'antd';
+import { Alert, Button, Descriptions, Input, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_COMMENT_MAX, ApprovalStatus, approvalKindHasAmount, type TApprovalRow } from '@mbo/shared/approvals';
+import { DetailDrawer } from '../../../platform/detail-drawer';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { useHasPermission } from '../../../platform/session';
 import { StatusTag } from '../../../platform/status-tag';
 import { useTimezone } from '../../../platform/timezone';
-import { useIsMobile } from '../../../platform/use-is-mobile';
 import { APPROVAL_STATUS_COLORS } from '../approval-list';
 import { useApprovalDetail, useApprove, useReject } from '../api/approvals';
 
@@ -24,7 +24,6 @@ function effectText(t: (k: string, o?: Record<string, unknown>) => string, r: TA
 export function ApprovalDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const tz = useTimezone();
-  const isMobile = useIsMobile();
   const detail = useApprovalDetail(id);
   const approve = useApprove();
   const reject = useReject();
@@ -60,7 +59,7 @@ export function ApprovalDrawer({ id, onClose }: { id: number | null; onClose: ()
   };
 
   return (
-    <Drawer open={id !== null} onClose={onClose} title={t('approval.detailTitle')} size={isMobile ? '100%' : 560} destroyOnHidden>
+    <DetailDrawer open={id !== null} onClose={onClose} title={t('approval.detailTitle')} width={560}>
       {r && d && (
         <>
           <Alert
@@ -127,6 +126,6 @@ export function ApprovalDrawer({ id, onClose }: { id: number | null; onClose: ()
           )}
         </>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Descriptions, Drawer, List, Space, Tag } from 'antd';
+import { Button, Descriptions, List, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DisputeKind } from '@mbo/shared/trade-enums';
+import { DetailDrawer } from '../../../platform/detail-drawer';
 import { formatAmount, parseTime } from '../../../platform/format';
-import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useTimezone } from '../../../platform/timezone';
 import { WebhookNotifications } from '../../../platform/webhook-notifications';
 import { downloadEvidence } from '../api/appeal-dispute';
@@ -24,13 +24,12 @@ type TProps = {
 export function DisputeDetailDrawer({ caseNo, onClose, onAppeal, onAlertRefund }: TProps) {
   const { t } = useTranslation();
   const tz = useTimezone();
-  const isMobile = useIsMobile();
   const detail = useDisputeDetail(caseNo);
   const [workspace, setWorkspace] = useState<string | null>(null);
   const d = detail.data;
   const time = (v: string | null) => (v ? parseTime(v, undefined, tz.timezone) : '-');
   return (
-    <Drawer open={caseNo !== null} onClose={onClose} title={t('dispute.detailTitle')} size={isMobile ? '100%' : 600} destroyOnHidden>
+    <DetailDrawer open={caseNo !== null} onClose={onClose} title={t('dispute.detailTitle')} width={600}>
       {d && (
         <>
           <Descriptions column={1} size="small" bordered data-testid="dispute-detail">
@@ -99,6 +98,6 @@ export function DisputeDetailDrawer({ caseNo, onClose, onAppeal, onAlertRefund }
           <DisputeWorkspace caseNo={workspace} onClose={() => setWorkspace(null)} />
         </>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }

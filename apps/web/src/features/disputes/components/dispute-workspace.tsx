@@ -1,6 +1,6 @@
-import { Drawer, Skeleton, Space } from 'antd';
+import { Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../platform/use-is-mobile';
+import { DetailDrawer } from '../../../platform/detail-drawer';
 import { useWorkspace } from '../api/get-workspace';
 import { DraftForm } from './workspace-draft';
 import { Ce3Panel, FactsPanel, ReasonGuide } from './workspace-facts';
@@ -8,16 +8,14 @@ import { Ce3Panel, FactsPanel, ReasonGuide } from './workspace-facts';
 /** One case's evidence workspace: the reason explained, CE 3.0 for Visa 10.4, the facts, the draft. */
 export function DisputeWorkspace({ caseNo, onClose }: { caseNo: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const ws = useWorkspace(caseNo);
   const d = ws.data;
   return (
-    <Drawer
+    <DetailDrawer
       open={caseNo !== null}
       onClose={onClose}
       title={t('disputeWorkspace.title', { caseNo: caseNo ?? '' })}
-      size={isMobile ? '100%' : 860}
-      destroyOnHidden
+      width={860}
       data-testid="dispute-workspace"
     >
       {!d ? (
@@ -31,6 +29,6 @@ export function DisputeWorkspace({ caseNo, onClose }: { caseNo: string | null; o
           <FactsPanel ws={d} />
         </Space>
       )}
-    </Drawer>
+    </DetailDrawer>
   );
 }

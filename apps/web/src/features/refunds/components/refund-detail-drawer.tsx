@@ -1,9 +1,9 @@
-import { Descriptions, Drawer } from 'antd';
+import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TRefund } from '@mbo/shared/refunds';
+import { DetailDrawer } from '../../../platform/detail-drawer';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { StatusTag } from '../../../platform/status-tag';
-import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useTimezone } from '../../../platform/timezone';
 import { WebhookNotifications } from '../../../platform/webhook-notifications';
 import { useRefundDetail } from '../api/get-refund-detail';
@@ -13,12 +13,11 @@ import { REFUND_STATUS_COLORS } from '../refund-list';
 export function RefundDetailDrawer({ refundNo, onClose }: { refundNo: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const tz = useTimezone();
-  const isMobile = useIsMobile();
   const detail = useRefundDetail(refundNo);
   const r: TRefund | undefined = detail.data;
   const time = (v: string | null) => (v ? parseTime(v, undefined, tz.timezone) : '-');
   return (
-    <Drawer open={refundNo !== null} onClose={onClose} title={t('refund.detailTitle')} size={isMobile ? '100%' : 560} destroyOnHidden>
+    <DetailDrawer open={refundNo !== null} onClose={onClose} title={t('refund.detailTitle')} width={560}>
       {r && (
         <Descriptions column={1} size="small" bordered data-testid="refund-detail">
           <Descriptions.Item label={t('refund.refundNo')}>{r.refundNo}</Descriptions.Item>
@@ -41,6 +40,6 @@ export function RefundDetailDrawer({ refundNo, onClose }: { refundNo: string | n
         </Descriptions>
       )}
       {r && <WebhookNotifications object="refund" no={r.refundNo} />}
-    </Drawer>
+    </DetailDrawer>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useMemo } from 'react';
-import { Alert, Button, Drawer, Form, Input, Space, message } from 'antd';
+import { Alert, Button, Form, Input, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isPermission } from '@mbo/shared/permissions';
 import { ROLE_DESCRIPTION_MAX, ROLE_NAME_EN_MAX, ROLE_NAME_MAX, type TRole } from '@mbo/shared/system-roles';
+import { DetailDrawer } from '../../../platform/detail-drawer';
 import { useSession } from '../../../platform/session';
-import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useSaveRole } from '../api/save-role';
 import { PermissionTree } from './permission-tree';
 
@@ -25,7 +25,6 @@ export function useHeldPermissions(): (code: string) => boolean {
  */
 export function RoleEditor({ role, open, onClose }: { role: TRole | undefined; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const [form] = Form.useForm<TValues>();
   const save = useSaveRole();
   const held = useHeldPermissions();
@@ -59,11 +58,10 @@ export function RoleEditor({ role, open, onClose }: { role: TRole | undefined; o
 
   const required = (label: string) => ({ required: true, whitespace: true, message: t('roles.required', { field: label }) });
   return (
-    <Drawer
+    <DetailDrawer
       open={open}
       onClose={onClose}
-      size={isMobile ? '100%' : 600}
-      destroyOnHidden
+      width={600}
       title={role ? (readOnly ? t('roles.viewTitle') : t('roles.editTitle')) : t('roles.addTitle')}
       // At the bottom: the top right corner is where reminders appear.
       footer={
@@ -103,7 +101,7 @@ export function RoleEditor({ role, open, onClose }: { role: TRole | undefined; o
           <PermissionTreeField held={held} disabled={readOnly} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </DetailDrawer>
   );
 }
 

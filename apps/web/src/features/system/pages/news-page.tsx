@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { Button, Drawer, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENTS, type TAnnouncement } from '@mbo/shared/announcements';
+import { DetailDrawer } from '../../../platform/detail-drawer';
 import { parseTime } from '../../../platform/format';
 import { useListColumns } from '../../../platform/list-columns';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useTimezone } from '../../../platform/timezone';
-import { useIsMobile } from '../../../platform/use-is-mobile';
 import { useAnnouncement, useMarkAnnouncementRead } from '../api/announcements';
 import { NEWS_LIST } from '../system-lists';
 
@@ -18,7 +18,6 @@ import { NEWS_LIST } from '../system-lists';
 export function NewsPage() {
   const { t } = useTranslation();
   const tz = useTimezone();
-  const isMobile = useIsMobile();
   const screen = useListScreen(NEWS_LIST);
   const { url } = screen;
   const openId = url.extras.news ? Number(url.extras.news) : null;
@@ -57,12 +56,11 @@ export function NewsPage() {
 
   return (
     <ListPage screen={screen} columns={columns}>
-      <Drawer
+      <DetailDrawer
         open={openId !== null}
         onClose={() => url.setExtra('news', null)}
-        size={isMobile ? '100%' : 560}
+        width={560}
         title={detail.data?.title ?? t('news.detail')}
-        destroyOnHidden
       >
         {detail.data && (
           <div data-testid="news-detail">
@@ -70,7 +68,7 @@ export function NewsPage() {
             <Typography.Paragraph style={{ marginTop: 12, whiteSpace: 'pre-wrap' }}>{detail.data.content}</Typography.Paragraph>
           </div>
         )}
-      </Drawer>
+      </DetailDrawer>
     </ListPage>
   );
 }

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Descriptions, Drawer, Space, Spin, Timeline, message } from 'antd';
+import { Alert, Button, Descriptions, Space, Spin, Timeline, message } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DisputeKind, PayStatus } from '@mbo/shared/trade-enums';
 import type { TTimelineEntry, TTransactionDetail, TTransactionView } from '@mbo/shared/transactions';
+import { DetailDrawer } from '../../../platform/detail-drawer';
 import { formatAmount, parseTime } from '../../../platform/format';
 import { messageOf } from '../../../platform/request';
 import { useSession } from '../../../platform/session';
 import { useTimezone } from '../../../platform/timezone';
-import { useIsMobile } from '../../../platform/use-is-mobile';
 import { WebhookNotifications } from '../../../platform/webhook-notifications';
 import { gatewayText, riskRuleText } from '../../../platform/gateway-text';
 import { useTransactionDetail } from '../api/get-transaction-detail';
@@ -207,7 +207,6 @@ export function TransactionDetailDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const navigate = useNavigate();
   const session = useSession();
   const detail = useTransactionDetail(view, tradeNo);
@@ -218,12 +217,11 @@ export function TransactionDetailDrawer({
     d && view === 'formal' && mayRefund && d.payment.payStatus === PayStatus.success && d.refundable !== null && d.refundable > 0;
 
   return (
-    <Drawer
+    <DetailDrawer
       open={tradeNo !== null}
       onClose={onClose}
-      size={isMobile ? '100%' : 760}
+      width={760}
       title={tradeNo ? t('tradeDetail.title', { tradeNo }) : ''}
-      destroyOnHidden
       data-testid="transaction-detail"
     >
       {detail.isLoading && <Spin />}
@@ -236,6 +234,6 @@ export function TransactionDetailDrawer({
         />
       )}
       {d && <WebhookNotifications object="trade" no={d.order.tradeNo} />}
-    </Drawer>
+    </DetailDrawer>
   );
 }
