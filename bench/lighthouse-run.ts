@@ -2,7 +2,7 @@
 // browser with a DevTools port and a persistent profile, signs in there once (the Admin-Token cookie
 // and the session's localStorage keys land in the default browser context), and Lighthouse opens
 // each page in a new tab of that same context, so the signed-in pages are measured signed in.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -51,6 +51,8 @@ export async function runLighthouse(
   runs: number,
   account: { merchantNo: string; loginName: string; password: string },
   preset: 'desktop' | 'mobile' = 'desktop',
+  /** A folder to write each run's full report into (`<preset>-<page>-<run>.json`), to see what a figure is made of. */
+  saveDir?: string,
 ): Promise<TLighthouseScore[]> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'mbo-lighthouse-'));
@@ -83,6 +85,10 @@ export async function runLighthouse(
         );
         if (!result) throw new Error(`Lighthouse gave no result for ${p}`);
         const { categories, audits, runtimeError } = result.lhr;
+        if (saveDir) {
+          mkdirSync(saveDir, { recursive: true });
+          writeFileSync(path.join(saveDir, `${preset}-${p.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(result.lhr));
+        }
         if (runtimeError) runtimeErrors.push(`${runtimeError.code}: ${runtimeError.message}`);
         perf.push(categories.performance?.score ?? 0);
         for (const [k, id] of Object.entries(METRICS) as [TMetric, string][]) metricRuns[k].push(audits[id]?.numericValue ?? Number.NaN);

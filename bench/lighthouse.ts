@@ -1,4 +1,4 @@
-// `npm run bench -- lighthouse [--runs N] [--preset desktop|mobile|both | --mobile]`: Lighthouse's performance and
+// `npm run bench -- lighthouse [--runs N] [--preset desktop|mobile|both | --mobile] [--page PATH] [--save DIR]`: Lighthouse's performance and
 // accessibility scores of five pages, signed in as the demo owner, on the product as `npm start` runs it
 // (the built web app and server, demo data on a fresh SQLite file). A measurement, not a test: its
 // figures move with the machine's load, and a run that could not measure a page says so. Every screen's
@@ -30,6 +30,11 @@ export async function lighthouseBench(args: string[]): Promise<void> {
   const runs = Number(option(args, 'runs') ?? 3);
   // `--mobile`: the phone figures alone (bench/RESULTS.md, "Phones (Lighthouse mobile)").
   const presetArg = args.includes('--mobile') ? 'mobile' : (option(args, 'preset') ?? 'both');
+  // `--page PATH`: that page alone; `--save DIR`: every run's full Lighthouse report written there.
+  const only = option(args, 'page');
+  const pages = only ? LIGHTHOUSE_PAGES.filter((p) => p === only) : LIGHTHOUSE_PAGES;
+  if (pages.length === 0) throw new Error(`--page: one of ${LIGHTHOUSE_PAGES.join(', ')}`);
+  const saveDir = option(args, 'save');
   const presets = presetArg === 'both' ? (['desktop', 'mobile'] as const) : ([presetArg] as ['desktop' | 'mobile']);
   // The web app as `npm start` builds it (the server is built by startServer); MBO_BUILT=1 uses the builds as they are.
   if (process.env.MBO_BUILT !== '1')
@@ -41,7 +46,7 @@ export async function lighthouseBench(args: string[]): Promise<void> {
   });
   try {
     for (const preset of presets) {
-      const scores = await runLighthouse(server.baseURL, LIGHTHOUSE_PAGES, runs, DEMO, preset);
+      const scores = await runLighthouse(server.baseURL, pages, runs, DEMO, preset, saveDir && path.resolve(saveDir));
       console.log(`\nLighthouse ${preset}, median of ${runs} run(s) per page (performance / accessibility):`);
       for (const s of scores)
         console.log(
