@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { TKycFileType } from '@mbo/shared/kyc';
 
 /*
@@ -102,4 +104,14 @@ export function cleanFileName(name: string): string {
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** How a file is answered: its content type, its name, and whether the browser shows it or saves it. */
+export type SentFile = { type: string; name: string; disposition: 'inline' | 'attachment'; bytes?: number };
+
+/** A file as the answer itself (not an envelope), private to the caller and never kept by a cache. */
+export function sendFile(reply: FastifyReply, file: SentFile, content: Buffer | Readable) {
+  reply.header('content-type', file.type).header('content-disposition', contentDisposition(file.disposition, file.name));
+  if (file.bytes !== undefined) reply.header('content-length', file.bytes);
+  return reply.header('cache-control', 'private, no-store').send(content);
 }

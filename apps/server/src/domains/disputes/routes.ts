@@ -26,7 +26,7 @@ import { rowMapper } from '../../platform/list-fields';
 import { registerList } from '../../platform/list-route';
 import { requireSession } from '../../platform/request-context';
 import { toIso } from '../../platform/time';
-import { contentDisposition } from '../../platform/uploads';
+import { sendFile } from '../../platform/uploads';
 import { idempotentRequestOf, withIdempotency, ZIdempotencyHeaders } from '../../platform/idempotency';
 import { evidenceUploadOf } from './evidence-parts';
 import { evidenceRoutes } from './evidence-routes';
@@ -128,11 +128,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { scope } = requireSession(request);
       const f = await repo.findDisputeFile(app.db, scope, request.params.fileId);
       if (!f) throw new AppError('error.notFound', ErrorCode.notFound);
-      return reply
-        .header('content-type', f.mime)
-        .header('content-disposition', contentDisposition('attachment', f.original_name))
-        .header('cache-control', 'private, no-store')
-        .send(await readStored(f.storage_name));
+      return sendFile(reply, { type: f.mime, name: f.original_name, disposition: 'attachment' }, await readStored(f.storage_name));
     },
   );
 

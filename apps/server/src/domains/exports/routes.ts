@@ -20,7 +20,7 @@ import { businessError, forbiddenError } from '../../platform/errors';
 import { FILE_RESPONSE } from '../../platform/export-route';
 import { requireSession } from '../../platform/request-context';
 import type { SessionContext } from '../../platform/session';
-import { contentDisposition } from '../../platform/uploads';
+import { sendFile } from '../../platform/uploads';
 import { checkExportFilters, exportRouteAt, holdsPermission } from '../schedules/export-as-owner';
 import * as repo from './repository';
 import { readStored, type ExportRunner } from './runner';
@@ -143,12 +143,8 @@ export const exportJobRoutes: FastifyPluginAsyncZod = async (app) => {
           ? await app.files.getStream(app.db, job.storage_name)
           : null;
       if (!content) throw businessError('exportJob.fileGone', { days: EXPORT_FILE_DAYS });
-      return reply
-        .header('content-type', job.content_type || 'application/octet-stream')
-        .header('content-disposition', contentDisposition('attachment', job.file_name))
-        .header('content-length', Number(job.bytes_written))
-        .header('cache-control', 'private, no-store')
-        .send(content);
+      const type = job.content_type || 'application/octet-stream';
+      return sendFile(reply, { type, name: job.file_name, disposition: 'attachment', bytes: Number(job.bytes_written) }, content);
     },
   );
 };

@@ -28,7 +28,7 @@ import { checkedFields, multipartError, multipartOptions, type UploadLimits } fr
 import { assertFreshCheckForBankChange } from '../../platform/fresh-check';
 import { requireSession } from '../../platform/request-context';
 import type { SessionContext } from '../../platform/session';
-import { contentDisposition } from '../../platform/uploads';
+import { sendFile } from '../../platform/uploads';
 import type { OnboardingDeps } from './context';
 import { registerBankChangeApproval, saveBankStep } from './kyc-bank-change';
 import * as kyc from './kyc-service';
@@ -149,11 +149,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: OnboardingDeps }> = async 
     async (request, reply) => {
       const { file, content } = await kyc.openKycFile(deps, requireSession(request), request.params.fileId);
       const inline = request.query.inline === true && INLINE_MIME.has(file.mime);
-      return reply
-        .header('content-type', file.mime)
-        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.original_name))
-        .header('cache-control', 'private, no-store')
-        .send(content);
+      return sendFile(reply, { type: file.mime, name: file.original_name, disposition: inline ? 'inline' : 'attachment' }, content);
     },
   );
 };

@@ -21,7 +21,7 @@ import { ok, okResponse } from '../../platform/envelope';
 import { businessError, forbiddenError } from '../../platform/errors';
 import { FILE_RESPONSE } from '../../platform/export-route';
 import { requireSession } from '../../platform/request-context';
-import { contentDisposition } from '../../platform/uploads';
+import { sendFile } from '../../platform/uploads';
 import * as repo from './repository';
 import { claimManualRun, makeRun } from './runner';
 import * as service from './service';
@@ -36,11 +36,8 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sendRunFile(reply: FastifyReply, run: repo.RunRow) {
     const content = run.storage_name !== null ? await app.files.get(app.db, run.storage_name) : null;
     if (!content) throw businessError('schedule.fileGone', { days: SIGNED_LINK_DAYS });
-    return reply
-      .header('content-type', run.content_type || 'application/octet-stream')
-      .header('content-disposition', contentDisposition('attachment', run.file_name))
-      .header('cache-control', 'private, no-store')
-      .send(content);
+    const type = run.content_type || 'application/octet-stream';
+    return sendFile(reply, { type, name: run.file_name, disposition: 'attachment' }, content);
   }
 
   app.get(ReportSchedulePath.list, { config: SCREEN, schema: { response: okResponse(ZReportScheduleList) } }, async (request) => {

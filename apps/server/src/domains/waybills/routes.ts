@@ -36,7 +36,7 @@ import { requireSession } from '../../platform/request-context';
 import type { Scope } from '../../platform/scope';
 import { dayRangeInZone } from '../../platform/time';
 import { parseUpload } from '../../platform/upload-parse';
-import { cleanFileName, contentDisposition, MIME_OF, sniffFileType } from '../../platform/uploads';
+import { cleanFileName, MIME_OF, sendFile, sniffFileType } from '../../platform/uploads';
 import * as repo from './repository';
 import * as service from './service';
 import { addDays, daysLeft, proofDeadline, settlementDaysOf, tradeRangeForLastUploadDays } from './settlement';
@@ -247,11 +247,7 @@ export const waybillRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!f) throw new AppError('waybill.notFound', ErrorCode.notFound);
       const content = await app.files.get(app.db, f.storage_name);
       if (!content) throw new AppError('waybill.notFound', ErrorCode.notFound);
-      return reply
-        .header('content-type', f.mime)
-        .header('content-disposition', contentDisposition('inline', f.original_name))
-        .header('cache-control', 'private, no-store')
-        .send(content);
+      return sendFile(reply, { type: f.mime, name: f.original_name, disposition: 'inline' }, content);
     },
   );
 
