@@ -32,6 +32,8 @@ export type StartOptions = {
   webDist?: string;
   /** Load the demo data into an empty database at start, as `npm start` does. */
   seed?: boolean;
+  /** Another checkout whose server is already built, started instead of this one (export-ab.ts: a build before a change). */
+  root?: string;
 };
 
 export async function startServer(databaseUrl: string, o: StartOptions = {}): Promise<Server> {
@@ -45,8 +47,8 @@ export async function startServer(databaseUrl: string, o: StartOptions = {}): Pr
     SEED_ON_EMPTY: o.seed ? 'true' : 'false',
     WEB_DIST: o.webDist ?? path.join(os.tmpdir(), 'none'),
   };
-  buildServer();
-  const child = spawn('node', COMPILED_SERVER, { cwd: repoRoot, env, stdio: 'ignore', detached: true });
+  if (o.root === undefined) buildServer();
+  const child = spawn('node', COMPILED_SERVER, { cwd: o.root ?? repoRoot, env, stdio: 'ignore', detached: true });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (o.seed ? 300_000 : 60_000);
   for (;;) {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/pg.mjs';
 import { COMPILED_SERVER, buildServer } from './bench-server';
+import { exportAb } from './export-ab';
 import { exportProfile } from './export-profile';
 import { funds } from './funds';
 import { serverBench } from './server';
@@ -117,6 +118,7 @@ const benches: Record<string, () => Promise<void>> = {
   server: () => serverBench(rest),
   http: () => http(rest),
   'export-profile': () => exportProfile(rest),
+  'export-ab': () => exportAb(rest),
   lighthouse: () => lighthouseBench(rest),
   search: () => searchBench(rest),
 };

@@ -70,8 +70,15 @@ async function postgresInMemory(url: string): Promise<string | null> {
   }
 }
 
-async function exportRun(dialect: DialectName, url: string, format: 'csv' | 'xlsx', range: { from: string; to: string; count: number }) {
-  const server = await startServer(url);
+/** One direct export over HTTP against a server child of this checkout, or of the built checkout `root`. */
+export async function exportRun(
+  dialect: DialectName,
+  url: string,
+  format: 'csv' | 'xlsx',
+  range: { from: string; to: string; count: number },
+  root?: string,
+) {
+  const server = await startServer(url, { root });
   try {
     // How much of the database the page cache holds as the export starts (a cold read waits for the disk).
     const cached = dialect === 'sqlite' ? filesInMemory([url.slice('sqlite:'.length)], 'the database file') : await postgresInMemory(url);
