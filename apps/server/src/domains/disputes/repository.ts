@@ -167,26 +167,25 @@ function appealEvidence(eb: ExpressionBuilder<Database & { f: Database['dispute_
   ]);
 }
 
+/** The merchant's files that are its appeals' evidence: what a case shows and what may be downloaded. */
+function evidenceFiles(db: Db, scope: Scope) {
+  return db.selectFrom('dispute_files as f').where('f.merchant_id', '=', scope.merchantId).where(appealEvidence);
+}
+
 export function listDisputeFiles(db: Db, scope: Scope, disputeId: number) {
-  return db
-    .selectFrom('dispute_files as f')
+  return evidenceFiles(db, scope)
     .select(['f.id', 'f.original_name', 'f.mime', 'f.size', 'f.created_at'])
     .where('f.dispute_id', '=', disputeId)
-    .where('f.merchant_id', '=', scope.merchantId)
-    .where(appealEvidence)
     .orderBy('f.id', 'asc')
     .execute();
 }
 
 /** An evidence file, visible only when its case is (merchant and permitted gateways). */
 export function findDisputeFile(db: Db, scope: Scope, fileId: number) {
-  return db
-    .selectFrom('dispute_files as f')
+  return evidenceFiles(db, scope)
     .innerJoin('disputes as x', 'x.id', 'f.dispute_id')
     .select(['f.id', 'f.original_name', 'f.mime', 'f.storage_name'])
     .where('f.id', '=', fileId)
-    .where('f.merchant_id', '=', scope.merchantId)
     .where(inScope(scope, 'x'))
-    .where(appealEvidence)
     .executeTakeFirst();
 }
