@@ -18,8 +18,3 @@ export function StatusTag({
     </Tag>
   );
 }
-
-/** Tag colours written by colour: each of antd's tag colours with the codes shown in it. */
-export function tagColors(byColor: Readonly<Record<string, readonly number[]>>): TTagColors {
-  return Object.fromEntries(Object.entries(byColor).flatMap(([color, codes]) => codes.map((code) => [code, color])));
-}

@@ -8,17 +8,17 @@ import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
-import { StatusTag, tagColors } from '../../../platform/status-tag';
+import { StatusTag, type TTagColors } from '../../../platform/status-tag';
 import { useCancelWithdrawal } from '../api/cancel-withdrawal';
 import { WithdrawApplyDialog } from '../components/withdraw-apply-dialog';
 import { WITHDRAWAL_LIST } from '../funds-lists';
 
-// A cancelled withdrawal is grey.
-const STATUS_COLORS = tagColors({
-  processing: [WithdrawalStatus.pending],
-  success: [WithdrawalStatus.success],
-  error: [WithdrawalStatus.failed],
-});
+const STATUS_COLORS: TTagColors = {
+  [WithdrawalStatus.pending]: 'processing',
+  [WithdrawalStatus.success]: 'success',
+  [WithdrawalStatus.failed]: 'error',
+  [WithdrawalStatus.cancelled]: 'default',
+};
 
 /** Withdrawal management (spec §2, §3 Withdrawal): the list, apply (?apply=1), cancel while pending, tips. */
 export function WithdrawListPage() {

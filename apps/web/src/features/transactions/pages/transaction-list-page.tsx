@@ -9,20 +9,21 @@ import { useListColumns } from '../../../platform/list-columns';
 import { ListPage, detailLinkColumn } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useSession } from '../../../platform/session';
-import { StatusTag, tagColors } from '../../../platform/status-tag';
+import { StatusTag, type TTagColors } from '../../../platform/status-tag';
 import { useTimezone } from '../../../platform/timezone';
 import { TRANSACTION_LISTS, transactionFilters } from '../transaction-list';
 
 // The detail drawer's code comes after the list's first rows (platform/deferred-part.tsx).
 const TransactionDetailDrawer = lazyPage(() => import('../components/transaction-detail-drawer'), 'TransactionDetailDrawer');
 
-// An unpaid transaction is grey.
-const PAY_STATUS_COLORS = tagColors({
-  success: [PayStatus.success],
-  error: [PayStatus.failed, PayStatus.threeDRefused],
-  warning: [PayStatus.toBeConfirmed],
-  processing: [PayStatus.preAuthConfirming],
-});
+const PAY_STATUS_COLORS: TTagColors = {
+  [PayStatus.success]: 'success',
+  [PayStatus.failed]: 'error',
+  [PayStatus.threeDRefused]: 'error',
+  [PayStatus.toBeConfirmed]: 'warning',
+  [PayStatus.unpaid]: 'default',
+  [PayStatus.preAuthConfirming]: 'processing',
+};
 
 function FlagTags({ row }: { row: TTransactionRow }) {
   const { t } = useTranslation();

@@ -7,22 +7,25 @@ import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
-import { StatusTag, tagColors } from '../../../platform/status-tag';
+import { StatusTag, type TTagColors } from '../../../platform/status-tag';
 import { useWaybillOverview } from '../api/waybills';
 import { ProofImages } from '../components/proof-images';
 import { WaybillBatchDialog } from '../components/waybill-batch-dialog';
 import { WaybillUploadDialog } from '../components/waybill-upload-dialog';
 import { WAYBILL_LIST } from '../waybill-lists';
 
-// Not uploaded and no information are grey.
-const STATUS_COLORS = tagColors({
-  processing: [WaybillStatus.pendingReview],
-  cyan: [WaybillStatus.inTransit],
-  success: [WaybillStatus.delivered],
-  warning: [WaybillStatus.notDelivered, WaybillStatus.transportTooLong],
-  purple: [WaybillStatus.awaitingManualConfirmation],
-  error: [WaybillStatus.deliveryInfoUnconfirmed, WaybillStatus.wrongNumber],
-});
+const STATUS_COLORS: TTagColors = {
+  [WaybillStatus.notUploaded]: 'default',
+  [WaybillStatus.pendingReview]: 'processing',
+  [WaybillStatus.inTransit]: 'cyan',
+  [WaybillStatus.delivered]: 'success',
+  [WaybillStatus.notDelivered]: 'warning',
+  [WaybillStatus.transportTooLong]: 'warning',
+  [WaybillStatus.awaitingManualConfirmation]: 'purple',
+  [WaybillStatus.deliveryInfoUnconfirmed]: 'error',
+  [WaybillStatus.wrongNumber]: 'error',
+  [WaybillStatus.noInformation]: 'default',
+};
 
 /** Waybill status query (spec §2): proof per transaction, what is due soon, single and batch upload. */
 export function WaybillListPage() {

@@ -7,18 +7,19 @@ import { dialogButton, useListDialog } from '../../../platform/list-dialog';
 import { ListPage } from '../../../platform/list-page';
 import { useListScreen } from '../../../platform/list-screen';
 import { useHasPermission } from '../../../platform/session';
-import { StatusTag, tagColors } from '../../../platform/status-tag';
+import { StatusTag, type TTagColors } from '../../../platform/status-tag';
 import { WebsiteAddDialog } from '../components/website-add-dialog';
 import { WebsiteUploadDialog } from '../components/website-upload-dialog';
 import { WEBSITE_LIST } from '../website-list';
 
-// A disabled website is grey.
-const STATUS_COLORS = tagColors({
-  processing: [WebsiteStatus.pending],
-  error: [WebsiteStatus.auditFailed, WebsiteStatus.reviewFailed],
-  cyan: [WebsiteStatus.audited],
-  success: [WebsiteStatus.reviewed],
-});
+const STATUS_COLORS: TTagColors = {
+  [WebsiteStatus.pending]: 'processing',
+  [WebsiteStatus.auditFailed]: 'error',
+  [WebsiteStatus.audited]: 'cyan',
+  [WebsiteStatus.reviewFailed]: 'error',
+  [WebsiteStatus.reviewed]: 'success',
+  [WebsiteStatus.disabled]: 'default',
+};
 
 /** Website screen (spec §2): the merchant's websites with their review state; add one or upload a batch. */
 export function WebsiteListPage() {
