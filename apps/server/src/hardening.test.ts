@@ -13,7 +13,7 @@ import {
   type GatewayRow,
   type MerchantRow,
 } from '../test/factories';
-import { call, createTestApp, signIn, type TestContext } from '../test/helpers';
+import { call, createTestApp, signIn, withTestApp, type TestContext } from '../test/helpers';
 import { dateRangeRoutes, fillParams, propertiesOf, routeCatalog, type CatalogRoute } from '../test/route-catalog';
 import { createTransaction } from '../test/trade-factories';
 import { buildApp } from './app';
@@ -182,8 +182,7 @@ describe('HSTS only over HTTPS', () => {
 
   it('is sent when a trusted proxy says the request came over HTTPS, and only a trusted one', async () => {
     // light-my-request's connections come from 127.0.0.1, the proxy's address here.
-    const proxied = await createTestApp({ config: { trustProxy: ['127.0.0.1'] } });
-    try {
+    await withTestApp({ config: { trustProxy: ['127.0.0.1'] } }, async (proxied) => {
       const https = await proxied.app.inject({ url: `${API_BASE}${HealthPath.live}`, headers: { 'x-forwarded-proto': 'https' } });
       expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       const http = await proxied.app.inject({ url: `${API_BASE}${HealthPath.live}`, headers: { 'x-forwarded-proto': 'http' } });
@@ -194,9 +193,7 @@ describe('HSTS only over HTTPS', () => {
         headers: { 'x-forwarded-proto': 'https' },
       });
       expect(direct.headers['strict-transport-security']).toBeUndefined();
-    } finally {
-      await proxied.close();
-    }
+    });
   });
 });
 

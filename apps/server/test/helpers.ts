@@ -96,6 +96,16 @@ export async function createTestApp(o: TestAppOptions = {}): Promise<TestContext
   };
 }
 
+/** A test app of its own for one test (a configuration other than the file's), closed once `use` ends, passed or failed. */
+export async function withTestApp<T>(o: TestAppOptions, use: (t: TestContext) => Promise<T>): Promise<T> {
+  const t = await createTestApp(o);
+  try {
+    return await use(t);
+  } finally {
+    await t.close();
+  }
+}
+
 /** The test app of one test file, made before its first test and closed after its last (forTestFile); options read then. */
 export function testAppForFile(o: TestAppOptions | (() => TestAppOptions) = {}): TestContext {
   const fields = { app: true, db: true, dialect: true, clock: true, config: true, logs: true, close: true } as const;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BASE, ApiPath } from '@mbo/shared/api-paths';
 import { createAdmin, createGateway, createMerchant, type GatewayRow } from '../../test/factories';
-import { call, createTestApp, signIn, type TestContext } from '../../test/helpers';
+import { call, createTestApp, signIn, withTestApp, type TestContext } from '../../test/helpers';
 import { runLeased } from './job-lease';
 import { METRICS_PATH } from './metrics';
 
@@ -139,13 +139,10 @@ describe('GET /metrics', () => {
   });
 
   it('is not served when METRICS_ENABLED=false', async () => {
-    const off = await createTestApp({ config: { metricsEnabled: false } });
-    try {
+    await withTestApp({ config: { metricsEnabled: false } }, async (off) => {
       const res = await off.app.inject({ url: METRICS_PATH });
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('mbo_http_requests_total');
-    } finally {
-      await off.close();
-    }
+    });
   });
 });

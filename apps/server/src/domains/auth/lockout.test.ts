@@ -5,7 +5,7 @@ import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '@mbo/shared/limits';
 import { OnboardingPath } from '@mbo/shared/onboarding-paths';
 import { UnlockPath } from '@mbo/shared/sign-in-lock';
 import { createAdmin, createMerchant, createOwnerWithPerson, type AdminRow } from '../../../test/factories';
-import { call, createTestApp, testAppForFile, login, type LoginData, type TestContext } from '../../../test/helpers';
+import { call, testAppForFile, login, withTestApp, type LoginData, type TestContext } from '../../../test/helpers';
 import { lastSms, nextIp, smsCode } from '../../../test/onboarding';
 import { opsHarness } from '../../../test/ops-harness';
 import { accountDelayMs, ACCOUNT_MAX_DELAY_MS, IP_FREE_FAILURES } from '../../platform/attempt-limiter';
@@ -140,8 +140,7 @@ describe('attempt limits with increasing delay', () => {
   const forged = (n: number) => Array.from({ length: n }, (_, i) => `203.0.113.${i + 1}`);
 
   it('with TRUST_PROXY=1 reads the address the proxy added: a forged one at the left changes neither the limit nor the log', async () => {
-    const proxied = await createTestApp({ config: { trustProxy: 1 } });
-    try {
+    await withTestApp({ config: { trustProxy: 1 } }, async (proxied) => {
       const m = await createMerchant(proxied.db);
       // The proxy appends the address it saw to whatever the client sent (nginx's $proxy_add_x_forwarded_for).
       const first = await tries(
@@ -155,14 +154,11 @@ describe('attempt limits with increasing delay', () => {
       const second = await tries(proxied.app, m.merchantNo, '10.0.0.1', ['198.51.100.8', '198.51.100.8']);
       expect(second.every((r) => r.body.code === ErrorCode.business)).toBe(true);
       expect(await loggedIps(proxied.db, m.merchantNo)).toEqual(['198.51.100.7', '198.51.100.8']);
-    } finally {
-      await proxied.close();
-    }
+    });
   });
 
   it('with TRUST_PROXY set to addresses believes X-Forwarded-For only from those proxies, and only their own entry', async () => {
-    const proxied = await createTestApp({ config: { trustProxy: ['10.0.0.1', '10.1.0.0/16'] } });
-    try {
+    await withTestApp({ config: { trustProxy: ['10.0.0.1', '10.1.0.0/16'] } }, async (proxied) => {
       const m = await createMerchant(proxied.db);
       const viaProxy = await tries(
         proxied.app,
@@ -176,9 +172,7 @@ describe('attempt limits with increasing delay', () => {
       // A client that is not a listed proxy sends the header itself: its own address counts.
       await tries(proxied.app, m.merchantNo, '10.9.9.9', ['198.51.100.9']);
       expect(await loggedIps(proxied.db, m.merchantNo)).toEqual(['10.9.9.9', '198.51.100.7', '198.51.100.8']);
-    } finally {
-      await proxied.close();
-    }
+    });
   });
 
   it("ignores X-Forwarded-For when TRUST_PROXY is off: the address is the connection's", async () => {
