@@ -4,8 +4,6 @@ import react from '@vitejs/plugin-react';
 import { chunkGroups } from './build/chunk-groups';
 import { localeParts } from './build/locale-parts';
 import { precompress } from './build/precompress';
-import { routePreloadLinks } from './build/route-preload-links';
-import { CookieKey } from './src/platform/storage-keys';
 
 /**
  * The build timestamp doubles as the release version: the guard compares it with the number in
@@ -64,19 +62,7 @@ const chunks = chunkGroups({
 });
 
 export default defineConfig({
-  plugins: [
-    react(),
-    localeParts({ areas: true }),
-    versionFile(buildVersion),
-    precompress(),
-    chunks.plugin,
-    routePreloadLinks({
-      routesFile: resolve(import.meta.dirname, 'src/app/routes.tsx'),
-      tokenCookie: CookieKey.token,
-      dataLevel: 'QueryScope',
-      layoutLevel: 'MainLayout',
-    }),
-  ],
+  plugins: [react(), localeParts({ areas: true }), versionFile(buildVersion), precompress(), chunks.plugin],
   define: {
     __BUILD_VERSION__: JSON.stringify(buildVersion),
   },

@@ -201,7 +201,7 @@ describe('web app', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mbo-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'version.json'), '{"version": 1}');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     // What apps/web/build/precompress.ts writes beside a built file.
@@ -210,9 +210,6 @@ describe('web app', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(bigScript));
     fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(bigScript));
     fs.writeFileSync(path.join(dist, 'favicon.ico'), 'x');
-    // What apps/web/build/route-preload-links.ts writes: each signed-in screen's chunks by its path.
-    const preloads = { cookie: 'Admin-Token', routes: { '/index': ['/assets/layout-abc123.js', '/assets/dashboard-abc123.js'] } };
-    fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(preloads));
     web = await createTestApp({ config: { webDist: dist } });
   });
   afterAll(async () => {
@@ -230,24 +227,6 @@ describe('web app', () => {
     expect(version.headers['cache-control']).toBe('no-store');
     const asset = await webApp().inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-  });
-
-  it("adds a signed-in screen's chunks to its index.html as modulepreload links, and nothing without a session", async () => {
-    const open = (url: string, cookie?: string) =>
-      webApp().inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
-    const signedIn = await open('/index?from=menu', 'sidebarStatus=1; Admin-Token=abc');
-    expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.headers['cache-control']).toBe('no-store');
-    expect(signedIn.headers['content-type']).toContain('text/html');
-    expect(signedIn.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/layout-abc123.js"><link rel="modulepreload" crossorigin href="/assets/dashboard-abc123.js">',
-    );
-    expect(signedIn.body).toContain('<div id="root"></div>');
-    for (const other of [await open('/index'), await open('/index', 'Admin-Token='), await open('/setting', 'Admin-Token=abc')]) {
-      expect(other.statusCode).toBe(200);
-      expect(other.body).not.toContain('modulepreload');
-      expect(other.body).toContain('<div id="root"></div>');
-    }
   });
 
   it('sends the brotli or gzip copy the build wrote of a file to a browser that accepts it, and the file itself otherwise', async () => {

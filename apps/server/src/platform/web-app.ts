@@ -12,36 +12,6 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <body><h1>The web app is not built</h1><p>Run <code>npm run build</code> at the repository root, then restart the server. The API is available under /v3api.</p></body></html>
 `;
 
-/** dist/route-preloads.json, written by the web build (apps/web/build/route-preload-links.ts). */
-type TRoutePreloads = { cookie: string; routes: Record<string, string[]> };
-
-/**
- * The index.html of a signed-in screen (the request carries the session cookie) with a
- * `<link rel="modulepreload">` for each of that screen's chunks, so that the browser fetches them
- * beside the first script instead of after it has run; undefined for any other request, which gets
- * index.html as it is. Each path's page is made once.
- */
-function routePreloadPages(webDist: string, indexFile: string): (request: FastifyRequest) => string | undefined {
-  const tableFile = path.join(webDist, 'route-preloads.json');
-  if (!fs.existsSync(tableFile)) return () => undefined;
-  const table = JSON.parse(fs.readFileSync(tableFile, 'utf8')) as TRoutePreloads;
-  const index = fs.readFileSync(indexFile, 'utf8');
-  const signedIn = new RegExp(`(?:^|;\\s*)${table.cookie}=[^;\\s]`);
-  const pages = new Map<string, string>();
-  return (request) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const chunks = Object.hasOwn(table.routes, pathname) ? table.routes[pathname] : undefined;
-    if (!chunks || !signedIn.test(request.headers.cookie ?? '')) return undefined;
-    let page = pages.get(pathname);
-    if (page === undefined) {
-      const links = chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
-      page = index.replace('</head>', `${links}</head>`);
-      pages.set(pathname, page);
-    }
-    return page;
-  };
-}
-
 export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
 
 function wantsHtml(request: FastifyRequest): boolean {
@@ -81,17 +51,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     },
   });
 
-  const indexWithPreloads = routePreloadPages(webDist, indexFile);
   // The hosted payment page a customer opens from a payment link is its own small page, not the back office.
   const hasPayPage = fs.existsSync(path.join(webDist, 'pay.html'));
   return (request, reply) => {
     if (hasPayPage && wantsHtml(request) && request.url.startsWith('/pay/'))
       return reply.header('cache-control', NO_STORE).header('x-frame-options', 'DENY').sendFile('pay.html');
-    if (wantsHtml(request)) {
-      const page = indexWithPreloads(request);
-      if (page) return reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(page);
-      return reply.header('cache-control', NO_STORE).sendFile('index.html');
-    }
+    if (wantsHtml(request)) return reply.header('cache-control', NO_STORE).sendFile('index.html');
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   };
 }
