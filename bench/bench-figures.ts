@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { lastDateOfRange } from '@mbo/shared/date-range';
 import { TRANSACTION_VIEW_DEFS } from '@mbo/shared/transactions';
 import { businessDay } from '../apps/server/src/platform/rollups';
+import { machineProbeSeconds } from '../scripts/machine-probe.mjs';
 
 /* What the parts of the transactions bench share: the demo sign-in, the routes measured, and the table of figures. */
 
@@ -36,17 +37,9 @@ export function sixMonths(now: number): { from: string; to: string } {
   return { from, to };
 }
 
-/**
- * The machine's speed now, as a reference beside figures that follow its phase (issue 13 §9): a fixed
- * loop of 3 million small objects made and written as JSON, in a process of its own (no JIT state of
- * the bench's), in seconds. On this machine kind it took 0.75-0.95 s in quick phases and 1.5-1.9 s in
- * slow ones (bench/RESULTS.md).
- */
+/** The machine's speed now, as a reference beside figures that follow its phase (scripts/machine-probe.mjs). */
 export function machineProbe(): string {
-  const loop =
-    "const t=performance.now();let n=0;for(let i=0;i<3e6;i++){n+=JSON.stringify({id:i,name:'row'+i,amount:i*3}).length}process.stdout.write(String((performance.now()-t)/1000)+' '+n)";
-  const [seconds] = execFileSync(process.execPath, ['-e', loop]).toString().split(' ');
-  return `machine probe ${Number(seconds).toFixed(2)} s (3 million small JSON texts)`;
+  return `machine probe ${machineProbeSeconds().toFixed(2)} s (3 million small JSON texts)`;
 }
 
 /**
