@@ -1,6 +1,6 @@
 // The machine's speed now (issue 13 §9): a fixed loop of 3 million small objects made and written as
 // JSON, in a process of its own (no JIT state of the caller's), in seconds. On this machine kind it
-// took 0.75-1.2 s in quick phases, 1.5-2.1 s in slow ones and once 4.1 s (bench/RESULTS.md). The bench
+// took 0.75-0.95 s in quick phases, 1.5-2.1 s in slow ones and once 4.1 s (bench/RESULTS.md). The bench
 // prints it beside its figures; `npm test` holds its time budget against it (scripts/test-budget.mjs).
 import { execFileSync } from 'node:child_process';
 
