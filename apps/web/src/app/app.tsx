@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { BrowserRouter, matchRoutes, useLocation, useNavigate, useRoutes } from 'react-router';
+import { matchRoutes, useLocation, useNavigate, useRoutes } from 'react-router';
+import { AddressRouter } from '../platform/address-router';
 import { registerNavigator, registerRoutePreloader } from '../platform/navigation';
 import { registerFreshCheckPrompt } from '../platform/fresh-check';
 import { AppProviders } from './providers';
@@ -49,9 +50,9 @@ export function AppRoutes() {
 export function App() {
   return (
     <AppProviders>
-      <BrowserRouter>
+      <AddressRouter>
         <AppRoutes />
-      </BrowserRouter>
+      </AddressRouter>
     </AppProviders>
   );
 }
