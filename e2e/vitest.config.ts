@@ -7,7 +7,8 @@ export default defineConfig({
     // These journeys run in the multi-node stage, through nginx (vitest.cluster.config.ts).
     exclude: [...configDefaults.exclude, ...CLUSTER_SPECS],
     globalSetup: ['./support/global-setup.ts'],
-    // One app and one browser at a time: these machines have two cores.
+    // One app and one browser at a time in this stage (the multi-node stage runs beside it, scripts/test.mjs):
+    // these machines have two cores.
     fileParallelism: false,
     // Tests a file marks concurrent (screens photographed in each language and width) run at most three
     // at a time: most of their time is waiting for pages to settle, not work of the two cores.
