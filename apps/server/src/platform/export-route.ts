@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { contentDisposition, sendExport } from './export';
+import { sendExport } from './export';
+import { contentDisposition } from './uploads';
 import { type ExportCells, exportCells } from './export-cells';
 import { exportReaderFactory, type ExportReader } from './export-reader';
 import { type ExportColumn, XLSX_MAX_DATA_ROWS } from './export-values';
@@ -140,7 +141,7 @@ export function registerExport<S extends z.ZodType<ExportBody>, Row>(
       const lines = o.jsonLines && ctx ? o.jsonLines(body, ctx) : null;
       return reply
         .header('content-type', 'application/x-ndjson; charset=utf-8')
-        .header('content-disposition', contentDisposition(`${filename}.jsonl`))
+        .header('content-disposition', contentDisposition('attachment', `${filename}.jsonl`))
         .send(Readable.from(jsonLinesOf(lines)));
     }
     const format = body.format;

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { toMajorString } from '@mbo/shared/money';
-import { contentDisposition, csvLine, writeCsv } from './export';
+import { csvLine, writeCsv } from './export';
 import { exportCells } from './export-cells';
 import { amountFormat, moneyCell, createTimeFormatter, neutralizeFormula, type ExportColumn } from './export-values';
 import { writeXlsx } from './export-xlsx';
@@ -149,15 +149,6 @@ describe('numbers a spreadsheet can add up', () => {
     expect(lines[1]).toBe('34.50,72.34%,2026-05-01 10:00:00,88547,"1,234.50",Visa');
     expect(lines[2]).toBe('-12.05,,2026-05-01 10:00:00,1,n/a,Visa');
     expect(lines[3]).toBe('5000,0.05%,2026-05-01 10:00:00,1,-3,Visa');
-  });
-});
-
-describe('content-disposition', () => {
-  it('carries an ASCII name and the exact UTF-8 name (RFC 5987)', () => {
-    expect(contentDisposition('transactions_2026-05-01_2026-05-31.csv')).toBe(
-      `attachment; filename="transactions_2026-05-01_2026-05-31.csv"; filename*=UTF-8''transactions_2026-05-01_2026-05-31.csv`,
-    );
-    expect(contentDisposition('交易_1.csv')).toBe(`attachment; filename="___1.csv"; filename*=UTF-8''%E4%BA%A4%E6%98%93_1.csv`);
   });
 });
 

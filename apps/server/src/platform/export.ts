@@ -39,17 +39,11 @@ import {
 } from './export-values';
 import { xlsxLayout, writeXlsx } from './export-xlsx';
 import type { KeysetWalk } from './keyset-walk';
+import { contentDisposition } from './uploads';
 import { XlsxStreamWriter } from './xlsx-writer';
 
 export function csvLine(cells: readonly ExportCell[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
-}
-
-/** `attachment; filename="..."; filename*=UTF-8''...`: ASCII fallback plus the exact UTF-8 name. */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /**
@@ -158,7 +152,7 @@ export function sendExport<Row>(reply: FastifyReply, spec: ExportSpec<Row>): Fas
   const out = new PassThrough();
   const name = `${spec.filename}.${spec.format}`;
   reply.header('content-type', CONTENT_TYPES[spec.format]);
-  reply.header('content-disposition', contentDisposition(name));
+  reply.header('content-disposition', contentDisposition('attachment', name));
   reply.header('cache-control', 'no-store');
   const sliced = spec.sliced;
   const done = sliced

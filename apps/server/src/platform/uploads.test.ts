@@ -36,3 +36,18 @@ describe('file type from content (spec §5 KYC uploads)', () => {
     );
   });
 });
+
+describe('content-disposition', () => {
+  it('carries an ASCII name and the exact UTF-8 name (RFC 5987)', () => {
+    expect(contentDisposition('attachment', 'transactions_2026-05-01_2026-05-31.csv')).toBe(
+      `attachment; filename="transactions_2026-05-01_2026-05-31.csv"; filename*=UTF-8''transactions_2026-05-01_2026-05-31.csv`,
+    );
+    expect(contentDisposition('attachment', '交易_1.csv')).toBe(
+      `attachment; filename="___1.csv"; filename*=UTF-8''%E4%BA%A4%E6%98%93_1.csv`,
+    );
+    // An uploaded file's own name: RFC 5987 leaves no quote, bracket or star unencoded.
+    expect(contentDisposition('inline', "O'Brien (ID)*.pdf")).toBe(
+      `inline; filename="O'Brien (ID)*.pdf"; filename*=UTF-8''O%27Brien%20%28ID%29%2A.pdf`,
+    );
+  });
+});

@@ -100,10 +100,15 @@ export function cleanFileName(name: string): string {
   return (clean || 'file').slice(0, 200);
 }
 
-/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+/**
+ * Content-Disposition of a download or an uploaded file (RFC 6266): an ASCII fallback and the exact
+ * UTF-8 name (RFC 5987, where `'`, `(`, `)` and `*` are encoded too: a `'` left as it is ends the
+ * charset part early).
+ */
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** How a file is answered: its content type, its name, and whether the browser shows it or saves it. */
