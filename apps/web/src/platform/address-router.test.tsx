@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { BrowserRouter } from 'react-router';
@@ -21,10 +22,17 @@ function Screen() {
 }
 
 /**
- * Two clicks as a person makes them, each its own event, with nothing but the browser's own work
- * between them (no act(), which would draw everything React has put off).
+ * A list opened under `Router` at the last three weeks, then two clicks as a person makes them, each its
+ * own event, with nothing but the browser's own work between them (no act(), which would draw
+ * everything React has put off). Returns the address after both.
  */
-async function searchThenSave(): Promise<URLSearchParams> {
+async function searchThenSave(Router: ComponentType<{ children: ReactNode }>): Promise<URLSearchParams> {
+  window.history.replaceState(null, '', '/list?from=2026-03-01&to=2026-03-20');
+  render(
+    <Router>
+      <Screen />
+    </Router>,
+  );
   const click = (name: string) => screen.getByText(name).dispatchEvent(new MouseEvent('click', { bubbles: true }));
   click('search');
   await Promise.resolve();
@@ -35,26 +43,14 @@ async function searchThenSave(): Promise<URLSearchParams> {
 
 describe('the address router', () => {
   it('draws a new address before the next click, so what that click writes keeps the filter just searched', async () => {
-    window.history.replaceState(null, '', '/list?from=2026-03-01&to=2026-03-20');
-    render(
-      <AddressRouter>
-        <Screen />
-      </AddressRouter>,
-    );
-    const params = await searchThenSave();
+    const params = await searchThenSave(AddressRouter);
     expect(params.get('gatewayNo')).toBe('10010001');
     expect(params.get('from')).toBe('2026-03-01');
     expect(screen.getByTestId('gateway').textContent).toBe('10010001');
   });
 
   it('is needed: with React Router drawing addresses in a transition, the second click wrote the filters before the search back', async () => {
-    window.history.replaceState(null, '', '/list?from=2026-03-01&to=2026-03-20');
-    render(
-      <BrowserRouter>
-        <Screen />
-      </BrowserRouter>,
-    );
-    const params = await searchThenSave();
+    const params = await searchThenSave(BrowserRouter);
     expect(params.get('gatewayNo')).toBeNull();
   });
 });
