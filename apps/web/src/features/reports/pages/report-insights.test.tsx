@@ -124,6 +124,27 @@ describe('report insights above the daily and monthly tables', () => {
     expect(country.textContent).not.toContain('Unknown');
   });
 
+  it('holds a place for each card while the figures load, so the table below does not move when they come', async () => {
+    storeSessionInfo(loginResult({ userInfo: { ...loginResult().userInfo, permissions: [], forceChangePwd: false } }));
+    let answer: (value: Response) => void = () => undefined;
+    const held = new Promise<Response>((resolve) => (answer = resolve));
+    mockFetch((url) => {
+      if (url.pathname === '/v3api/tradeDailyReport/list') return envelope(EMPTY_DAILY);
+      if (url.pathname === '/v3api/tradeDailyReport/insights') return held;
+      return undefined;
+    });
+    const { container } = renderRoutes('/r?from=2026-05-01&to=2026-05-10&currency=USD', { '/r': <DailyReportPage /> });
+    const panel = await screen.findByTestId('report-insights');
+    await waitFor(() => expect(panel.querySelectorAll('.mbo-insights__card.is-pending')).toHaveLength(5));
+    const placeLines = [...panel.querySelectorAll('.mbo-insights__card.is-pending')].map((c) => c.children.length);
+
+    answer(envelope(insights('day')));
+    const cards = await within(panel).findByTestId('insights-cards');
+    expect(container.querySelector('.is-pending')).toBeNull();
+    // As many places as cards, each with as many lines as its card.
+    expect([...cards.querySelectorAll('.mbo-insights__card')].map((c) => c.children.length)).toEqual(placeLines);
+  });
+
   it('follows the months of the monthly report', async () => {
     storeSessionInfo(loginResult({ userInfo: { ...loginResult().userInfo, permissions: [], forceChangePwd: false } }));
     const fetch = mockFetch((url) => {
