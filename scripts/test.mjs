@@ -38,6 +38,8 @@ let passed = 0;
 let failed = 0;
 /** Failed tests by stage, file and name: repeated after the summary, whose end is what a CI log shows first. */
 const failures = [];
+/** Tests that failed once and passed when tried again (only a browser that died is tried again: e2e/vitest.config.ts). */
+const retried = [];
 
 function run(name, cmd, args, { env = {}, cwd = root } = {}) {
   if (only.length && !only.includes(name)) return true;
@@ -88,8 +90,8 @@ function countVitest(name) {
     printSlowestFiles(name, r);
     for (const file of r.testResults ?? [])
       for (const t of file.assertionResults ?? [])
-        if (t.status === 'failed')
-          failures.push({
+        if (t.status === 'failed' || t.failureMessages?.length)
+          (t.status === 'failed' ? failures : retried).push({
             stage: name,
             file: path.relative(root, file.name),
             title: t.fullName ?? t.title,
@@ -211,15 +213,28 @@ if (overBudget)
     `\nThe run took longer than its budget: make the slowest files faster (test-results/reports/timings.txt lists every file's time).`,
   );
 const bad = results.filter((r) => !r.ok);
+/** A failure's first lines (the assertion and where it failed), without colour codes; when the browser's process
+ * ended under the test, the last lines of the browser's own log (what it said before it ended), not its start-up noise. */
+function printMessage(message) {
+  const lines = stripVTControlCharacters(message)
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+  for (const l of lines.slice(0, 6)) console.log(`    ${l.slice(0, 200)}`);
+  const browserLog = lines.filter((l) => /^\[pid=\d+\]/.test(l) && !l.includes('dbus') && !l.includes('unexpected operator'));
+  for (const l of browserLog.slice(-4)) console.log(`    ${l.slice(0, 200)}`);
+}
+if (retried.length) {
+  console.log('\npassed on a second try, in a new browser, after the browser process had died under them (vitest.config.ts `retry`):');
+  for (const f of retried) {
+    console.log(`- [${f.stage}] ${f.file} > ${f.title}`);
+    printMessage(f.message);
+  }
+}
 if (failures.length) {
   console.log('\nfailed tests:');
   for (const f of failures) {
     console.log(`- [${f.stage}] ${f.file} > ${f.title}`);
-    // The message's first lines (the assertion and where it failed), without colour codes.
-    const lines = stripVTControlCharacters(f.message)
-      .split('\n')
-      .filter((l) => l.trim() !== '');
-    for (const l of lines.slice(0, 6)) console.log(`    ${l.slice(0, 200)}`);
+    printMessage(f.message);
   }
 }
 console.log(`\n${passed} passed, ${failed} failed`);

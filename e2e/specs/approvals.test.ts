@@ -10,7 +10,8 @@ type TOptions = {
 type TEnvelope = { code: number; msg: string; data: Record<string, unknown> | null };
 type TPolicy = { kind: string; enabled: boolean; threshold: number; expiryHours: number };
 
-const SECOND = { merchantNo: '100001', loginName: `approver${Date.now() % 100_000}`, password: 'Approve@2026' };
+/** The second administrator, made by the first case under a new name each time it runs (a second try makes another). */
+const SECOND = { merchantNo: '100001', loginName: '', password: 'Approve@2026' };
 let ownerToken = '';
 
 afterAll(async () => {
@@ -56,6 +57,7 @@ describe('a withdrawal waits for a second approver', () => {
       { policies: [{ kind: 'withdrawal', enabled: true, threshold: 100, expiryHours: 48 }] },
       ownerToken,
     );
+    SECOND.loginName = `approver${Date.now() % 100_000}`;
     ops(['admin:create', '--merchant', '100001', '--login', SECOND.loginName, '--password', SECOND.password, '--role', 'administrator']);
 
     const before = (await apiOk<TOptions>('/withdraw/options', undefined, ownerToken)).gateways.find((g) => g.gatewayNo === '10010001')!;

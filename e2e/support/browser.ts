@@ -14,18 +14,31 @@ export const baseURL = (): string => inject('baseURL');
 let browser: Promise<Browser> | undefined;
 
 export function launch(): Promise<Browser> {
-  browser ??= chromium
+  if (browser) return browser;
+  const launched: Promise<Browser> = chromium
     .launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [...CHROMIUM_ARGS],
       headless: true,
+    })
+    .then((b) => {
+      // A browser whose process died (seen once in CI, in the middle of a journey, with nothing in its log)
+      // fails the test that was using it, which the stage's config tries once more (`retry` in
+      // vitest.config.ts); the tests after it get a new browser instead of failing on the dead one.
+      b.on('disconnected', () => {
+        if (browser !== launched) return; // closed by closeBrowser()
+        browser = undefined;
+        console.error(`${new Date().toISOString()} the test browser's process ended; the next test launches a new one`);
+      });
+      return b;
     })
     .catch((error: unknown) => {
       // A launch that failed is tried again by the next test, not handed to every later one.
       browser = undefined;
       throw error;
     });
-  return browser;
+  browser = launched;
+  return launched;
 }
 
 export async function closeBrowser(): Promise<void> {
