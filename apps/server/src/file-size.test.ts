@@ -17,8 +17,6 @@ beforeAll(async () => {
   limits = (await import(pathToFileURL(path.join(root, 'eslint.config.js')).href)) as typeof limits;
   eslint = new ESLint({
     cwd: root,
-    // Only this rule: it needs no type information, so no TypeScript program is built.
-    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
     ruleFilter: ({ ruleId }) => ruleId === 'max-lines',
   });
 });

@@ -15,10 +15,8 @@ let eslint: ESLint;
 beforeAll(() => {
   eslint = new ESLint({
     cwd: root,
-    // Only the import direction rule: it needs no type information, so no TypeScript program is built,
-    // and leaving out the cycle rule spares parsing the whole app behind each fixture (the web app's
-    // test covers that rule).
-    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+    // Only the import direction rule: leaving out the cycle rule spares parsing the whole app behind each
+    // fixture (the web app's test covers that rule).
     ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths',
   });
 });

@@ -11,11 +11,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** ESLint with the repository's configuration, running only `rules` (no type information needed). */
+/** ESLint with the repository's configuration, running only `rules`. */
 function eslintWith(rules: readonly string[]): ESLint {
   return new ESLint({
     cwd: root,
-    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
     ruleFilter: ({ ruleId }) => rules.includes(ruleId),
   });
 }
