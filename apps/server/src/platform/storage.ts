@@ -37,16 +37,25 @@ export type FileStorage = {
   put: (db: DbOrTrx, merchantId: number, content: Buffer) => Promise<StoredUpload>;
   /** The content, or null when the backend does not have it. */
   get: (db: DbOrTrx, storageName: string) => Promise<Buffer | null>;
-  /** Removes the content; no error when it is already gone. */
+  /**
+   * Removes the content, and the part a stream was writing under that name if its writer stopped before
+   * the end (a node killed during a background export); no error when it is already gone.
+   */
   remove: (db: DbOrTrx, storageName: string) => Promise<void>;
   /** Stores content under a name it already has (the migration command). */
   putAs: (db: DbOrTrx, storageName: string, content: Buffer) => Promise<void>;
   /**
    * Stores what `content` yields under a new name, each piece written as it comes. When `content` fails
    * or `signal` aborts (checked before every write) nothing is kept and the error is thrown. Outside any
-   * transaction: a file written for minutes must not hold the database's write lock that long.
+   * transaction: a file written for minutes must not hold the database's write lock that long. `onName`
+   * hears the name before anything is written, so that what a stopped writer leaves can be found and removed.
    */
-  putStream: (db: Db, merchantId: number, content: AsyncIterable<Uint8Array>, o?: { signal?: AbortSignal }) => Promise<StoredUpload>;
+  putStream: (
+    db: Db,
+    merchantId: number,
+    content: AsyncIterable<Uint8Array>,
+    o?: { signal?: AbortSignal; onName?: (storageName: string) => Promise<void> },
+  ) => Promise<StoredUpload>;
   /** The content as a stream read as it is sent, or null when the backend does not have it. */
   getStream: (db: DbOrTrx, storageName: string) => Promise<Readable | null>;
 };
@@ -75,6 +84,7 @@ function putStreamWith(open: (db: Db, storageName: string) => Promise<PartFile>)
   return async (db, merchantId, content, o = {}) => {
     o.signal?.throwIfAborted();
     const storageName = newStorageName(merchantId);
+    await o.onName?.(storageName);
     const part = await open(db, storageName);
     const hash = createHash('sha256');
     let size = 0;
@@ -160,7 +170,9 @@ export function diskStorage(dataDir: string): FileStorage {
       }
     },
     async remove(_db, storageName) {
-      await fs.promises.rm(uploadPath(dataDir, storageName), { force: true });
+      const file = uploadPath(dataDir, storageName);
+      await fs.promises.rm(file, { force: true });
+      await fs.promises.rm(`${file}.part`, { force: true });
     },
   };
 }
@@ -246,7 +258,10 @@ export function databaseStorage(): FileStorage {
       return rows.length === 0 ? null : Buffer.concat(rows.map((r) => Buffer.from(r.data)));
     },
     async remove(db, storageName) {
-      await db.deleteFrom('stored_file_chunks').where('storage_name', '=', storageName).execute();
+      await db
+        .deleteFrom('stored_file_chunks')
+        .where('storage_name', 'in', [storageName, `${storageName}.part`])
+        .execute();
     },
   };
 }

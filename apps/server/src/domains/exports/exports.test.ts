@@ -12,7 +12,7 @@ import { createTransaction } from '../../../test/trade-factories';
 import { createAdmin, createGateway, createMerchant, createRole, type AdminRow } from '../../../test/factories';
 import { FILE_RESPONSE } from '../../platform/export-route';
 import { readXlsxRows } from '../../platform/xlsx-reader';
-import { createExportRunner } from './runner';
+import { createExportRunner, sweepExportJobs } from './runner';
 
 /*
  * Background exports through the API, on SQLite and PostgreSQL: the file of a job is the file the
@@ -275,6 +275,36 @@ describe('background exports', () => {
     expect(await storedFiles()).toBe(before);
     expect((await download(ownerToken, id)).json).toBe(true);
     expect((await call(t.app, ExportJobPath.cancel, { token: ownerToken, body: { id } })).body.code).not.toBe(0);
+  });
+
+  it('keeps nothing of an export whose node stopped while writing it, once the sweep has taken it as stopped', async () => {
+    const s = newSlow();
+    const before = await storedFiles();
+    const received = watchStorage();
+    const id = await startSlow();
+    await s.entered;
+    await headerStored(received);
+    // The name the file is being written under is on the job before its first byte.
+    const running = await t.db.selectFrom('export_jobs').select('storage_name').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(running.storage_name).toMatch(/^\d+\/[0-9a-f]{32}$/);
+    // The database backend stores its part a megabyte at a time: here, one it had stored.
+    if (t.app.files.kind === 'database')
+      await t.db
+        .insertInto('stored_file_chunks')
+        .values({ storage_name: `${running.storage_name}.part`, seq: 0, data: Buffer.from('\uFEFFheader\r\n') })
+        .execute();
+    // The part of the file is in storage; then the node goes silent (its heartbeat is old), as a killed node does.
+    expect(await storedFiles()).toBe(before + 1);
+    await t.db.updateTable('export_jobs').set({ heartbeat_at: 0 }).where('id', '=', id).execute();
+    await sweepExportJobs({ ...t.app, now: () => t.clock.now() });
+    expect(await storedFiles()).toBe(before);
+    const failed = await t.app.inject({ method: 'GET', url: `${API_BASE}${ExportJobPath.list}`, headers: { 'x-auth-token': ownerToken } });
+    expect(failed.json<{ data: TExportJobList }>().data.list.find((j) => j.id === id)?.status).toBe('failed');
+    // Had the node only been slow, it finds its export taken and keeps nothing either.
+    s.release();
+    await t.app.background.idle();
+    expect((await jobs(ownerToken)).find((j) => j.id === id)?.status).toBe('failed');
+    expect(await storedFiles()).toBe(before);
   });
 
   it('is made once when two nodes look for queued exports at the same time', async () => {

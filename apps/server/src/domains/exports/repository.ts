@@ -92,6 +92,17 @@ export async function recordProgress(
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** The name a running export's file is being written under (its part file until it is complete), for the sweep. */
+export async function recordStorageName(db: Db, id: number, runner: string, storageName: string): Promise<void> {
+  await db
+    .updateTable('export_jobs')
+    .set({ storage_name: storageName })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('runner', '=', runner)
+    .execute();
+}
+
 /** Ends a running export of `runner` with `set`; false when it was no longer running for it (then nothing is written). */
 export async function finishJob(db: DbOrTrx, id: number, runner: string, set: Partial<Insertable<ExportJobsTable>>): Promise<boolean> {
   const r = await db
@@ -117,16 +128,16 @@ export async function cancelJob(db: Db, merchantId: number, adminId: number, id:
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** Running exports whose node has not said it is alive since `before`: that node stopped. */
-export async function failStale(db: Db, before: number, error: string, now: number): Promise<number[]> {
+/** Running exports whose node has not said it is alive since `before`: that node stopped. With the name its file had. */
+export async function failStale(db: Db, before: number, error: string, now: number): Promise<{ id: number; storageName: string | null }[]> {
   const rows = await db
     .updateTable('export_jobs')
     .set({ status: 'failed', error, finished_at: now })
     .where('status', '=', 'running')
     .where('heartbeat_at', '<', before)
-    .returning(['id'])
+    .returning(['id', 'storage_name'])
     .execute();
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => ({ id: Number(r.id), storageName: r.storage_name }));
 }
 
 /** Finished exports whose file passed its days. */
@@ -149,7 +160,7 @@ export async function markExpired(db: DbOrTrx, id: number): Promise<void> {
 export async function requeueRunning(db: Db, ids: number[], runner: string): Promise<void> {
   await db
     .updateTable('export_jobs')
-    .set({ status: 'queued', runner: null, heartbeat_at: null, rows_written: null, bytes_written: 0 })
+    .set({ status: 'queued', runner: null, heartbeat_at: null, rows_written: null, bytes_written: 0, storage_name: null })
     .where('id', 'in', ids)
     .where('status', '=', 'running')
     .where('runner', '=', runner)

@@ -170,7 +170,11 @@ export function createExportRunner(app: ExportJobApp, name = `${LEASE_HOLDER}:ex
         res.raw.res.destroy();
         return await fail(job, 'exportJob.failed.error');
       }
-      const file = await app.files.putStream(app.db, job.merchant_id, measured(res.stream()), { signal: controller.signal });
+      const file = await app.files.putStream(app.db, job.merchant_id, measured(res.stream()), {
+        signal: controller.signal,
+        // Recorded before the first byte: if this node stops, the sweep removes what it had written.
+        onName: (storageName) => repo.recordStorageName(app.db, job.id, name, storageName),
+      });
       clearInterval(progress);
       const at = app.now();
       const done = await app.db.transaction().execute(async (trx) => {
@@ -261,11 +265,13 @@ export function createExportRunner(app: ExportJobApp, name = `${LEASE_HOLDER}:ex
   };
 }
 
-/** The housekeeping pass (leased, one node): stale runs failed and told, files past their days removed. */
+/** The housekeeping pass (leased, one node): stale runs failed, what they had written removed, and told; files past their days removed. */
 export async function sweepExportJobs(app: Pick<ExportJobApp, 'db' | 'files' | 'notifier' | 'now'>): Promise<void> {
   const now = app.now();
   const stale = await repo.failStale(app.db, now - STALE_AFTER_MS, stored('exportJob.failed.interrupted'), now);
-  for (const id of stale) {
+  for (const { id, storageName } of stale) {
+    // What the stopped node had written of the file (its part), or the file if it stopped after storing it.
+    if (storageName) await app.files.remove(app.db, storageName);
     const job = await repo.findJob(app.db, id);
     if (!job) continue;
     await app.db.transaction().execute((trx) =>

@@ -50,7 +50,9 @@ export function UserMenu() {
   });
 
   return (
-    <Dropdown trigger={['click']} menu={{ items }} placement="bottomRight">
+    // Above the reminders (antd's notifications, z-index 2050), which come in at the top right 2 s after a
+    // page opens: a menu the person has just opened stays clickable under a reminder that arrived meanwhile.
+    <Dropdown trigger={['click']} menu={{ items }} placement="bottomRight" styles={{ root: { zIndex: 2100 } }}>
       <Button type="text" data-testid="user-menu" className="mbo-user-menu" aria-label={t('layout.userMenu')}>
         <Avatar size={24} src={user?.avatar || undefined} icon={<UserOutlined />} />
         <span className="mbo-switch-text mbo-user-menu__name">{name}</span>
