@@ -166,6 +166,17 @@ async function startSlow(): Promise<number> {
 const headerStored = (received: Buffer[]) =>
   vi.waitFor(() => expect(Buffer.concat(received).toString('utf8')).toBe('\uFEFFheader\r\n'), { timeout: 10_000, interval: 20 });
 
+/** The slow export started as a job and under way: its header is in storage; with the merchant's files before it. */
+async function slowExportUnderWay(): Promise<{ s: Slow; before: number; id: number }> {
+  const s = newSlow();
+  const before = await storedFiles();
+  const received = watchStorage();
+  const id = await startSlow();
+  await s.entered;
+  await headerStored(received);
+  return { s, before, id };
+}
+
 afterEach(async () => {
   vi.restoreAllMocks();
   // A test that failed half-way lets its slow export end, so the exports after it get their place.
@@ -255,12 +266,7 @@ describe('background exports', () => {
   });
 
   it('stops a running export on cancel and keeps no file, not even the part already stored', async () => {
-    const s = newSlow();
-    const before = await storedFiles();
-    const received = watchStorage();
-    const id = await startSlow();
-    await s.entered;
-    await headerStored(received);
+    const { s, before, id } = await slowExportUnderWay();
     // Read without waiting for the background (the export is in it, waiting for the test).
     const listed = await t.app.inject({ method: 'GET', url: `${API_BASE}${ExportJobPath.list}`, headers: { 'x-auth-token': ownerToken } });
     expect(listed.json<{ data: TExportJobList }>().data.list.find((j) => j.id === id)?.status).toBe('running');
@@ -278,12 +284,7 @@ describe('background exports', () => {
   });
 
   it('keeps nothing of an export whose node stopped while writing it, once the sweep has taken it as stopped', async () => {
-    const s = newSlow();
-    const before = await storedFiles();
-    const received = watchStorage();
-    const id = await startSlow();
-    await s.entered;
-    await headerStored(received);
+    const { s, before, id } = await slowExportUnderWay();
     // The name the file is being written under is on the job before its first byte.
     const running = await t.db.selectFrom('export_jobs').select('storage_name').where('id', '=', id).executeTakeFirstOrThrow();
     expect(running.storage_name).toMatch(/^\d+\/[0-9a-f]{32}$/);
