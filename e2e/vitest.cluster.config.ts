@@ -19,9 +19,9 @@ export default defineConfig({
     include: [...CLUSTER_SPECS, 'cluster/**/*.test.ts'],
     globalSetup: ['./support/cluster-setup.ts'],
     fileParallelism: false,
-    // A test whose browser process died under it (Playwright's message then carries the browser's log; seen
-    // once in CI, in the middle of a journey) runs once more, in a new browser (support/browser.ts), and
-    // scripts/test.mjs lists it. Any other failure fails the stage at once.
+    // A test whose browser process died under it (BROWSER_DIED; seen once in CI, in the middle of a journey)
+    // runs once more, in a new browser (support/browser.ts), and scripts/test.mjs lists it. Any other failure
+    // fails the stage at once.
     retry: { count: 1, condition: BROWSER_DIED },
     // The scale-out spec kills one node; nginx then sends every request to the others, so the journeys
     // pass whichever order the files run in.

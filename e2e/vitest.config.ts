@@ -13,9 +13,9 @@ export default defineConfig({
     // Tests a file marks concurrent (screens photographed in each language and width) run at most three
     // at a time: most of their time is waiting for pages to settle, not work of the two cores.
     maxConcurrency: 3,
-    // A test whose browser process died under it (Playwright's message then carries the browser's log; seen
-    // once in CI, in the middle of a journey) runs once more, in a new browser (support/browser.ts), and
-    // scripts/test.mjs lists it. Any other failure fails the stage at once.
+    // A test whose browser process died under it (BROWSER_DIED; seen once in CI, in the middle of a journey)
+    // runs once more, in a new browser (support/browser.ts), and scripts/test.mjs lists it. Any other failure
+    // fails the stage at once.
     retry: { count: 1, condition: BROWSER_DIED },
     // Hang detectors, not speed checks: the journeys must pass on a busy machine (`npm test -- --stress`).
     testTimeout: 120_000,

@@ -130,7 +130,7 @@ const problems = ensureSystemDeps({
 for (const p of problems) console.error(`\n${p}`);
 
 // The static checks and the unit tests share nothing: they run side by side, and each one's output is
-// printed whole when it ends (the linter: oxlint's whole-program rules, then ESLint's, .oxlintrc.json).
+// printed whole when it ends (the linter: oxlint for the one rule that needs the types, .oxlintrc.json, then ESLint).
 // The OpenAPI document of /v3api, generated from the route schemas without a listening server, then linted
 // with Redocly's recommended rules (redocly.yaml); lint errors fail the stage.
 const openapiStage =
